@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+/**
+ * Wire contracts for the accounts feature (waitlist, contact, sign-up, login, session).
+ * The server validates with these and the web client types its calls with them.
+ */
+
+/** Longest e-mail address RFC 5321 allows in practice. */
+export const emailMaxLength = 254;
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
+/** Bound for the waitlist / contact free-text fields. */
+export const freeTextMaxLength = 2000;
+
+/** The banner shown after sign-up and after the exchange-connected login (spec section 4, Login). */
+export const confirmEmailBanner =
+  "We've just sent you an email, click the link in the email to confirm your email address and continue setting up your account";
+export const emailConfirmedMessage = 'your email address is confirmed, you can log in now';
+export const linkInvalidMessage = 'this confirmation link has expired or was already used';
+export const invalidCredentialsMessage = 'wrong email or password';
+export const emailNotConfirmedMessage =
+  'please confirm your email address first: check your inbox for the link we sent you';
+
+// Trimmed and lower-cased so 'A@x.io ' and 'a@x.io' are the same account / signup.
+const emailSchema = z
+  .string()
+  .trim()
+  .max(emailMaxLength, 'email address is too long')
+  .pipe(z.email('please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+const freeTextSchema = z.string().max(freeTextMaxLength, `at most ${freeTextMaxLength} characters`);
+
+export const waitlistSignupSchema = z.strictObject({
+  email: emailSchema,
+  tokens: freeTextSchema.optional(),
+  concern: freeTextSchema.optional(),
+});
+export type WaitlistSignup = z.infer<typeof waitlistSignupSchema>;
+
+export const contactMessageSchema = z.strictObject({
+  email: emailSchema,
+  concerns: freeTextSchema.optional(),
+  tokens: freeTextSchema.optional(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** Answer of the waitlist and contact calls: only a success signal. */
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+export const signupSchema = z.strictObject({
+  email: emailSchema,
+  // No composition rules (NIST 800-63B); the common-password check runs on the server.
+  password: z
+    .string()
+    .min(passwordMinLength, `the password must have at least ${passwordMinLength} characters`)
+    .max(passwordMaxLength, `the password must have at most ${passwordMaxLength} characters`),
+});
+export type Signup = z.infer<typeof signupSchema>;
+
+/** A plain message for people (sign-up, confirm-email answers). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const confirmEmailSchema = z.strictObject({
+  token: z.string().min(1, 'the confirmation link is incomplete').max(200),
+});
+export type ConfirmEmail = z.infer<typeof confirmEmailSchema>;
+
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(1, 'please enter your password')
+    .max(passwordMaxLength * 4),
+});
+export type Login = z.infer<typeof loginSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const sessionUserSchema = z.object({ id: z.number().int(), email: z.string() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponseSchema = z.object({
+  session: z.object({
+    user: sessionUserSchema,
+    /** ISO-8601 instant when the bearer token expires. */
+    expiresAt: z.string(),
+  }),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Exchange-connected login (/integrations/callback?code=…): credentials plus the exchange's code. */
+export const integrationCallbackSchema = z.strictObject({
+  email: emailSchema,
+  password: z
+    .string()
+    .min(1, 'please enter your password')
+    .max(passwordMaxLength * 4),
+  code: z.string().trim().min(1, 'the exchange code is missing').max(512),
+});
+export type IntegrationCallback = z.infer<typeof integrationCallbackSchema>;
+
+export const integrationCallbackResponseSchema = z.object({ token: z.string(), message: z.string() });
+export type IntegrationCallbackResponse = z.infer<typeof integrationCallbackResponseSchema>;
+
+/** Cookie and header names of the CSRF double-submit (spec section 9). */
+export const csrfCookieName = 'csrftoken';
+export const csrfHeaderName = 'x-csrftoken';
