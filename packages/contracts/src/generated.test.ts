@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedPath, renderGeneratedModule } from '../scripts/compile.ts';
+import { multicall3, pair, stakingDualRewards, stakingRewards, testErc20, testErc20Bytes32 } from './index.ts';
+
+describe('generated contract artifacts', () => {
+  it('match a fresh compile of the Solidity sources (run `npm run contracts:compile` if not)', () => {
+    expect(readFileSync(generatedPath, 'utf8') === renderGeneratedModule()).toBe(true);
+  });
+
+  it('expose the functions Tidewatch reads', () => {
+    const names = (abi: readonly { type: string; name?: string }[]) =>
+      abi.filter((item) => item.type === 'function').map((item) => item.name);
+    expect(names(testErc20.abi)).toEqual(expect.arrayContaining(['symbol', 'decimals', 'mint', 'transfer']));
+    expect(testErc20Bytes32.abi.find((item) => item.type === 'function' && item.name === 'symbol')).toMatchObject({
+      outputs: [{ type: 'bytes32' }],
+    });
+    expect(names(pair.abi)).toEqual(
+      expect.arrayContaining(['token0', 'token1', 'getReserves', 'totalSupply', 'factory', 'mint', 'sync']),
+    );
+    expect(names(stakingRewards.abi)).toEqual(
+      expect.arrayContaining(['rewardRate', 'periodFinish', 'earned', 'stake', 'notifyRewardAmount']),
+    );
+    expect(names(stakingDualRewards.abi)).toEqual(
+      expect.arrayContaining(['rewardRateA', 'rewardRateB', 'earnedA', 'earnedB', 'paused', 'setPaused']),
+    );
+    expect(names(multicall3.abi)).toEqual(expect.arrayContaining(['aggregate3', 'getBlockNumber', 'getEthBalance']));
+    // paris target: no PUSH0 (0x5f) opcode expected by older chains; spot-check the bytecode is non-trivial.
+    expect(multicall3.deployedBytecode.length).toBeGreaterThan(1000);
+  });
+});
