@@ -1,0 +1,3 @@
+export * from './decimal.ts';
+export * from './farm-snapshot.ts';
+export * from './snapshot-math.ts';
