@@ -1,0 +1,150 @@
+/// <reference types="node" />
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AppError } from '@tidewatch/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApiClient, networkMessage, timeoutMessage } from './api-client.ts';
+import { clearSessionToken, setSessionToken } from './session.ts';
+
+type Seen = { method: string; url: string; headers: IncomingMessage['headers']; body: string };
+
+// A real HTTP server on a free loopback port: the client's requests cross a real socket.
+let server: Server;
+let baseUrl: string;
+const seen: Seen[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const url = req.url ?? '';
+      if (url === '/api/internal/csrf_cookie') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      } else if (url === '/api/slow') {
+        setTimeout(() => res.writeHead(200).end('{}'), 1_000);
+      } else if (url === '/api/broken') {
+        res.writeHead(422, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            statusCode: 400,
+            error: 'Bad Request',
+            code: 'VALIDATION_FAILED',
+            message: 'email is invalid',
+            details: [{ field: 'body.email', message: 'please enter a valid email address' }],
+          }),
+        );
+      } else if (url === '/api/html-error') {
+        res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>bad gateway</h1>');
+      } else if (url === '/api/empty') {
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: url, n: 7 }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+afterEach(() => {
+  seen.length = 0;
+  clearSessionToken();
+  // biome-ignore lint/suspicious/noDocumentCookie: tests set the CSRF cookie the way the browser would hold it
+  document.cookie = 'csrftoken=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+});
+
+describe('api client against a real HTTP server', () => {
+  it('sends the bearer token and the CSRF header from the cookie', async () => {
+    setSessionToken('token-123');
+    // biome-ignore lint/suspicious/noDocumentCookie: see afterEach
+    document.cookie = 'csrftoken=csrf-abc';
+    const client = createApiClient({ baseUrl });
+    const result = await client.get('/wallets/connected');
+    expect(result).toEqual({ echo: '/api/wallets/connected', n: 7 });
+    const request = seen.find((r) => r.url === '/api/wallets/connected');
+    expect(request?.method).toBe('GET');
+    expect(request?.headers.authorization).toBe('Bearer token-123');
+    expect(request?.headers['x-csrftoken']).toBe('csrf-abc');
+  });
+
+  it('sends no authorization header for a visitor', async () => {
+    const client = createApiClient({ baseUrl });
+    await client.get('/lp-tools/tools');
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('asks for the CSRF cookie before the first POST, once, and sends a JSON body', async () => {
+    const client = createApiClient({ baseUrl });
+    await client.post('/internal/waitlist', { email: 'a@b.co', tokens: 'MATIC', concern: '' });
+    await client.post('/internal/contact', { email: 'a@b.co' });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /api/internal/csrf_cookie',
+      'POST /api/internal/waitlist',
+      'POST /api/internal/contact',
+    ]);
+    expect(seen[1]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual({ email: 'a@b.co', tokens: 'MATIC', concern: '' });
+  });
+
+  it('del sends a real DELETE, not a GET', async () => {
+    const client = createApiClient({ baseUrl });
+    await client.del('/wallets/3');
+    const request = seen.find((r) => r.url === '/api/wallets/3');
+    expect(request?.method).toBe('DELETE');
+  });
+
+  it('answers undefined for an empty 204', async () => {
+    const client = createApiClient({ baseUrl });
+    await expect(client.get('/empty')).resolves.toBeUndefined();
+  });
+
+  it('ends a slow request in a TIMEOUT error the user can read', async () => {
+    const client = createApiClient({ baseUrl, timeoutMs: 100 });
+    const error = await client.get('/slow').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('TIMEOUT');
+    expect((error as AppError).message).toBe(timeoutMessage);
+  });
+
+  it('parses an error body into an AppError with code, message and details', async () => {
+    const client = createApiClient({ baseUrl });
+    const error = (await client.post('/broken', {}).catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('email is invalid');
+    expect(error.details).toEqual([{ field: 'body.email', message: 'please enter a valid email address' }]);
+  });
+
+  it('turns a non-JSON error page into an INTERNAL error naming the status', async () => {
+    const client = createApiClient({ baseUrl });
+    const error = (await client.get('/html-error').catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('INTERNAL');
+    expect(error.message).toContain('502');
+  });
+
+  it('validates the answer with a schema when given one', async () => {
+    const client = createApiClient({ baseUrl });
+    await expect(client.get('/ok', { schema: z.object({ n: z.number() }) })).resolves.toEqual({ n: 7 });
+    const error = (await client
+      .get('/ok', { schema: z.object({ n: z.string() }) })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('INTERNAL');
+  });
+
+  it('reports an unreachable server as NETWORK', async () => {
+    // Port 1 on loopback is reserved and closed: the connection is refused at once.
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:1/api' });
+    const error = (await client.get('/anything').catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('NETWORK');
+    expect(error.message).toBe(networkMessage);
+  });
+});

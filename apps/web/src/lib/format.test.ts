@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatPercent, formatRelativeTime, formatUsd, shortenAddress } from './format.ts';
+
+describe('formatUsd', () => {
+  it.each([
+    [1234.5, '$1,234.50'],
+    [0, '$0.00'],
+    [0.004, '$0.00'],
+    [0.005, '$0.01'],
+    [1_000_000, '$1,000,000.00'],
+    ['42.125', '$42.13'],
+    [-3.2, '-$3.20'],
+  ])('formats %s as %s', (value, expected) => {
+    expect(formatUsd(value)).toBe(expected);
+  });
+
+  it.each([null, undefined, '', 'abc', Number.NaN])('shows %s as unknown, never $0.00', (value) => {
+    expect(formatUsd(value)).toBe('unknown');
+  });
+});
+
+describe('formatPercent', () => {
+  it.each([
+    [0.1234, '12.34%'],
+    [1, '100.00%'],
+    [0, '0.00%'],
+    ['0.00005', '0.01%'],
+  ])('formats the fraction %s as %s', (value, expected) => {
+    expect(formatPercent(value)).toBe(expected);
+  });
+
+  it('shows a missing share as unknown', () => {
+    expect(formatPercent(null)).toBe('unknown');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2024-05-01T12:00:00Z');
+
+  it.each([
+    ['2024-05-01T11:57:00Z', '3 minutes ago'],
+    ['2024-05-01T11:59:30Z', '30 seconds ago'],
+    ['2024-05-01T10:00:00Z', '2 hours ago'],
+    ['2024-04-30T12:00:00Z', '1 day ago'],
+    ['2024-05-01T12:05:00Z', 'in 5 minutes'],
+  ])('formats %s as %s', (time, expected) => {
+    expect(formatRelativeTime(time, now)).toBe(expected);
+  });
+
+  it('accepts Date and epoch milliseconds', () => {
+    expect(formatRelativeTime(new Date(now.getTime() - 60_000), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(now.getTime() - 120_000, now.getTime())).toBe('2 minutes ago');
+  });
+
+  it('shows an unparseable time as unknown', () => {
+    expect(formatRelativeTime('not a date', now)).toBe('unknown');
+  });
+});
+
+describe('shortenAddress', () => {
+  it('keeps the first 6 and last 4 characters around an ellipsis', () => {
+    expect(shortenAddress('0x1234567890abcdef1234567890abcdef12345678')).toBe('0x1234…5678');
+  });
+
+  it('leaves a short string alone', () => {
+    expect(shortenAddress('0x1234')).toBe('0x1234');
+  });
+});

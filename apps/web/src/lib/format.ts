@@ -1,0 +1,76 @@
+const usdFormatter = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const percentFormatter = new Intl.NumberFormat('en-US', {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+const relativeFormatter = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** Shown where a figure cannot be computed: a missing price is unknown, never zero. */
+export const unknownValue = 'unknown';
+
+type Numeric = number | string | null | undefined;
+
+function toFiniteNumber(value: Numeric): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/**
+ * US dollars, en-US, exactly two fraction digits. Accepts the API's decimal strings.
+ * @example formatUsd(1234.5) // '$1,234.50'; formatUsd(null) // 'unknown'
+ */
+export function formatUsd(value: Numeric): string {
+  const number = toFiniteNumber(value);
+  return number === undefined ? unknownValue : usdFormatter.format(number);
+}
+
+/**
+ * A fraction (0..1, as the API sends shares) as a percentage with two fraction digits.
+ * @example formatPercent(0.1234) // '12.34%'
+ */
+export function formatPercent(fraction: Numeric): string {
+  const number = toFiniteNumber(fraction);
+  return number === undefined ? unknownValue : percentFormatter.format(number);
+}
+
+const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * A time relative to now, e.g. '3 minutes ago' or 'in 2 hours'. Accepts ISO-8601 strings.
+ * @example formatRelativeTime('2024-01-01T12:00:00Z', new Date('2024-01-01T12:03:00Z')) // '3 minutes ago'
+ */
+export function formatRelativeTime(time: Date | string | number, now: Date | number = Date.now()): string {
+  const then = time instanceof Date ? time.getTime() : new Date(time).getTime();
+  if (Number.isNaN(then)) return unknownValue;
+  const nowMs = now instanceof Date ? now.getTime() : now;
+  const seconds = Math.round((then - nowMs) / 1000);
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return relativeFormatter.format(Math.trunc(seconds / size), unit);
+  }
+  return relativeFormatter.format(seconds, 'second');
+}
+
+/**
+ * First 6 characters, an ellipsis, last 4 (spec section 9).
+ * @example shortenAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x1234…5678'
+ */
+export function shortenAddress(address: string): string {
+  if (address.length <= 10) return address;
+  return `${address.slice(0, 6)}…${address.slice(-4)}`;
+}
