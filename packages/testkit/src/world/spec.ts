@@ -1,0 +1,103 @@
+/**
+ * What the QuickSwap-like world contains, as data: tokens, pool reserves (which fix the prices)
+ * and farms. deploy.ts turns this into contracts; tests read it to know what to expect.
+ */
+
+export const tokenSpecs = {
+  USDC: { name: 'USD Coin (PoS)', symbol: 'USDC', decimals: 6, usdPrice: 1 },
+  WBTC: { name: '(PoS) Wrapped BTC', symbol: 'WBTC', decimals: 8, usdPrice: 30_000 },
+  WMATIC: { name: 'Wrapped Matic', symbol: 'WMATIC', decimals: 18, usdPrice: 0.5 },
+  WETH: { name: 'Wrapped Ether', symbol: 'WETH', decimals: 18, usdPrice: 2_000 },
+  QUICK: { name: 'Quickswap', symbol: 'QUICK', decimals: 18, usdPrice: 40 },
+  DQUICK: { name: 'Dragon QUICK', symbol: 'dQUICK', decimals: 18, usdPrice: 45 },
+  /** No price source knows it: no USDC/WMATIC pair, no CoinMarketCap listing. */
+  MYST: { name: 'Mystery Token', symbol: 'MYST', decimals: 18, usdPrice: null },
+  /** name() and symbol() return bytes32, like old MKR. */
+  MKR: { name: 'Maker', symbol: 'MKR', decimals: 18, usdPrice: 1_500 },
+} as const;
+
+export type TokenKey = keyof typeof tokenSpecs;
+
+/** Whole-token reserves; their ratios imply the prices above (MYST = 0.001 WETH, priced only via WETH). */
+export const pairSpecs = {
+  'WMATIC-USDC': { tokenA: 'WMATIC', tokenB: 'USDC', reserveA: 2_000_000, reserveB: 1_000_000 },
+  'WETH-USDC': { tokenA: 'WETH', tokenB: 'USDC', reserveA: 500, reserveB: 1_000_000 },
+  'WBTC-USDC': { tokenA: 'WBTC', tokenB: 'USDC', reserveA: 30, reserveB: 900_000 },
+  'QUICK-WMATIC': { tokenA: 'QUICK', tokenB: 'WMATIC', reserveA: 10_000, reserveB: 800_000 },
+  'WETH-WMATIC': { tokenA: 'WETH', tokenB: 'WMATIC', reserveA: 200, reserveB: 800_000 },
+  'DQUICK-USDC': { tokenA: 'DQUICK', tokenB: 'USDC', reserveA: 10_000, reserveB: 450_000 },
+  'MYST-WETH': { tokenA: 'MYST', tokenB: 'WETH', reserveA: 100_000, reserveB: 100 },
+  'MKR-USDC': { tokenA: 'MKR', tokenB: 'USDC', reserveA: 100, reserveB: 150_000 },
+} as const satisfies Record<string, { tokenA: TokenKey; tokenB: TokenKey; reserveA: number; reserveB: number }>;
+
+export type PairKey = keyof typeof pairSpecs;
+
+const DAY = 86_400;
+
+/**
+ * Farms. Rewards are whole tokens over the duration. `isEnded`: its short period runs out while
+ * deploy advances time. `userStakes`: the user stakes its LP there. `isPaused`: paused after staking.
+ */
+export const farmSpecs = {
+  wmaticUsdc: { kind: 'lp', pair: 'WMATIC-USDC', rewards: [['DQUICK', 3_000]], duration: 30 * DAY, userStakes: true },
+  wethUsdc: { kind: 'lp', pair: 'WETH-USDC', rewards: [['DQUICK', 2_000]], duration: 30 * DAY, userStakes: true },
+  wbtcUsdc: { kind: 'lp', pair: 'WBTC-USDC', rewards: [['DQUICK', 1_500]], duration: 30 * DAY, userStakes: true },
+  mkrUsdc: { kind: 'lp', pair: 'MKR-USDC', rewards: [['DQUICK', 500]], duration: 30 * DAY, userStakes: false },
+  quickWmaticEnded: {
+    kind: 'lp',
+    pair: 'QUICK-WMATIC',
+    rewards: [['DQUICK', 100]],
+    duration: 1_800,
+    userStakes: true,
+    isEnded: true,
+  },
+  dualWethWmatic: {
+    kind: 'dual',
+    pair: 'WETH-WMATIC',
+    rewards: [
+      ['DQUICK', 700],
+      ['WMATIC', 50_000],
+    ],
+    duration: 14 * DAY,
+    userStakes: true,
+  },
+  dualMystWeth: {
+    kind: 'dual',
+    pair: 'MYST-WETH',
+    rewards: [
+      ['DQUICK', 300],
+      ['WMATIC', 20_000],
+    ],
+    duration: 14 * DAY,
+    userStakes: true,
+  },
+  dualDquickUsdcPaused: {
+    kind: 'dual',
+    pair: 'DQUICK-USDC',
+    rewards: [
+      ['DQUICK', 400],
+      ['WMATIC', 30_000],
+    ],
+    duration: 14 * DAY,
+    userStakes: true,
+    isPaused: true,
+  },
+} as const satisfies Record<
+  string,
+  {
+    kind: 'lp' | 'dual';
+    pair: PairKey;
+    rewards: readonly (readonly [TokenKey, number])[];
+    duration: number;
+    userStakes: boolean;
+    isEnded?: boolean;
+    isPaused?: boolean;
+  }
+>;
+
+export type FarmKey = keyof typeof farmSpecs;
+
+/** Seconds deploy advances the clock after staking, so rewards accrue (and the short farm ends). */
+export const ACCRUAL_SECONDS = 3_600;
+/** Share of each pool the user adds (basis points), on top of the deployer's initial liquidity. */
+export const USER_LIQUIDITY_BPS = 100n;

@@ -1,0 +1,66 @@
+import type { Abi, Address, Hex } from 'viem';
+import { encodeDeployData, encodeFunctionData, getContractAddress } from 'viem';
+import type { Anvil } from '../anvil.ts';
+
+type Artifact = { abi: Abi | readonly unknown[]; bytecode: Hex };
+
+/**
+ * Sends transactions from anvil's unlocked accounts one after another without waiting for
+ * receipts (automine includes each at once) and checks every receipt at the end. This keeps
+ * a world deployment to a few hundred milliseconds instead of a receipt round trip per step.
+ */
+export class TxSender {
+  private readonly nonces = new Map<Address, number>();
+  private readonly sent: { hash: Hex; label: string }[] = [];
+
+  constructor(private readonly anvil: Anvil) {}
+
+  private async nextNonce(from: Address): Promise<number> {
+    const known = this.nonces.get(from);
+    const nonce = known ?? (await this.anvil.client.getTransactionCount({ address: from, blockTag: 'pending' }));
+    this.nonces.set(from, nonce + 1);
+    return nonce;
+  }
+
+  private async send(from: Address, to: Address | undefined, data: Hex, label: string): Promise<number> {
+    const nonce = await this.nextNonce(from);
+    const tx = { from, data, nonce: `0x${nonce.toString(16)}`, ...(to ? { to } : {}) };
+    try {
+      const hash = (await this.anvil.client.request({
+        method: 'eth_sendTransaction',
+        params: [tx as never],
+      })) as Hex;
+      this.sent.push({ hash, label });
+    } catch (error) {
+      throw new Error(`world deploy: ${label} failed: ${(error as Error).message}`);
+    }
+    return nonce;
+  }
+
+  /** Deploys a contract and returns its address (derived from sender and nonce). */
+  async deploy(from: Address, artifact: Artifact, args: readonly unknown[], label: string): Promise<Address> {
+    const data = encodeDeployData({ abi: artifact.abi as Abi, bytecode: artifact.bytecode, args } as never);
+    const nonce = await this.send(from, undefined, data, `deploy ${label}`);
+    return getContractAddress({ from, nonce: BigInt(nonce) });
+  }
+
+  async call(
+    from: Address,
+    to: Address,
+    abi: Abi | readonly unknown[],
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<void> {
+    const data = encodeFunctionData({ abi: abi as Abi, functionName, args } as never);
+    await this.send(from, to, data, `${functionName} on ${to}`);
+  }
+
+  /** Fails loudly if any transaction sent so far did not succeed. */
+  async assertAllSucceeded(): Promise<void> {
+    const receipts = await Promise.all(
+      this.sent.map(({ hash }) => this.anvil.client.getTransactionReceipt({ hash })),
+    );
+    const failed = receipts.flatMap((receipt, i) => (receipt.status === 'success' ? [] : [this.sent[i]?.label]));
+    if (failed.length > 0) throw new Error(`world deploy: reverted: ${failed.join(', ')}`);
+  }
+}

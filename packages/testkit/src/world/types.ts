@@ -1,0 +1,78 @@
+import type { Address } from 'viem';
+import type { TestAccount } from './accounts.ts';
+import type { FarmKey, PairKey, TokenKey } from './spec.ts';
+
+export type WorldToken = {
+  key: TokenKey;
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  /** The USD price the pools imply; null for the token no price source knows. */
+  usdPrice: number | null;
+  /** True when name() and symbol() return bytes32 instead of string. */
+  isBytes32: boolean;
+};
+
+export type WorldPair = {
+  key: PairKey;
+  address: Address;
+  /** Sorted by address, as the pair contract stores them. */
+  token0: Address;
+  token1: Address;
+  tokenA: TokenKey;
+  tokenB: TokenKey;
+  /** Reserves in base units after all seeding (deployer + user liquidity). */
+  reserveA: bigint;
+  reserveB: bigint;
+};
+
+type WorldFarmBase = {
+  key: FarmKey;
+  address: Address;
+  pair: Address;
+  pairKey: PairKey;
+  /** The pair's tokens in display order (the order used in QuickSwap farm URLs). */
+  tokens: readonly [TokenKey, TokenKey];
+  tokenAddresses: readonly [Address, Address];
+  rewardsDuration: bigint;
+  isEnded: boolean;
+  isPaused: boolean;
+  /** LP tokens the user has staked (0n when it has no position). */
+  userStake: bigint;
+  /** quickswap.exchange URL for the farm (a string only; nothing is fetched). */
+  url: string;
+};
+
+export type WorldLpFarm = WorldFarmBase & {
+  kind: 'lp';
+  rewardTokens: readonly [TokenKey];
+  rewardTokenAddresses: readonly [Address];
+  /** Reward amounts in base units for the whole period. */
+  rewardAmounts: readonly [bigint];
+};
+
+export type WorldDualFarm = WorldFarmBase & {
+  kind: 'dual';
+  rewardTokens: readonly [TokenKey, TokenKey];
+  rewardTokenAddresses: readonly [Address, Address];
+  rewardAmounts: readonly [bigint, bigint];
+};
+
+export type WorldFarm = WorldLpFarm | WorldDualFarm;
+
+export type World = {
+  chainId: number;
+  rpcUrl: string;
+  multicall3: Address;
+  factory: Address;
+  /** StakingRewardsFactory-like lookups: LP farms and dual farms, keyed by staking token (pair). */
+  lpFarmRegistry: Address;
+  dualFarmRegistry: Address;
+  tokens: Record<TokenKey, WorldToken>;
+  pairs: Record<PairKey, WorldPair>;
+  farms: Record<FarmKey, WorldFarm>;
+  accounts: { deployer: TestAccount; user: TestAccount; idle: TestAccount };
+  /** Block number right after deployment (time already advanced). */
+  deployedAtBlock: bigint;
+};
