@@ -1,0 +1,78 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppDatabase } from './db/index.ts';
+import { accountsRoutes } from './features/accounts/routes.ts';
+import { createAccountsService } from './features/accounts/service.ts';
+import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerCsrf } from './http/csrf.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { defaultWebDist, registerSpa } from './http/spa.ts';
+import type { Mailer } from './mailer.ts';
+
+export type AppDeps = {
+  config: Config & { jwtSecret: string };
+  database: AppDatabase;
+  mailer: Mailer;
+  /** pino options (or false in tests); defaults to `{ level: config.logLevel }`. */
+  logger?: FastifyServerOptions['logger'];
+  /** Answers the health check's chain question; absent = chain reported as not configured. */
+  chainProbe?: ChainProbe;
+  /** Folder of the built SPA; defaults to apps/web/dist. */
+  webDist?: string;
+  /** Clock for services (tests move time); defaults to the real one. */
+  now?: () => Date;
+};
+
+/** JSON bodies only, and small: nothing in this API needs more. */
+export const bodyLimitBytes = 64 * 1024;
+
+/** Builds the HTTP app (not listening): plugins, error handler, then feature routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    bodyLimit: bodyLimitBytes,
+    // Request bodies are JSON only; our own ids are in the path, so no query-string arrays needed.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies are accepted: text/plain would let a cross-site form post without a preflight.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyCors, {
+    origin: [deps.config.publicUrl],
+    credentials: true,
+    allowedHeaders: ['content-type', 'authorization', 'x-csrftoken'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  registerCsrf(app, {
+    jwtSecret: deps.config.jwtSecret,
+    secureCookie: deps.config.publicUrl.startsWith('https:'),
+  });
+
+  const accounts = createAccountsService({
+    db: deps.database.db,
+    mailer: deps.mailer,
+    publicUrl: deps.config.publicUrl,
+    jwtSecret: deps.config.jwtSecret,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  registerAuth(app, accounts);
+
+  await app.register(healthRoutes, {
+    database: deps.database,
+    ...(deps.chainProbe ? { chainProbe: deps.chainProbe } : {}),
+  });
+  await app.register(waitlistRoutes, { database: deps.database });
+  await app.register(accountsRoutes, { accounts });
+
+  await registerSpa(app, { webDist: deps.webDist ?? defaultWebDist, publicUrl: deps.config.publicUrl });
+  return app;
+}

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isAddress } from 'viem';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read once from the environment. The variable names are a contract
+ * (README, .ci/run, e2e and outside scripts set them), so they are spelled out here in full.
+ */
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const addressSchema = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address');
+
+const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+export const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65535, 'must be a port number')
+    .default(3000),
+  // Loopback by default: a dev machine should not expose the app to its network unasked.
+  // Containers and servers set HOST=0.0.0.0.
+  HOST: z.string().trim().min(1, 'must be a host name or IP address').default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1, 'must be a directory path').default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalText.pipe(httpUrlSchema.optional()),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  POLYGON_RPC_URL: z
+    .string()
+    .default('https://polygon-rpc.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs' }))
+        .min(1, 'must list at least one URL'),
+    ),
+  CHAIN_ID: z.coerce.number({ error: 'must be a positive integer' }).int().positive().default(137),
+  MULTICALL3_ADDRESS: addressSchema('0xcA11bde05977b3631167028862bE2a173976CA11'),
+  // QuickSwap's UniswapV2-style factory on Polygon.
+  QUICKSWAP_FACTORY_ADDRESS: addressSchema('0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32'),
+  CMC_API_KEY: optionalText,
+  CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\//,
+        'must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/outbox)',
+      )
+      .optional(),
+  ),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  /** Absolute. */
+  dataDir: string;
+  /** Unset means SQLite at `${dataDir}/tidewatch.sqlite`. */
+  databaseUrl: string | undefined;
+  /** Origin (no trailing slash) used for links in e-mails and the CORS allow-list. */
+  publicUrl: string;
+  /** Unset until `resolveJwtSecret` fills it from the environment or DATA_DIR/jwt-secret. */
+  jwtSecret: string | undefined;
+  polygonRpcUrls: string[];
+  chainId: number;
+  multicall3Address: `0x${string}`;
+  quickswapFactoryAddress: `0x${string}`;
+  cmcApiKey: string | undefined;
+  cmcApiUrl: string;
+  smtpUrl: string | undefined;
+  logLevel: (typeof logLevels)[number];
+};
+
+/** Thrown for bad configuration; `message` is the one line shown to the operator. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * The repository root: the nearest directory above this file whose package.json declares workspaces.
+ * Relative DATA_DIR values resolve against it, so `npm start` (cwd = repo root) and
+ * `npm start -w @tidewatch/server` (cwd = apps/server) use the same ./data folder.
+ */
+export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if (JSON.parse(readFileSync(manifest, 'utf8')).workspaces) return dir;
+      } catch {
+        // An unreadable manifest is not the root; keep climbing.
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+// Values that may carry credentials are never echoed into logs.
+const secretNames = new Set(['JWT_SECRET', 'CMC_API_KEY', 'DATABASE_URL', 'SMTP_URL']);
+
+/** Parses the environment; throws one ConfigError naming every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = new Map<string, string>();
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      if (problems.has(name)) continue;
+      const raw = env[name];
+      const shown =
+        raw === undefined ? '' : secretNames.has(name) ? ' (value hidden)' : ` (got ${JSON.stringify(raw)})`;
+      problems.set(name, `${name} ${issue.message}${shown}`);
+    }
+    throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
+  }
+  const e = result.data;
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(findRepoRoot(), e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    jwtSecret: e.JWT_SECRET,
+    polygonRpcUrls: e.POLYGON_RPC_URL,
+    chainId: e.CHAIN_ID,
+    multicall3Address: e.MULTICALL3_ADDRESS as `0x${string}`,
+    quickswapFactoryAddress: e.QUICKSWAP_FACTORY_ADDRESS as `0x${string}`,
+    cmcApiKey: e.CMC_API_KEY,
+    cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Creates DATA_DIR and proves it is writable, or throws a ConfigError saying what to do. */
+export function ensureDataDir(config: Config): void {
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    const probe = join(config.dataDir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(
+      `DATA_DIR ${config.dataDir} is not writable (${reason}): fix its permissions or set DATA_DIR to a writable folder`,
+    );
+  }
+}
+
+/**
+ * Returns the config with `jwtSecret` set: JWT_SECRET when given, else the secret kept in
+ * DATA_DIR/jwt-secret (created with mode 0600 on first start so restarts keep sessions valid).
+ */
+export function resolveJwtSecret(config: Config): Config & { jwtSecret: string } {
+  if (config.jwtSecret) return { ...config, jwtSecret: config.jwtSecret };
+  const file = join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    } catch (error) {
+      // Another process sharing DATA_DIR created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32)
+    throw new ConfigError(`${file} holds a secret shorter than 32 characters: delete it`);
+  return { ...config, jwtSecret: secret };
+}

@@ -1,0 +1,62 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './types.ts';
+
+export type { Database } from './types.ts';
+export type Dialect = 'sqlite' | 'postgres';
+
+export type AppDatabase = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the pool / file handle. */
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; when unset, SQLite at `sqlitePath`. */
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+};
+
+/** Opens the database: SQLite (WAL, foreign keys, busy timeout) by default, PostgreSQL with a URL. */
+export function createDatabase(options: DatabaseOptions): AppDatabase {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = new SqliteDatabase(options.sqlitePath);
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  // Several processes (API, snapshot workers) may share the file: wait for locks instead of failing.
+  file.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(
+      `database migration ${failed} failed: ${error instanceof Error ? error.message : error}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}
+
+/** True when a trivial query succeeds (health check). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** Instants are stored as ISO-8601 UTC text; one helper so every writer uses the same format. */
+export function toDbTime(date: Date): string {
+  return date.toISOString();
+}

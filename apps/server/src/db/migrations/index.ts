@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely';
+import { accountsMigration } from './001-accounts.ts';
+
+/**
+ * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
+ * `addIdColumn` from ../schema-helpers.ts for ids, text for amounts and instants) and add one line
+ * here. Keys sort alphabetically, so keep the zero-padded number prefix. Never edit a shipped one.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-accounts': accountsMigration,
+};

@@ -1,0 +1,34 @@
+import type { MailMessage } from '../../mailer.ts';
+
+/** The texts of the account e-mails, kept apart from the logic that decides to send them. */
+
+export function confirmationEmail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Confirm your e-mail address for Tidewatch',
+    text: [
+      'Welcome to Tidewatch!',
+      '',
+      'Click the link below to confirm your email address and continue setting up your account:',
+      '',
+      link,
+      '',
+      'The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+export function alreadyRegisteredEmail(to: string, loginUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have a Tidewatch account',
+    text: [
+      'Someone (hopefully you) tried to sign up for Tidewatch with this e-mail address,',
+      'but you already have an account.',
+      '',
+      `Log in here: ${loginUrl}`,
+      '',
+      'If this was not you, you can ignore this e-mail: nothing has changed.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import { toDbTime } from '../../db/index.ts';
+import type { Database, User } from '../../db/types.ts';
+
+type Db = Kysely<Database>;
+
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts the user; returns undefined when the e-mail is already taken (a concurrent sign-up). */
+export async function createUser(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now: Date,
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('users')
+    .values({ email, password_hash: passwordHash, email_confirmed_at: null, created_at: toDbTime(now) })
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function createEmailToken(
+  db: Db,
+  token: { userId: number; purpose: string; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('email_tokens')
+    .values({
+      user_id: token.userId,
+      purpose: token.purpose,
+      token_hash: token.tokenHash,
+      expires_at: toDbTime(token.expiresAt),
+      used_at: null,
+      created_at: toDbTime(now),
+    })
+    .execute();
+}
+
+/**
+ * Marks an unused, unexpired token used and confirms its user, in one transaction. The conditional
+ * update is what makes the link single-use even when two requests race. Returns false when nothing
+ * matched (unknown, used or expired): then nothing changed.
+ */
+export async function consumeConfirmationToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('email_tokens')
+      .set({ used_at: toDbTime(now) })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', 'confirm_email')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', toDbTime(now))
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await trx
+      .updateTable('users')
+      .set({ email_confirmed_at: toDbTime(now) })
+      .where('id', '=', claimed.user_id)
+      .where('email_confirmed_at', 'is', null)
+      .execute();
+    return true;
+  });
+}
+
+export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('revoked_tokens')
+    .values({ jti, expires_at: toDbTime(expiresAt) })
+    .onConflict((conflict) => conflict.column('jti').doNothing())
+    .execute();
+}
+
+export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
+  const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function addPendingExchangeConnection(
+  db: Db,
+  userId: number,
+  code: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('exchange_connections')
+    .values({ user_id: userId, code, status: 'pending', created_at: toDbTime(now) })
+    .execute();
+}

@@ -1,0 +1,71 @@
+import {
+  confirmEmailBanner,
+  confirmEmailSchema,
+  emailConfirmedMessage,
+  integrationCallbackResponseSchema,
+  integrationCallbackSchema,
+  loginResponseSchema,
+  loginSchema,
+  messageResponseSchema,
+  sessionResponseSchema,
+  signupSchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AccountsService } from './service.ts';
+
+/** Sign-up, e-mail confirmation, login / logout, session, and the exchange-connected login. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
+  app,
+  { accounts },
+) => {
+  app.post(
+    '/api/internal/signup',
+    { schema: { body: signupSchema, response: { 201: messageResponseSchema } } },
+    async (request, reply) => {
+      await accounts.signUp(request.body.email, request.body.password);
+      return reply.code(201).send({ message: confirmEmailBanner });
+    },
+  );
+
+  // A POST (not a GET link) because mail scanners pre-fetch links; the SPA page calls this.
+  app.post(
+    '/api/internal/confirm-email',
+    { schema: { body: confirmEmailSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await accounts.confirmEmail(request.body.token);
+      return { message: emailConfirmedMessage };
+    },
+  );
+
+  app.post(
+    '/api/internal/auth',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+    async (request) => {
+      const { token } = await accounts.logIn(request.body.email, request.body.password, request.ip);
+      return { token };
+    },
+  );
+
+  app.post(
+    '/api/internal/integrations/callback',
+    { schema: { body: integrationCallbackSchema, response: { 200: integrationCallbackResponseSchema } } },
+    async (request) => {
+      const { email, password, code } = request.body;
+      const { token } = await accounts.logInWithExchangeCode(email, password, code, request.ip);
+      return { token, message: confirmEmailBanner };
+    },
+  );
+
+  app.post('/api/internal/logout', { preHandler: app.requireUser }, async (request, reply) => {
+    await accounts.logOut(request.auth!);
+    return reply.code(204).send();
+  });
+
+  app.get(
+    '/api/internal/token/session',
+    { preHandler: app.requireUser, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({
+      session: { user: request.user!, expiresAt: request.auth!.expiresAt.toISOString() },
+    }),
+  );
+};

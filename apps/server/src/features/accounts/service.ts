@@ -1,0 +1,134 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  AppError,
+  emailNotConfirmedMessage,
+  invalidCredentialsMessage,
+  linkInvalidMessage,
+  type SessionUser,
+} from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import type { Mailer } from '../../mailer.ts';
+import { alreadyRegisteredEmail, confirmationEmail } from './emails.ts';
+import { issueToken, readToken, type TokenClaims } from './jwt.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import * as repo from './repository.ts';
+import { clearAccountFailures, getLoginRetryAfter, recordLoginFailure } from './throttle.ts';
+
+export const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
+
+export type AccountsDeps = {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  publicUrl: string;
+  jwtSecret: string;
+  now?: () => Date;
+};
+
+/** 429 with the number of seconds the client should wait (sent as Retry-After). */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      'RATE_LIMITED',
+      `too many login attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+    );
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export function hashEmailToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createAccountsService(deps: AccountsDeps) {
+  const now = deps.now ?? (() => new Date());
+
+  async function sendConfirmation(userId: number, email: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await repo.createEmailToken(
+      deps.db,
+      {
+        userId,
+        purpose: 'confirm_email',
+        tokenHash: hashEmailToken(token),
+        expiresAt: new Date(at.getTime() + confirmationLifetimeMs),
+      },
+      at,
+    );
+    const link = `${deps.publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
+    await deps.mailer.send(confirmationEmail(email, link));
+  }
+
+  /**
+   * Signs up, answering the same whether or not the address is taken. A taken, confirmed address
+   * gets a "you already have an account" e-mail; a taken, unconfirmed one gets a fresh link.
+   */
+  async function signUp(email: string, password: string): Promise<void> {
+    if (isCommonPassword(password)) {
+      throw new AppError('VALIDATION_FAILED', 'this password is too common: choose another one', {
+        details: [{ field: 'body.password', message: 'this password is too common: choose another one' }],
+      });
+    }
+    // Hash before looking the address up so both branches take about the same time.
+    const passwordHash = await hashPassword(password);
+    const existing = await repo.findUserByEmail(deps.db, email);
+    const userId = existing ? undefined : await repo.createUser(deps.db, email, passwordHash, now());
+    if (userId !== undefined) return sendConfirmation(userId, email);
+    const user = existing ?? (await repo.findUserByEmail(deps.db, email));
+    if (user && user.email_confirmed_at === null) return sendConfirmation(user.id, email);
+    await deps.mailer.send(alreadyRegisteredEmail(email, `${deps.publicUrl}/login`));
+  }
+
+  async function confirmEmail(token: string): Promise<void> {
+    const confirmed = await repo.consumeConfirmationToken(deps.db, hashEmailToken(token), now());
+    if (!confirmed) throw new AppError('LINK_INVALID', linkInvalidMessage);
+  }
+
+  /** Checks credentials with throttling; unknown e-mail and wrong password fail alike. */
+  async function logIn(
+    email: string,
+    password: string,
+    ip: string,
+  ): Promise<{ token: string; claims: TokenClaims }> {
+    const retryAfter = await getLoginRetryAfter(deps.db, email, ip, now());
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+    const user = await repo.findUserByEmail(deps.db, email);
+    let isValid = false;
+    if (user) isValid = await verifyPassword(user.password_hash, password);
+    else await burnPasswordCheck(password);
+    if (!user || !isValid) {
+      await recordLoginFailure(deps.db, email, ip, now());
+      throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
+    }
+    if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
+    await clearAccountFailures(deps.db, email);
+    return issueToken(deps.jwtSecret, user.id, now());
+  }
+
+  /** Login from the exchange's redirect: also keeps the exchange's code as a pending connection. */
+  async function logInWithExchangeCode(email: string, password: string, code: string, ip: string) {
+    const result = await logIn(email, password, ip);
+    await repo.addPendingExchangeConnection(deps.db, result.claims.userId, code, now());
+    return result;
+  }
+
+  /** The user behind a bearer token, or null if the token is invalid, expired, revoked or orphaned. */
+  async function authenticate(token: string): Promise<{ user: SessionUser; claims: TokenClaims } | null> {
+    const claims = await readToken(deps.jwtSecret, token);
+    if (!claims || claims.expiresAt.getTime() <= now().getTime()) return null;
+    if (await repo.isTokenRevoked(deps.db, claims.jti)) return null;
+    const user = await repo.findUserById(deps.db, claims.userId);
+    return user ? { user: { id: user.id, email: user.email }, claims } : null;
+  }
+
+  async function logOut(claims: TokenClaims): Promise<void> {
+    await repo.revokeToken(deps.db, claims.jti, claims.expiresAt);
+  }
+
+  return { signUp, confirmEmail, logIn, logInWithExchangeCode, authenticate, logOut };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

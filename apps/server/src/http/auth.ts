@@ -1,0 +1,41 @@
+import { AppError, type SessionUser } from '@tidewatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TokenClaims } from '../features/accounts/jwt.ts';
+import type { AccountsService } from '../features/accounts/service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.requireUser`; null on routes without it. */
+    user: SessionUser | null;
+    /** The verified bearer token's claims, set with `user`. */
+    auth: TokenClaims | null;
+  }
+  interface FastifyInstance {
+    /**
+     * preHandler for routes that need a logged-in user: a valid, unrevoked bearer token of an
+     * existing user fills `request.user`, otherwise 401 UNAUTHENTICATED.
+     * @example app.get('/api/wallets/connected', { preHandler: app.requireUser }, async (request) => request.user!.id)
+     */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1];
+}
+
+export function registerAuth(app: FastifyInstance, accounts: AccountsService): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('auth', null);
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED', 'please log in first: this call needs a bearer token');
+    const session = await accounts.authenticate(token);
+    if (!session)
+      throw new AppError('UNAUTHENTICATED', 'your session has expired or ended: please log in again');
+    request.user = session.user;
+    request.auth = session.claims;
+  });
+}

@@ -1,0 +1,74 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { AppError, csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
+import type { FastifyInstance } from 'fastify';
+
+const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The CSRF key is derived from the JWT secret so one secret configures the whole server. */
+function deriveKey(jwtSecret: string): Buffer {
+  return createHmac('sha256', jwtSecret).update('tidewatch csrf v1').digest();
+}
+
+function sign(key: Buffer, nonce: string): string {
+  return createHmac('sha256', key).update(nonce).digest('base64url');
+}
+
+/** A fresh token: `<random nonce>.<HMAC of the nonce>`, both base64url. */
+export function createCsrfToken(jwtSecret: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  return `${nonce}.${sign(deriveKey(jwtSecret), nonce)}`;
+}
+
+/** True when the token carries a valid signature made with this server's key. */
+export function isValidCsrfToken(jwtSecret: string, token: string): boolean {
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  const expected = Buffer.from(sign(deriveKey(jwtSecret), nonce));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * Signed double-submit: `GET /api/internal/csrf_cookie` sets the `csrftoken` cookie (readable by the
+ * SPA, which echoes it in `x-csrftoken`); every unsafe /api request must echo the cookie exactly and
+ * the value must carry our signature, so a cookie planted by a sibling subdomain cannot pass.
+ */
+export function registerCsrf(
+  app: FastifyInstance,
+  options: { jwtSecret: string; secureCookie: boolean },
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    const header = request.headers[csrfHeaderName];
+    const cookie = request.cookies[csrfCookieName];
+    if (typeof header !== 'string' || !header || !cookie) {
+      throw new AppError(
+        'CSRF_FAILED',
+        `missing CSRF token: fetch GET /api/internal/csrf_cookie and send its value in the ${csrfHeaderName} header`,
+      );
+    }
+    const headerBytes = Buffer.from(header);
+    const cookieBytes = Buffer.from(cookie);
+    const sameValue = headerBytes.length === cookieBytes.length && timingSafeEqual(headerBytes, cookieBytes);
+    if (!sameValue || !isValidCsrfToken(options.jwtSecret, cookie)) {
+      throw new AppError('CSRF_FAILED', 'invalid CSRF token: reload the page and try again');
+    }
+  });
+
+  app.get('/api/internal/csrf_cookie', async (request, reply) => {
+    const existing = request.cookies[csrfCookieName];
+    // Keep a valid cookie so two tabs do not invalidate each other's header value.
+    const token =
+      existing && isValidCsrfToken(options.jwtSecret, existing)
+        ? existing
+        : createCsrfToken(options.jwtSecret);
+    reply.setCookie(csrfCookieName, token, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: false,
+      secure: options.secureCookie,
+      maxAge: 60 * 60 * 24 * 365,
+    });
+    return { ok: true as const };
+  });
+}

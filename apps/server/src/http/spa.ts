@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler.ts';
+
+/** apps/web/dist, found from this file so the cwd does not matter. */
+export const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/** The SPA's policy: own origin only, no inline scripts; websockets to our own host for socket.io. */
+export function contentSecurityPolicy(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  const ws = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Libraries inject <style> tags at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${ws}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Serves the built SPA for every non-API path (index.html fallback for client routes) and a JSON
+ * 404 under /api. Without a build, non-API paths answer 503 saying how to make one.
+ */
+export async function registerSpa(app: FastifyInstance, options: { webDist: string; publicUrl: string }) {
+  const csp = contentSecurityPolicy(options.publicUrl);
+  const hasBuild = existsSync(join(options.webDist, 'index.html'));
+
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/socket.io/')) {
+      reply.header('content-security-policy', csp);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+    }
+  });
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return sendError(reply, 'NOT_FOUND', `no API route ${request.method} ${path}`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return sendError(reply, 'NOT_FOUND', `no route ${request.method} ${path}`);
+    }
+    if (!hasBuild) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` at the repository root, then reload.');
+    }
+    // Client-side routes (/dashboard, /login, …) all load the same document.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
