@@ -1,0 +1,91 @@
+/**
+ * Every route of the app in one place (spec section 2). `path` is the route pattern the router uses;
+ * `getHref` builds a link, so no screen assembles URLs by hand.
+ */
+
+/** Why the login screen was opened; shown as a hint above the form. */
+export const loginReasons = {
+  'login-required': 'please login first to view this page',
+} as const;
+export type LoginReason = keyof typeof loginReasons;
+
+export type LpProduct = 'lp-mining' | 'dual-mining';
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+const segment = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  login: {
+    path: '/login',
+    getHref: (options: { reason?: LoginReason } = {}) => withQuery('/login', { reason: options.reason }),
+  },
+  /** The integrations screen reached from the login area. */
+  loginAction: { path: '/login/:action', getHref: (action: string) => `/login/${segment(action)}` },
+
+  signup: { path: '/signup', getHref: () => '/signup' },
+  /** Target of the confirmation e-mail's link. */
+  signupConfirm: {
+    path: '/signup/confirm',
+    getHref: (token?: string) => withQuery('/signup/confirm', { token }),
+  },
+  /** Sign-up from a connected wallet address. */
+  signupCreateAddress: {
+    path: '/signup/create-address',
+    getHref: (address?: string) => withQuery('/signup/create-address', { address }),
+  },
+
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+
+  wallets: {
+    path: '/wallets/:action?/:walletId?',
+    getHref: (action: string, walletId?: string | number) =>
+      walletId === undefined ? `/wallets/${segment(action)}` : `/wallets/${segment(action)}/${segment(walletId)}`,
+  },
+  walletView: { path: '/wallets/view/:walletId', getHref: (walletId: string | number) => `/wallets/view/${segment(walletId)}` },
+
+  integrations: { path: '/integrations', getHref: () => '/integrations' },
+  integrationsAction: {
+    path: '/integrations/:action',
+    getHref: (action: string, query: { walletId?: string | number } = {}) =>
+      withQuery(`/integrations/${segment(action)}`, query),
+  },
+  /** Open to visitors: the exchange-connected login form. */
+  integrationsCallback: {
+    path: '/integrations/callback',
+    getHref: (code?: string) => withQuery('/integrations/callback', { code }),
+  },
+
+  blockchain: { path: '/blockchain/:chainId', getHref: (chainId: number | string) => `/blockchain/${segment(chainId)}` },
+
+  lpMining: { path: '/quickswap/lp-mining', getHref: () => '/quickswap/lp-mining' },
+  lpMiningDetails: {
+    path: '/quickswap/lp-mining/details/:farmAddress',
+    getHref: (farmAddress: string) => `/quickswap/lp-mining/details/${segment(farmAddress)}`,
+  },
+  dualMining: { path: '/quickswap/dual-mining', getHref: () => '/quickswap/dual-mining' },
+  dualMiningDetails: {
+    path: '/quickswap/dual-mining/details/:farmAddress',
+    getHref: (farmAddress: string) => `/quickswap/dual-mining/details/${segment(farmAddress)}`,
+  },
+  farm: { path: '/farm/:farmAddress', getHref: (farmAddress: string) => `/farm/${segment(farmAddress)}` },
+
+  /** /lp-tools/{action}/{tool}/{product}/{toolId}; shorter forms are allowed (e.g. /lp-tools/view/quickswap). */
+  lpTools: {
+    path: '/lp-tools/:action?/:tool?/:product?/:toolId?',
+    getHref: (action: string, tool?: string, product?: LpProduct | string, toolId?: string) =>
+      ['/lp-tools', action, tool, product, toolId]
+        .filter((part): part is string => part !== undefined)
+        .map((part, index) => (index === 0 ? part : segment(part)))
+        .join('/'),
+  },
+} as const;

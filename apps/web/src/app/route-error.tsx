@@ -1,0 +1,25 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { paths } from './paths.ts';
+import { Shell } from './root-layout.tsx';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** The routing fallback (spec section 2): 'Unexpected Application Error!' with the status or message. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return (
+    <Shell>
+      <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
+        <h1 className="text-2xl font-semibold text-slate-900">Unexpected Application Error!</h1>
+        <p className="mt-3 text-lg text-slate-700">{describe(error)}</p>
+        <Link to={paths.home.getHref()} className="mt-8 inline-block font-medium text-sky-700 hover:underline">
+          back to the start page
+        </Link>
+      </div>
+    </Shell>
+  );
+}

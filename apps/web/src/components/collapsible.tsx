@@ -1,0 +1,42 @@
+import { type ReactNode, useId, useState } from 'react';
+
+export type CollapsibleProps = {
+  /** The toggle's visible label. */
+  title: ReactNode;
+  /** Beside the title, e.g. a count badge. */
+  meta?: ReactNode;
+  /** The spec's dashboard panels are open by default. */
+  defaultOpen?: boolean;
+  children: ReactNode;
+  className?: string;
+};
+
+/** A titled section whose body folds away; the header is a button with aria-expanded. */
+export function Collapsible({ title, meta, defaultOpen = true, children, className = '' }: CollapsibleProps) {
+  const [isOpen, setIsOpen] = useState(defaultOpen);
+  const bodyId = useId();
+  return (
+    <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`}>
+      <h2 className="text-base font-semibold text-slate-900">
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={bodyId}
+          onClick={() => setIsOpen((open) => !open)}
+          className="flex w-full items-center justify-between gap-3 rounded-lg px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-700"
+        >
+          <span className="flex items-center gap-2">
+            {title}
+            {meta}
+          </span>
+          <span aria-hidden="true" className={`text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}>
+            ▾
+          </span>
+        </button>
+      </h2>
+      <div id={bodyId} hidden={!isOpen} className="border-t border-slate-100 px-5 py-4">
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+
+export type PageProps = {
+  /** The page's h1. */
+  title?: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Narrow pages (forms) read better at a limited width. */
+  width?: 'narrow' | 'wide';
+};
+
+/** The content frame every screen sits in: consistent width, spacing and heading. */
+export function Page({ title, description, children, width = 'wide' }: PageProps) {
+  return (
+    <div className={`mx-auto w-full px-4 py-8 sm:px-6 ${width === 'narrow' ? 'max-w-md' : 'max-w-6xl'}`}>
+      {title ? <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1> : null}
+      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      <div className={title || description ? 'mt-6' : ''}>{children}</div>
+    </div>
+  );
+}
+
+/** A neutral stand-in for a screen a later change fills; names the screen so links can be followed. */
+export function PlaceholderScreen({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Page title={title}>
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        {children ?? 'This screen is on its way.'}
+      </div>
+    </Page>
+  );
+}

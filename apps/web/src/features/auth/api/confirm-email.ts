@@ -1,0 +1,7 @@
+import { type MessageResponse, messageResponseSchema } from '@tidewatch/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/internal/confirm-email: uses the single-use token from the e-mail's link. */
+export function confirmEmail(token: string): Promise<MessageResponse> {
+  return api.post('/internal/confirm-email', { token }, { schema: messageResponseSchema });
+}

@@ -1,0 +1,15 @@
+import { type Login, type LoginResponse, loginResponseSchema } from '@tidewatch/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionToken } from '../../../lib/session.ts';
+
+/** POST /api/internal/auth; stores the token under sessionStorage `jwtToken` before resolving. */
+export async function login(credentials: Login): Promise<LoginResponse> {
+  const response = await api.post('/internal/auth', credentials, { schema: loginResponseSchema });
+  setSessionToken(response.token);
+  return response;
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

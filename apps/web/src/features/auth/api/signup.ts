@@ -1,0 +1,12 @@
+import { type MessageResponse, messageResponseSchema, type Signup } from '@tidewatch/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/internal/signup: creates the account and sends the confirmation e-mail (201). */
+export function signup(input: Signup): Promise<MessageResponse> {
+  return api.post('/internal/signup', input, { schema: messageResponseSchema });
+}
+
+export function useSignup() {
+  return useMutation({ mutationFn: signup });
+}

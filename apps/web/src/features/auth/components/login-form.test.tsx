@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute, validSession } from '../../../test/render-route.tsx';
+
+async function openLogin(url = '/login') {
+  const view = renderRoute(url);
+  await screen.findByRole('heading', { name: 'log in' });
+  return view;
+}
+
+describe('login screen', () => {
+  it('lists both validation messages one per line and rings both fields red, without a call', async () => {
+    const calls = installFakeFetch();
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'please enter a valid email address',
+      'please enter your password',
+    ]);
+    for (const field of [screen.getByLabelText('email'), screen.getByLabelText('password')]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveClass('ring-red-500');
+    }
+    expect(callsTo(calls, 'POST', '/internal/auth')).toHaveLength(0);
+  });
+
+  it('marks only the field that is wrong', async () => {
+    installFakeFetch();
+    const { user } = await openLogin();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('please enter your password');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('please enter a valid email address');
+    expect(screen.getByLabelText('email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('email')).not.toHaveClass('ring-red-500');
+    expect(screen.getByLabelText('password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('stores the token and lands on /dashboard after a successful login', async () => {
+    const calls = installFakeFetch((request) => {
+      if (request.path === '/internal/auth') return { body: { token: 'jwt-1' } };
+      if (request.path === '/internal/token/session') return { body: validSession };
+      return undefined;
+    });
+    const { user, router } = await openLogin();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('password'), 'correct horse');
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(window.sessionStorage.getItem('jwtToken')).toBe('jwt-1');
+    expect(callsTo(calls, 'POST', '/internal/auth')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+    // The guard checked the new session with the stored token as a bearer credential.
+    expect(callsTo(calls, 'GET', '/internal/token/session')[0]?.headers.authorization).toBe('Bearer jwt-1');
+  });
+
+  it("shows the server's message in a red banner on failure", async () => {
+    installFakeFetch((request) =>
+      request.path === '/internal/auth' ? errorReply(401, 'INVALID_CREDENTIALS', 'wrong email or password') : undefined,
+    );
+    const { user, router } = await openLogin();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('password'), 'nope nope');
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('wrong email or password');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    installFakeFetch();
+    const { user } = await openLogin();
+    const password = screen.getByLabelText('password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('links to the sign-up screen', async () => {
+    installFakeFetch();
+    const { user } = await openLogin();
+    await user.click(screen.getByRole('link', { name: 'create an account' }));
+    expect(await screen.findByRole('heading', { name: 'create an account' })).toBeInTheDocument();
+  });
+});

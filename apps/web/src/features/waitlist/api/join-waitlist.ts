@@ -1,0 +1,12 @@
+import { type OkResponse, okResponseSchema, type WaitlistSignup } from '@tidewatch/shared';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+/** POST /api/internal/waitlist: the answer is only a success signal (a repeat e-mail also succeeds). */
+export function joinWaitlist(input: WaitlistSignup): Promise<OkResponse> {
+  return api.post('/internal/waitlist', input, { schema: okResponseSchema });
+}
+
+export function useJoinWaitlist() {
+  return useMutation({ mutationFn: joinWaitlist });
+}

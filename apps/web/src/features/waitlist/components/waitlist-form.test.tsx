@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+
+const emailMessage =
+  'Please fill out your email address so that we can let you know when we are ready for onboarding!';
+
+async function openLanding() {
+  const view = renderRoute('/');
+  await screen.findByRole('heading', { name: 'sign up now for the waitlist' });
+  return view;
+}
+
+describe('waitlist form', () => {
+  it('shows the landing copy beside the form', async () => {
+    installFakeFetch();
+    await openLanding();
+    expect(screen.getByRole('heading', { name: 'navigate the storms of crypto' })).toBeInTheDocument();
+    for (const text of ['buy crypto, not hype', 'tokenomics over ponzinomics', 'keep control of your tokens']) {
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it.each([
+    ['empty', ''],
+    ['invalid', 'not-an-email'],
+  ])('an %s email shows the message and makes no call', async (_label, email) => {
+    const calls = installFakeFetch();
+    const { user } = await openLanding();
+    if (email) await user.type(screen.getByLabelText('email'), email);
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    expect(await screen.findByText(emailMessage)).toBeInTheDocument();
+    expect(screen.getByLabelText('email')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(calls, 'POST', '/internal/waitlist')).toHaveLength(0);
+  });
+
+  it('a valid submit sends the three fields, shows success and clears the form', async () => {
+    const calls = installFakeFetch((request) =>
+      request.path === '/internal/waitlist' ? { status: 200, body: { ok: true } } : undefined,
+    );
+    const { user } = await openLanding();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('what cryptocurrencies do you currently have?'), 'MATIC, QUICK');
+    await user.type(screen.getByLabelText("what's your biggest concern about investing in crypto?"), 'rug pulls');
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+
+    expect(await screen.findByText(/you're on the waitlist/)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/internal/waitlist').map((call) => call.body)).toEqual([
+      { email: 'ada@example.com', tokens: 'MATIC, QUICK', concern: 'rug pulls' },
+    ]);
+    expect(screen.getByLabelText('email')).toHaveValue('');
+    expect(screen.getByLabelText('what cryptocurrencies do you currently have?')).toHaveValue('');
+    expect(screen.getByLabelText("what's your biggest concern about investing in crypto?")).toHaveValue('');
+  });
+
+  it('an invalid submit after a success hides the success message', async () => {
+    installFakeFetch((request) =>
+      request.path === '/internal/waitlist' ? { status: 200, body: { ok: true } } : undefined,
+    );
+    const { user } = await openLanding();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    await screen.findByText(/you're on the waitlist/);
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    expect(await screen.findByText(emailMessage)).toBeInTheDocument();
+    expect(screen.queryByText(/you're on the waitlist/)).not.toBeInTheDocument();
+  });
+
+  it('shows a server failure in a red alert and keeps the input', async () => {
+    installFakeFetch((request) =>
+      request.path === '/internal/waitlist' ? errorReply(429, 'RATE_LIMITED', 'too many attempts') : undefined,
+    );
+    const { user } = await openLanding();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('too many attempts'));
+    expect(screen.getByLabelText('email')).toHaveValue('ada@example.com');
+  });
+});

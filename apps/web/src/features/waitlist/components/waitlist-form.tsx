@@ -1,0 +1,75 @@
+import { waitlistSignupSchema } from '@tidewatch/shared';
+import { type FormEvent, useState } from 'react';
+import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '../../../components/index.ts';
+import { useJoinWaitlist } from '../api/join-waitlist.ts';
+
+/** Spec section 8: the waitlist's one validation message. */
+export const waitlistEmailMessage =
+  'Please fill out your email address so that we can let you know when we are ready for onboarding!';
+export const waitlistSuccessMessage = "thanks! you're on the waitlist, we'll be in touch";
+
+export function WaitlistForm() {
+  const [email, setEmail] = useState('');
+  const [tokens, setTokens] = useState('');
+  const [concern, setConcern] = useState('');
+  const [emailError, setEmailError] = useState<string>();
+  const [isDone, setIsDone] = useState(false);
+  const join = useJoinWaitlist();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = waitlistSignupSchema.safeParse({ email, tokens, concern });
+    if (!parsed.success) {
+      // The spec hides the success message and makes no call; only the e-mail can be wrong in practice.
+      setIsDone(false);
+      const emailIssue = parsed.error.issues.some((issue) => issue.path[0] === 'email');
+      setEmailError(emailIssue ? waitlistEmailMessage : parsed.error.issues[0]?.message);
+      return;
+    }
+    setEmailError(undefined);
+    setIsDone(false);
+    join.mutate(parsed.data, {
+      onSuccess: () => {
+        setIsDone(true);
+        setEmail('');
+        setTokens('');
+        setConcern('');
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="waitlist-title" className="space-y-5">
+      <h2 id="waitlist-title" className="text-xl font-semibold text-slate-900">
+        sign up now for the waitlist
+      </h2>
+      {emailError ? <ErrorBanner messages={emailError} /> : null}
+      {join.isError && !emailError ? <ErrorBanner messages={join.error.message} /> : null}
+      {isDone ? <SuccessBanner messages={waitlistSuccessMessage} /> : null}
+      <TextField
+        label="email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        invalid={Boolean(emailError)}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label="what cryptocurrencies do you currently have?"
+        name="tokens"
+        value={tokens}
+        onChange={(event) => setTokens(event.target.value)}
+      />
+      <TextAreaField
+        label="what's your biggest concern about investing in crypto?"
+        name="concern"
+        value={concern}
+        onChange={(event) => setConcern(event.target.value)}
+      />
+      <Button type="submit" isLoading={join.isPending} className="w-full sm:w-auto">
+        sign up
+      </Button>
+    </form>
+  );
+}
