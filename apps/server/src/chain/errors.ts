@@ -1,0 +1,69 @@
+import { AppError } from '@tidewatch/shared';
+
+/**
+ * Chain errors in the viem style: a short message for people, details for logs, the viem error as `cause`.
+ * They extend AppError with code CHAIN_UNAVAILABLE, so the HTTP error handler maps them without help.
+ * Messages never carry the RPC URL: it may hold an API key.
+ */
+export type ChainErrorKind = 'ChainUnavailableError' | 'WrongChainError' | 'ReadFailedError';
+
+abstract class ChainError extends AppError {
+  abstract readonly kind: ChainErrorKind;
+  readonly shortMessage: string;
+
+  constructor(shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
+    super(
+      'CHAIN_UNAVAILABLE',
+      options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage,
+      {
+        cause: options.cause,
+      },
+    );
+    this.shortMessage = shortMessage;
+  }
+}
+
+/** Fires when no configured RPC endpoint answered usably: timeout, HTTP error, rate limit, garbage body. */
+export class ChainUnavailableError extends ChainError {
+  readonly kind = 'ChainUnavailableError';
+}
+
+/** Fires when `eth_chainId` differs from the configured CHAIN_ID (at start and after a reconnect). */
+export class WrongChainError extends ChainError {
+  readonly kind = 'WrongChainError';
+  readonly expectedChainId: number;
+  readonly actualChainId: number;
+
+  constructor(args: { expected: number; actual: number }) {
+    super(
+      `The RPC endpoint serves chain ${args.actual}, but CHAIN_ID is ${args.expected}; refusing to read from the wrong chain.`,
+    );
+    this.expectedChainId = args.expected;
+    this.actualChainId = args.actual;
+  }
+}
+
+export type FailedRead = {
+  /** What was read, e.g. `farm 0xAbc…: rewardRate()`. */
+  label: string;
+  reason: string;
+};
+
+/** Fires when a required read reverted, returned nothing or could not be decoded; names every failed read. */
+export class ReadFailedError extends ChainError {
+  readonly kind = 'ReadFailedError';
+  readonly failures: FailedRead[];
+
+  constructor(failures: FailedRead[], options: { blockNumber?: bigint } = {}) {
+    const first = failures[0];
+    const more = failures.length > 1 ? ` (and ${failures.length - 1} more)` : '';
+    const at = options.blockNumber === undefined ? '' : ` at block ${options.blockNumber}`;
+    super(
+      `Read failed${at}: ${first?.label ?? 'unknown read'}: ${first?.reason ?? 'unknown reason'}${more}`,
+      {
+        details: failures.map((f) => `${f.label}: ${f.reason}`).join('\n'),
+      },
+    );
+    this.failures = failures;
+  }
+}

@@ -1,0 +1,246 @@
+import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
+import { type Address, getAddress } from 'viem';
+import type { ChainClient } from './client.ts';
+import { planTokenReads, type TokenInfo } from './erc20.ts';
+import { type BlockRef, getLatestBlock } from './multicall.ts';
+import { ReadPlan } from './read-plan.ts';
+import { getStructureCache, type StructureCache } from './structure-cache.ts';
+
+export type FarmKind = 'lp' | 'dual';
+export type FarmRef = { address: Address; kind: FarmKind };
+
+export type PairRead = {
+  address: Address;
+  factory: Address;
+  token0: TokenInfo;
+  token1: TokenInfo;
+  reserve0: bigint;
+  reserve1: bigint;
+  totalSupply: bigint;
+};
+
+export type FarmSnapshotRead = {
+  address: Address;
+  kind: FarmKind;
+  stakingToken: Address;
+  pair: PairRead;
+  /** One reward for an LP farm; A then B for a dual farm. `rewardRate` is per second, smallest unit. */
+  rewards: { token: TokenInfo; rewardRate: bigint }[];
+  rewardsDuration: bigint;
+  periodFinish: bigint;
+  totalSupply: bigint;
+  /** Dual farms only; always false for LP farms. */
+  isPaused: boolean;
+  /** Per account: staked LP and earned per reward (same order as `rewards`). */
+  positions: { account: Address; staked: bigint; earned: bigint[] }[];
+};
+
+export type FarmSnapshotsRead = { blockNumber: bigint; blockTimestamp: bigint; farms: FarmSnapshotRead[] };
+
+export type ReadFarmSnapshotsOptions = {
+  farms: FarmRef[];
+  accounts: Address[];
+  /** Immutable facts (staking token, pair tokens, token metadata) from earlier reads; defaults to per-client. */
+  cache?: StructureCache;
+  maxCalldataBytes?: number;
+};
+
+type Dynamic = Omit<FarmSnapshotRead, 'pair' | 'rewards' | 'positions' | 'stakingToken'> & {
+  reserves: [bigint, bigint];
+  pairSupply: bigint;
+  rates: bigint[];
+  positions: { account: Address; staked: bigint; earned: bigint[] }[];
+};
+
+function planFarmStructure(plan: ReadPlan, farm: FarmRef, cache: StructureCache): void {
+  const { address } = farm;
+  const entry = { stakingToken: '0x' as Address, rewardTokens: [] as Address[] };
+  const abi = farm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+  const names = farm.kind === 'lp' ? ['rewardsToken'] : ['rewardsTokenA', 'rewardsTokenB'];
+  plan.add<Address>(
+    { label: `farm ${address}: stakingToken()`, address, abi, functionName: 'stakingToken' },
+    (v) => {
+      entry.stakingToken = v;
+    },
+  );
+  names.forEach((functionName, k) => {
+    plan.add<Address>({ label: `farm ${address}: ${functionName}()`, address, abi, functionName }, (v) => {
+      entry.rewardTokens[k] = v;
+      if (k === names.length - 1) cache.farms.set(cache.key(farm), entry);
+    });
+  });
+}
+
+function planPairStructure(plan: ReadPlan, address: Address, cache: StructureCache): void {
+  const entry = { token0: '0x' as Address, token1: '0x' as Address, factory: '0x' as Address };
+  const abi = pair.abi;
+  for (const functionName of ['token0', 'token1', 'factory'] as const) {
+    plan.add<Address>({ label: `pair ${address}: ${functionName}()`, address, abi, functionName }, (v) => {
+      entry[functionName] = v;
+      if (functionName === 'factory') cache.pairs.set(address.toLowerCase(), entry);
+    });
+  }
+}
+
+function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, accounts: Address[]): Dynamic {
+  const { address, kind } = farm;
+  const isDual = kind === 'dual';
+  const abi = isDual ? stakingDualRewards.abi : stakingRewards.abi;
+  const d: Dynamic = {
+    address,
+    kind,
+    reserves: [0n, 0n],
+    pairSupply: 0n,
+    rates: [],
+    rewardsDuration: 0n,
+    periodFinish: 0n,
+    totalSupply: 0n,
+    isPaused: false,
+    positions: accounts.map((account) => ({ account, staked: 0n, earned: [] })),
+  };
+  const farmRead = (functionName: string, apply: (v: never) => void, args?: readonly unknown[], who = '') =>
+    plan.add({ label: `farm ${address}: ${functionName}(${who})`, address, abi, functionName, args }, apply);
+  plan.add<readonly [bigint, bigint, number]>(
+    {
+      label: `pair ${stakingToken}: getReserves()`,
+      address: stakingToken,
+      abi: pair.abi,
+      functionName: 'getReserves',
+    },
+    (v) => {
+      d.reserves = [v[0], v[1]];
+    },
+  );
+  plan.add<bigint>(
+    {
+      label: `pair ${stakingToken}: totalSupply()`,
+      address: stakingToken,
+      abi: pair.abi,
+      functionName: 'totalSupply',
+    },
+    (v) => {
+      d.pairSupply = v;
+    },
+  );
+  farmRead('totalSupply', (v: bigint) => {
+    d.totalSupply = v;
+  });
+  farmRead('periodFinish', (v: bigint) => {
+    d.periodFinish = v;
+  });
+  farmRead('rewardsDuration', (v: bigint) => {
+    d.rewardsDuration = v;
+  });
+  (isDual ? ['rewardRateA', 'rewardRateB'] : ['rewardRate']).forEach((name, k) => {
+    farmRead(name, (v: bigint) => {
+      d.rates[k] = v;
+    });
+  });
+  if (isDual) {
+    farmRead('paused', (v: boolean) => {
+      d.isPaused = v;
+    });
+  }
+  d.positions.forEach((position) => {
+    const args = [position.account] as const;
+    farmRead(
+      'balanceOf',
+      (v: bigint) => {
+        position.staked = v;
+      },
+      args,
+      position.account,
+    );
+    (isDual ? ['earnedA', 'earnedB'] : ['earned']).forEach((name, k) => {
+      farmRead(
+        name,
+        (v: bigint) => {
+          position.earned[k] = v;
+        },
+        args,
+        position.account,
+      );
+    });
+  });
+  return d;
+}
+
+/**
+ * Reads everything a pool, farm and position snapshot needs for `farms` x `accounts`, pinned to one block.
+ * Warm (structure cached): 2 HTTP requests (latest block, then one batched aggregate3 at that block).
+ * Cold: 3 (structure discovery rides along with the block request; pair tokens' metadata needs a third).
+ * Any failed required read throws ReadFailedError naming it; transport trouble throws ChainUnavailableError.
+ * @example
+ * const read = await readFarmSnapshots(chain, { farms: [{ address: farm, kind: 'lp' }], accounts: [wallet] });
+ * read.blockNumber; read.farms[0].positions[0].staked;
+ */
+export async function readFarmSnapshots(
+  chain: ChainClient,
+  options: ReadFarmSnapshotsOptions,
+): Promise<FarmSnapshotsRead> {
+  const cache = options.cache ?? getStructureCache(chain);
+  const farms = options.farms.map((f) => ({ address: getAddress(f.address), kind: f.kind }));
+  const accounts = options.accounts.map((a) => getAddress(a));
+  const budget = options.maxCalldataBytes;
+
+  // Round 1: the block, plus immutable farm structure (at latest: it never changes) in the same HTTP request.
+  const structurePlan = new ReadPlan();
+  for (const farm of farms)
+    if (!cache.farms.has(cache.key(farm))) planFarmStructure(structurePlan, farm, cache);
+  const [block] = (await Promise.all([
+    getLatestBlock(chain),
+    structurePlan.run(chain, 'latest', budget),
+  ])) as [BlockRef, void];
+
+  // Round 2, pinned: every changing value, plus pair structure and reward-token metadata not yet known.
+  const plan = new ReadPlan();
+  const plannedTokens = new Set<string>();
+  const planToken = (p: ReadPlan, address: Address) => {
+    const key = address.toLowerCase();
+    if (cache.tokens.has(key) || plannedTokens.has(key)) return;
+    plannedTokens.add(key);
+    planTokenReads(p, address, (token) => cache.tokens.set(key, token));
+  };
+  const dynamics = farms.map((farm) => {
+    const structure = cache.farms.get(cache.key(farm))!;
+    if (!cache.pairs.has(structure.stakingToken.toLowerCase()))
+      planPairStructure(plan, structure.stakingToken, cache);
+    for (const token of structure.rewardTokens) planToken(plan, token);
+    return planFarmDynamic(plan, farm, structure.stakingToken, accounts);
+  });
+  await plan.run(chain, block.number, budget);
+
+  // Round 3, pinned, only when some pair token is new to us.
+  const tokenPlan = new ReadPlan();
+  for (const farm of farms) {
+    const pairInfo = cache.pairs.get(cache.farms.get(cache.key(farm))!.stakingToken.toLowerCase())!;
+    planToken(tokenPlan, pairInfo.token0);
+    planToken(tokenPlan, pairInfo.token1);
+  }
+  if (tokenPlan.size > 0) await tokenPlan.run(chain, block.number, budget);
+
+  const tokenOf = (address: Address) => cache.tokens.get(address.toLowerCase())!;
+  return {
+    blockNumber: block.number,
+    blockTimestamp: block.timestamp,
+    farms: farms.map((farm, i) => {
+      const structure = cache.farms.get(cache.key(farm))!;
+      const pairInfo = cache.pairs.get(structure.stakingToken.toLowerCase())!;
+      const { reserves, pairSupply, rates, ...d } = dynamics[i]!;
+      return {
+        ...d,
+        stakingToken: structure.stakingToken,
+        pair: {
+          address: structure.stakingToken,
+          factory: pairInfo.factory,
+          token0: tokenOf(pairInfo.token0),
+          token1: tokenOf(pairInfo.token1),
+          reserve0: reserves[0],
+          reserve1: reserves[1],
+          totalSupply: pairSupply,
+        },
+        rewards: structure.rewardTokens.map((token, k) => ({ token: tokenOf(token), rewardRate: rates[k]! })),
+      };
+    }),
+  };
+}

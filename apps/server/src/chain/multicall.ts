@@ -1,0 +1,158 @@
+import { multicall3 } from '@tidewatch/contracts';
+import {
+  type Abi,
+  type Address,
+  decodeErrorResult,
+  decodeFunctionResult,
+  encodeFunctionData,
+  type Hex,
+  RpcRequestError,
+  size,
+} from 'viem';
+import type { ChainClient } from './client.ts';
+import { ChainUnavailableError, ReadFailedError } from './errors.ts';
+
+export type ReadCall = {
+  /** Names the read in errors, e.g. `farm 0xAbc…: rewardRate()`. */
+  label: string;
+  address: Address;
+  abi: Abi;
+  functionName: string;
+  args?: readonly unknown[];
+  /** Decodes the raw return data instead of the ABI (used for string-or-bytes32 symbols). */
+  decode?: (data: Hex) => unknown;
+};
+
+export type ReadOutcome = { isOk: true; value: unknown } | { isOk: false; label: string; reason: string };
+
+/** Default calldata budget per aggregate3 call; far above one refresh of a few farms, below node limits. */
+export const defaultMaxCalldataBytes = 120_000;
+const perCallOverheadBytes = 160;
+
+export type BlockRef = { number: bigint; timestamp: bigint };
+
+/** The latest block's number and timestamp (one JSON-RPC call; shares an HTTP request with same-tick calls). */
+export async function getLatestBlock(chain: ChainClient): Promise<BlockRef> {
+  const block = (await chain.request('eth_getBlockByNumber', ['latest', false])) as {
+    number?: Hex;
+    timestamp?: Hex;
+  } | null;
+  if (!block?.number || !block.timestamp) {
+    throw new ChainUnavailableError('The blockchain node answered eth_getBlockByNumber without a block.');
+  }
+  return { number: BigInt(block.number), timestamp: BigInt(block.timestamp) };
+}
+
+function describeRevert(data: Hex): string {
+  if (data === '0x') return 'reverted without a reason';
+  try {
+    const decoded = decodeErrorResult({ data });
+    return `reverted: ${decoded.args?.map(String).join(', ') ?? decoded.errorName}`;
+  } catch {
+    return `reverted (${data.slice(0, 10)})`;
+  }
+}
+
+function decodeOne(call: ReadCall, success: boolean, returnData: Hex): ReadOutcome {
+  if (!success) return { isOk: false, label: call.label, reason: describeRevert(returnData) };
+  if (returnData === '0x') {
+    return {
+      isOk: false,
+      label: call.label,
+      reason: 'returned no data (no contract, or not this kind of contract)',
+    };
+  }
+  try {
+    const value = call.decode
+      ? call.decode(returnData)
+      : decodeFunctionResult({ abi: call.abi, functionName: call.functionName, data: returnData } as never);
+    return { isOk: true, value };
+  } catch {
+    return { isOk: false, label: call.label, reason: 'returned data that does not decode as expected' };
+  }
+}
+
+/** Splits calls so each aggregate3 stays under the calldata budget. */
+function chunkBySize(encoded: Hex[], maxBytes: number): number[][] {
+  const chunks: number[][] = [];
+  let current: number[] = [];
+  let bytes = 0;
+  encoded.forEach((data, i) => {
+    const callBytes = size(data) + perCallOverheadBytes;
+    if (current.length > 0 && bytes + callBytes > maxBytes) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(i);
+    bytes += callBytes;
+  });
+  if (current.length > 0) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Runs reads through Multicall3 `aggregate3` (each call allowed to fail, so a failure can be named),
+ * all at `block`. Chunks past the calldata budget are sent together, so they share one HTTP request
+ * and the same block. Returns one outcome per call, in order.
+ * @example const [outcome] = await executeReads(chain, [{ label: 'decimals', address, abi, functionName: 'decimals' }], { block: 123n });
+ */
+export async function executeReads(
+  chain: ChainClient,
+  calls: ReadCall[],
+  options: { block: bigint | 'latest'; maxCalldataBytes?: number },
+): Promise<ReadOutcome[]> {
+  if (calls.length === 0) return [];
+  const encoded = calls.map(
+    (call) =>
+      encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never) as Hex,
+  );
+  const blockTag = options.block === 'latest' ? 'latest' : `0x${options.block.toString(16)}`;
+  const chunks = chunkBySize(encoded, options.maxCalldataBytes ?? defaultMaxCalldataBytes);
+  const answers = await Promise.all(
+    chunks.map(async (indexes) => {
+      const data = encodeFunctionData({
+        abi: multicall3.abi,
+        functionName: 'aggregate3',
+        args: [
+          indexes.map((i) => ({ target: calls[i]!.address, allowFailure: true, callData: encoded[i]! })),
+        ],
+      });
+      let raw: unknown;
+      try {
+        raw = await chain.request('eth_call', [{ to: chain.multicall3Address, data }, blockTag]);
+      } catch (error) {
+        if (error instanceof RpcRequestError) {
+          throw new ReadFailedError([
+            { label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage },
+          ]);
+        }
+        throw error;
+      }
+      try {
+        const results = decodeFunctionResult({
+          abi: multicall3.abi,
+          functionName: 'aggregate3',
+          data: raw as Hex,
+        });
+        if (results.length !== indexes.length) throw new Error('result count differs from call count');
+        return indexes.map((callIndex, k) =>
+          decodeOne(calls[callIndex]!, results[k]!.success, results[k]!.returnData),
+        );
+      } catch (error) {
+        throw new ChainUnavailableError(
+          'The blockchain node answered the batched read with data that is not an aggregate3 result (is MULTICALL3_ADDRESS right?).',
+          { cause: error },
+        );
+      }
+    }),
+  );
+  return answers.flat();
+}
+
+/** Unwraps outcomes, throwing one ReadFailedError naming every failed required read (no partial results). */
+export function requireAll(outcomes: ReadOutcome[], block?: bigint): unknown[] {
+  const failures = outcomes.flatMap((o) => (o.isOk ? [] : [{ label: o.label, reason: o.reason }]));
+  if (failures.length > 0) throw new ReadFailedError(failures, { blockNumber: block });
+  return outcomes.map((o) => (o.isOk ? o.value : undefined));
+}
