@@ -62,6 +62,7 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
   for (const [, spec] of entries(pairSpecs)) {
     await tx.call(d, factory, pairFactory.abi, 'createPair', [tokenAddress[spec.tokenA], tokenAddress[spec.tokenB]]);
   }
+  await tx.flush();
   const pairAddress = Object.fromEntries(
     await Promise.all(
       entries(pairSpecs).map(async ([key, spec]) => {
@@ -113,6 +114,7 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
 
   // Stakes: the deployer stakes half its LP in every farm (so the user's share is below 100%);
   // the user stakes all of its LP where the spec says so.
+  await tx.flush();
   const lpBalances = await Promise.all(
     entries(farmSpecs).map(async ([key, spec]) => {
       const read = (account: Address) =>
@@ -144,8 +146,8 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     }
   }
 
-  await anvil.increaseTime(ACCRUAL_SECONDS);
   await tx.assertAllSucceeded();
+  await anvil.increaseTime(ACCRUAL_SECONDS);
   return describeWorld(anvil, { tokenAddress, pairAddress, farmAddress, userStake, factory, lpFarmRegistry, dualFarmRegistry });
 }
 

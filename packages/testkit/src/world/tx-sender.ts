@@ -2,12 +2,17 @@ import type { Abi, Address, Hex } from 'viem';
 import { encodeDeployData, encodeFunctionData, getContractAddress } from 'viem';
 import type { Anvil } from '../anvil.ts';
 
+const DEPLOY_GAS = 8_000_000;
+const CALL_GAS = 3_000_000;
+
 type Artifact = { abi: Abi | readonly unknown[]; bytecode: Hex };
 
 /**
  * Sends transactions from anvil's unlocked accounts one after another without waiting for
- * receipts (automine includes each at once) and checks every receipt at the end. This keeps
- * a world deployment to a few hundred milliseconds instead of a receipt round trip per step.
+ * receipts and checks every receipt at the end. This keeps a world deployment to a few hundred
+ * milliseconds instead of a receipt round trip per step. Nonces and gas limits are explicit:
+ * anvil answers eth_sendTransaction before it mines, so its own gas estimate could run against a
+ * state that misses the previous transaction (seen as random out-of-gas reverts).
  */
 export class TxSender {
   private readonly nonces = new Map<Address, number>();
@@ -24,12 +29,12 @@ export class TxSender {
 
   private async send(from: Address, to: Address | undefined, data: Hex, label: string): Promise<number> {
     const nonce = await this.nextNonce(from);
-    const tx = { from, data, nonce: `0x${nonce.toString(16)}`, ...(to ? { to } : {}) };
+    const gas = to ? CALL_GAS : DEPLOY_GAS;
+    const tx = { from, data, nonce: `0x${nonce.toString(16)}`, gas: `0x${gas.toString(16)}`, ...(to ? { to } : {}) };
     try {
-      const hash = (await this.anvil.client.request({
-        method: 'eth_sendTransaction',
-        params: [tx as never],
-      })) as Hex;
+      // The test client's request type only lists anvil_* methods; this one is plain JSON-RPC.
+      const request = this.anvil.client.request as (args: { method: string; params: unknown[] }) => Promise<Hex>;
+      const hash = await request({ method: 'eth_sendTransaction', params: [tx] });
       this.sent.push({ hash, label });
     } catch (error) {
       throw new Error(`world deploy: ${label} failed: ${(error as Error).message}`);
@@ -55,8 +60,15 @@ export class TxSender {
     await this.send(from, to, data, `${functionName} on ${to}`);
   }
 
+  /** Waits until everything sent so far is mined, before reading state that depends on it. */
+  async flush(): Promise<void> {
+    const last = this.sent.at(-1);
+    if (last) await this.anvil.client.waitForTransactionReceipt({ hash: last.hash, pollingInterval: 10 });
+  }
+
   /** Fails loudly if any transaction sent so far did not succeed. */
   async assertAllSucceeded(): Promise<void> {
+    await this.flush();
     const receipts = await Promise.all(
       this.sent.map(({ hash }) => this.anvil.client.getTransactionReceipt({ hash })),
     );

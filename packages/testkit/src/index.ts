@@ -1,0 +1,35 @@
+export {
+  type Anvil,
+  type AnvilClient,
+  localPolygonChain,
+  resolveAnvilBinary,
+  type StartAnvilOptions,
+  startAnvil,
+} from './anvil.ts';
+export { type CmcListing, cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
+export { type CmcRequest, type CmcServer, type StartCmcServerOptions, startCmcServer } from './cmc/server.ts';
+export { decodeEncodedWords, decodeQuotedPrintable, type ParsedMail, parseMail } from './smtp/mail-decode.ts';
+export { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
+export {
+  type CreateTestWalletBridgeOptions,
+  createTestWalletBridge,
+  type TestWalletBridge,
+  type WalletAnswer,
+  type WalletError,
+} from './wallet/bridge.ts';
+export { type TestWalletInitOptions, testWalletInitScript } from './wallet/init-script.ts';
+export { type InstalledTestWallet, installTestWallet } from './wallet/install.ts';
+export { type TestAccount, testAccounts } from './world/accounts.ts';
+export { deployQuickswapWorld } from './world/deploy.ts';
+export {
+  ACCRUAL_SECONDS,
+  type FarmKey,
+  farmSpecs,
+  type PairKey,
+  pairSpecs,
+  type TokenKey,
+  tokenSpecs,
+} from './world/spec.ts';
+export type { World, WorldDualFarm, WorldFarm, WorldLpFarm, WorldPair, WorldToken } from './world/types.ts';
+export { quickswapFarmUrl } from './world/urls.ts';
+export { type InjectOptions, type RpcFault, type RpcProxy, startRpcProxy } from './rpc-proxy.ts';

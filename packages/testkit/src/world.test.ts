@@ -1,0 +1,184 @@
+import { pair, stakingDualRewards, stakingRewards, stakingRewardsRegistry, testErc20Bytes32 } from '@tidewatch/contracts';
+import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Anvil, startAnvil } from './anvil.ts';
+import { deployQuickswapWorld } from './world/deploy.ts';
+import type { World } from './world/types.ts';
+
+let anvil: Anvil;
+let world: World;
+const timings = { startMs: 0, deployMs: 0 };
+
+beforeAll(async () => {
+  const started = performance.now();
+  anvil = await startAnvil();
+  timings.startMs = performance.now() - started;
+  world = await deployQuickswapWorld(anvil);
+  timings.deployMs = performance.now() - started - timings.startMs;
+  console.info(`anvil start ${Math.round(timings.startMs)} ms, world deploy ${Math.round(timings.deployMs)} ms`);
+});
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+/** Price of `token` in units of `other`, read from the pair's reserves and the tokens' own decimals. */
+async function priceFromReserves(pairAddress: Address, token: Address, other: Address): Promise<number> {
+  const read = <T>(functionName: 'token0' | 'getReserves') =>
+    anvil.client.readContract({ address: pairAddress, abi: pair.abi, functionName }) as Promise<T>;
+  const [token0, [r0, r1]] = await Promise.all([read<Address>('token0'), read<readonly [bigint, bigint]>('getReserves')]);
+  const decimals = (address: Address) => anvil.client.readContract({ address, abi: erc20Abi, functionName: 'decimals' });
+  const [dToken, dOther] = await Promise.all([decimals(token), decimals(other)]);
+  const isToken0 = token0.toLowerCase() === token.toLowerCase();
+  const reserveToken = Number(formatUnits(isToken0 ? r0 : r1, dToken));
+  const reserveOther = Number(formatUnits(isToken0 ? r1 : r0, dOther));
+  return reserveOther / reserveToken;
+}
+
+describe('startAnvil', () => {
+  it('runs chain 137 with Multicall3 at the canonical address', async () => {
+    expect(await anvil.client.getChainId()).toBe(137);
+    const results = await anvil.client.multicall({
+      contracts: [
+        { address: world.tokens.USDC.address, abi: erc20Abi, functionName: 'decimals' },
+        { address: world.tokens.WBTC.address, abi: erc20Abi, functionName: 'decimals' },
+        // A call that reverts (no such function on a farm) is reported, not thrown.
+        { address: world.farms.wmaticUsdc.address, abi: erc20Abi, functionName: 'decimals' },
+      ],
+      multicallAddress: world.multicall3,
+    });
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'failure']);
+    expect(results[0]?.result).toBe(6);
+    expect(results[1]?.result).toBe(8);
+  });
+
+  it('advances time and blocks on demand', async () => {
+    const before = await anvil.client.getBlock();
+    await anvil.increaseTime(60);
+    await anvil.mine(2);
+    const after = await anvil.client.getBlock();
+    expect(after.number - before.number).toBe(3n);
+    expect(after.timestamp - before.timestamp).toBeGreaterThanOrEqual(60n);
+  });
+
+  it('stop() ends the node', async () => {
+    const other = await startAnvil();
+    expect(await other.client.getChainId()).toBe(137);
+    await other.stop();
+    await expect(fetch(other.rpcUrl, { method: 'POST' })).rejects.toThrow();
+  });
+});
+
+describe('deployQuickswapWorld', () => {
+  it.each([
+    ['WMATIC-USDC', 'WMATIC', 'USDC', 0.5],
+    ['WETH-USDC', 'WETH', 'USDC', 2_000],
+    ['WBTC-USDC', 'WBTC', 'USDC', 30_000],
+    ['DQUICK-USDC', 'DQUICK', 'USDC', 45],
+    ['MKR-USDC', 'MKR', 'USDC', 1_500],
+    ['QUICK-WMATIC', 'QUICK', 'WMATIC', 40 / 0.5],
+    ['WETH-WMATIC', 'WETH', 'WMATIC', 2_000 / 0.5],
+    ['MYST-WETH', 'MYST', 'WETH', 0.001],
+  ] as const)('%s reserves price %s at %d %s', async (pairKey, token, quote, expected) => {
+    const price = await priceFromReserves(
+      world.pairs[pairKey].address,
+      world.tokens[token].address,
+      world.tokens[quote].address,
+    );
+    expect(price).toBeCloseTo(expected, 9);
+  });
+
+  it('sorts pair tokens by address and links pairs to the factory', async () => {
+    for (const p of Object.values(world.pairs)) {
+      expect(p.token0.toLowerCase() < p.token1.toLowerCase()).toBe(true);
+      const factory = await anvil.client.readContract({ address: p.address, abi: pair.abi, functionName: 'factory' });
+      expect(factory).toBe(world.factory);
+    }
+  });
+
+  it('has a bytes32-symbol token', async () => {
+    const symbol = await anvil.client.readContract({
+      address: world.tokens.MKR.address,
+      abi: testErc20Bytes32.abi,
+      functionName: 'symbol',
+    });
+    expect(hexToString(symbol, { size: 32 })).toBe('MKR');
+  });
+
+  it('gives the user staked positions with accrued rewards', async () => {
+    const user = world.accounts.user.address;
+    const lp = world.farms.wmaticUsdc;
+    const [staked, earned, total] = await Promise.all([
+      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'balanceOf', args: [user] }),
+      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'earned', args: [user] }),
+      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'totalSupply' }),
+    ]);
+    expect(staked).toBe(lp.userStake);
+    expect(staked).toBeGreaterThan(0n);
+    expect(total).toBeGreaterThan(staked);
+    expect(earned).toBeGreaterThan(0n);
+
+    const dual = world.farms.dualWethWmatic;
+    const read = (functionName: 'earnedA' | 'earnedB' | 'balanceOf') =>
+      anvil.client.readContract({ address: dual.address, abi: stakingDualRewards.abi, functionName, args: [user] });
+    const [dualStaked, earnedA, earnedB] = await Promise.all([read('balanceOf'), read('earnedA'), read('earnedB')]);
+    expect(dualStaked).toBeGreaterThan(0n);
+    expect(earnedA).toBeGreaterThan(0n);
+    expect(earnedB).toBeGreaterThan(0n);
+    expect(world.farms.mkrUsdc.userStake).toBe(0n);
+  });
+
+  it('has one ended LP farm, active farms of both kinds and a paused dual farm', async () => {
+    const { timestamp } = await anvil.client.getBlock();
+    const periodFinish = (address: Address) =>
+      anvil.client.readContract({ address, abi: stakingRewards.abi, functionName: 'periodFinish' });
+    expect(await periodFinish(world.farms.quickWmaticEnded.address)).toBeLessThan(timestamp);
+    expect(await periodFinish(world.farms.wmaticUsdc.address)).toBeGreaterThan(timestamp);
+    expect(await periodFinish(world.farms.dualWethWmatic.address)).toBeGreaterThan(timestamp);
+    const ended = Object.values(world.farms).filter((f) => f.isEnded);
+    expect(ended.map((f) => [f.key, f.kind])).toEqual([['quickWmaticEnded', 'lp']]);
+    const paused = (address: Address) =>
+      anvil.client.readContract({ address, abi: stakingDualRewards.abi, functionName: 'paused' });
+    expect(await paused(world.farms.dualDquickUsdcPaused.address)).toBe(true);
+    expect(await paused(world.farms.dualMystWeth.address)).toBe(false);
+  });
+
+  it('maps every pair to its farm in the registries', async () => {
+    for (const farm of Object.values(world.farms)) {
+      const [stakingRewardsAddress, rewardAmount, duration] = await anvil.client.readContract({
+        address: farm.kind === 'lp' ? world.lpFarmRegistry : world.dualFarmRegistry,
+        abi: stakingRewardsRegistry.abi,
+        functionName: 'stakingRewardsInfoByStakingToken',
+        args: [farm.pair],
+      });
+      expect(stakingRewardsAddress).toBe(farm.address);
+      expect(rewardAmount).toBe(farm.rewardAmounts[0]);
+      expect(duration).toBe(farm.rewardsDuration);
+    }
+  });
+
+  it('builds quickswap.exchange URLs per farm kind', () => {
+    const lp = world.farms.wmaticUsdc;
+    expect(lp.url).toBe(
+      `https://quickswap.exchange/#/quick/${world.tokens.WMATIC.address}/${world.tokens.USDC.address}/${lp.address}`,
+    );
+    expect(world.farms.dualMystWeth.url).toMatch(/^https:\/\/quickswap\.exchange\/#\/dual\/0x[0-9a-fA-F]{40}\/0x/);
+  });
+
+  it('leaves the idle account funded and without positions', async () => {
+    const idle = world.accounts.idle.address;
+    expect(await anvil.client.getBalance({ address: idle })).toBeGreaterThan(0n);
+    const staked = await anvil.client.readContract({
+      address: world.farms.wmaticUsdc.address,
+      abi: stakingRewards.abi,
+      functionName: 'balanceOf',
+      args: [idle],
+    });
+    expect(staked).toBe(0n);
+  });
+
+  it('deploys within a few seconds', () => {
+    expect(timings.startMs).toBeLessThan(5_000);
+    expect(timings.deployMs).toBeLessThan(5_000);
+  });
+});
