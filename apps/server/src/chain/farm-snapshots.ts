@@ -2,7 +2,7 @@ import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from './client.ts';
 import { planTokenReads, type TokenInfo } from './erc20.ts';
-import { type BlockRef, getLatestBlock } from './multicall.ts';
+import { getLatestBlock } from './multicall.ts';
 import { ReadPlan } from './read-plan.ts';
 import { getStructureCache, type StructureCache } from './structure-cache.ts';
 
@@ -187,10 +187,7 @@ export async function readFarmSnapshots(
   const structurePlan = new ReadPlan();
   for (const farm of farms)
     if (!cache.farms.has(cache.key(farm))) planFarmStructure(structurePlan, farm, cache);
-  const [block] = (await Promise.all([
-    getLatestBlock(chain),
-    structurePlan.run(chain, 'latest', budget),
-  ])) as [BlockRef, void];
+  const [block] = await Promise.all([getLatestBlock(chain), structurePlan.run(chain, 'latest', budget)]);
 
   // Round 2, pinned: every changing value, plus pair structure and reward-token metadata not yet known.
   const plan = new ReadPlan();
