@@ -28,7 +28,10 @@ type SolcOutput = {
   errors?: Array<{ severity: 'error' | 'warning' | 'info'; formattedMessage: string }>;
   contracts: Record<
     string,
-    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+    Record<
+      string,
+      { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    >
   >;
 };
 

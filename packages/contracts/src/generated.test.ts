@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generatedPath, renderGeneratedModule } from '../scripts/compile.ts';
-import { multicall3, pair, stakingDualRewards, stakingRewards, testErc20, testErc20Bytes32 } from './index.ts';
+import {
+  multicall3,
+  pair,
+  stakingDualRewards,
+  stakingRewards,
+  testErc20,
+  testErc20Bytes32,
+} from './index.ts';
 
 describe('generated contract artifacts', () => {
   it('match a fresh compile of the Solidity sources (run `npm run contracts:compile` if not)', () => {
@@ -12,7 +19,9 @@ describe('generated contract artifacts', () => {
     const names = (abi: readonly { type: string; name?: string }[]) =>
       abi.filter((item) => item.type === 'function').map((item) => item.name);
     expect(names(testErc20.abi)).toEqual(expect.arrayContaining(['symbol', 'decimals', 'mint', 'transfer']));
-    expect(testErc20Bytes32.abi.find((item) => item.type === 'function' && item.name === 'symbol')).toMatchObject({
+    expect(
+      testErc20Bytes32.abi.find((item) => item.type === 'function' && item.name === 'symbol'),
+    ).toMatchObject({
       outputs: [{ type: 'bytes32' }],
     });
     expect(names(pair.abi)).toEqual(
@@ -24,8 +33,9 @@ describe('generated contract artifacts', () => {
     expect(names(stakingDualRewards.abi)).toEqual(
       expect.arrayContaining(['rewardRateA', 'rewardRateB', 'earnedA', 'earnedB', 'paused', 'setPaused']),
     );
-    expect(names(multicall3.abi)).toEqual(expect.arrayContaining(['aggregate3', 'getBlockNumber', 'getEthBalance']));
-    // paris target: no PUSH0 (0x5f) opcode expected by older chains; spot-check the bytecode is non-trivial.
-    expect(multicall3.deployedBytecode.length).toBeGreaterThan(1000);
+    expect(names(multicall3.abi)).toEqual(
+      expect.arrayContaining(['aggregate3', 'getBlockNumber', 'getEthBalance']),
+    );
+    expect(multicall3.deployedBytecode).toMatch(/^0x[0-9a-f]{1000,}$/);
   });
 });

@@ -1,4 +1,10 @@
-import { pair, stakingDualRewards, stakingRewards, stakingRewardsRegistry, testErc20Bytes32 } from '@tidewatch/contracts';
+import {
+  pair,
+  stakingDualRewards,
+  stakingRewards,
+  stakingRewardsRegistry,
+  testErc20Bytes32,
+} from '@tidewatch/contracts';
 import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
@@ -15,7 +21,9 @@ beforeAll(async () => {
   timings.startMs = performance.now() - started;
   world = await deployQuickswapWorld(anvil);
   timings.deployMs = performance.now() - started - timings.startMs;
-  console.info(`anvil start ${Math.round(timings.startMs)} ms, world deploy ${Math.round(timings.deployMs)} ms`);
+  console.info(
+    `anvil start ${Math.round(timings.startMs)} ms, world deploy ${Math.round(timings.deployMs)} ms`,
+  );
 });
 
 afterAll(async () => {
@@ -26,8 +34,12 @@ afterAll(async () => {
 async function priceFromReserves(pairAddress: Address, token: Address, other: Address): Promise<number> {
   const read = <T>(functionName: 'token0' | 'getReserves') =>
     anvil.client.readContract({ address: pairAddress, abi: pair.abi, functionName }) as Promise<T>;
-  const [token0, [r0, r1]] = await Promise.all([read<Address>('token0'), read<readonly [bigint, bigint]>('getReserves')]);
-  const decimals = (address: Address) => anvil.client.readContract({ address, abi: erc20Abi, functionName: 'decimals' });
+  const [token0, [r0, r1]] = await Promise.all([
+    read<Address>('token0'),
+    read<readonly [bigint, bigint]>('getReserves'),
+  ]);
+  const decimals = (address: Address) =>
+    anvil.client.readContract({ address, abi: erc20Abi, functionName: 'decimals' });
   const [dToken, dOther] = await Promise.all([decimals(token), decimals(other)]);
   const isToken0 = token0.toLowerCase() === token.toLowerCase();
   const reserveToken = Number(formatUnits(isToken0 ? r0 : r1, dToken));
@@ -91,7 +103,11 @@ describe('deployQuickswapWorld', () => {
   it('sorts pair tokens by address and links pairs to the factory', async () => {
     for (const p of Object.values(world.pairs)) {
       expect(p.token0.toLowerCase() < p.token1.toLowerCase()).toBe(true);
-      const factory = await anvil.client.readContract({ address: p.address, abi: pair.abi, functionName: 'factory' });
+      const factory = await anvil.client.readContract({
+        address: p.address,
+        abi: pair.abi,
+        functionName: 'factory',
+      });
       expect(factory).toBe(world.factory);
     }
   });
@@ -109,9 +125,23 @@ describe('deployQuickswapWorld', () => {
     const user = world.accounts.user.address;
     const lp = world.farms.wmaticUsdc;
     const [staked, earned, total] = await Promise.all([
-      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'balanceOf', args: [user] }),
-      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'earned', args: [user] }),
-      anvil.client.readContract({ address: lp.address, abi: stakingRewards.abi, functionName: 'totalSupply' }),
+      anvil.client.readContract({
+        address: lp.address,
+        abi: stakingRewards.abi,
+        functionName: 'balanceOf',
+        args: [user],
+      }),
+      anvil.client.readContract({
+        address: lp.address,
+        abi: stakingRewards.abi,
+        functionName: 'earned',
+        args: [user],
+      }),
+      anvil.client.readContract({
+        address: lp.address,
+        abi: stakingRewards.abi,
+        functionName: 'totalSupply',
+      }),
     ]);
     expect(staked).toBe(lp.userStake);
     expect(staked).toBeGreaterThan(0n);
@@ -120,8 +150,17 @@ describe('deployQuickswapWorld', () => {
 
     const dual = world.farms.dualWethWmatic;
     const read = (functionName: 'earnedA' | 'earnedB' | 'balanceOf') =>
-      anvil.client.readContract({ address: dual.address, abi: stakingDualRewards.abi, functionName, args: [user] });
-    const [dualStaked, earnedA, earnedB] = await Promise.all([read('balanceOf'), read('earnedA'), read('earnedB')]);
+      anvil.client.readContract({
+        address: dual.address,
+        abi: stakingDualRewards.abi,
+        functionName,
+        args: [user],
+      });
+    const [dualStaked, earnedA, earnedB] = await Promise.all([
+      read('balanceOf'),
+      read('earnedA'),
+      read('earnedB'),
+    ]);
     expect(dualStaked).toBeGreaterThan(0n);
     expect(earnedA).toBeGreaterThan(0n);
     expect(earnedB).toBeGreaterThan(0n);
@@ -162,7 +201,9 @@ describe('deployQuickswapWorld', () => {
     expect(lp.url).toBe(
       `https://quickswap.exchange/#/quick/${world.tokens.WMATIC.address}/${world.tokens.USDC.address}/${lp.address}`,
     );
-    expect(world.farms.dualMystWeth.url).toMatch(/^https:\/\/quickswap\.exchange\/#\/dual\/0x[0-9a-fA-F]{40}\/0x/);
+    expect(world.farms.dualMystWeth.url).toMatch(
+      /^https:\/\/quickswap\.exchange\/#\/dual\/0x[0-9a-fA-F]{40}\/0x/,
+    );
   });
 
   it('leaves the idle account funded and without positions', async () => {

@@ -1,4 +1,4 @@
-import type { World } from '../world/types.ts';
+import type { TokenKey } from '../world/spec.ts';
 
 /** One CoinMarketCap asset as the local server serves it. */
 export type CmcListing = {
@@ -22,7 +22,7 @@ export const NEW_QUICK_POLYGON_ADDRESS = '0xB5C064F955D8e7F38fE0460C556a72987494
  * (old QUICK is the world's token at $40; new QUICK is another contract at $0.04), and the
  * world's MYST has no listing at all.
  */
-export function cmcListingsForWorld(world: World): CmcListing[] {
+export function cmcListingsForWorld(world: { tokens: Record<TokenKey, { address: string }> }): CmcListing[] {
   const t = world.tokens;
   return [
     { id: 3408, name: 'USDC', symbol: 'USDC', slug: 'usd-coin', polygonAddress: t.USDC.address, usdPrice: 1 },
@@ -34,7 +34,14 @@ export function cmcListingsForWorld(world: World): CmcListing[] {
       polygonAddress: t.WBTC.address,
       usdPrice: 30_000,
     },
-    { id: 8925, name: 'Wrapped Matic', symbol: 'WMATIC', slug: 'wmatic', polygonAddress: t.WMATIC.address, usdPrice: 0.5 },
+    {
+      id: 8925,
+      name: 'Wrapped Matic',
+      symbol: 'WMATIC',
+      slug: 'wmatic',
+      polygonAddress: t.WMATIC.address,
+      usdPrice: 0.5,
+    },
     { id: 2396, name: 'WETH', symbol: 'WETH', slug: 'weth', polygonAddress: t.WETH.address, usdPrice: 2_000 },
     {
       id: 8206,

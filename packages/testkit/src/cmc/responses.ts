@@ -33,7 +33,18 @@ export function infoEntry(listing: CmcListing, dateAdded: string) {
     tags: [],
     'tag-names': [],
     'tag-groups': [],
-    urls: { website: [], twitter: [], message_board: [], chat: [], facebook: [], explorer: [], reddit: [], technical_doc: [], source_code: [], announcement: [] },
+    urls: {
+      website: [],
+      twitter: [],
+      message_board: [],
+      chat: [],
+      facebook: [],
+      explorer: [],
+      reddit: [],
+      technical_doc: [],
+      source_code: [],
+      announcement: [],
+    },
     platform: platformOf(listing),
     date_added: dateAdded,
     twitter_username: '',
@@ -43,7 +54,10 @@ export function infoEntry(listing: CmcListing, dateAdded: string) {
       ? [
           {
             contract_address: listing.polygonAddress,
-            platform: { name: 'Polygon', coin: { id: '3890', name: 'Polygon', symbol: 'MATIC', slug: 'polygon' } },
+            platform: {
+              name: 'Polygon',
+              coin: { id: '3890', name: 'Polygon', symbol: 'MATIC', slug: 'polygon' },
+            },
           },
         ]
       : [],

@@ -77,7 +77,10 @@ export async function startCmcServer(options: StartCmcServerOptions): Promise<Cm
       if (missing.length > 0) return badRequest(`Invalid value for "id": "${missing.join(',')}"`);
       return ok(
         Object.fromEntries(
-          found.map((l) => [String(l!.id), quoteEntry(l!, rankOf(l!), dateAdded, l!.lastUpdated ?? startedAt)]),
+          found.map((l) => [
+            String(l!.id),
+            quoteEntry(l!, rankOf(l!), dateAdded, l!.lastUpdated ?? startedAt),
+          ]),
         ),
       );
     }
@@ -107,7 +110,8 @@ export async function startCmcServer(options: StartCmcServerOptions): Promise<Cm
         },
       });
     }
-    if (req.method !== 'GET') return send(res, { statusCode: 405, body: { status: cmcStatus(405, 'Method not allowed', 0) } });
+    if (req.method !== 'GET')
+      return send(res, { statusCode: 405, body: { status: cmcStatus(405, 'Method not allowed', 0) } });
     send(res, route(url.pathname, query));
   });
 

@@ -135,6 +135,9 @@ function toWalletError(error: unknown): WalletError {
     return { code: e.code, message: e.shortMessage ?? e.message ?? 'Wallet error', data: e.data };
   }
   // Node errors (reverts, bad params) surface as JSON-RPC internal errors, like MetaMask does.
-  const message = error instanceof Error ? ((error as { shortMessage?: string }).shortMessage ?? error.message) : String(error);
+  const message =
+    error instanceof Error
+      ? ((error as { shortMessage?: string }).shortMessage ?? error.message)
+      : String(error);
   return { code: -32603, message };
 }

@@ -60,7 +60,10 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
   const dualFarmRegistry = await tx.deploy(d, stakingRewardsRegistry, [], 'dual farm registry');
 
   for (const [, spec] of entries(pairSpecs)) {
-    await tx.call(d, factory, pairFactory.abi, 'createPair', [tokenAddress[spec.tokenA], tokenAddress[spec.tokenB]]);
+    await tx.call(d, factory, pairFactory.abi, 'createPair', [
+      tokenAddress[spec.tokenA],
+      tokenAddress[spec.tokenB],
+    ]);
   }
   await tx.flush();
   const pairAddress = Object.fromEntries(
@@ -86,8 +89,14 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
       [d, 10_000n],
       [user.address, USER_LIQUIDITY_BPS],
     ] as const) {
-      await tx.call(d, tokenAddress[spec.tokenA], testErc20.abi, 'mint', [pairAddress[key], (amountA * share) / 10_000n]);
-      await tx.call(d, tokenAddress[spec.tokenB], testErc20.abi, 'mint', [pairAddress[key], (amountB * share) / 10_000n]);
+      await tx.call(d, tokenAddress[spec.tokenA], testErc20.abi, 'mint', [
+        pairAddress[key],
+        (amountA * share) / 10_000n,
+      ]);
+      await tx.call(d, tokenAddress[spec.tokenB], testErc20.abi, 'mint', [
+        pairAddress[key],
+        (amountB * share) / 10_000n,
+      ]);
       await tx.call(d, pairAddress[key], pairArtifact.abi, 'mint', [to]);
     }
   }
@@ -101,7 +110,12 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     const farm =
       spec.kind === 'lp'
         ? await tx.deploy(d, stakingRewards, [d, rewardTokens[0], staking, duration], key)
-        : await tx.deploy(d, stakingDualRewards, [d, d, rewardTokens[0], rewardTokens[1], staking, duration], key);
+        : await tx.deploy(
+            d,
+            stakingDualRewards,
+            [d, d, rewardTokens[0], rewardTokens[1], staking, duration],
+            key,
+          );
     farmAddress[key] = farm;
     for (const [i, token] of rewardTokens.entries()) {
       await tx.call(d, token!, testErc20.abi, 'mint', [farm, amounts[i]]);
@@ -148,7 +162,15 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
 
   await tx.assertAllSucceeded();
   await anvil.increaseTime(ACCRUAL_SECONDS);
-  return describeWorld(anvil, { tokenAddress, pairAddress, farmAddress, userStake, factory, lpFarmRegistry, dualFarmRegistry });
+  return describeWorld(anvil, {
+    tokenAddress,
+    pairAddress,
+    farmAddress,
+    userStake,
+    factory,
+    lpFarmRegistry,
+    dualFarmRegistry,
+  });
 }
 
 type Deployed = {

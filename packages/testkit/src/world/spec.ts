@@ -28,7 +28,10 @@ export const pairSpecs = {
   'DQUICK-USDC': { tokenA: 'DQUICK', tokenB: 'USDC', reserveA: 10_000, reserveB: 450_000 },
   'MYST-WETH': { tokenA: 'MYST', tokenB: 'WETH', reserveA: 100_000, reserveB: 100 },
   'MKR-USDC': { tokenA: 'MKR', tokenB: 'USDC', reserveA: 100, reserveB: 150_000 },
-} as const satisfies Record<string, { tokenA: TokenKey; tokenB: TokenKey; reserveA: number; reserveB: number }>;
+} as const satisfies Record<
+  string,
+  { tokenA: TokenKey; tokenB: TokenKey; reserveA: number; reserveB: number }
+>;
 
 export type PairKey = keyof typeof pairSpecs;
 
@@ -39,10 +42,34 @@ const DAY = 86_400;
  * deploy advances time. `userStakes`: the user stakes its LP there. `isPaused`: paused after staking.
  */
 export const farmSpecs = {
-  wmaticUsdc: { kind: 'lp', pair: 'WMATIC-USDC', rewards: [['DQUICK', 3_000]], duration: 30 * DAY, userStakes: true },
-  wethUsdc: { kind: 'lp', pair: 'WETH-USDC', rewards: [['DQUICK', 2_000]], duration: 30 * DAY, userStakes: true },
-  wbtcUsdc: { kind: 'lp', pair: 'WBTC-USDC', rewards: [['DQUICK', 1_500]], duration: 30 * DAY, userStakes: true },
-  mkrUsdc: { kind: 'lp', pair: 'MKR-USDC', rewards: [['DQUICK', 500]], duration: 30 * DAY, userStakes: false },
+  wmaticUsdc: {
+    kind: 'lp',
+    pair: 'WMATIC-USDC',
+    rewards: [['DQUICK', 3_000]],
+    duration: 30 * DAY,
+    userStakes: true,
+  },
+  wethUsdc: {
+    kind: 'lp',
+    pair: 'WETH-USDC',
+    rewards: [['DQUICK', 2_000]],
+    duration: 30 * DAY,
+    userStakes: true,
+  },
+  wbtcUsdc: {
+    kind: 'lp',
+    pair: 'WBTC-USDC',
+    rewards: [['DQUICK', 1_500]],
+    duration: 30 * DAY,
+    userStakes: true,
+  },
+  mkrUsdc: {
+    kind: 'lp',
+    pair: 'MKR-USDC',
+    rewards: [['DQUICK', 500]],
+    duration: 30 * DAY,
+    userStakes: false,
+  },
   quickWmaticEnded: {
     kind: 'lp',
     pair: 'QUICK-WMATIC',

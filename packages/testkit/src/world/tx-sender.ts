@@ -22,7 +22,8 @@ export class TxSender {
 
   private async nextNonce(from: Address): Promise<number> {
     const known = this.nonces.get(from);
-    const nonce = known ?? (await this.anvil.client.getTransactionCount({ address: from, blockTag: 'pending' }));
+    const nonce =
+      known ?? (await this.anvil.client.getTransactionCount({ address: from, blockTag: 'pending' }));
     this.nonces.set(from, nonce + 1);
     return nonce;
   }
@@ -30,10 +31,19 @@ export class TxSender {
   private async send(from: Address, to: Address | undefined, data: Hex, label: string): Promise<number> {
     const nonce = await this.nextNonce(from);
     const gas = to ? CALL_GAS : DEPLOY_GAS;
-    const tx = { from, data, nonce: `0x${nonce.toString(16)}`, gas: `0x${gas.toString(16)}`, ...(to ? { to } : {}) };
+    const tx = {
+      from,
+      data,
+      nonce: `0x${nonce.toString(16)}`,
+      gas: `0x${gas.toString(16)}`,
+      ...(to ? { to } : {}),
+    };
     try {
       // The test client's request type only lists anvil_* methods; this one is plain JSON-RPC.
-      const request = this.anvil.client.request as (args: { method: string; params: unknown[] }) => Promise<Hex>;
+      const request = this.anvil.client.request as (args: {
+        method: string;
+        params: unknown[];
+      }) => Promise<Hex>;
       const hash = await request({ method: 'eth_sendTransaction', params: [tx] });
       this.sent.push({ hash, label });
     } catch (error) {
@@ -72,7 +82,9 @@ export class TxSender {
     const receipts = await Promise.all(
       this.sent.map(({ hash }) => this.anvil.client.getTransactionReceipt({ hash })),
     );
-    const failed = receipts.flatMap((receipt, i) => (receipt.status === 'success' ? [] : [this.sent[i]?.label]));
+    const failed = receipts.flatMap((receipt, i) =>
+      receipt.status === 'success' ? [] : [this.sent[i]?.label],
+    );
     if (failed.length > 0) throw new Error(`world deploy: reverted: ${failed.join(', ')}`);
   }
 }
