@@ -49,9 +49,14 @@ export const paths = {
   wallets: {
     path: '/wallets/:action?/:walletId?',
     getHref: (action: string, walletId?: string | number) =>
-      walletId === undefined ? `/wallets/${segment(action)}` : `/wallets/${segment(action)}/${segment(walletId)}`,
+      walletId === undefined
+        ? `/wallets/${segment(action)}`
+        : `/wallets/${segment(action)}/${segment(walletId)}`,
   },
-  walletView: { path: '/wallets/view/:walletId', getHref: (walletId: string | number) => `/wallets/view/${segment(walletId)}` },
+  walletView: {
+    path: '/wallets/view/:walletId',
+    getHref: (walletId: string | number) => `/wallets/view/${segment(walletId)}`,
+  },
 
   integrations: { path: '/integrations', getHref: () => '/integrations' },
   integrationsAction: {
@@ -65,7 +70,10 @@ export const paths = {
     getHref: (code?: string) => withQuery('/integrations/callback', { code }),
   },
 
-  blockchain: { path: '/blockchain/:chainId', getHref: (chainId: number | string) => `/blockchain/${segment(chainId)}` },
+  blockchain: {
+    path: '/blockchain/:chainId',
+    getHref: (chainId: number | string) => `/blockchain/${segment(chainId)}`,
+  },
 
   lpMining: { path: '/quickswap/lp-mining', getHref: () => '/quickswap/lp-mining' },
   lpMiningDetails: {

@@ -1,5 +1,5 @@
-import { AppError } from '@tidewatch/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { AppError } from '@tidewatch/shared';
 import { type ReactNode, useState } from 'react';
 
 /** Retrying a 4xx repeats the same refusal; retry only what may pass next time (network, timeout, 5xx). */

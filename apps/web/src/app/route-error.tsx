@@ -16,7 +16,10 @@ export function RouteErrorPage() {
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
         <h1 className="text-2xl font-semibold text-slate-900">Unexpected Application Error!</h1>
         <p className="mt-3 text-lg text-slate-700">{describe(error)}</p>
-        <Link to={paths.home.getHref()} className="mt-8 inline-block font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.home.getHref()}
+          className="mt-8 inline-block font-medium text-sky-700 hover:underline"
+        >
           back to the start page
         </Link>
       </div>

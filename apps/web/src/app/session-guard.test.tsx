@@ -30,19 +30,24 @@ const open: Array<[string, string]> = [
 ];
 
 describe('session guard', () => {
-  it.each(guarded)('%s without a token goes to /login with the message, asking the server nothing', async (url) => {
-    const calls = installFakeFetch();
-    const { router } = renderRoute(url);
-    expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('heading', { name: 'log in' })).toBeInTheDocument();
-    expect(callsTo(calls, 'GET', '/internal/token/session')).toHaveLength(0);
-  });
+  it.each(guarded)(
+    '%s without a token goes to /login with the message, asking the server nothing',
+    async (url) => {
+      const calls = installFakeFetch();
+      const { router } = renderRoute(url);
+      expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.getByRole('heading', { name: 'log in' })).toBeInTheDocument();
+      expect(callsTo(calls, 'GET', '/internal/token/session')).toHaveLength(0);
+    },
+  );
 
   it('a token the server refuses (expired) redirects too and is forgotten', async () => {
     window.sessionStorage.setItem('jwtToken', 'expired');
     installFakeFetch((request) =>
-      request.path === '/internal/token/session' ? errorReply(401, 'UNAUTHENTICATED', 'token expired') : undefined,
+      request.path === '/internal/token/session'
+        ? errorReply(401, 'UNAUTHENTICATED', 'token expired')
+        : undefined,
     );
     const { router } = renderRoute('/wallets/view/3');
     expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
@@ -52,7 +57,9 @@ describe('session guard', () => {
 
   it('a valid session opens the guarded page', async () => {
     window.sessionStorage.setItem('jwtToken', 'good');
-    installFakeFetch((request) => (request.path === '/internal/token/session' ? { body: validSession } : undefined));
+    installFakeFetch((request) =>
+      request.path === '/internal/token/session' ? { body: validSession } : undefined,
+    );
     const { router } = renderRoute('/blockchain/137');
     expect(await screen.findByRole('heading', { name: 'blockchain' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/blockchain/137');

@@ -28,7 +28,10 @@ function Lines({ messages }: { messages: BannerProps['messages'] }) {
 /** A red box for failures, read out at once by screen readers (role alert). Lists errors one per line. */
 export function ErrorBanner({ messages, title, className = '' }: BannerProps) {
   return (
-    <div role="alert" className={`rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}>
+    <div
+      role="alert"
+      className={`rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
+    >
       {title ? <p className="mb-1 font-semibold">{title}</p> : null}
       <Lines messages={messages} />
     </div>
@@ -51,7 +54,10 @@ export function SuccessBanner({ messages, title, className = '' }: BannerProps) 
 /** A neutral box for hints such as 'please login first to view this page'. */
 export function InfoBanner({ messages, title, className = '' }: BannerProps) {
   return (
-    <div role="status" className={`rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 ${className}`}>
+    <div
+      role="status"
+      className={`rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 ${className}`}
+    >
       {title ? <p className="mb-1 font-semibold">{title}</p> : null}
       <Lines messages={messages} />
     </div>

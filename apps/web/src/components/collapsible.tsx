@@ -29,7 +29,10 @@ export function Collapsible({ title, meta, defaultOpen = true, children, classNa
             {title}
             {meta}
           </span>
-          <span aria-hidden="true" className={`text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}>
+          <span
+            aria-hidden="true"
+            className={`text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+          >
             ▾
           </span>
         </button>

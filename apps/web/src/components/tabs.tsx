@@ -29,7 +29,12 @@ export function Tabs<K extends string>({ items, value, onChange, children, label
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="flex gap-1 border-b border-slate-200"
+      >
         {items.map((item) => {
           const isSelected = item.key === value;
           return (
@@ -46,7 +51,9 @@ export function Tabs<K extends string>({ items, value, onChange, children, label
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onChange(item.key)}
               className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
-                isSelected ? 'border-sky-700 text-sky-800' : 'border-transparent text-slate-600 hover:text-slate-900'
+                isSelected
+                  ? 'border-sky-700 text-sky-800'
+                  : 'border-transparent text-slate-600 hover:text-slate-900'
               }`}
             >
               {item.label}

@@ -54,7 +54,15 @@ export type TextFieldProps = FieldChrome &
   };
 
 /** A labelled single-line input. */
-export function TextField({ label, invalid, errorMessage, hint, endAdornment, className = '', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  invalid,
+  errorMessage,
+  hint,
+  endAdornment,
+  className = '',
+  ...rest
+}: TextFieldProps) {
   const id = useId();
   const isInvalid = Boolean(invalid || errorMessage);
   return (
@@ -67,7 +75,9 @@ export function TextField({ label, invalid, errorMessage, hint, endAdornment, cl
           className={`${controlBase} ${isInvalid ? ringError : ringOk} ${endAdornment ? 'pr-12' : ''} ${className}`}
           {...rest}
         />
-        {endAdornment ? <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{endAdornment}</div> : null}
+        {endAdornment ? (
+          <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{endAdornment}</div>
+        ) : null}
       </div>
     </FieldFrame>
   );
@@ -76,7 +86,15 @@ export function TextField({ label, invalid, errorMessage, hint, endAdornment, cl
 export type TextAreaFieldProps = FieldChrome & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>;
 
 /** A labelled multi-line input. */
-export function TextAreaField({ label, invalid, errorMessage, hint, className = '', rows = 3, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  invalid,
+  errorMessage,
+  hint,
+  className = '',
+  rows = 3,
+  ...rest
+}: TextAreaFieldProps) {
   const id = useId();
   const isInvalid = Boolean(invalid || errorMessage);
   return (

@@ -63,7 +63,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const clientTimeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   let csrfReady: Promise<void> | undefined;
 
-  async function request<T>(method: Method, path: string, body: unknown, opts: RequestOptions<T> = {}): Promise<T> {
+  async function request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    opts: RequestOptions<T> = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = getSessionToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -128,7 +133,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return csrfReady;
   }
 
-  async function mutate<T>(method: Method, path: string, body: unknown, opts?: RequestOptions<T>): Promise<T> {
+  async function mutate<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    opts?: RequestOptions<T>,
+  ): Promise<T> {
     await ensureCsrfCookie();
     return request(method, path, body, opts);
   }

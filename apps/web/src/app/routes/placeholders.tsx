@@ -4,7 +4,9 @@ import { PlaceholderScreen } from '../../components/index.ts';
 // Stand-ins for screens later changes fill (wallets, farms, LP tools, blockchain). Each names its screen.
 
 export function DashboardRoute() {
-  return <PlaceholderScreen title="dashboard">Your wallets and farms will be summarised here.</PlaceholderScreen>;
+  return (
+    <PlaceholderScreen title="dashboard">Your wallets and farms will be summarised here.</PlaceholderScreen>
+  );
 }
 
 export function WalletsRoute() {

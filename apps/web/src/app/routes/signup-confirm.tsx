@@ -25,9 +25,13 @@ export function SignupConfirmRoute() {
   return (
     <Page width="narrow" title="confirm your email address">
       <div className="space-y-4">
-        {result.isConfirmed ? <SuccessBanner messages={result.message} /> : <ErrorBanner messages={result.message} />}
+        {result.isConfirmed ? (
+          <SuccessBanner messages={result.message} />
+        ) : (
+          <ErrorBanner messages={result.message} />
+        )}
         <Link to={paths.login.getHref()} className="inline-block font-medium text-sky-700 hover:underline">
-          log in
+          continue to log in
         </Link>
       </div>
     </Page>

@@ -1,5 +1,5 @@
-import { type Login, type LoginResponse, loginResponseSchema } from '@tidewatch/shared';
 import { useMutation } from '@tanstack/react-query';
+import { type Login, type LoginResponse, loginResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionToken } from '../../../lib/session.ts';
 

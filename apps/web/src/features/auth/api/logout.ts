@@ -14,11 +14,18 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function useLogout() {
+/**
+ * `onDone` runs after the attempt, success or not. It is a hook-level callback on purpose: the button that
+ * started the logout unmounts as soon as the token is gone, and per-call callbacks would then never fire.
+ */
+export function useLogout({ onDone }: { onDone?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    // Data fetched for this user must not show for the next one.
-    onSettled: () => queryClient.clear(),
+    onSettled: () => {
+      // Data fetched for this user must not show for the next one.
+      queryClient.removeQueries();
+      onDone?.();
+    },
   });
 }

@@ -1,5 +1,5 @@
-import { type MessageResponse, messageResponseSchema, type Signup } from '@tidewatch/shared';
 import { useMutation } from '@tanstack/react-query';
+import { type MessageResponse, messageResponseSchema, type Signup } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/internal/signup: creates the account and sends the confirmation e-mail (201). */

@@ -16,10 +16,11 @@ describe('login screen', () => {
     await user.click(screen.getByRole('button', { name: 'log in' }));
 
     const banner = await screen.findByRole('alert');
-    expect(within(banner).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'please enter a valid email address',
-      'please enter your password',
-    ]);
+    expect(
+      within(banner)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['please enter a valid email address', 'please enter your password']);
     for (const field of [screen.getByLabelText('email'), screen.getByLabelText('password')]) {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveClass('ring-red-500');
@@ -64,7 +65,9 @@ describe('login screen', () => {
 
   it("shows the server's message in a red banner on failure", async () => {
     installFakeFetch((request) =>
-      request.path === '/internal/auth' ? errorReply(401, 'INVALID_CREDENTIALS', 'wrong email or password') : undefined,
+      request.path === '/internal/auth'
+        ? errorReply(401, 'INVALID_CREDENTIALS', 'wrong email or password')
+        : undefined,
     );
     const { user, router } = await openLogin();
     await user.type(screen.getByLabelText('email'), 'ada@example.com');

@@ -5,15 +5,10 @@ import { useLogout } from '../api/logout.ts';
 
 /** Revokes the token on the server, forgets it here, and returns to the login screen. */
 export function LogoutButton() {
-  const logout = useLogout();
   const navigate = useNavigate();
+  const logout = useLogout({ onDone: () => navigate(paths.login.getHref()) });
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      isLoading={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: () => navigate(paths.login.getHref()) })}
-    >
+    <Button variant="secondary" size="sm" isLoading={logout.isPending} onClick={() => logout.mutate()}>
       log out
     </Button>
   );

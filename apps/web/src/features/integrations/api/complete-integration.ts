@@ -1,9 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import {
   type IntegrationCallback,
   type IntegrationCallbackResponse,
   integrationCallbackResponseSchema,
 } from '@tidewatch/shared';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionToken } from '../../../lib/session.ts';
 

@@ -29,7 +29,9 @@ export function IntegrationCallbackForm({ code }: { code: string }) {
     <form noValidate onSubmit={onSubmit} className="space-y-5">
       {clientErrors.length > 0 ? <ErrorBanner messages={clientErrors} /> : null}
       {/* The spec lists each value of the error object, one per line. */}
-      {complete.isError && clientErrors.length === 0 ? <ErrorBanner messages={errorLines(complete.error)} /> : null}
+      {complete.isError && clientErrors.length === 0 ? (
+        <ErrorBanner messages={errorLines(complete.error)} />
+      ) : null}
       <TextField
         label="email"
         type="email"

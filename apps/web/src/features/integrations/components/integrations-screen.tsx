@@ -16,7 +16,9 @@ export function IntegrationsScreen({ children, isLoading = false, sidebar }: Int
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
       <Card>
         <h1 className="text-lg font-semibold text-slate-900">Integrations</h1>
-        <div className="mt-3 text-sm text-slate-600">{isLoading ? <Spinner /> : (sidebar ?? <p>nothing</p>)}</div>
+        <div className="mt-3 text-sm text-slate-600">
+          {isLoading ? <Spinner /> : (sidebar ?? <p>nothing</p>)}
+        </div>
       </Card>
       <div>{children}</div>
     </div>

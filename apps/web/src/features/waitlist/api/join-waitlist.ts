@@ -1,5 +1,5 @@
-import { type OkResponse, okResponseSchema, type WaitlistSignup } from '@tidewatch/shared';
 import { useMutation } from '@tanstack/react-query';
+import { type OkResponse, okResponseSchema, type WaitlistSignup } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** POST /api/internal/waitlist: the answer is only a success signal (a repeat e-mail also succeeds). */

@@ -5,7 +5,10 @@ const promises = [
     title: 'track your investment decisions',
     body: 'Follow your pools, farms and positions over time, with the numbers behind them.',
   },
-  { title: 'keep control of your tokens', body: 'Your wallet stays yours: we read the chain, we never hold keys.' },
+  {
+    title: 'keep control of your tokens',
+    body: 'Your wallet stays yours: we read the chain, we never hold keys.',
+  },
 ] as const;
 
 /** The marketing half of the landing screen (spec section 1's landing copy). */

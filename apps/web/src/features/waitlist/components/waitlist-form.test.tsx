@@ -17,7 +17,11 @@ describe('waitlist form', () => {
     installFakeFetch();
     await openLanding();
     expect(screen.getByRole('heading', { name: 'navigate the storms of crypto' })).toBeInTheDocument();
-    for (const text of ['buy crypto, not hype', 'tokenomics over ponzinomics', 'keep control of your tokens']) {
+    for (const text of [
+      'buy crypto, not hype',
+      'tokenomics over ponzinomics',
+      'keep control of your tokens',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
   });
@@ -42,7 +46,10 @@ describe('waitlist form', () => {
     const { user } = await openLanding();
     await user.type(screen.getByLabelText('email'), 'ada@example.com');
     await user.type(screen.getByLabelText('what cryptocurrencies do you currently have?'), 'MATIC, QUICK');
-    await user.type(screen.getByLabelText("what's your biggest concern about investing in crypto?"), 'rug pulls');
+    await user.type(
+      screen.getByLabelText("what's your biggest concern about investing in crypto?"),
+      'rug pulls',
+    );
     await user.click(screen.getByRole('button', { name: 'sign up' }));
 
     expect(await screen.findByText(/you're on the waitlist/)).toBeInTheDocument();
@@ -69,7 +76,9 @@ describe('waitlist form', () => {
 
   it('shows a server failure in a red alert and keeps the input', async () => {
     installFakeFetch((request) =>
-      request.path === '/internal/waitlist' ? errorReply(429, 'RATE_LIMITED', 'too many attempts') : undefined,
+      request.path === '/internal/waitlist'
+        ? errorReply(429, 'RATE_LIMITED', 'too many attempts')
+        : undefined,
     );
     const { user } = await openLanding();
     await user.type(screen.getByLabelText('email'), 'ada@example.com');

@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, installFakeFetch } from '../test/fake-fetch.ts';
+import { renderRoute, validSession } from '../test/render-route.tsx';
+
+describe('app header', () => {
+  it('offers log in to a visitor', async () => {
+    installFakeFetch();
+    renderRoute('/');
+    expect(await screen.findByRole('link', { name: 'Tidewatch' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'log in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'log out' })).not.toBeInTheDocument();
+  });
+
+  it('logs out: revokes on the server, forgets the token, returns to /login, and guards again', async () => {
+    window.sessionStorage.setItem('jwtToken', 'jwt-1');
+    const calls = installFakeFetch((request) => {
+      if (request.path === '/internal/token/session') return { body: validSession };
+      if (request.path === '/internal/logout') return { status: 204 };
+      return undefined;
+    });
+    const { user, router } = renderRoute('/dashboard');
+    await screen.findByRole('heading', { name: 'dashboard' });
+    await user.click(screen.getByRole('button', { name: 'log out' }));
+
+    expect(await screen.findByRole('heading', { name: 'log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(window.sessionStorage.getItem('jwtToken')).toBeNull();
+    const [logout] = callsTo(calls, 'POST', '/internal/logout');
+    expect(logout?.headers.authorization).toBe('Bearer jwt-1');
+
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
+  });
+});
