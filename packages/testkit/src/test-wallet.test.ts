@@ -56,7 +56,7 @@ describe('createTestWalletBridge', () => {
   it('failNext answers the next call with an EIP-1193 error, once', async () => {
     bridge.failNext('personal_sign', 4001);
     const rejected = await bridge.handle('personal_sign', ['hi', bridge.address]);
-    expect(rejected).toEqual({ error: { code: 4001, message: expect.stringMatching(/denied/) } });
+    expect(rejected).toEqual({ error: { code: 4001, message: 'User rejected the request.' } });
     expect('result' in (await bridge.handle('personal_sign', ['hi', bridge.address]))).toBe(true);
     bridge.failNext('eth_requestAccounts', -32002);
     expect(await bridge.handle('eth_requestAccounts', [])).toMatchObject({ error: { code: -32002 } });

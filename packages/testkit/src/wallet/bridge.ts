@@ -20,7 +20,7 @@ export type TestWalletBridge = {
 export type CreateTestWalletBridgeOptions = { rpcUrl: string; privateKey: Hex; chainId?: number };
 
 const defaultMessages: Record<number, string> = {
-  4001: 'MetaMask Tx Signature: User denied transaction signature.',
+  4001: 'User rejected the request.',
   4100: 'The requested account and/or method has not been authorized by the user.',
   4200: 'The requested method is not supported by this Ethereum provider.',
   4900: 'The provider is disconnected from all chains.',
