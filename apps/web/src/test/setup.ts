@@ -1,12 +1,25 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
+
+// An unexpected console.error (React warnings, router errors) fails the test instead of scrolling past.
+let consoleErrors: unknown[][] = [];
+beforeEach(() => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
 
 afterEach(() => {
   cleanup();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (consoleErrors.length > 0) {
+    throw new Error(`console.error was called:\n${consoleErrors.map((args) => args.join(' ')).join('\n')}`);
+  }
 });
