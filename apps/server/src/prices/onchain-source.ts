@@ -100,7 +100,12 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): Pr
         plannedDecimals.add(key);
         // Optional: a token without decimals() simply has no on-chain price.
         plan.addOptional<number>(
-          { label: `token ${token}: decimals()`, address: token, abi: testErc20.abi, functionName: 'decimals' },
+          {
+            label: `token ${token}: decimals()`,
+            address: token,
+            abi: testErc20.abi,
+            functionName: 'decimals',
+          },
           (v) => {
             if (v !== null) decimalsCache.set(key, Number(v));
           },
