@@ -43,6 +43,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies are accepted: text/plain would let a cross-site form post without a preflight.
   app.removeContentTypeParser('text/plain');
+  // Clients often send `Content-Type: application/json` on body-less POSTs (logout, token-snapshots):
+  // treat an empty body as no body; everything else goes through Fastify's safe JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);

@@ -53,7 +53,10 @@ export function createMailer(options: MailerOptions): Mailer {
       ].join('\n');
       await writeFile(file, raw);
       // The log line carries the body so a developer can follow links without opening the file.
-      options.logger.info({ to: message.to, subject: message.subject, file }, `e-mail written to ${file}\n${message.text}`);
+      options.logger.info(
+        { to: message.to, subject: message.subject, file },
+        `e-mail written to ${file}\n${message.text}`,
+      );
     },
     close: () => {},
   };

@@ -1,4 +1,8 @@
-import { emailNotConfirmedMessage, invalidCredentialsMessage, sessionResponseSchema } from '@tidewatch/shared';
+import {
+  emailNotConfirmedMessage,
+  invalidCredentialsMessage,
+  sessionResponseSchema,
+} from '@tidewatch/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationTokenFor, createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
@@ -21,7 +25,11 @@ describe('sign-up', () => {
     const response = await post('/api/internal/signup', { email: 'New@Example.com', password });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: banner });
-    const user = await t.database.db.selectFrom('users').selectAll().where('email', '=', 'new@example.com').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', 'new@example.com')
+      .executeTakeFirstOrThrow();
     expect(user.email_confirmed_at).toBeNull();
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const mail = t.outbox.find((m) => m.to === 'new@example.com');
@@ -38,7 +46,9 @@ describe('sign-up', () => {
     const response = await post('/api/internal/signup', { email, password: 'another fine passphrase' });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ message: banner });
-    expect(t.outbox.slice(sent)).toMatchObject([{ to: email, subject: 'You already have a Tidewatch account' }]);
+    expect(t.outbox.slice(sent)).toMatchObject([
+      { to: email, subject: 'You already have a Tidewatch account' },
+    ]);
     const users = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
     expect(users).toHaveLength(1);
   });
@@ -57,7 +67,10 @@ describe('sign-up', () => {
   });
 
   it('accepts a 128-character password without composition rules', async () => {
-    const response = await post('/api/internal/signup', { email: 'long@example.com', password: 'a'.repeat(128) });
+    const response = await post('/api/internal/signup', {
+      email: 'long@example.com',
+      password: 'a'.repeat(128),
+    });
     expect(response.statusCode).toBe(201);
   });
 });
@@ -80,7 +93,11 @@ describe('e-mail confirmation', () => {
   it('refuses an expired link and changes nothing', async () => {
     await post('/api/internal/signup', { email: 'late@example.com', password });
     const token = confirmationTokenFor(t, 'late@example.com');
-    const user = await t.database.db.selectFrom('users').select('id').where('email', '=', 'late@example.com').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'late@example.com')
+      .executeTakeFirstOrThrow();
     await t.database.db
       .updateTable('email_tokens')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -88,9 +105,17 @@ describe('e-mail confirmation', () => {
       .execute();
     const response = await post('/api/internal/confirm-email', { token });
     expect(response.statusCode).toBe(410);
-    const after = await t.database.db.selectFrom('users').select('email_confirmed_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await t.database.db
+      .selectFrom('users')
+      .select('email_confirmed_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(after.email_confirmed_at).toBeNull();
-    const tokens = await t.database.db.selectFrom('email_tokens').select('used_at').where('user_id', '=', user.id).execute();
+    const tokens = await t.database.db
+      .selectFrom('email_tokens')
+      .select('used_at')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(tokens.every((row) => row.used_at === null)).toBe(true);
   });
 
@@ -125,7 +150,10 @@ describe('login', () => {
     const wrong = await post('/api/internal/auth', { email, password: 'not the password' });
     const wrongMs = performance.now() - started;
     const started2 = performance.now();
-    const unknown = await post('/api/internal/auth', { email: 'nobody@example.com', password: 'not the password' });
+    const unknown = await post('/api/internal/auth', {
+      email: 'nobody@example.com',
+      password: 'not the password',
+    });
     const unknownMs = performance.now() - started2;
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
@@ -137,11 +165,18 @@ describe('login', () => {
 
   it('issues an HS256 JWT with jti, sub and an expiry of at most one hour', async () => {
     const { token } = await createConfirmedUser(t, 'jwt@example.com');
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header.alg).toBe('HS256');
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(payload.exp - payload.iat).toBeLessThanOrEqual(3600);
-    const user = await t.database.db.selectFrom('users').select('id').where('email', '=', 'jwt@example.com').executeTakeFirstOrThrow();
+    const user = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'jwt@example.com')
+      .executeTakeFirstOrThrow();
     expect(payload.sub).toBe(String(user.id));
   });
 });
@@ -219,6 +254,17 @@ describe('session and logout', () => {
     expect(again.statusCode).toBe(401);
   });
 
+  it('accepts a body-less logout even when it declares a JSON content type', async () => {
+    const { token } = await createConfirmedUser(t);
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/internal/logout',
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
   it('logout without a body and without a token answers 401', async () => {
     const response = await t.request({ method: 'POST', url: '/api/internal/logout' });
     expect(response.statusCode).toBe(401);
@@ -228,7 +274,11 @@ describe('session and logout', () => {
 describe('exchange-connected login', () => {
   it('stores the code as a pending connection and answers the token with the banner', async () => {
     const { email } = await createConfirmedUser(t, 'exchange@example.com');
-    const response = await post('/api/internal/integrations/callback', { email, password: 'correct horse battery staple', code: 'abc123' });
+    const response = await post('/api/internal/integrations/callback', {
+      email,
+      password: 'correct horse battery staple',
+      code: 'abc123',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ message: banner, token: expect.any(String) });
     const rows = await t.database.db.selectFrom('exchange_connections').selectAll().execute();
@@ -249,7 +299,10 @@ describe('exchange-connected login', () => {
   });
 
   it('names the missing code', async () => {
-    const response = await post('/api/internal/integrations/callback', { email: 'exchange@example.com', password: 'x' });
+    const response = await post('/api/internal/integrations/callback', {
+      email: 'exchange@example.com',
+      password: 'x',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'body.code', message: 'required' }]);
   });

@@ -27,7 +27,11 @@ describe('confirmation e-mail over SMTP', () => {
     const link = mail.text.match(/http:\/\/localhost:5173\/signup\/confirm\?token=[\w-]+/)?.[0];
     expect(link).toBeDefined();
     const token = new URL(link!).searchParams.get('token')!;
-    const confirm = await t.request({ method: 'POST', url: '/api/internal/confirm-email', payload: { token } });
+    const confirm = await t.request({
+      method: 'POST',
+      url: '/api/internal/confirm-email',
+      payload: { token },
+    });
     expect(confirm.statusCode).toBe(200);
     const login = await t.request({
       method: 'POST',

@@ -32,7 +32,11 @@ describe('health, errors, SPA', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     const body = healthSchema.parse(response.json());
-    expect(body).toMatchObject({ status: 'ok', database: { ok: true }, chain: { ok: true, chainId: 137, blockNumber: '123' } });
+    expect(body).toMatchObject({
+      status: 'ok',
+      database: { ok: true },
+      chain: { ok: true, chainId: 137, blockNumber: '123' },
+    });
     expect(body.database.dialect).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
   });
 
@@ -40,7 +44,11 @@ describe('health, errors, SPA', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(errorBodySchema.parse(response.json())).toMatchObject({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND' });
+    expect(errorBodySchema.parse(response.json())).toMatchObject({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+    });
   });
 
   it('serves index.html for client routes, with a Content-Security-Policy', async () => {
@@ -82,7 +90,11 @@ describe('health when things are down', () => {
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'degraded', database: { ok: true }, chain: { ok: false } });
+      expect(response.json()).toMatchObject({
+        status: 'degraded',
+        database: { ok: true },
+        chain: { ok: false },
+      });
     } finally {
       await t.close();
     }

@@ -33,7 +33,9 @@ export type TestAppOverrides = {
 };
 
 /** A fresh, migrated database: temp SQLite, or a new database on TEST_DATABASE_URL's server. */
-export async function createTestDatabase(dataDir: string): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  dataDir: string,
+): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = createDatabase({ sqlitePath: join(dataDir, 'tidewatch.sqlite') });
@@ -73,7 +75,11 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   const config = { ...parsed, jwtSecret: parsed.jwtSecret ?? randomBytes(32).toString('base64url') };
   const { database, drop } = await createTestDatabase(dataDir);
   const outbox: MailMessage[] = [];
-  const fileMailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: join(dataDir, 'outbox'), logger: { info() {} } });
+  const fileMailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(dataDir, 'outbox'),
+    logger: { info() {} },
+  });
   const mailer = {
     send: async (message: MailMessage) => {
       outbox.push(message);
@@ -135,7 +141,11 @@ export async function createConfirmedUser(
   email = `user-${randomBytes(3).toString('hex')}@example.com`,
   password = 'correct horse battery staple',
 ): Promise<{ email: string; password: string; token: string }> {
-  const signup = await testApp.request({ method: 'POST', url: '/api/internal/signup', payload: { email, password } });
+  const signup = await testApp.request({
+    method: 'POST',
+    url: '/api/internal/signup',
+    payload: { email, password },
+  });
   if (signup.statusCode !== 201) throw new Error(`sign-up failed: ${signup.body}`);
   const confirm = await testApp.request({
     method: 'POST',
@@ -143,7 +153,11 @@ export async function createConfirmedUser(
     payload: { token: confirmationTokenFor(testApp, email) },
   });
   if (confirm.statusCode !== 200) throw new Error(`confirmation failed: ${confirm.body}`);
-  const login = await testApp.request({ method: 'POST', url: '/api/internal/auth', payload: { email, password } });
+  const login = await testApp.request({
+    method: 'POST',
+    url: '/api/internal/auth',
+    payload: { email, password },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { email, password, token: login.json().token };
 }

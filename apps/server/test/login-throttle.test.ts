@@ -31,7 +31,8 @@ describe('failed-login throttling', () => {
   });
 
   it('throttles unknown e-mails exactly like real ones', async () => {
-    for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++) await login('ghost@example.com', 'whatever');
+    for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++)
+      await login('ghost@example.com', 'whatever');
     const blocked = await login('ghost@example.com', 'whatever');
     expect(blocked.statusCode).toBe(429);
   });

@@ -61,7 +61,10 @@ describe('CSRF', () => {
   it.each([
     ['an unsigned value', 'just-a-random-value'],
     ['a forged signature', 'bm9uY2U.Zm9yZ2Vk'],
-    ['a value signed with another key', `abc.${createHmac('sha256', 'other').update('abc').digest('base64url')}`],
+    [
+      'a value signed with another key',
+      `abc.${createHmac('sha256', 'other').update('abc').digest('base64url')}`,
+    ],
   ])('refuses %s even when header and cookie match', async (_, value) => {
     const response = await t.app.inject({
       ...waitlist,
@@ -115,7 +118,11 @@ describe('request validation', () => {
   });
 
   it('names a missing field', async () => {
-    const response = await t.request({ method: 'POST', url: '/api/internal/auth', payload: { email: 'a@example.com' } });
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/internal/auth',
+      payload: { email: 'a@example.com' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([{ field: 'body.password', message: 'required' }]);
   });
@@ -123,7 +130,9 @@ describe('request validation', () => {
   it('names an invalid e-mail address', async () => {
     const response = await t.request({ ...waitlist, payload: { email: 'not-an-email' } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toEqual([{ field: 'body.email', message: 'please enter a valid email address' }]);
+    expect(response.json().details).toEqual([
+      { field: 'body.email', message: 'please enter a valid email address' },
+    ]);
   });
 
   it('names unknown fields', async () => {
@@ -148,7 +157,10 @@ describe('request validation', () => {
   });
 
   it('refuses an over-long free-text field by name', async () => {
-    const response = await t.request({ ...waitlist, payload: { email: 'a@example.com', concern: 'x'.repeat(2001) } });
+    const response = await t.request({
+      ...waitlist,
+      payload: { email: 'a@example.com', concern: 'x'.repeat(2001) },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].field).toBe('body.concern');
   });
@@ -156,7 +168,11 @@ describe('request validation', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'refuses %s bodies with 415',
     async (contentType) => {
-      const response = await t.request({ ...waitlist, headers: { 'content-type': contentType }, payload: 'email=a@b.io' });
+      const response = await t.request({
+        ...waitlist,
+        headers: { 'content-type': contentType },
+        payload: 'email=a@b.io',
+      });
       expect(response.statusCode).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     },

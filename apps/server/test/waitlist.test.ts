@@ -10,7 +10,11 @@ afterAll(async () => t.close());
 
 describe('waitlist repository', () => {
   it('stores a signup and keeps the first one for a repeated e-mail', async () => {
-    await addWaitlistSignup(t.database.db, { email: 'repo@example.com', tokens: 'BTC, ETH', concern: 'rug pulls' });
+    await addWaitlistSignup(t.database.db, {
+      email: 'repo@example.com',
+      tokens: 'BTC, ETH',
+      concern: 'rug pulls',
+    });
     await addWaitlistSignup(t.database.db, { email: 'repo@example.com', tokens: 'DOGE' });
     const rows = await findWaitlistSignups(t.database.db, 'repo@example.com');
     expect(rows).toHaveLength(1);

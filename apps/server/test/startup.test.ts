@@ -1,0 +1,109 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseConfig, resolveJwtSecret } from '../src/config.ts';
+
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
+const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs src/main.ts like `npm start -w` does (cwd apps/server) until it exits or prints `until`. */
+function runServer(env: Record<string, string>, until?: RegExp) {
+  return new Promise<{ code: number | null; output: string }>((done) => {
+    const child = spawn(tsx, ['src/main.ts'], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
+    });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (until?.test(output)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => done({ code, output }));
+  });
+}
+
+describe('configuration', () => {
+  it('names every bad variable in one message', () => {
+    expect(() =>
+      parseConfig({
+        PORT: 'abc',
+        CHAIN_ID: 'polygon',
+        LOG_LEVEL: 'loud',
+        MULTICALL3_ADDRESS: '0x12',
+        JWT_SECRET: 'short',
+      }),
+    ).toThrowError(
+      /^Invalid configuration: PORT must be a port number \(got "abc"\).*JWT_SECRET.*\(value hidden\).*CHAIN_ID.*MULTICALL3_ADDRESS.*LOG_LEVEL/,
+    );
+  });
+
+  it('resolves a relative DATA_DIR against the repository root, whatever the cwd', () => {
+    const repoRoot = resolve(serverDir, '../..');
+    expect(parseConfig({}).dataDir).toBe(join(repoRoot, 'data'));
+    expect(parseConfig({ DATA_DIR: 'var/x' }).dataDir).toBe(join(repoRoot, 'var/x'));
+  });
+
+  it('splits a comma-separated POLYGON_RPC_URL and defaults PUBLIC_URL from PORT', () => {
+    const config = parseConfig({ POLYGON_RPC_URL: 'https://a.example, https://b.example', PORT: '4000' });
+    expect(config.polygonRpcUrls).toEqual(['https://a.example', 'https://b.example']);
+    expect(config.publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('generates a JWT secret once, kept in DATA_DIR/jwt-secret with mode 0600', () => {
+    const dataDir = mkdtempSync(join(scratch, 'secret-'));
+    const first = resolveJwtSecret(parseConfig({ DATA_DIR: dataDir }));
+    const second = resolveJwtSecret(parseConfig({ DATA_DIR: dataDir }));
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('start-up', () => {
+  it('stops on PORT=abc with one line naming PORT and no stack trace', async () => {
+    const { code, output } = await runServer({ PORT: 'abc', DATA_DIR: join(scratch, 'bad-port') });
+    expect(code).not.toBe(0);
+    expect(output).toContain('Invalid configuration: PORT must be a port number (got "abc")');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops with a clear line when the port is in use', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((ready) => blocker.listen(0, '127.0.0.1', ready));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const { code, output } = await runServer({ PORT: String(port), DATA_DIR: join(scratch, 'busy') });
+      expect(code).not.toBe(0);
+      expect(output).toContain(`port ${port} is already in use: stop the other process or set PORT`);
+      expect(output).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('stops with a clear line when DATA_DIR cannot be written', async () => {
+    const file = join(scratch, 'a-file');
+    writeFileSync(file, '');
+    const { code, output } = await runServer({ PORT: '0', DATA_DIR: join(file, 'data') });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/DATA_DIR .* is not writable/);
+  });
+
+  it('serves despite an unreachable RPC (a warning), migrates, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = join(scratch, 'ok');
+    const { code, output } = await runServer({ PORT: '0', DATA_DIR: dataDir }, /chain RPC .*unreachable/);
+    expect(output).toMatch(/Tidewatch is serving on http:\/\/127\.0\.0\.1:\d+/);
+    expect(output).toMatch(/"level":40.*the chain RPC \(POLYGON_RPC_URL\) is unreachable/);
+    expect(output).toContain('SIGTERM received');
+    expect(code).toBe(0);
+    expect(statSync(join(dataDir, 'tidewatch.sqlite')).size).toBeGreaterThan(0);
+  });
+});
