@@ -64,7 +64,10 @@ function retryAfterMs(httpError: HttpRequestError | undefined): number | undefin
 
 /** Turns whatever the transport threw into a ChainUnavailableError saying what went wrong, without the URL. */
 export function toChainUnavailable(error: unknown, method: string, timeoutMs: number): ChainUnavailableError {
-  if (error instanceof ChainUnavailableError) return error;
+  // Our own verdict (e.g. a too-long Retry-After) may come back wrapped by viem's transport.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (e instanceof ChainUnavailableError) return e;
+  }
   const httpError = findHttpError(error);
   const isTimeout = error instanceof BaseError && error.walk((e) => e instanceof TimeoutError) !== null;
   let shortMessage: string;
