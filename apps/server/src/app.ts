@@ -1,6 +1,7 @@
+import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/index.ts';
@@ -33,12 +34,13 @@ export const bodyLimitBytes = 64 * 1024;
 
 /** Builds the HTTP app (not listening): plugins, error handler, then feature routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     logger: deps.logger ?? { level: deps.config.logLevel },
     bodyLimit: bodyLimitBytes,
-    // Request bodies are JSON only; our own ids are in the path, so no query-string arrays needed.
+    trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies are accepted: text/plain would let a cross-site form post without a preflight.

@@ -73,6 +73,17 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  // Behind a reverse proxy: 'true' or the proxies' addresses/CIDRs (comma-separated), so request.ip (used by the
+  // per-IP login throttle) is the client's, not the proxy's. Unset: trust no forwarded headers.
+  TRUST_PROXY: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^(true|false|[\d.:a-fA-F/]+(,\s*[\d.:a-fA-F/]+)*)$/,
+        'must be true, false or proxy IP addresses',
+      )
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
 
@@ -95,6 +106,8 @@ export type Config = {
   cmcApiUrl: string;
   smtpUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
+  /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
+  trustProxy: boolean | string[];
 };
 
 /** Thrown for bad configuration; `message` is the one line shown to the operator. */
@@ -159,7 +172,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((address) => address.trim());
 }
 
 /** Creates DATA_DIR and proves it is writable, or throws a ConfigError saying what to do. */

@@ -67,3 +67,24 @@ describe('failed-login throttling', () => {
     expect((await login(email, password)).statusCode).toBe(200);
   });
 });
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  it('throttles per forwarded client address, not per proxy', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const attempt = (client: string, i: number) =>
+        proxied.request({
+          method: 'POST',
+          url: '/api/internal/auth',
+          payload: { email: `p-${client}-${i}@example.com`, password: 'nope nope' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < loginThrottle.maxFailuresPerIp; i++) await attempt('198.51.100.1', i);
+      expect((await attempt('198.51.100.1', 99)).statusCode).toBe(429);
+      expect((await attempt('198.51.100.2', 99)).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

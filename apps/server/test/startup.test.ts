@@ -57,6 +57,16 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:4000');
   });
 
+  it('reads TRUST_PROXY as off by default, true, or a list of proxy addresses', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+    ]);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes please' })).toThrowError(/TRUST_PROXY must be/);
+  });
+
   it('generates a JWT secret once, kept in DATA_DIR/jwt-secret with mode 0600', () => {
     const dataDir = mkdtempSync(join(scratch, 'secret-'));
     const first = resolveJwtSecret(parseConfig({ DATA_DIR: dataDir }));
