@@ -1,0 +1,70 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+
+/** A CSRF cookie + header pair, as the SPA gets them, for API calls made from the test itself. */
+export async function csrfHeaders(appUrl: string): Promise<Record<string, string>> {
+  const response = await fetch(`${appUrl}/api/internal/csrf_cookie`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('csrftoken='));
+  if (!cookie) throw new Error('GET /api/internal/csrf_cookie set no csrftoken cookie');
+  const value = cookie.split(';')[0]!.slice('csrftoken='.length);
+  return { cookie: `csrftoken=${value}`, 'x-csrftoken': value, 'content-type': 'application/json' };
+}
+
+export async function postJson(
+  appUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Response> {
+  return fetch(`${appUrl}${path}`, {
+    method: 'POST',
+    headers: { ...(await csrfHeaders(appUrl)), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Finds the confirmation link in the e-mails the server wrote to its outbox (no SMTP_URL configured). */
+export async function findConfirmationLink(dataDir: string, email: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.sort().reverse()) {
+      const raw = await readFile(join(outbox, file), 'utf8');
+      if (!raw.includes(`To: ${email}`)) continue;
+      const link = raw.match(/https?:\/\/\S+\/signup\/confirm\?token=[\w-]+/)?.[0];
+      if (link) return link;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no confirmation e-mail for ${email} in ${outbox}`);
+}
+
+/** Signs up through the API and confirms through the e-mailed link: a ready-to-log-in account. */
+export async function createConfirmedAccount(
+  app: { url: string; dataDir: string },
+  email: string,
+  password: string,
+): Promise<void> {
+  const signup = await postJson(app.url, '/api/internal/signup', { email, password });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
+  const link = new URL(await findConfirmationLink(app.dataDir, email));
+  const token = link.searchParams.get('token');
+  const confirm = await postJson(app.url, '/api/internal/confirm-email', { token });
+  if (!confirm.ok) throw new Error(`confirmation failed: ${confirm.status} ${await confirm.text()}`);
+}
+
+/** Logs in through the login screen, as a person would, and waits for the dashboard. */
+export async function logInThroughUi(
+  page: Page,
+  appUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('email').fill(email);
+  await page.getByLabel('password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'log in' }).click();
+  await page.waitForURL(`${appUrl}/dashboard`);
+}
