@@ -1,5 +1,5 @@
 export * from './auth.ts';
 export * from './errors.ts';
+export * from './farms.ts';
 export * from './health.ts';
 export * from './wallets.ts';
-export * from './farms.ts';

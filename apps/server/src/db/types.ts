@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { FarmsTables } from '../features/farms/tables.ts';
 
 /**
  * Table types for Kysely, one place for every table. Conventions (see docs/decisions/002-database.md):
@@ -76,7 +77,7 @@ export type Database = {
   waitlist_signups: WaitlistSignupsTable;
   contact_messages: ContactMessagesTable;
   exchange_connections: ExchangeConnectionsTable;
-};
+} & FarmsTables;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { accountsMigration } from './001-accounts.ts';
+import { farmsMigration } from './003-farms.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -8,4 +9,5 @@ import { accountsMigration } from './001-accounts.ts';
  */
 export const migrations: Record<string, Migration> = {
   '001-accounts': accountsMigration,
+  '003-farms': farmsMigration,
 };

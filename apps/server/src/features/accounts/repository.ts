@@ -79,6 +79,8 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise
     .values({ jti, expires_at: toDbTime(expiresAt) })
     .onConflict((conflict) => conflict.column('jti').doNothing())
     .execute();
+  // Expired tokens fail verification anyway: their revocation rows are no longer needed.
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', toDbTime(new Date())).execute();
 }
 
 export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {

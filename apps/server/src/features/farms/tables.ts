@@ -1,0 +1,131 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/**
+ * Table types of migration 003-farms (kept beside the feature; db/types.ts spreads them into Database).
+ * Amounts: exact decimal text in whole tokens. USD and shares: doubles, null = unknown. Block numbers are
+ * `bigint` columns, which PostgreSQL returns as strings and SQLite as numbers: read them through `Number()`.
+ * Booleans are integers 0/1 (portable).
+ */
+type BlockNumber = ColumnType<number | string, number, never>;
+
+export type TokensTable = {
+  id: Generated<number>;
+  chain_id: number;
+  /** Checksummed. */
+  address: string;
+  symbol: string;
+  name: string | null;
+  decimals: number;
+  coinmarketcap_id: number | null;
+  coinmarketcap_slug: string | null;
+  created_at: string;
+};
+
+export type PoolsTable = {
+  id: Generated<number>;
+  chain_id: number;
+  address: string;
+  token0_id: number;
+  token1_id: number;
+  created_at: string;
+};
+
+export type FarmsTable = {
+  id: Generated<number>;
+  chain_id: number;
+  address: string;
+  kind: 'lp' | 'dual';
+  pool_id: number;
+  reward_token_a_id: number;
+  reward_token_b_id: number | null;
+  url: string;
+  /** Latest known periodFinish (ISO); null until the first farm snapshot. */
+  period_finish: string | null;
+  created_by: number | null;
+  created_at: string;
+};
+
+export type TokenSnapshotsTable = {
+  id: Generated<number>;
+  token_id: number;
+  price_usd: number | null;
+  /** 'onchain' | 'coinmarketcap' | 'derived' (reserve ratio); null when unknown. */
+  price_source: string | null;
+  block_number: ColumnType<number | string | null, number | null, never>;
+  created_on: string;
+};
+
+export type PoolSnapshotsTable = {
+  id: Generated<number>;
+  pool_id: number;
+  reserve0: string;
+  reserve1: string;
+  total_supply: string;
+  price0_usd: number | null;
+  price1_usd: number | null;
+  total_liquidity_usd: number | null;
+  block_number: BlockNumber;
+  created_on: string;
+};
+
+export type FarmSnapshotsTable = {
+  id: Generated<number>;
+  farm_id: number;
+  total_supply: string;
+  total_liquidity_usd: number | null;
+  share_of_pool: number | null;
+  /** Whole reward tokens per second. */
+  reward_rate_a: string;
+  reward_rate_b: string | null;
+  reward_a_price_usd: number | null;
+  reward_b_price_usd: number | null;
+  period_finish: string;
+  is_ended: number;
+  is_paused: number;
+  apr: number | null;
+  block_number: BlockNumber;
+  created_on: string;
+};
+
+export type PositionSnapshotsTable = {
+  id: Generated<number>;
+  farm_id: number;
+  /** Checksummed. */
+  account_address: string;
+  staked: string;
+  total_liquidity_usd: number | null;
+  share_of_farm: number | null;
+  /** The LP farm's single reward is reward A. */
+  earned_a: string;
+  earned_a_in_usd: number | null;
+  earned_b: string | null;
+  earned_b_in_usd: number | null;
+  block_number: BlockNumber;
+  created_on: string;
+};
+
+export type TrackedFarmsTable = {
+  id: Generated<number>;
+  user_id: number;
+  farm_id: number;
+  /** Checksummed. */
+  wallet_address: string;
+  created_at: string;
+};
+
+export type FarmsTables = {
+  tokens: TokensTable;
+  pools: PoolsTable;
+  farms: FarmsTable;
+  token_snapshots: TokenSnapshotsTable;
+  pool_snapshots: PoolSnapshotsTable;
+  farm_snapshots: FarmSnapshotsTable;
+  position_snapshots: PositionSnapshotsTable;
+  tracked_farms: TrackedFarmsTable;
+};
+
+export type TokenRow = Selectable<TokensTable>;
+export type FarmRow = Selectable<FarmsTable>;
+export type PoolSnapshotRow = Selectable<PoolSnapshotsTable>;
+export type FarmSnapshotRow = Selectable<FarmSnapshotsTable>;
+export type PositionSnapshotRow = Selectable<PositionSnapshotsTable>;
