@@ -2,7 +2,11 @@ import { z } from 'zod';
 
 export const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
-  database: z.object({ ok: z.boolean(), dialect: z.enum(['sqlite', 'postgres']), error: z.string().optional() }),
+  database: z.object({
+    ok: z.boolean(),
+    dialect: z.enum(['sqlite', 'postgres']),
+    error: z.string().optional(),
+  }),
   chain: z.object({
     ok: z.boolean(),
     chainId: z.number().int().optional(),
