@@ -8,6 +8,7 @@ import { z } from 'zod';
  * | method | path                                          | auth   | body                         | answer                        |
  * |--------|-----------------------------------------------|--------|------------------------------|-------------------------------|
  * | GET    | /blockchains/wallets                          | none   | -                            | walletCatalogueResponseSchema |
+ * | GET    | /blockchains/{chainId}                        | none   | -                            | blockchainResponseSchema      |
  * | GET    | /wallets/connected                            | bearer | -                            | walletListResponseSchema      |
  * | GET    | /wallets/details/{id}                         | bearer | -                            | walletDetailsResponseSchema   |
  * | POST   | /wallets/connect_metamask_guide/next-state    | bearer | nextStateRequestSchema       | guideStateSchema              |
@@ -55,6 +56,23 @@ export const signInMessageSchema = z.string().min(1, 'the signed message is miss
 
 export const blockchainRefSchema = z.object({ name: z.string(), chainId: z.number().int() });
 export type BlockchainRef = z.infer<typeof blockchainRefSchema>;
+
+/** A blockchain we know (the /blockchain/{chainId} page): 404 for an unknown chain id. */
+export const blockchainSchema = z.object({
+  name: z.string(),
+  chainId: z.number().int(),
+  /** Block explorer origin, e.g. https://polygonscan.com (address pages: `${explorerUrl}/address/${address}`). */
+  explorerUrl: z.string(),
+});
+export type Blockchain = z.infer<typeof blockchainSchema>;
+export const blockchainResponseSchema = z.object({ blockchain: blockchainSchema });
+export type BlockchainResponse = z.infer<typeof blockchainResponseSchema>;
+export const blockchainParamsSchema = z.object({
+  chainId: z.coerce
+    .number({ error: 'must be a chain id (a number)' })
+    .int('must be a chain id (a number)')
+    .positive('must be a chain id (a number)'),
+});
 
 /** A saved wallet (spec: id, name = the wallet service, address, blockchain {name, chainId}). */
 export const walletSchema = z.object({
