@@ -1,0 +1,23 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type FarmDetail, farmDetailSchema } from '@tidewatch/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** One farm with `account`'s position history (newest first). */
+export function getFarmDetail(
+  farmAddress: string,
+  account: string | undefined,
+  signal?: AbortSignal,
+): Promise<FarmDetail> {
+  const query = account ? `?account=${encodeURIComponent(account)}` : '';
+  return api.get(`/quickswap/farm/details/${encodeURIComponent(farmAddress)}${query}`, {
+    schema: farmDetailSchema,
+    signal,
+  });
+}
+
+export function farmDetailQueryOptions(farmAddress: string, account: string | undefined) {
+  return queryOptions({
+    queryKey: ['farms', 'detail', farmAddress.toLowerCase(), account?.toLowerCase() ?? null],
+    queryFn: ({ signal }) => getFarmDetail(farmAddress, account, signal),
+  });
+}
