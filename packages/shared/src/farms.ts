@@ -1,0 +1,245 @@
+import { z } from 'zod';
+
+/**
+ * Farm wire contracts (spec section 3 names, defined once). Conventions on the wire:
+ * - shares are fractions 0..1 (the screen shows percentages);
+ * - token amounts are exact decimal strings in whole tokens (`"12.5"`, never base units, never floats);
+ * - USD figures are numbers, and `null` when unknown (shown as unknown, never $0.00);
+ * - instants are ISO-8601 strings; `block_number` is the block every figure of a snapshot was read at.
+ * Extra fields beside the spec's names are allowed (kind, reward tokens, apr, period_finish, block_number).
+ */
+
+/** A 0x-prefixed 20-byte hex address, any letter case (the server compares case-insensitively). */
+export const hexAddressSchema = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+
+export const farmKindSchema = z.enum(['lp', 'dual']);
+export type FarmKind = z.infer<typeof farmKindSchema>;
+
+const usd = z.number().nullable();
+const share = z.number().nullable();
+const amount = z.string();
+const instant = z.string();
+
+export const tokenRefSchema = z.object({
+  address: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+});
+export type TokenRef = z.infer<typeof tokenRefSchema>;
+
+export const poolSnapshotSchema = z.object({
+  total_liquidity_usd: usd,
+  created_on: instant,
+  reserve0: amount,
+  reserve1: amount,
+  total_supply: amount,
+  /** USD per whole token0/token1 used for this snapshot (null when unknown). */
+  price0_usd: usd,
+  price1_usd: usd,
+  block_number: z.number().int(),
+});
+export type PoolSnapshot = z.infer<typeof poolSnapshotSchema>;
+
+export const poolSchema = z.object({
+  address: z.string(),
+  token0: tokenRefSchema,
+  token1: tokenRefSchema,
+  snapshot: poolSnapshotSchema.nullable(),
+});
+export type Pool = z.infer<typeof poolSchema>;
+
+const farmSnapshotBase = {
+  total_liquidity_usd: usd,
+  share_of_pool: share,
+  created_on: instant,
+  /** A fraction (0.25 = 25 %); 0 once the period has finished; null when a price is unknown. */
+  apr: z.number().nullable(),
+  /** The farm's periodFinish as an instant. */
+  period_finish: instant,
+  /** True once periodFinish was at or before the snapshot block's time. */
+  is_ended: z.boolean(),
+  /** Farm total staked LP, whole LP tokens. */
+  total_supply: amount,
+  block_number: z.number().int(),
+};
+
+/** Liquidity-mining farm snapshot; `reward_rate` is whole reward tokens per second. */
+export const lpFarmSnapshotSchema = z.object({ ...farmSnapshotBase, reward_rate: amount });
+/** Dual-mining farm snapshot: both reward rates (whole tokens per second) and the paused flag. */
+export const dualFarmSnapshotSchema = z.object({
+  ...farmSnapshotBase,
+  reward_rate_a: amount,
+  reward_rate_b: amount,
+  is_paused: z.boolean(),
+});
+export type LpFarmSnapshot = z.infer<typeof lpFarmSnapshotSchema>;
+export type DualFarmSnapshot = z.infer<typeof dualFarmSnapshotSchema>;
+
+const farmBase = {
+  address: z.string(),
+  /** The quickswap.exchange URL the farm was imported from. */
+  url: z.string(),
+  chain_id: z.number().int(),
+};
+
+export const lpFarmSchema = z.object({
+  ...farmBase,
+  kind: z.literal('lp'),
+  reward_token: tokenRefSchema,
+  snapshot: lpFarmSnapshotSchema.nullable(),
+});
+export const dualFarmSchema = z.object({
+  ...farmBase,
+  kind: z.literal('dual'),
+  reward_token_a: tokenRefSchema,
+  reward_token_b: tokenRefSchema,
+  snapshot: dualFarmSnapshotSchema.nullable(),
+});
+export type LpFarm = z.infer<typeof lpFarmSchema>;
+export type DualFarm = z.infer<typeof dualFarmSchema>;
+
+const positionBase = {
+  account_address: z.string(),
+  /** USD value of the staked LP. */
+  total_liquidity_usd: usd,
+  /** Staked LP, whole LP tokens. */
+  staked: amount,
+  share_of_farm: share,
+  created_on: instant,
+  block_number: z.number().int(),
+};
+
+/** Account position snapshot (liquidity mining): `earned` in whole reward tokens. */
+export const lpPositionSnapshotSchema = z.object({
+  ...positionBase,
+  earned: amount,
+  earned_in_usd: usd,
+});
+/** Account position snapshot (dual mining). */
+export const dualPositionSnapshotSchema = z.object({
+  ...positionBase,
+  earned_a: amount,
+  earned_a_in_usd: usd,
+  earned_b: amount,
+  earned_b_in_usd: usd,
+});
+export type LpPositionSnapshot = z.infer<typeof lpPositionSnapshotSchema>;
+export type DualPositionSnapshot = z.infer<typeof dualPositionSnapshotSchema>;
+
+/**
+ * Farm list item {farm, pool, farm_position_snapshot}. `account_address` says whose position it is
+ * (null on the All list without an account); `farm_position_snapshot` is that account's latest, or null.
+ */
+export const lpFarmListItemSchema = z.object({
+  farm: lpFarmSchema,
+  pool: poolSchema,
+  account_address: z.string().nullable(),
+  farm_position_snapshot: lpPositionSnapshotSchema.nullable(),
+});
+export const dualFarmListItemSchema = z.object({
+  farm: dualFarmSchema,
+  pool: poolSchema,
+  account_address: z.string().nullable(),
+  farm_position_snapshot: dualPositionSnapshotSchema.nullable(),
+});
+export type LpFarmListItem = z.infer<typeof lpFarmListItemSchema>;
+export type DualFarmListItem = z.infer<typeof dualFarmListItemSchema>;
+export const farmListItemSchema = z.union([lpFarmListItemSchema, dualFarmListItemSchema]);
+export type FarmListItem = z.infer<typeof farmListItemSchema>;
+
+/** GET farmable-pools, get-tracked-pools, dual-mining/farms, dual-mining/tracked-farms: arrays of items. */
+export const lpFarmListSchema = z.array(lpFarmListItemSchema);
+export const dualFarmListSchema = z.array(dualFarmListItemSchema);
+
+/** GET /api/quickswap/farm/details/{address}?account=: the account's position history, newest first. */
+export const lpFarmDetailSchema = z.object({
+  farm: lpFarmSchema,
+  pool: poolSchema,
+  account_address: z.string().nullable(),
+  farm_position_snapshots: z.array(lpPositionSnapshotSchema),
+});
+export const dualFarmDetailSchema = z.object({
+  farm: dualFarmSchema,
+  pool: poolSchema,
+  account_address: z.string().nullable(),
+  farm_position_snapshots: z.array(dualPositionSnapshotSchema),
+});
+export const farmDetailSchema = z.union([lpFarmDetailSchema, dualFarmDetailSchema]);
+export type FarmDetail = z.infer<typeof farmDetailSchema>;
+
+export const farmDetailQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
+export const farmListQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
+export const addressParamsSchema = z.strictObject({ address: hexAddressSchema });
+
+/** Tracking request (both products). */
+export const trackFarmSchema = z.strictObject({
+  farm_address: hexAddressSchema,
+  wallet_address: hexAddressSchema,
+});
+export type TrackFarm = z.infer<typeof trackFarmSchema>;
+
+/**
+ * Tracking answer: the farm list item for that wallet. `is_new` is false when it was already tracked
+ * (idempotent). `snapshot_error` carries why the first position snapshot could not be taken (the
+ * tracking itself still stands; a refresh retries).
+ */
+export const trackLpFarmResponseSchema = z.object({
+  is_new: z.boolean(),
+  item: lpFarmListItemSchema,
+  snapshot_error: z.string().nullable(),
+});
+export const trackDualFarmResponseSchema = z.object({
+  is_new: z.boolean(),
+  item: dualFarmListItemSchema,
+  snapshot_error: z.string().nullable(),
+});
+
+/** POST /api/quickswap/create-snapshots (liquidity mining). */
+export const createLpSnapshotsSchema = z.strictObject({
+  address: hexAddressSchema,
+  account_address: hexAddressSchema,
+});
+/** POST /api/quickswap/dual-mining/snapshots. */
+export const createDualSnapshotsSchema = z.strictObject({
+  farm_address: hexAddressSchema,
+  account_address: hexAddressSchema,
+});
+/** Refresh answers are the refreshed farm list item (new pool, farm and position snapshots). */
+export const refreshLpResponseSchema = lpFarmListItemSchema;
+export const refreshDualResponseSchema = dualFarmListItemSchema;
+
+/** POST /api/quickswap/token-snapshots (no body). */
+export const tokenSnapshotsResponseSchema = z.object({
+  count: z.number().int(),
+  created_on: instant,
+  block_number: z.number().int().nullable(),
+});
+export type TokenSnapshotsResponse = z.infer<typeof tokenSnapshotsResponseSchema>;
+
+/** GET /api/lp-tools/tools. Product names are 'lp-mining' and 'dual-mining'. */
+export const toolFarmSchema = z.object({
+  address: z.string(),
+  pool: z.object({ token0: z.object({ symbol: z.string() }), token1: z.object({ symbol: z.string() }) }),
+});
+export const toolProductSchema = z.object({ name: z.string(), farms: z.array(toolFarmSchema) });
+export const toolSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  products: z.array(toolProductSchema),
+});
+export const toolsResponseSchema = z.object({ tools: z.array(toolSchema) });
+export type ToolsResponse = z.infer<typeof toolsResponseSchema>;
+export const lpToolProducts = ['lp-mining', 'dual-mining'] as const;
+
+/**
+ * GET /api/quickswap/tracked-summary (bearer): every farm the user tracks, one item per (farm, wallet),
+ * with that wallet's latest position. For the dashboard's LP summary and the blockchain page
+ * (filter on `farm.chain_id`).
+ */
+export const trackedSummarySchema = z.object({
+  lp_mining: lpFarmListSchema,
+  dual_mining: dualFarmListSchema,
+});
+export type TrackedSummary = z.infer<typeof trackedSummarySchema>;
