@@ -38,7 +38,10 @@ describe('smoke: the built app in Chromium', () => {
   it('answers health and a JSON 404 for unknown API paths', async () => {
     const health = await fetch(`${app.url}/api/health`);
     expect(health.status).toBe(200);
-    const body = (await health.json()) as { database: { ok: boolean }; chain: { ok: boolean; chainId?: number } };
+    const body = (await health.json()) as {
+      database: { ok: boolean };
+      chain: { ok: boolean; chainId?: number };
+    };
     expect(body.database.ok).toBe(true);
     expect(body.chain).toMatchObject({ ok: true, chainId: 137 });
 
