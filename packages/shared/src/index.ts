@@ -2,4 +2,5 @@ export * from './auth.ts';
 export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';
+export * from './import-wizard.ts';
 export * from './wallets.ts';

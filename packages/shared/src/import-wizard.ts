@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { errorBodySchema } from './errors.ts';
+
+/**
+ * Import wizard wire contract (spec section 4, both variants). The server owns the state machine:
+ * the client sends `{name, event, params}` and gets the next state `{name, previous, events, data}`
+ * (`events[0]` is the next event to fire) or a wizard error body (its `error` field marks failure).
+ * Every call after the first carries `params.import_id`; the import's data lives on the server.
+ */
+
+export const wizardVariants = ['lp', 'dual'] as const;
+export type WizardVariant = (typeof wizardVariants)[number];
+
+/** The state shared by both variants before and after the reward-specific steps. */
+const commonHead = ['NOT_STARTED', 'STARTED', 'FETCHING_FARM_ABI', 'FETCHING_STAKING_TOKEN'] as const;
+const commonPool = [
+  'FETCHING_POOL_ABI',
+  'FETCHING_POOL_RESERVES',
+  'FETCHING_TOKEN0',
+  'FETCHING_TOKEN1',
+  'SYNCING_TOKEN0',
+  'SYNCING_TOKEN1',
+  'FETCHING_TOKEN_COINMARKETCAP_DATA',
+  'CONFIRMING_TOKEN_COINMARKETCAP_DATA',
+  'CREATING_TOKEN_SNAPSHOTS',
+  'CREATING_POOL_SNAPSHOT',
+  'CREATING_FARM_SNAPSHOT',
+] as const;
+/** Side states and the end: spelled as the spec spells them. */
+export const unresolvableTokenState = 'got unresolvable token';
+export const gotStatusState = 'got status';
+export const completedState = 'completed';
+/** The error marker: never stored; a failed call answers it and the import stays where it was. */
+export const errorState = 'ERROR';
+
+/** Liquidity-mining states in happy-path order (side states last). */
+export const lpWizardStates = [
+  ...commonHead,
+  'FETCHING_REWARDS_TOKEN',
+  'FETCHING_REWARDS_TOKEN_DATA',
+  'FETCHING_REWARD_RATE',
+  'FETCHING_REWARD_END_DATE',
+  ...commonPool,
+  'CREATING_POSITION_SNAPSHOTS',
+  unresolvableTokenState,
+  gotStatusState,
+  completedState,
+] as const;
+
+/** Dual-mining states: plural reward steps, plus CREATING_REWARD_SNAPSHOTS. */
+export const dualWizardStates = [
+  ...commonHead,
+  'FETCHING_REWARDS_TOKENS',
+  'FETCHING_REWARDS_TOKEN_DATA',
+  'FETCHING_REWARD_RATES',
+  'FETCHING_REWARDS_END_DATE',
+  ...commonPool,
+  'CREATING_REWARD_SNAPSHOTS',
+  'CREATING_POSITION_SNAPSHOTS',
+  unresolvableTokenState,
+  gotStatusState,
+  completedState,
+] as const;
+
+export type LpWizardState = (typeof lpWizardStates)[number];
+export type DualWizardState = (typeof dualWizardStates)[number];
+export type WizardState = LpWizardState | DualWizardState;
+export const wizardStatesByVariant = { lp: lpWizardStates, dual: dualWizardStates } as const;
+
+/**
+ * Events. PARSE_URL starts an import from what the user pasted; GET_NEXT_STEP advances every step that
+ * needs no input; CONFIRM_TOKEN_COINMARKETCAP_DATA carries the price-data choices; CHECK_TOKEN_STATUS
+ * asks whether the unresolvable token was named (over the realtime channel) and moves on if so.
+ */
+export const wizardEvents = [
+  'PARSE_URL',
+  'GET_NEXT_STEP',
+  'CONFIRM_TOKEN_COINMARKETCAP_DATA',
+  'CHECK_TOKEN_STATUS',
+] as const;
+export type WizardEvent = (typeof wizardEvents)[number];
+
+/** The four token roles a price choice can be made for (reward_a / reward_b: dual mining only). */
+export const tokenRoles = ['token0', 'token1', 'reward_a', 'reward_b'] as const;
+export type TokenRole = (typeof tokenRoles)[number];
+
+/** Price-data token choice (spec section 3): one CoinMarketCap candidate. */
+export const priceChoiceSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+});
+export type PriceChoice = z.infer<typeof priceChoiceSchema>;
+
+/** What the user sends back per token: the chosen candidate's id and slug. */
+export const priceSelectionSchema = z.strictObject({
+  coinmarketcap_id: z.number().int().positive(),
+  coinmarketcap_slug: z.string().min(1).max(200),
+});
+export type PriceSelection = z.infer<typeof priceSelectionSchema>;
+
+const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
+
+/**
+ * Params. Unknown keys are allowed (the spec's client sends the whole state data back); only these are read.
+ * - `import_id`: every call but the first PARSE_URL; NOT_STARTED + any event with an import_id resumes it.
+ * - `url`: PARSE_URL, the pasted text (a quickswap farm URL, a polygonscan link or a bare address).
+ * - `account_address`: optional, before the chain reads are gathered (PARSE_URL or GET_NEXT_STEP in
+ *   STARTED): the wallet whose position snapshot the import writes. Later values are ignored.
+ * - `token0`…`reward_b`: CONFIRM_TOKEN_COINMARKETCAP_DATA, one selection per offered token (a token
+ *   with no candidates may be left out).
+ */
+export const wizardParamsSchema = z
+  .object({
+    import_id: z.coerce.number().int().positive().optional(),
+    url: z.string().max(2_000).optional(),
+    account_address: addressSchema.optional(),
+    token0: priceSelectionSchema.optional(),
+    token1: priceSelectionSchema.optional(),
+    reward_a: priceSelectionSchema.optional(),
+    reward_b: priceSelectionSchema.optional(),
+  })
+  .loose();
+export type WizardParams = z.infer<typeof wizardParamsSchema>;
+
+/** POST /api/quickswap/lp_mining_farm_import_guide/next-state and /api/quickswap/dual-mining/next-state. */
+export const wizardNextStateRequestSchema = z.object({
+  /** The state the client is in (an import's current state, or 'ERROR' to retry from where it stopped). */
+  name: z.string().max(100),
+  event: z.enum(wizardEvents),
+  params: wizardParamsSchema.default({}),
+});
+export type WizardNextStateRequest = z.infer<typeof wizardNextStateRequestSchema>;
+
+/** A token as the wizard shows it (decimals from the chain; name/symbol maybe named by the user). */
+export const wizardTokenSchema = z.object({
+  address: z.string(),
+  symbol: z.string(),
+  name: z.string().nullable(),
+  decimals: z.number().int(),
+  /** USD from on-chain pairs at the pinned block; null = no on-chain price. */
+  onchain_price_usd: z.number().nullable(),
+});
+export type WizardToken = z.infer<typeof wizardTokenSchema>;
+
+/**
+ * Wizard data. Always: import_id, variant, url, token0_choices, token1_choices (dual: reward_a_choices,
+ * reward_b_choices; empty until FETCHING_TOKEN_COINMARKETCAP_DATA). The rest appears from the step
+ * that fetched it on (see the server's README in features/import-wizard for which step adds what).
+ */
+export const wizardDataSchema = z
+  .object({
+    import_id: z.number().int(),
+    variant: z.enum(wizardVariants),
+    url: z.string(),
+    token0_choices: z.array(priceChoiceSchema),
+    token1_choices: z.array(priceChoiceSchema),
+    reward_a_choices: z.array(priceChoiceSchema).optional(),
+    reward_b_choices: z.array(priceChoiceSchema).optional(),
+    farm_address: z.string().optional(),
+    /** 'coinmarketcap' when CMC_API_KEY is set, else 'onchain' (choices stay empty; the user goes on). */
+    price_source: z.enum(['coinmarketcap', 'onchain']).optional(),
+    /** 'got unresolvable token': the token to name; the UI says 'the token {address} could not be looked up'. */
+    address: z.string().optional(),
+    /** 'got status': the outcome of the last 'update token'. */
+    status: z.enum(['ok', 'error']).optional(),
+    message: z.string().optional(),
+    /** completed: the UI says 'import {symbol0}-{symbol1} completed!'. */
+    symbol0: z.string().optional(),
+    symbol1: z.string().optional(),
+  })
+  .loose();
+export type WizardData = z.infer<typeof wizardDataSchema>;
+
+/** The guided-flow state (spec section 3). `previous` is null when nothing came before (resume of a new import). */
+export const wizardStateResponseSchema = z.object({
+  name: z.string(),
+  previous: z.string().nullable(),
+  events: z.array(z.enum(wizardEvents)),
+  data: wizardDataSchema,
+});
+export type WizardStateResponse = z.infer<typeof wizardStateResponseSchema>;
+
+/**
+ * A failed step: the standard error body plus the error marker, the state the import stays in
+ * (`previous`: re-send `events[0]` from there to retry) and data such as `suggested_variant` (a farm of
+ * the other kind was pasted) or `farm_address` (the farm is already imported: link to it).
+ */
+export const wizardErrorBodySchema = errorBodySchema.extend({
+  name: z.literal(errorState),
+  previous: z.string(),
+  events: z.array(z.enum(wizardEvents)),
+  data: z
+    .object({
+      import_id: z.number().int().optional(),
+      suggested_variant: z.enum(wizardVariants).optional(),
+      farm_address: z.string().optional(),
+      address: z.string().optional(),
+    })
+    .loose(),
+});
+export type WizardErrorBody = z.infer<typeof wizardErrorBodySchema>;
+
+/** GET /api/quickswap/imports/:id -> the import's current state (a reload resumes from it). */
+export const importIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+
+/** Texts the UI shows, spelled once. */
+export const wizardTexts = {
+  unresolvableToken: (address: string) => `the token ${address} could not be looked up`,
+  completed: (symbol0: string, symbol1: string) => `import ${symbol0}-${symbol1} completed!`,
+} as const;
+
+// Realtime channel (socket.io, path /socket.io, handshake `auth: {token: <bearer token>}`).
+
+export const socketEvents = { updateToken: 'update token', gotStatus: 'got status' } as const;
+
+/** Client -> server 'update token': names a token of one of the user's open imports. */
+export const updateTokenSchema = z.strictObject({
+  address: addressSchema,
+  name: z.string().trim().min(1, 'a name is required').max(100),
+  symbol: z
+    .string()
+    .trim()
+    .min(1, 'a symbol is required')
+    .max(20)
+    .regex(/^[\w.+\-$]+$/, 'letters, digits and . + - _ $ only'),
+  /** Optional: which import; without it, every open import of the user that waits for this token. */
+  import_id: z.number().int().positive().optional(),
+});
+export type UpdateToken = z.infer<typeof updateTokenSchema>;
+
+/** Server -> client 'got status': the outcome of the last 'update token'. */
+export const gotStatusSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() });
+export type GotStatus = z.infer<typeof gotStatusSchema>;
