@@ -98,12 +98,12 @@ describe('accounts in Chromium', () => {
     await again.close();
 
     await logInThroughUi(page, app.url, email, password);
-    expect(await page.evaluate(() => sessionStorage.getItem('jwtToken'))).toBeTruthy();
+    expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeTruthy();
     await browser.screenshot('dashboard-after-login');
 
     await page.getByRole('button', { name: 'log out' }).click();
     await page.waitForURL(/\/login/);
-    expect(await page.evaluate(() => sessionStorage.getItem('jwtToken'))).toBeNull();
+    expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeNull();
 
     await page.goto(`${app.url}/dashboard`);
     await page.waitForURL(/\/login/);

@@ -62,6 +62,9 @@ export const envSchema = z.object({
   MULTICALL3_ADDRESS: addressSchema('0xcA11bde05977b3631167028862bE2a173976CA11'),
   // QuickSwap's UniswapV2-style factory on Polygon.
   QUICKSWAP_FACTORY_ADDRESS: addressSchema('0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32'),
+  // Reference tokens for on-chain prices (a token is priced through its pair against USDC, or via WMATIC).
+  USDC_ADDRESS: addressSchema('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'),
+  WMATIC_ADDRESS: addressSchema('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270'),
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
   SMTP_URL: optionalText.pipe(
@@ -85,6 +88,13 @@ export const envSchema = z.object({
       .optional(),
   ),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  // Set only by `npm run demo`: enables the in-browser 'Demo wallet' backed by this local key.
+  DEMO_WALLET_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key')
+      .optional(),
+  ),
 });
 
 export type Config = {
@@ -102,12 +112,16 @@ export type Config = {
   chainId: number;
   multicall3Address: `0x${string}`;
   quickswapFactoryAddress: `0x${string}`;
+  usdcAddress: `0x${string}`;
+  wmaticAddress: `0x${string}`;
   cmcApiKey: string | undefined;
   cmcApiUrl: string;
   smtpUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
   trustProxy: boolean | string[];
+  /** Demo mode only (npm run demo): the key behind the in-browser demo wallet. */
+  demoWalletPrivateKey: `0x${string}` | undefined;
 };
 
 /** Thrown for bad configuration; `message` is the one line shown to the operator. */
@@ -138,7 +152,13 @@ export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): st
 }
 
 // Values that may carry credentials are never echoed into logs.
-const secretNames = new Set(['JWT_SECRET', 'CMC_API_KEY', 'DATABASE_URL', 'SMTP_URL']);
+const secretNames = new Set([
+  'JWT_SECRET',
+  'CMC_API_KEY',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'DEMO_WALLET_PRIVATE_KEY',
+]);
 
 /** Parses the environment; throws one ConfigError naming every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -168,11 +188,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chainId: e.CHAIN_ID,
     multicall3Address: e.MULTICALL3_ADDRESS as `0x${string}`,
     quickswapFactoryAddress: e.QUICKSWAP_FACTORY_ADDRESS as `0x${string}`,
+    usdcAddress: e.USDC_ADDRESS as `0x${string}`,
+    wmaticAddress: e.WMATIC_ADDRESS as `0x${string}`,
     cmcApiKey: e.CMC_API_KEY,
     cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
 }
 

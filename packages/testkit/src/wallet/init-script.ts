@@ -1,6 +1,8 @@
 export type TestWalletInitOptions = {
   /** EIP-6963 identity; defaults to MetaMask's name and rdns. */
   announceAs?: { name: string; rdns: string };
+  /** Whether the provider claims `isMetaMask` (the test wallet stands in for MetaMask; the demo wallet does not). */
+  isMetaMask?: boolean;
 };
 
 // A small fox-coloured square: enough for wallet pickers that require an icon.
@@ -31,7 +33,7 @@ export function testWalletInitScript(options: TestWalletInitOptions = {}): strin
   const info = Object.freeze(${JSON.stringify(info)});
   const listeners = new Map();
   const provider = {
-    isMetaMask: true,
+    isMetaMask: ${options.isMetaMask ?? true},
     isTidewatchTestWallet: true,
     chainId: null,
     selectedAddress: null,

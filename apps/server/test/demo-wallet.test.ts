@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testAccounts } from '@tidewatch/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// A tiny stand-in build so the test does not depend on `npm run build` having run.
+const webDist = mkdtempSync(join(tmpdir(), 'tidewatch-web-dist-'));
+writeFileSync(
+  join(webDist, 'index.html'),
+  '<!doctype html><html><head><title>Tidewatch</title></head><body></body></html>',
+);
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+describe('demo wallet outside demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ deps: { webDist } });
+  });
+  afterAll(() => t.close());
+
+  it('has no wallet endpoint and no script tag in the page', async () => {
+    const call = await t.request({
+      method: 'POST',
+      url: '/api/demo/wallet',
+      payload: { method: 'eth_accounts' },
+    });
+    expect(call.statusCode).toBe(404);
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('demo/wallet.js');
+    const script = await t.app.inject({ method: 'GET', url: '/demo/wallet.js' });
+    expect(script.headers['content-type']).toContain('text/html');
+    expect(script.body).not.toContain('Demo wallet');
+  });
+});
+
+describe('demo wallet in demo mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: { DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey },
+      deps: { webDist },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('injects the wallet script into the SPA and serves it, announced as Demo wallet (not MetaMask)', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/wallets/view/1' });
+    expect(page.body).toContain('<script src="/demo/wallet.js"></script></head>');
+    const script = await t.app.inject({ method: 'GET', url: '/demo/wallet.js' });
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain('"name":"Demo wallet"');
+    expect(script.body).toContain('isMetaMask: false');
+  });
+
+  it('connects and signs with the demo account', async () => {
+    const before = await t.request({
+      method: 'POST',
+      url: '/api/demo/wallet',
+      payload: { method: 'eth_accounts' },
+    });
+    expect(before.json()).toEqual({ result: [] });
+    const connect = await t.request({
+      method: 'POST',
+      url: '/api/demo/wallet',
+      payload: { method: 'eth_requestAccounts' },
+    });
+    expect(connect.json()).toEqual({ result: [testAccounts.user.address] });
+    const chainId = await t.request({
+      method: 'POST',
+      url: '/api/demo/wallet',
+      payload: { method: 'eth_chainId' },
+    });
+    expect(chainId.json()).toEqual({ result: '0x89' });
+  });
+
+  it('refuses a call without the CSRF header', async () => {
+    const call = await t.app.inject({
+      method: 'POST',
+      url: '/api/demo/wallet',
+      payload: { method: 'eth_chainId' },
+    });
+    expect(call.statusCode).toBe(403);
+  });
+});
