@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppError } from '@tidewatch/shared';
 import { type ReactNode, useState } from 'react';
+import { WalletProvider } from '../lib/wallet/index.ts';
 
 /** Retrying a 4xx repeats the same refusal; retry only what may pass next time (network, timeout, 5xx). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -18,8 +19,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** App-wide providers. Later: the wallet context (wagmi) joins here. */
+/** App-wide providers: server state (TanStack Query) and the one shared wallet context. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <WalletProvider>{children}</WalletProvider>
+    </QueryClientProvider>
+  );
 }
