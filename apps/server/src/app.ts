@@ -5,9 +5,11 @@ import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifySer
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/index.ts';
+import type { ChainClient } from './chain/client.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
+import { type PriceSources, registerFarms } from './features/farms/index.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
@@ -27,6 +29,10 @@ export type AppDeps = {
   webDist?: string;
   /** Clock for services (tests move time); defaults to the real one. */
   now?: () => Date;
+  /** Chain client for snapshots; absent = farm refreshes answer CHAIN_UNAVAILABLE. */
+  chain?: ChainClient;
+  /** Price sources for snapshots (on-chain; CoinMarketCap when configured). */
+  prices?: PriceSources;
 };
 
 /** JSON bodies only, and small: nothing in this API needs more. */
@@ -81,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(waitlistRoutes, { database: deps.database });
   await app.register(accountsRoutes, { accounts });
+  await registerFarms(app, { ...deps, chainId: deps.config.chainId });
 
   await registerSpa(app, { webDist: deps.webDist ?? defaultWebDist, publicUrl: deps.config.publicUrl });
   return app;

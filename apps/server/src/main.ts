@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
+import { createChainClient } from './chain/client.ts';
 import { createChainProbe } from './chain-probe.ts';
 import { ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/index.ts';
 import { createMailer } from './mailer.ts';
+import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from './prices/onchain-source.ts';
 
 /** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
 function fail(message: string): never {
@@ -42,11 +45,25 @@ async function main(): Promise<void> {
     outboxDir: join(config.dataDir, 'outbox'),
     logger: { info: (obj: object, msg?: string) => app.log.info(obj, msg) },
   });
+  // Farm snapshots: one chain client (its requests are lazy, so an unreachable node does not block start).
+  const chain = createChainClient({
+    rpcUrls: config.polygonRpcUrls,
+    chainId: config.chainId,
+    multicall3Address: config.multicall3Address,
+  });
+  const prices = {
+    onchain: createOnchainPriceSource({ chain, factory: config.quickswapFactoryAddress }),
+    coinmarketcap: config.cmcApiKey
+      ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })
+      : undefined,
+  };
   const app = await buildApp({
     config,
     database,
     mailer,
     chainProbe,
+    chain,
+    prices,
     logger: { level: config.logLevel, ...pretty },
   });
 

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChainClient } from '../../chain/client.ts';
+import type { AppDatabase } from '../../db/index.ts';
+import type { PriceSources } from './prices.ts';
+import { farmsRoutes } from './routes.ts';
+import { createFarmsService } from './service.ts';
+import { createSnapshotWriter } from './snapshot-writer.ts';
+
+export type { PriceSources } from './prices.ts';
+export { type ImportedFarmInput, type TokenInput, upsertImportedFarm } from './repository.ts';
+export { type CollectedSnapshots, createSnapshotWriter, type SnapshotWriter } from './snapshot-writer.ts';
+
+/** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
+export async function registerFarms(
+  app: FastifyInstance,
+  deps: {
+    database: AppDatabase;
+    chainId: number;
+    chain?: ChainClient | undefined;
+    prices?: PriceSources | undefined;
+    now?: (() => Date) | undefined;
+  },
+): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const writer =
+    deps.chain && deps.prices
+      ? createSnapshotWriter({
+          db: deps.database.db,
+          chain: deps.chain,
+          prices: deps.prices,
+          chainId: deps.chainId,
+          now,
+        })
+      : undefined;
+  const farms = createFarmsService({
+    db: deps.database.db,
+    chainId: deps.chainId,
+    writer,
+    prices: deps.prices,
+    now,
+    logWarn: (object, message) => app.log.warn(object, message),
+  });
+  await app.register(farmsRoutes, { farms });
+}

@@ -1,0 +1,111 @@
+import {
+  addressParamsSchema,
+  createDualSnapshotsSchema,
+  createLpSnapshotsSchema,
+  dualFarmListSchema,
+  farmDetailQuerySchema,
+  farmDetailSchema,
+  farmListQuerySchema,
+  lpFarmListSchema,
+  refreshDualResponseSchema,
+  refreshLpResponseSchema,
+  tokenSnapshotsResponseSchema,
+  toolsResponseSchema,
+  trackDualFarmResponseSchema,
+  trackedSummarySchema,
+  trackFarmSchema,
+  trackLpFarmResponseSchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FarmsService } from './service.ts';
+
+/**
+ * Farm endpoints (spec section 7). Lists and details are public (on-chain positions are public data);
+ * tracking, tracked lists, refreshes, token snapshots and the tools tree need a bearer token.
+ */
+export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService }> = async (app, { farms }) => {
+  const auth = { preHandler: app.requireUser };
+  const userId = (request: { user: { id: number } | null }) => request.user!.id;
+
+  app.get('/api/quickswap/farmable-pools', { schema: { response: { 200: lpFarmListSchema } } }, async () =>
+    farms.listFarms('lp'),
+  );
+
+  app.get(
+    '/api/quickswap/farmable-pools/:address',
+    { schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } } },
+    async (request) => farms.listFarms('lp', request.params.address),
+  );
+
+  app.get(
+    '/api/quickswap/dual-mining/farms',
+    { schema: { querystring: farmListQuerySchema, response: { 200: dualFarmListSchema } } },
+    async (request) => farms.listFarms('dual', request.query.account),
+  );
+
+  app.post(
+    '/api/quickswap/track-farmable-pool',
+    { ...auth, schema: { body: trackFarmSchema, response: { 200: trackLpFarmResponseSchema } } },
+    async (request) => farms.trackFarm('lp', userId(request), request.body),
+  );
+
+  app.post(
+    '/api/quickswap/dual-mining/tracked-farm',
+    { ...auth, schema: { body: trackFarmSchema, response: { 200: trackDualFarmResponseSchema } } },
+    async (request) => farms.trackFarm('dual', userId(request), request.body),
+  );
+
+  app.get(
+    '/api/quickswap/get-tracked-pools/:address',
+    { ...auth, schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } } },
+    async (request) => farms.listTracked('lp', userId(request), request.params.address),
+  );
+
+  app.get(
+    '/api/quickswap/dual-mining/tracked-farms',
+    { ...auth, schema: { response: { 200: dualFarmListSchema } } },
+    async (request) => farms.listTracked('dual', userId(request)),
+  );
+
+  app.post(
+    '/api/quickswap/create-snapshots',
+    { ...auth, schema: { body: createLpSnapshotsSchema, response: { 200: refreshLpResponseSchema } } },
+    async (request) =>
+      farms.refreshFarm('lp', userId(request), request.body.address, request.body.account_address),
+  );
+
+  app.post(
+    '/api/quickswap/dual-mining/snapshots',
+    { ...auth, schema: { body: createDualSnapshotsSchema, response: { 200: refreshDualResponseSchema } } },
+    async (request) =>
+      farms.refreshFarm('dual', userId(request), request.body.farm_address, request.body.account_address),
+  );
+
+  app.get(
+    '/api/quickswap/farm/details/:address',
+    {
+      schema: {
+        params: addressParamsSchema,
+        querystring: farmDetailQuerySchema,
+        response: { 200: farmDetailSchema },
+      },
+    },
+    async (request) => farms.getFarmDetail(request.params.address, request.query.account),
+  );
+
+  app.post(
+    '/api/quickswap/token-snapshots',
+    { ...auth, schema: { response: { 201: tokenSnapshotsResponseSchema } } },
+    async (_request, reply) => reply.code(201).send(await farms.createTokenSnapshots()),
+  );
+
+  app.get('/api/lp-tools/tools', { ...auth, schema: { response: { 200: toolsResponseSchema } } }, async () =>
+    farms.getTools(),
+  );
+
+  app.get(
+    '/api/quickswap/tracked-summary',
+    { ...auth, schema: { response: { 200: trackedSummarySchema } } },
+    async (request) => farms.getTrackedSummary(userId(request)),
+  );
+};

@@ -1,0 +1,253 @@
+import {
+  AppError,
+  type DualFarmListItem,
+  type FarmDetail,
+  type FarmKind,
+  type LpFarmListItem,
+  type TokenSnapshotsResponse,
+  type ToolsResponse,
+  type TrackedSummary,
+} from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import { type Address, getAddress } from 'viem';
+import type { Database } from '../../db/index.ts';
+import { type PriceSources, resolvePrices } from './prices.ts';
+import {
+  type FarmView,
+  loadFarmViews,
+  loadLatestPositions,
+  loadPositionHistory,
+  positionKey,
+  toDualPosition,
+  toLpPosition,
+} from './queries.ts';
+import {
+  findFarmByAddress,
+  findTokensInUse,
+  findTrackedFarms,
+  hasPositionSnapshot,
+  insertTrackedFarm,
+  isTracking,
+  isVerifiedWallet,
+} from './repository.ts';
+import type { SnapshotWriter } from './snapshot-writer.ts';
+
+export type FarmsServiceDeps = {
+  db: Kysely<Database>;
+  chainId: number;
+  /** Absent when no chain is configured: refreshes then answer CHAIN_UNAVAILABLE. */
+  writer?: SnapshotWriter | undefined;
+  prices?: PriceSources | undefined;
+  now?: () => Date;
+  /** Where a failed first snapshot after tracking is reported (tracking still succeeds). */
+  logWarn?: (object: object, message: string) => void;
+};
+
+type Item<K extends FarmKind> = K extends 'lp' ? LpFarmListItem : DualFarmListItem;
+const productName = { lp: 'liquidity-mining', dual: 'dual-mining' } as const;
+
+export type FarmsService = ReturnType<typeof createFarmsService>;
+
+/** The farms feature's operations, one per endpoint; framework-free. */
+export function createFarmsService(deps: FarmsServiceDeps) {
+  const { db, chainId } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  function requireWriter(): SnapshotWriter {
+    if (!deps.writer)
+      throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain node is configured on this server');
+    return deps.writer;
+  }
+
+  /** Builds list items for (farm, account) pairs; account null = no position wanted. */
+  async function toItems<K extends FarmKind>(
+    kind: K,
+    pairs: { farmId: number; account: string | null }[],
+    views?: FarmView[],
+  ): Promise<Item<K>[]> {
+    const farmIds = [...new Set(pairs.map((p) => p.farmId))];
+    const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }));
+    const viewOf = new Map(loaded.map((v) => [v.id, v]));
+    const accounts = pairs.flatMap((p) => (p.account ? [p.account] : []));
+    const positions = await loadLatestPositions(db, farmIds, accounts);
+    return pairs.flatMap((pair) => {
+      const view = viewOf.get(pair.farmId);
+      if (!view || view.kind !== kind) return [];
+      const account = pair.account ? getAddress(pair.account) : null;
+      const row = account ? positions.get(positionKey(pair.farmId, account)) : undefined;
+      const position = row ? (kind === 'lp' ? toLpPosition(row) : toDualPosition(row)) : null;
+      return [{ ...view.item, account_address: account, farm_position_snapshot: position } as Item<K>];
+    });
+  }
+
+  async function requireFarm(kind: FarmKind | undefined, address: string) {
+    const farm = await findFarmByAddress(db, chainId, address);
+    if (!farm || (kind && farm.kind !== kind)) {
+      const what = kind ? `${productName[kind]} farm` : 'farm';
+      throw new AppError('NOT_FOUND', `no ${what} ${getAddress(address)} has been imported`);
+    }
+    return farm;
+  }
+
+  async function listFarms<K extends FarmKind>(kind: K, account?: string): Promise<Item<K>[]> {
+    const views = await loadFarmViews(db, { chainId, kind });
+    return toItems(
+      kind,
+      views.map((v) => ({ farmId: v.id, account: account ?? null })),
+      views,
+    );
+  }
+
+  async function trackFarm<K extends FarmKind>(
+    kind: K,
+    userId: number,
+    input: { farm_address: string; wallet_address: string },
+  ): Promise<{ is_new: boolean; item: Item<K>; snapshot_error: string | null }> {
+    const farm = await requireFarm(kind, input.farm_address);
+    const wallet = getAddress(input.wallet_address);
+    if (!(await isVerifiedWallet(db, userId, wallet, chainId))) {
+      throw new AppError('FORBIDDEN', `${wallet} is not one of your verified wallets`);
+    }
+    const isNew = await insertTrackedFarm(db, { userId, farmId: farm.id, walletAddress: wallet }, now());
+    // A freshly tracked wallet gets its first position at once, so the card is not empty; a chain
+    // failure here does not undo the tracking (the card's refresh retries).
+    let snapshotError: string | null = null;
+    if (!(await hasPositionSnapshot(db, farm.id, wallet))) {
+      try {
+        await requireWriter().refreshSnapshots({
+          farms: [{ address: getAddress(farm.address), kind: farm.kind }],
+          accounts: [wallet],
+        });
+      } catch (error) {
+        snapshotError = error instanceof AppError ? error.message : 'the first snapshot failed';
+        deps.logWarn?.({ err: error }, 'first position snapshot after tracking failed');
+      }
+    }
+    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet }]);
+    return { is_new: isNew, item: item!, snapshot_error: snapshotError };
+  }
+
+  async function listTracked<K extends FarmKind>(
+    kind: K,
+    userId: number,
+    wallet?: string,
+  ): Promise<Item<K>[]> {
+    const tracked = await findTrackedFarms(db, {
+      userId,
+      kind,
+      ...(wallet ? { walletAddress: wallet } : {}),
+    });
+    return toItems(
+      kind,
+      tracked.map((t) => ({ farmId: t.farmId, account: t.walletAddress })),
+    );
+  }
+
+  async function refreshFarm<K extends FarmKind>(
+    kind: K,
+    userId: number,
+    farmAddress: string,
+    account: string,
+  ): Promise<Item<K>> {
+    const farm = await requireFarm(kind, farmAddress);
+    const wallet = getAddress(account);
+    if (!(await isTracking(db, { userId, farmId: farm.id, walletAddress: wallet }))) {
+      throw new AppError('FORBIDDEN', `you do not track this farm with ${wallet}: track it first`);
+    }
+    await requireWriter().refreshSnapshots({
+      farms: [{ address: getAddress(farm.address), kind: farm.kind }],
+      accounts: [wallet],
+    });
+    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet }]);
+    return item!;
+  }
+
+  async function getFarmDetail(address: string, account?: string): Promise<FarmDetail> {
+    const farm = await requireFarm(undefined, address);
+    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });
+    const history = account ? await loadPositionHistory(db, farm.id, account) : [];
+    const accountAddress = account ? getAddress(account) : null;
+    if (view!.kind === 'lp') {
+      return {
+        ...view!.item,
+        account_address: accountAddress,
+        farm_position_snapshots: history.map(toLpPosition),
+      };
+    }
+    return {
+      ...view!.item,
+      account_address: accountAddress,
+      farm_position_snapshots: history.map(toDualPosition),
+    };
+  }
+
+  async function createTokenSnapshots(): Promise<TokenSnapshotsResponse> {
+    if (!deps.prices) throw new AppError('PRICE_UNAVAILABLE', 'no price source is configured on this server');
+    const tokens = await findTokensInUse(db, chainId);
+    const createdOn = now().toISOString();
+    const prices = await resolvePrices(
+      deps.prices,
+      tokens.map((t) => ({ address: t.address as Address, coinmarketcapId: t.coinmarketcap_id })),
+    );
+    const blockNumber = prices.blockNumber === undefined ? null : Number(prices.blockNumber);
+    if (tokens.length > 0) {
+      await db
+        .insertInto('token_snapshots')
+        .values(
+          tokens.map((t) => {
+            const price = prices.get(t.address.toLowerCase()) ?? { usd: null, source: null };
+            return {
+              token_id: t.id,
+              price_usd: price.usd,
+              price_source: price.source,
+              block_number: blockNumber,
+              created_on: createdOn,
+            };
+          }),
+        )
+        .execute();
+    }
+    return { count: tokens.length, created_on: createdOn, block_number: blockNumber };
+  }
+
+  async function getTools(): Promise<ToolsResponse> {
+    const views = await loadFarmViews(db, { chainId });
+    const farmsOf = (kind: FarmKind) =>
+      views
+        .filter((v) => v.kind === kind)
+        .map((v) => ({
+          address: v.item.farm.address,
+          pool: {
+            token0: { symbol: v.item.pool.token0.symbol },
+            token1: { symbol: v.item.pool.token1.symbol },
+          },
+        }));
+    return {
+      tools: [
+        {
+          id: 'quickswap',
+          name: 'quickswap',
+          products: [
+            { name: 'lp-mining', farms: farmsOf('lp') },
+            { name: 'dual-mining', farms: farmsOf('dual') },
+          ],
+        },
+      ],
+    };
+  }
+
+  async function getTrackedSummary(userId: number): Promise<TrackedSummary> {
+    return { lp_mining: await listTracked('lp', userId), dual_mining: await listTracked('dual', userId) };
+  }
+
+  return {
+    listFarms,
+    trackFarm,
+    listTracked,
+    refreshFarm,
+    getFarmDetail,
+    createTokenSnapshots,
+    getTools,
+    getTrackedSummary,
+  };
+}

@@ -1,0 +1,116 @@
+import type { FarmKey, WorldFarm } from '@tidewatch/testkit';
+import { sql } from 'kysely';
+import type { Address } from 'viem';
+import { startTestChain, type TestChain } from '../src/chain/testing.ts';
+import { upsertImportedFarm } from '../src/features/farms/repository.ts';
+import { createSnapshotWriter, type SnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
+import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+
+/** Farm tests' world: a local chain with the QuickSwap world, and the app on a fresh database wired to it. */
+export type FarmsWorld = {
+  t: TestChain;
+  testApp: TestApp;
+  writer: SnapshotWriter;
+  prices: { onchain: ReturnType<typeof createOnchainPriceSource> };
+  close(): Promise<void>;
+};
+
+export async function startFarmsWorld(): Promise<FarmsWorld> {
+  const t = await startTestChain();
+  const onchain = createOnchainPriceSource({
+    chain: t.chain,
+    factory: t.world.factory,
+    usdc: t.world.tokens.USDC.address,
+    wmatic: t.world.tokens.WMATIC.address,
+  });
+  const prices = { onchain };
+  const testApp = await createTestApp({
+    env: { CHAIN_ID: String(t.world.chainId) },
+    deps: { chain: t.chain, prices },
+  });
+  const writer = createSnapshotWriter({
+    db: testApp.database.db,
+    chain: t.chain,
+    prices,
+    chainId: t.world.chainId,
+  });
+  return {
+    t,
+    testApp,
+    writer,
+    prices,
+    async close() {
+      await testApp.close();
+      await t.stop();
+    },
+  };
+}
+
+/**
+ * Imports a world farm as the wizard does: one read, then farm + pool + tokens + all snapshots in ONE
+ * transaction. No accounts: the pool and farm snapshots only.
+ */
+export async function importWorldFarm(w: FarmsWorld, farm: WorldFarm): Promise<void> {
+  const collected = await w.writer.collectSnapshots({ farms: [farm], accounts: [] });
+  const read = collected.read.farms[0]!;
+  const asInput = (token: { address: Address; symbol: string; name: string | null; decimals: number }) => ({
+    address: token.address,
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+  });
+  await w.testApp.database.db.transaction().execute(async (trx) => {
+    await upsertImportedFarm(trx, {
+      chainId: w.t.world.chainId,
+      farm: { address: farm.address, kind: farm.kind, url: farm.url, createdBy: null },
+      pool: {
+        address: read.pair.address,
+        token0: asInput(read.pair.token0),
+        token1: asInput(read.pair.token1),
+      },
+      rewardTokens: read.rewards.map((r) => asInput(r.token)),
+    });
+    await w.writer.writeSnapshots(trx, collected);
+  });
+}
+
+export async function importWorldFarms(w: FarmsWorld, keys: FarmKey[]): Promise<void> {
+  for (const key of keys) await importWorldFarm(w, w.t.world.farms[key]);
+}
+
+/** A confirmed, logged-in user; `wallets` are saved as verified wallets (as the wallets feature would). */
+export async function createFarmUser(
+  w: FarmsWorld,
+  wallets: Address[] = [],
+): Promise<{ token: string; userId: number }> {
+  const { email, token } = await createConfirmedUser(w.testApp);
+  const db = w.testApp.database.db;
+  const user = await sql<{ id: number }>`select id from users where email = ${email}`.execute(db);
+  const userId = user.rows[0]!.id;
+  const at = new Date().toISOString();
+  for (const address of wallets) {
+    await sql`insert into wallets (user_id, name, address, chain_id, verified_at, created_at)
+      values (${userId}, 'MetaMask', ${address}, ${w.t.world.chainId}, ${at}, ${at})`.execute(db);
+  }
+  return { token, userId };
+}
+
+/** Row counts of every snapshot table, to prove a failed refresh wrote nothing. */
+export async function countSnapshots(w: FarmsWorld): Promise<Record<string, number>> {
+  const db = w.testApp.database.db;
+  const counts: Record<string, number> = {};
+  for (const table of [
+    'token_snapshots',
+    'pool_snapshots',
+    'farm_snapshots',
+    'position_snapshots',
+  ] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    counts[table] = Number(row.n);
+  }
+  return counts;
+}
