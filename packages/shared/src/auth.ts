@@ -80,7 +80,8 @@ export type Login = z.infer<typeof loginSchema>;
 export const loginResponseSchema = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const sessionUserSchema = z.object({ id: z.number().int(), email: z.string() });
+/** `email` is null for accounts created from a wallet address (they sign in by signing). */
+export const sessionUserSchema = z.object({ id: z.number().int(), email: z.string().nullable() });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({

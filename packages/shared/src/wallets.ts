@@ -11,7 +11,7 @@ import { z } from 'zod';
  * | GET    | /blockchains/{chainId}                        | none   | -                            | blockchainResponseSchema      |
  * | GET    | /wallets/connected                            | bearer | -                            | walletListResponseSchema      |
  * | GET    | /wallets/details/{id}                         | bearer | -                            | walletDetailsResponseSchema   |
- * | POST   | /wallets/connect_metamask_guide/next-state    | bearer | walletGuideNextStateRequestSchema       | walletGuideStateSchema              |
+ * | POST   | /wallets/connect_metamask_guide/next-state    | bearer | nextStateRequestSchema       | guideStateSchema              |
  * | POST   | /wallets/sign-up/message                      | none   | walletSignUpMessageRequestSchema | walletSignUpMessageResponseSchema |
  * | POST   | /wallets/sign-up                              | none   | walletSignUpRequestSchema    | walletSignUpResponseSchema    |
  * Failures answer the shared error body (`errorBodySchema`): 400 VALIDATION_FAILED naming the field,
@@ -115,7 +115,7 @@ export type WalletCatalogueResponse = z.infer<typeof walletCatalogueResponseSche
  * | CONFIRMED_SIGNATURE | SAVE_ADDRESS      | {...data, address, chainId, token?}      | SAVED_ADDRESS       | []                  | {wallet}                              |
  * | ERROR               | GET_MESSAGE       | {address}                                | NOT_STARTED         | [CONFIRM_SIGNATURE] | {address, message, expiresAt}         |
  *
- * - The client starts from `initialWalletGuideState` and sends GET_MESSAGE; the wallet signs exactly
+ * - The client starts from `initialGuideState` and sends GET_MESSAGE; the wallet signs exactly
  *   `data.message` (personal_sign); then CONFIRM_SIGNATURE. `message` in its params is optional: when
  *   absent the server checks the signature against the latest message it issued for that address.
  * - 'continue' on CONFIRMED_SIGNATURE sends `events[0]` with `{...data, address, chainId, token}`;
@@ -131,17 +131,17 @@ export const GUIDE_STATES = {
   SAVED_ADDRESS: 'SAVED_ADDRESS',
   ERROR: 'ERROR',
 } as const;
-export type WalletGuideStateName = (typeof GUIDE_STATES)[keyof typeof GUIDE_STATES];
+export type GuideStateName = (typeof GUIDE_STATES)[keyof typeof GUIDE_STATES];
 
 export const GUIDE_EVENTS = {
   GET_MESSAGE: 'GET_MESSAGE',
   CONFIRM_SIGNATURE: 'CONFIRM_SIGNATURE',
   SAVE_ADDRESS: 'SAVE_ADDRESS',
 } as const;
-export type WalletGuideEvent = (typeof GUIDE_EVENTS)[keyof typeof GUIDE_EVENTS];
+export type GuideEvent = (typeof GUIDE_EVENTS)[keyof typeof GUIDE_EVENTS];
 
 /** The allowed edges, shared so the client can tell which buttons make sense. */
-export const walletGuideTransitions = {
+export const guideTransitions = {
   NOT_STARTED: {
     GET_MESSAGE: { next: 'NOT_STARTED', events: ['CONFIRM_SIGNATURE'] },
     CONFIRM_SIGNATURE: { next: 'CONFIRMED_SIGNATURE', events: ['SAVE_ADDRESS'] },
@@ -150,16 +150,12 @@ export const walletGuideTransitions = {
   SAVED_ADDRESS: {},
   ERROR: { GET_MESSAGE: { next: 'NOT_STARTED', events: ['CONFIRM_SIGNATURE'] } },
 } as const satisfies Record<
-  WalletGuideStateName,
-  Partial<Record<WalletGuideEvent, { next: WalletGuideStateName; events: readonly WalletGuideEvent[] }>>
+  GuideStateName,
+  Partial<Record<GuideEvent, { next: GuideStateName; events: readonly GuideEvent[] }>>
 >;
 
-const walletGuideStateNameSchema = z.enum(
-  Object.values(GUIDE_STATES) as [WalletGuideStateName, ...WalletGuideStateName[]],
-);
-const walletGuideEventSchema = z.enum(
-  Object.values(GUIDE_EVENTS) as [WalletGuideEvent, ...WalletGuideEvent[]],
-);
+const guideStateNameSchema = z.enum(Object.values(GUIDE_STATES) as [GuideStateName, ...GuideStateName[]]);
+const guideEventSchema = z.enum(Object.values(GUIDE_EVENTS) as [GuideEvent, ...GuideEvent[]]);
 
 export const getMessageParamsSchema = z.object({ address: walletAddressSchema });
 export const confirmSignatureParamsSchema = z.object({
@@ -179,24 +175,24 @@ export type ConfirmSignatureParams = z.infer<typeof confirmSignatureParamsSchema
 export type SaveAddressParams = z.infer<typeof saveAddressParamsSchema>;
 
 /** Body of POST /wallets/connect_metamask_guide/next-state; params are checked per event. */
-export const walletGuideNextStateRequestSchema = z.discriminatedUnion('event', [
+export const nextStateRequestSchema = z.discriminatedUnion('event', [
   z.object({
-    name: walletGuideStateNameSchema,
+    name: guideStateNameSchema,
     event: z.literal('GET_MESSAGE'),
     params: getMessageParamsSchema,
   }),
   z.object({
-    name: walletGuideStateNameSchema,
+    name: guideStateNameSchema,
     event: z.literal('CONFIRM_SIGNATURE'),
     params: confirmSignatureParamsSchema,
   }),
   z.object({
-    name: walletGuideStateNameSchema,
+    name: guideStateNameSchema,
     event: z.literal('SAVE_ADDRESS'),
     params: saveAddressParamsSchema,
   }),
 ]);
-export type WalletGuideNextStateRequest = z.input<typeof walletGuideNextStateRequestSchema>;
+export type NextStateRequest = z.input<typeof nextStateRequestSchema>;
 
 export const notStartedDataSchema = z.object({
   address: z.string(),
@@ -214,36 +210,36 @@ export const confirmedSignatureDataSchema = z.object({
 export const savedAddressDataSchema = z.object({ wallet: walletSchema });
 
 /** A guide state on the wire: {name, previous, events (the first is the next event), data}. */
-export const walletGuideStateSchema = z.discriminatedUnion('name', [
+export const guideStateSchema = z.discriminatedUnion('name', [
   z.object({
     name: z.literal('NOT_STARTED'),
-    previous: walletGuideStateNameSchema.nullable(),
-    events: z.array(walletGuideEventSchema),
+    previous: guideStateNameSchema.nullable(),
+    events: z.array(guideEventSchema),
     data: z.union([notStartedDataSchema, z.object({})]),
   }),
   z.object({
     name: z.literal('CONFIRMED_SIGNATURE'),
-    previous: walletGuideStateNameSchema.nullable(),
-    events: z.array(walletGuideEventSchema),
+    previous: guideStateNameSchema.nullable(),
+    events: z.array(guideEventSchema),
     data: confirmedSignatureDataSchema,
   }),
   z.object({
     name: z.literal('SAVED_ADDRESS'),
-    previous: walletGuideStateNameSchema.nullable(),
-    events: z.array(walletGuideEventSchema),
+    previous: guideStateNameSchema.nullable(),
+    events: z.array(guideEventSchema),
     data: savedAddressDataSchema,
   }),
   z.object({
     name: z.literal('ERROR'),
-    previous: walletGuideStateNameSchema.nullable(),
-    events: z.array(walletGuideEventSchema),
+    previous: guideStateNameSchema.nullable(),
+    events: z.array(guideEventSchema),
     data: z.object({ message: z.string() }),
   }),
 ]);
-export type WalletGuideState = z.infer<typeof walletGuideStateSchema>;
+export type GuideState = z.infer<typeof guideStateSchema>;
 
 /** Where the client starts (and restarts after 'add another'). */
-export const initialWalletGuideState: WalletGuideState = {
+export const initialGuideState: GuideState = {
   name: 'NOT_STARTED',
   previous: null,
   events: ['GET_MESSAGE'],
