@@ -18,6 +18,10 @@ export type AppServer = {
 export type AppServerOptions = {
   rpcUrl: string;
   env?: Record<string, string>;
+  /** Defaults to a free port. */
+  port?: number;
+  /** Forward the server's log lines to this process's output (the demo does). */
+  isVerbose?: boolean;
 };
 
 /**
@@ -25,7 +29,7 @@ export type AppServerOptions = {
  * serving the built SPA. Resolves once /api/health answers.
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const port = await getFreePort();
+  const port = options.port ?? (await getFreePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'tidewatch-e2e-'));
   const url = `http://localhost:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -46,9 +50,11 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
+    if (options.isVerbose) process.stdout.write(chunk);
   });
   child.stderr?.on('data', (chunk) => {
     output += chunk;
+    if (options.isVerbose) process.stderr.write(chunk);
   });
 
   try {

@@ -1,0 +1,88 @@
+/**
+ * `npm run demo`: the whole product on this machine with no MetaMask, no API key and no internet.
+ * Starts a local chain seeded with QuickSwap-like farms, a CoinMarketCap-compatible price server, and the app
+ * on a temporary database with a demo user and an in-browser 'Demo wallet'. Ctrl-C stops everything.
+ */
+import {
+  cmcListingsForWorld,
+  deployQuickswapWorld,
+  quickswapFarmUrl,
+  startAnvil,
+  startCmcServer,
+  testAccounts,
+} from '@tidewatch/testkit';
+import { createConfirmedAccount } from '../e2e/support/accounts.ts';
+import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
+
+const demoUser = { email: 'demo@tidewatch.local', password: 'tidewatch-demo-2026' };
+const blockIntervalMs = 5_000;
+
+async function main(): Promise<void> {
+  const port = Number(process.env.PORT ?? 3000);
+  console.log('demo: starting a local Polygon-like chain and deploying QuickSwap-style farms…');
+  const anvil = await startAnvil();
+  const world = await deployQuickswapWorld(anvil);
+  const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
+
+  let app: AppServer | undefined;
+  let miner: NodeJS.Timeout | undefined;
+  let isStopping = false;
+  const stop = async (code: number) => {
+    if (isStopping) return;
+    isStopping = true;
+    clearInterval(miner);
+    await app?.stop().catch(() => {});
+    await cmc.stop().catch(() => {});
+    await anvil.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    app = await startAppServer({
+      rpcUrl: anvil.rpcUrl,
+      port,
+      env: {
+        NODE_ENV: 'development',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        CMC_API_KEY: cmc.apiKey,
+        CMC_API_URL: cmc.url,
+        QUICKSWAP_FACTORY_ADDRESS: world.factory,
+        USDC_ADDRESS: world.tokens.USDC.address,
+        WMATIC_ADDRESS: world.tokens.WMATIC.address,
+        DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey,
+      },
+      isVerbose: true,
+    });
+    await createConfirmedAccount(app, demoUser.email, demoUser.password);
+  } catch (error) {
+    console.error(`demo: could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await stop(1);
+    return;
+  }
+
+  // Rewards accrue with block time: keep blocks coming so a refresh shows change.
+  miner = setInterval(() => void anvil.mine().catch(() => {}), blockIntervalMs);
+
+  const farms = Object.values(world.farms);
+  const lines = [
+    '',
+    `Tidewatch demo is running at ${app.url}`,
+    '',
+    `  log in with   ${demoUser.email} / ${demoUser.password}`,
+    `  wallet        'Demo wallet' (${testAccounts.user.address}), used by 'connect to metamask'`,
+    '',
+    '  farm URLs to paste into the import wizards:',
+    ...farms.map(
+      (farm) =>
+        `    ${farm.kind === 'dual' ? 'dual-mining ' : 'lp-mining   '} ${farm.key.padEnd(22)} ${quickswapFarmUrl(farm)}`,
+    ),
+    '',
+    `  a block is mined every ${blockIntervalMs / 1000} s; press Ctrl-C to stop everything.`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+void main();
