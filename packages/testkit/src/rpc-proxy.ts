@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { multicall3 } from '@tidewatch/contracts';
 import { decodeFunctionResult, encodeErrorResult, encodeFunctionResult, type Hex, toHex } from 'viem';
@@ -83,7 +83,7 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
     return active.fault;
   };
 
-  async function handle(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+  async function handle(res: ServerResponse, body: string): Promise<void> {
     requestCount += 1;
     let parsed: JsonRpcCall | JsonRpcCall[];
     try {
@@ -143,7 +143,7 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      handle(req, res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => {
+      handle(res, Buffer.concat(chunks).toString('utf8')).catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
         res.end(`proxy error: ${error instanceof Error ? error.message : String(error)}`);
       });

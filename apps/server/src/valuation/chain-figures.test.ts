@@ -123,7 +123,7 @@ describe.each([
     const [position] = valuation.positions;
     close(position!.stakedUsd, staked * lpPrice);
     close(position!.shareOfFarm, staked / farmSupply);
-    position!.earned.forEach((e, k) => close(e.usd, earnedUsd[k]!));
+    for (const [k, e] of position!.earned.entries()) close(e.usd, earnedUsd[k]!);
     if (key === 'quickWmaticEnded') expect(valuation.farm.apr).toBe(0);
     else expect(valuation.farm.apr).toBeGreaterThan(0);
   });
