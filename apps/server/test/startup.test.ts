@@ -113,7 +113,7 @@ describe('start-up', () => {
     expect(output).toMatch(/Tidewatch is serving on http:\/\/127\.0\.0\.1:\d+/);
     expect(output).toMatch(/"level":40.*the chain RPC \(POLYGON_RPC_URL\) is unreachable/);
     expect(output).toContain('SIGTERM received');
-    expect(code).toBe(0);
+    expect(code, output).toBe(0);
     expect(statSync(join(dataDir, 'tidewatch.sqlite')).size).toBeGreaterThan(0);
   });
 });
