@@ -1,0 +1,50 @@
+import { useParams } from 'react-router';
+import { Page } from '../../components/index.ts';
+import { FarmDetailScreen } from '../../features/farms/components/farm-detail.tsx';
+import { FarmList } from '../../features/farms/components/farm-list.tsx';
+import { type FarmProduct, productLabels } from '../../features/farms/product.ts';
+import { ImportWizard } from '../../features/import-wizard/components/import-wizard.tsx';
+import { WalletConnectControl } from '../../lib/wallet/index.ts';
+
+const variantOf = { 'lp-mining': 'lp', 'dual-mining': 'dual' } as const;
+
+/** Spec screen 3: heading, wallet connect control, 'let's get started' with the import wizard, farm list. */
+function ToolScreen({ product }: { product: FarmProduct }) {
+  return (
+    <Page title={productLabels[product].heading}>
+      <div className="space-y-6">
+        <WalletConnectControl />
+        <section
+          aria-labelledby={`${product}-start`}
+          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        >
+          <h2 id={`${product}-start`} className="mb-3 text-base font-semibold text-slate-900">
+            let's get started
+          </h2>
+          <ImportWizard variant={variantOf[product]} />
+        </section>
+        <FarmList product={product} />
+      </div>
+    </Page>
+  );
+}
+
+export function LpMiningRoute() {
+  return <ToolScreen product="lp-mining" />;
+}
+
+export function DualMiningRoute() {
+  return <ToolScreen product="dual-mining" />;
+}
+
+/** /quickswap/{product}/details/{farmAddress}. */
+export function FarmDetailsRoute() {
+  const { farmAddress = '' } = useParams();
+  return <FarmDetailScreen key={farmAddress} farmAddress={farmAddress} />;
+}
+
+/** /farm/{farmAddress}: needs the connected wallet. */
+export function FarmRoute() {
+  const { farmAddress = '' } = useParams();
+  return <FarmDetailScreen key={farmAddress} farmAddress={farmAddress} requiresWallet />;
+}

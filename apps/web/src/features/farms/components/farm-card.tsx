@@ -1,0 +1,133 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Wallet } from '@tidewatch/shared';
+import { useRef, useState } from 'react';
+import { Badge, Button, InfoBanner } from '../../../components/index.ts';
+import { formatPercent, shortenAddress } from '../../../lib/format.ts';
+import type { AnyFarmListItem } from '../api/get-farms.ts';
+import { useRefreshFarm } from '../api/refresh-farm.ts';
+import { useTrackFarm } from '../api/track-farm.ts';
+import type { FarmProduct } from '../product.ts';
+import { FarmLinks } from './farm-links.tsx';
+import { InlineError } from './inline-error.tsx';
+import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
+import { TrackChooser } from './track-chooser.tsx';
+
+export type FarmCardProps = {
+  product: FarmProduct;
+  item: AnyFarmListItem;
+  /** The connected wallet; refreshes use the item's account, else this one. */
+  connectedAddress: string | null;
+};
+
+/** Spec screen 5: one farm with its pool, farm and position snapshots, tracking and refresh. */
+export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCardProps) {
+  const queryClient = useQueryClient();
+  // A successful refresh answers the new item; show it until the list itself brings newer data.
+  // Keyed by the listed item it replaced, so a refetched list wins without an effect.
+  const [refreshed, setRefreshed] = useState<{ base: AnyFarmListItem; fresh: AnyFarmListItem } | null>(null);
+  const item = refreshed?.base === listedItem ? refreshed.fresh : listedItem;
+
+  const refresh = useRefreshFarm(product);
+  // A ref, not state: a second click in the same tick must already see the first one running.
+  const isUpdatingRef = useRef(false);
+  const accountAddress = item.account_address ?? connectedAddress;
+
+  function onRefresh() {
+    if (isUpdatingRef.current || !accountAddress) return;
+    isUpdatingRef.current = true;
+    refresh.mutate(
+      { farmAddress: item.farm.address, accountAddress },
+      {
+        onSuccess: (fresh) => {
+          setRefreshed({ base: listedItem, fresh });
+          void queryClient.invalidateQueries({ queryKey: ['farms', 'tracked-summary'] });
+          void queryClient.invalidateQueries({ queryKey: ['farms', 'detail'] });
+        },
+        onSettled: () => {
+          isUpdatingRef.current = false;
+        },
+      },
+    );
+  }
+
+  const [isChooserOpen, setIsChooserOpen] = useState(false);
+  const track = useTrackFarm(product);
+  function onChooseWallet(wallet: Wallet) {
+    track.mutate(
+      { farmAddress: item.farm.address, walletAddress: wallet.address },
+      { onSuccess: () => setIsChooserOpen(false) },
+    );
+  }
+
+  const pair = `${item.pool.token0.symbol} / ${item.pool.token1.symbol}`;
+  const snapshot = item.farm.snapshot;
+  return (
+    <article
+      aria-label={`farm ${pair}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-base font-semibold text-slate-900">{pair}</h3>
+          <p className="font-mono text-xs text-slate-500">{shortenAddress(item.farm.address)}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
+          {snapshot?.is_ended ? <Badge className="bg-amber-100 text-amber-900">ended</Badge> : null}
+        </div>
+      </header>
+      <FarmLinks product={product} item={item} />
+      <div className="mt-3 grid gap-2 md:grid-cols-3">
+        <PoolSnapshotFigures item={item} />
+        <FarmSnapshotFigures item={item} />
+        <PositionSnapshotFigures item={item} />
+      </div>
+      {item.account_address ? (
+        <p className="mt-2 text-xs text-slate-500">
+          position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
+          track
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-disabled={refresh.isPending || !accountAddress}
+          aria-busy={refresh.isPending}
+          title={accountAddress ? undefined : 'connect or track a wallet to refresh its position'}
+          onClick={onRefresh}
+        >
+          {refresh.isPending ? 'updating' : 'refresh'}
+        </Button>
+      </div>
+      {refresh.isError ? (
+        <div className="mt-2">
+          <InlineError title="refresh failed" error={refresh.error} onRetry={onRefresh} />
+        </div>
+      ) : null}
+      {track.isSuccess && !isChooserOpen ? (
+        <InfoBanner
+          className="mt-2"
+          messages={[
+            `tracking with ${shortenAddress(track.data.item.account_address ?? '')}`,
+            ...(track.data.snapshotError ? [track.data.snapshotError] : []),
+          ]}
+        />
+      ) : null}
+      {isChooserOpen ? (
+        <TrackChooser
+          onChoose={onChooseWallet}
+          onClose={() => setIsChooserOpen(false)}
+          isTracking={track.isPending}
+        />
+      ) : null}
+      {track.isError ? (
+        <div className="mt-2">
+          <InlineError title="tracking failed" error={track.error} onRetry={() => setIsChooserOpen(true)} />
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FarmDetail } from '@tidewatch/shared';
+import { Badge, Page } from '../../../components/index.ts';
+import { formatPercent, formatRelativeTime, shortenAddress } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/session.ts';
+import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
+import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
+import { productOfKind, sameAddress } from '../product.ts';
+import { FarmLinks } from './farm-links.tsx';
+import { InlineError } from './inline-error.tsx';
+import { PositionChart } from './position-chart.tsx';
+import { earnedUsd, FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
+
+export type FarmDetailScreenProps = {
+  farmAddress: string;
+  /** /farm/{address} needs a connected wallet (spec route table). */
+  requiresWallet?: boolean;
+};
+
+/**
+ * Whose position to show: the connected wallet when the user tracks the farm with it, else the first wallet
+ * tracking it, else the connected wallet. Undefined while the tracking list is still loading.
+ */
+function useDetailAccount(farmAddress: string): { account: string | undefined; isReady: boolean } {
+  const token = useSessionToken();
+  const wallet = useWallet();
+  const connected = wallet.isConnected ? (wallet.publicAddress ?? undefined) : undefined;
+  const summary = useQuery({ ...trackedSummaryQueryOptions(), enabled: Boolean(token) });
+  if (!token) return { account: connected, isReady: true };
+  if (summary.isPending) return { account: undefined, isReady: false };
+  const items = summary.data ? [...summary.data.lp_mining, ...summary.data.dual_mining] : [];
+  const trackers = items
+    .filter((item) => sameAddress(item.farm.address, farmAddress))
+    .map((item) => item.account_address)
+    .filter((address): address is string => Boolean(address));
+  const account = trackers.find((address) => sameAddress(address, connected)) ?? trackers[0] ?? connected;
+  return { account, isReady: true };
+}
+
+/** Spec screen 6: a farm, its links and snapshots, and the account's position history with a chart. */
+export function FarmDetailScreen({ farmAddress, requiresWallet = false }: FarmDetailScreenProps) {
+  const wallet = useWallet();
+  if (requiresWallet && !wallet.isConnected) {
+    return (
+      <Page title="farm">
+        <p className="mb-3 text-sm text-slate-700">connect a wallet to view this farm</p>
+        <WalletConnectControl />
+      </Page>
+    );
+  }
+  return <FarmDetailLoader farmAddress={farmAddress} />;
+}
+
+function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
+  const { account, isReady } = useDetailAccount(farmAddress);
+  const query = useQuery({ ...farmDetailQueryOptions(farmAddress, account), enabled: isReady });
+  if (query.isError) {
+    return (
+      <Page title="farm">
+        <InlineError error={query.error} onRetry={() => void query.refetch()} />
+      </Page>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Page>
+        <p role="status" className="text-sm text-slate-600">
+          loading farm...
+        </p>
+      </Page>
+    );
+  }
+  return <FarmDetailView detail={query.data} />;
+}
+
+export function FarmDetailView({ detail }: { detail: FarmDetail }) {
+  const product = productOfKind(detail.farm.kind);
+  const pair = `${detail.pool.token0.symbol} / ${detail.pool.token1.symbol}`;
+  const snapshot = detail.farm.snapshot;
+  // The schema's union keeps positions typed by kind; a plain array is enough for display.
+  const positions: FarmDetail['farm_position_snapshots'][number][] = detail.farm_position_snapshots;
+  const newestFirst = [...positions].sort((a, b) => Date.parse(b.created_on) - Date.parse(a.created_on));
+  return (
+    <Page title={pair} description={product === 'lp-mining' ? 'liquidity-mining farm' : 'dual-mining farm'}>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-mono text-xs text-slate-500">farm {detail.farm.address}</span>
+          {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
+          {snapshot?.is_ended ? <Badge className="bg-amber-100 text-amber-900">ended</Badge> : null}
+        </div>
+        <FarmLinks product={product} item={detail} showDetails={false} />
+        <div className="grid gap-2 md:grid-cols-2">
+          <PoolSnapshotFigures item={detail} />
+          <FarmSnapshotFigures item={detail} />
+        </div>
+        <section aria-label="position snapshots" className="space-y-2">
+          <h2 className="text-base font-semibold text-slate-900">
+            position snapshots
+            {detail.account_address ? (
+              <span className="ml-2 font-mono text-xs font-normal text-slate-500">
+                {shortenAddress(detail.account_address)}
+              </span>
+            ) : null}
+          </h2>
+          {newestFirst.length === 0 ? (
+            <p className="text-sm text-slate-600">
+              {detail.account_address
+                ? 'no position snapshots yet'
+                : 'track this farm with a wallet to follow your position'}
+            </p>
+          ) : (
+            <>
+              <PositionChart
+                points={newestFirst.map((position) => ({
+                  time: position.created_on,
+                  value: position.total_liquidity_usd,
+                  earned: earnedUsd(position),
+                }))}
+              />
+              <ol className="space-y-2">
+                {newestFirst.map((position) => (
+                  <li
+                    key={`${position.created_on}-${position.block_number}`}
+                    className="rounded-md bg-slate-50 p-3 text-sm"
+                  >
+                    <p className="mb-1 text-xs text-slate-500">
+                      {formatRelativeTime(position.created_on)} · block {position.block_number}
+                    </p>
+                    <dl className="space-y-0.5">
+                      <PositionFigures farm={detail.farm} position={position} />
+                    </dl>
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import type { AnyFarmListItem } from '../api/get-farms.ts';
+import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../product.ts';
+
+const linkClass = 'text-sky-700 hover:underline';
+
+/** Links for a farm: its detail page (optional), polygonscan for farm and pool, the farm on quickswap. */
+export function FarmLinks({
+  product,
+  item,
+  showDetails = true,
+}: {
+  product: FarmProduct;
+  item: Pick<AnyFarmListItem, 'farm' | 'pool'>;
+  showDetails?: boolean;
+}) {
+  return (
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+      {showDetails ? (
+        <li>
+          <Link to={farmDetailsHref(product, item.farm.address)} className={`font-medium ${linkClass}`}>
+            View Farm
+          </Link>
+        </li>
+      ) : null}
+      {showDetails && product === 'dual-mining' ? (
+        <li>
+          <Link
+            to={paths.farm.getHref(item.farm.address)}
+            className="rounded-md px-2 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            view
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <a
+          href={polygonscanAddressUrl(item.farm.address)}
+          target="_blank"
+          rel="noreferrer"
+          className={linkClass}
+        >
+          farm on polygonscan
+        </a>
+      </li>
+      <li>
+        <a
+          href={polygonscanAddressUrl(item.pool.address)}
+          target="_blank"
+          rel="noreferrer"
+          className={linkClass}
+        >
+          pool on polygonscan
+        </a>
+      </li>
+      <li>
+        <a href={item.farm.url} target="_blank" rel="noreferrer" className={linkClass}>
+          farm on quickswap
+        </a>
+      </li>
+    </ul>
+  );
+}

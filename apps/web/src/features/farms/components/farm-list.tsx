@@ -1,0 +1,122 @@
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Spinner, SuccessBanner, Tabs } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/session.ts';
+import { useWallet } from '../../../lib/wallet/index.ts';
+import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
+import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts';
+import { trackedFarmsQueryOptions } from '../api/get-tracked-farms.ts';
+import type { FarmProduct } from '../product.ts';
+import { FarmCard } from './farm-card.tsx';
+import { InlineError } from './inline-error.tsx';
+
+type TabKey = 'all' | 'tracked';
+
+const tabItems = [
+  { key: 'all', label: 'All Quickswap Farms' },
+  { key: 'tracked', label: 'Tracked Farms' },
+] as const;
+
+/** Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm. */
+export function FarmList({ product }: { product: FarmProduct }) {
+  const token = useSessionToken();
+  const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
+  const tab: TabKey = chosenTab ?? (token ? 'tracked' : 'all');
+  const wallet = useWallet();
+  const connectedAddress = wallet.isConnected ? wallet.publicAddress : null;
+
+  return (
+    <section aria-label="farm list" className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+        <span>
+          {connectedAddress ? (
+            <>
+              connected address: <span className="font-mono">{shortenAddress(connectedAddress)}</span>
+            </>
+          ) : (
+            'no wallet connected'
+          )}
+        </span>
+        {product === 'lp-mining' && token ? <TokenSnapshotsAction /> : null}
+      </div>
+      <Tabs items={tabItems} value={tab} onChange={setChosenTab} label="farms">
+        {tab === 'all' ? (
+          <AllFarms product={product} connectedAddress={connectedAddress} />
+        ) : token ? (
+          <TrackedFarms product={product} connectedAddress={connectedAddress} />
+        ) : (
+          <p className="text-sm text-slate-600">log in to see the farms you track</p>
+        )}
+      </Tabs>
+    </section>
+  );
+}
+
+type ListProps = { product: FarmProduct; connectedAddress: string | null };
+
+function AllFarms({ product, connectedAddress }: ListProps) {
+  const query = useQuery(allFarmsQueryOptions(product, connectedAddress ?? undefined));
+  return (
+    <FarmItems
+      query={query}
+      product={product}
+      connectedAddress={connectedAddress}
+      empty="no farms imported yet — import one above"
+    />
+  );
+}
+
+function TrackedFarms({ product, connectedAddress }: ListProps) {
+  const query = useQuery(trackedFarmsQueryOptions(product, connectedAddress ?? undefined));
+  return (
+    <FarmItems
+      query={query}
+      product={product}
+      connectedAddress={connectedAddress}
+      empty="you are not tracking any farms yet"
+    />
+  );
+}
+
+function FarmItems({
+  query,
+  product,
+  connectedAddress,
+  empty,
+}: ListProps & {
+  query: UseQueryResult<AnyFarmListItem[]>;
+  empty: string;
+}) {
+  if (query.isPending) return <Spinner label="loading farms" />;
+  if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <div className="space-y-3">
+      {query.isFetching ? <Spinner size="sm" label="updating farms" /> : null}
+      {query.data.length === 0 ? <p className="text-sm text-slate-600">{empty}</p> : null}
+      {query.data.map((item) => (
+        <FarmCard
+          key={`${item.farm.address}-${item.account_address ?? ''}`}
+          product={product}
+          item={item}
+          connectedAddress={connectedAddress}
+        />
+      ))}
+    </div>
+  );
+}
+
+function TokenSnapshotsAction() {
+  const mutation = useCreateTokenSnapshots();
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button size="sm" variant="secondary" isLoading={mutation.isPending} onClick={() => mutation.mutate()}>
+        create token snapshots
+      </Button>
+      {mutation.isSuccess ? (
+        <SuccessBanner messages={`${mutation.data.count} token snapshots created`} />
+      ) : null}
+      {mutation.isError ? <InlineError error={mutation.error} onRetry={() => mutation.mutate()} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react';
+import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import type { AnyFarmListItem } from '../api/get-farms.ts';
+
+/** A token amount (exact decimal string) cut to six fraction digits for reading; never rounded up. */
+export function formatAmount(amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  const cut = fraction.slice(0, 6).replace(/0+$/, '');
+  return cut ? `${whole}.${cut}` : whole;
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Block({ title, time, children }: { title: string; time?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm">
+      <h4 className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <span>{title}</span>
+        {time ? <span className="font-normal normal-case">{formatRelativeTime(time)}</span> : null}
+      </h4>
+      <dl className="space-y-0.5">{children}</dl>
+    </section>
+  );
+}
+
+/** Pool snapshot: total liquidity in USD and when it was read. */
+export function PoolSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'pool'> }) {
+  const snapshot = item.pool.snapshot;
+  return (
+    <Block title="pool snapshot" time={snapshot?.created_on}>
+      {snapshot ? (
+        <Figure label="pool liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
+      ) : (
+        <p className="text-slate-500">no pool snapshot yet</p>
+      )}
+    </Block>
+  );
+}
+
+/** Farm snapshot: staked liquidity, its share of the pool, APR. */
+export function FarmSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'farm'> }) {
+  const snapshot = item.farm.snapshot;
+  return (
+    <Block title="farm snapshot" time={snapshot?.created_on}>
+      {snapshot ? (
+        <>
+          <Figure label="farm liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
+          <Figure label="share of pool">{formatPercent(snapshot.share_of_pool)}</Figure>
+          <Figure label="APR">{formatPercent(snapshot.apr)}</Figure>
+        </>
+      ) : (
+        <p className="text-slate-500">no farm snapshot yet</p>
+      )}
+    </Block>
+  );
+}
+
+type PositionSnapshot = NonNullable<AnyFarmListItem['farm_position_snapshot']>;
+
+/** One position snapshot's figures (value, share of farm, earned rewards and their USD). */
+export function PositionFigures({
+  farm,
+  position,
+}: {
+  farm: AnyFarmListItem['farm'];
+  position: PositionSnapshot;
+}) {
+  return (
+    <>
+      <Figure label="position value">{formatUsd(position.total_liquidity_usd)}</Figure>
+      <Figure label="share of farm">{formatPercent(position.share_of_farm)}</Figure>
+      {farm.kind === 'lp' && 'earned' in position ? (
+        <Figure label="earned">
+          {formatAmount(position.earned)} {farm.reward_token.symbol} ({formatUsd(position.earned_in_usd)})
+        </Figure>
+      ) : null}
+      {farm.kind === 'dual' && 'earned_a' in position ? (
+        <>
+          <Figure label="earned A">
+            {formatAmount(position.earned_a)} {farm.reward_token_a.symbol} (
+            {formatUsd(position.earned_a_in_usd)})
+          </Figure>
+          <Figure label="earned B">
+            {formatAmount(position.earned_b)} {farm.reward_token_b.symbol} (
+            {formatUsd(position.earned_b_in_usd)})
+          </Figure>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** The account's latest position in this farm. */
+export function PositionSnapshotFigures({ item }: { item: AnyFarmListItem }) {
+  const position = item.farm_position_snapshot;
+  return (
+    <Block title="position snapshot" time={position?.created_on}>
+      {position ? (
+        <PositionFigures farm={item.farm} position={position} />
+      ) : (
+        <p className="text-slate-500">
+          {item.account_address ? 'no position snapshot yet' : 'track this farm to see your position'}
+        </p>
+      )}
+    </Block>
+  );
+}
+
+/** Sum of the USD earned in a position; null when any part is unknown. */
+export function earnedUsd(position: PositionSnapshot): number | null {
+  if ('earned_in_usd' in position) return position.earned_in_usd;
+  if (position.earned_a_in_usd === null || position.earned_b_in_usd === null) return null;
+  return position.earned_a_in_usd + position.earned_b_in_usd;
+}

@@ -1,0 +1,54 @@
+import {
+  completedState,
+  gotStatusState,
+  unresolvableTokenState,
+  type WizardVariant,
+  wizardStatesByVariant,
+} from '@tidewatch/shared';
+
+/** The happy path a user walks; side states sit at the price-data step. */
+function stepsOf(variant: WizardVariant): readonly string[] {
+  return wizardStatesByVariant[variant].filter(
+    (state) => state !== unresolvableTokenState && state !== gotStatusState,
+  );
+}
+
+function positionOf(steps: readonly string[], state: string): number {
+  if (state === unresolvableTokenState || state === gotStatusState) {
+    return steps.indexOf('FETCHING_TOKEN_COINMARKETCAP_DATA');
+  }
+  return Math.max(0, steps.indexOf(state));
+}
+
+/** The visible list of steps done, the current one and those to come. */
+export function StepsList({ variant, current }: { variant: WizardVariant; current: string }) {
+  const steps = stepsOf(variant);
+  const position = positionOf(steps, current);
+  const isDone = current === completedState;
+  return (
+    <ol aria-label="import steps" className="space-y-0.5 text-xs">
+      {steps.map((step, index) => {
+        const status = isDone || index < position ? 'done' : index === position ? 'current' : 'to come';
+        return (
+          <li
+            key={step}
+            aria-current={status === 'current' ? 'step' : undefined}
+            className={
+              status === 'done'
+                ? 'text-emerald-700'
+                : status === 'current'
+                  ? 'font-semibold text-sky-800'
+                  : 'text-slate-400'
+            }
+          >
+            <span aria-hidden="true" className="mr-1 inline-block w-3">
+              {status === 'done' ? '✓' : status === 'current' ? '›' : '·'}
+            </span>
+            {step}
+            <span className="sr-only"> ({status})</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

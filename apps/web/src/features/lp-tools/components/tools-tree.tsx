@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Button, ErrorBanner, Spinner } from '../../../components/index.ts';
+import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
+
+function ToolsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <ErrorBanner
+      messages={
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span>{error.message}</span>
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            retry
+          </Button>
+        </span>
+      }
+    />
+  );
+}
+
+/** Spec screen 14's left pane: tool name (opens its view), products with 'add', farms 'token0 / token1'. */
+export function ToolsTree() {
+  const query = useQuery(toolsQueryOptions());
+  const navigate = useNavigate();
+  if (query.isPending) return <Spinner label="loading tools" />;
+  if (query.isError) return <ToolsError error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <nav aria-label="LP tools">
+      <ul className="space-y-3 text-sm">
+        {query.data.map((tool) => (
+          <li key={tool.id}>
+            <Link
+              to={paths.lpTools.getHref('view', tool.id)}
+              className="font-semibold text-slate-900 hover:underline"
+            >
+              {tool.name}
+            </Link>
+            <ul className="mt-1 space-y-2 pl-3">
+              {tool.products.map((product) => (
+                <li key={product.name}>
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="text-slate-700">{product.name}</span>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`add ${product.name} farm`}
+                      onClick={() => navigate(paths.lpTools.getHref('add', tool.id, product.name))}
+                    >
+                      add
+                    </Button>
+                  </div>
+                  <ul className="space-y-0.5 pl-3">
+                    {product.farms.map((farm) => (
+                      <li key={farm.address}>
+                        <Link
+                          to={paths.lpTools.getHref('view', tool.id, product.name, farm.address)}
+                          className="text-sky-700 hover:underline"
+                        >
+                          {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** /lp-tools/view/{tool}: the tool's products and their farms; 'no guides' for an unknown tool. */
+export function ToolView({ toolId }: { toolId: string }) {
+  const query = useQuery(toolsQueryOptions());
+  if (query.isPending) return <Spinner label="loading tools" />;
+  if (query.isError) return <ToolsError error={query.error} onRetry={() => void query.refetch()} />;
+  const tool: Tool | undefined = query.data.find((candidate) => candidate.id === toolId);
+  if (!tool) return <NoGuides />;
+  return (
+    <section aria-label={tool.name} className="space-y-4">
+      <h2 className="text-lg font-semibold text-slate-900">{tool.name}</h2>
+      {tool.products.map((product) => (
+        <div key={product.name}>
+          <h3 className="text-sm font-semibold text-slate-800">{product.name}</h3>
+          {product.farms.length === 0 ? (
+            <p className="text-sm text-slate-600">no farms imported yet</p>
+          ) : (
+            <ul className="mt-1 space-y-1 text-sm">
+              {product.farms.map((farm) => (
+                <li key={farm.address}>
+                  <Link
+                    to={paths.lpTools.getHref('view', tool.id, product.name, farm.address)}
+                    className="text-sky-700 hover:underline"
+                  >
+                    {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
+                  </Link>{' '}
+                  <span className="font-mono text-xs text-slate-500">{farm.address}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function NoGuides() {
+  return <p className="text-sm text-slate-600">no guides</p>;
+}
