@@ -2,22 +2,16 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
+import { BlockchainRoute } from './routes/blockchain.tsx';
+import { DashboardRoute } from './routes/dashboard.tsx';
 import { IntegrationsCallbackRoute, IntegrationsRoute } from './routes/integrations.tsx';
 import { LandingRoute } from './routes/landing.tsx';
 import { LoginRoute } from './routes/login.tsx';
-import {
-  BlockchainRoute,
-  DashboardRoute,
-  DualMiningRoute,
-  FarmDetailsRoute,
-  FarmRoute,
-  LpMiningRoute,
-  LpToolsRoute,
-  SignupCreateAddressRoute,
-  WalletsRoute,
-} from './routes/placeholders.tsx';
+import { DualMiningRoute, FarmDetailsRoute, FarmRoute, LpMiningRoute } from './routes/farm-tools.tsx';
+import { LpToolsRoute } from './routes/lp-tools.tsx';
 import { SignupRoute } from './routes/signup.tsx';
 import { SignupConfirmRoute, signupConfirmLoader } from './routes/signup-confirm.tsx';
+import { SignupCreateAddressRoute, WalletsRoute } from './routes/wallets.tsx';
 import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Card, PlaceholderScreen } from '../../components/index.ts';
+import { Card } from '../../components/index.ts';
 import { IntegrationCallbackForm } from '../../features/integrations/components/integration-callback-form.tsx';
 import { IntegrationsScreen } from '../../features/integrations/components/integrations-screen.tsx';
+import { WalletDetail } from '../../features/wallets/components/wallet-detail.tsx';
 
 /** The callback form, reached from the exchange with ?code=… (open to visitors). */
 export function IntegrationsCallbackRoute() {
@@ -15,14 +16,22 @@ export function IntegrationsCallbackRoute() {
   );
 }
 
-/** /integrations, /integrations/{action} and /login/{action}. 'view' is filled by the wallets change. */
+/** /integrations, /integrations/{action} and /login/{action}. view shows the wallet named by ?walletId=. */
 export function IntegrationsRoute() {
   const { action } = useParams();
+  const [searchParams] = useSearchParams();
+  const walletId = searchParams.get('walletId');
   if (action === 'callback') return <IntegrationsCallbackRoute />;
   return (
     <IntegrationsScreen>
       {action === 'view' ? (
-        <PlaceholderScreen title="wallet">The wallet's details appear here.</PlaceholderScreen>
+        walletId ? (
+          <WalletDetail walletId={walletId} />
+        ) : (
+          <Card>
+            <p className="text-sm text-slate-700">wallet not found</p>
+          </Card>
+        )
       ) : (
         <Card>
           <p className="text-sm text-slate-600">default</p>

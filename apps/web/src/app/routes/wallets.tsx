@@ -1,0 +1,20 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Page } from '../../components/index.ts';
+import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
+import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
+
+/** /wallets/{action}/{walletId} and /wallets/{action}. */
+export function WalletsRoute() {
+  const { action, walletId } = useParams();
+  return <WalletsScreen action={action} walletId={walletId} />;
+}
+
+/** /signup/create-address?address=…: open to visitors. */
+export function SignupCreateAddressRoute() {
+  const [searchParams] = useSearchParams();
+  return (
+    <Page width="narrow">
+      <CreateAddressSignup suggestedAddress={searchParams.get('address') ?? undefined} />
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Collapsible, Page } from '../../../components/index.ts';
+
+export type DashboardScreenProps = {
+  /** The collapsible wallet summary (screen 10/11). */
+  walletSummary: ReactNode;
+  /** Contents of the 'LP Mining farms' section. */
+  lpMiningFarms: ReactNode;
+  /** Contents of the 'Dual Mining farms' section. */
+  dualMiningFarms: ReactNode;
+  /** The 'connect wallet to your account' list at the bottom. */
+  connectWallets: ReactNode;
+};
+
+/**
+ * Spec screen 10: wallet summary, the Liquidity Provider summary with its two sections, and the list to connect
+ * a wallet at the bottom. Every panel is open by default. The app layer fills the slots (features do not import
+ * each other).
+ */
+export function DashboardScreen({
+  walletSummary,
+  lpMiningFarms,
+  dualMiningFarms,
+  connectWallets,
+}: DashboardScreenProps) {
+  return (
+    <Page title="dashboard">
+      <div className="space-y-6">
+        {walletSummary}
+        <Collapsible title="Liquidity Provider">
+          <div className="space-y-4">
+            <Collapsible title="LP Mining farms" className="shadow-none">
+              {lpMiningFarms}
+            </Collapsible>
+            <Collapsible title="Dual Mining farms" className="shadow-none">
+              {dualMiningFarms}
+            </Collapsible>
+          </div>
+        </Collapsible>
+        {connectWallets}
+      </div>
+    </Page>
+  );
+}

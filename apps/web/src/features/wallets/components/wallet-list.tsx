@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Wallet } from '@tidewatch/shared';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { Badge, Card, Collapsible, Spinner } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
+import { LoadError } from './load-error.tsx';
+
+/** One saved wallet: short address (to its view), wallet service, blockchain (to its page). Screens 10, 11. */
+export function WalletListItem({ wallet }: { wallet: Wallet }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+      <Link
+        to={paths.walletView.getHref(wallet.id)}
+        title={wallet.address}
+        className="font-mono font-medium text-sky-700 hover:underline"
+      >
+        {shortenAddress(wallet.address)}
+      </Link>
+      <span className="text-slate-600">{wallet.name}</span>
+      <Link to={paths.blockchain.getHref(wallet.blockchain.chainId)} className="text-sky-700 hover:underline">
+        {wallet.blockchain.name}
+      </Link>
+    </li>
+  );
+}
+
+export type WalletListProps = {
+  /** Only wallets on this chain (the blockchain page). */
+  chainId?: number;
+  /** Shown when there is nothing to list. */
+  emptyText?: string;
+};
+
+/** The user's saved wallets (GET /api/wallets/connected) with spinner, error + retry and an empty text. */
+export function WalletList({ chainId, emptyText = 'no wallets saved yet' }: WalletListProps) {
+  const query = useQuery(connectedWalletsQueryOptions());
+  if (query.isPending) return <Spinner label="loading wallets" />;
+  if (query.isError)
+    return <LoadError what="your wallets" error={query.error} onRetry={() => void query.refetch()} />;
+  const wallets =
+    chainId === undefined
+      ? query.data.wallets
+      : query.data.wallets.filter((w) => w.blockchain.chainId === chainId);
+  if (wallets.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
+  return (
+    <ul aria-label="wallets" className="divide-y divide-slate-100">
+      {wallets.map((wallet) => (
+        <WalletListItem key={wallet.id} wallet={wallet} />
+      ))}
+    </ul>
+  );
+}
+
+function WalletCount() {
+  const query = useQuery(connectedWalletsQueryOptions());
+  return <Badge>{query.data ? query.data.wallets.length : '…'}</Badge>;
+}
+
+/** Screen 11: the card titled 'Wallets' with a count badge. */
+export function WalletListCard() {
+  return (
+    <Card title="Wallets" actions={<WalletCount />}>
+      <WalletList />
+    </Card>
+  );
+}
+
+/** Screen 10's wallet summary: the same list in a collapsible panel, open by default. */
+export function WalletSummaryPanel() {
+  return (
+    <Collapsible title="Wallets" meta={<WalletCount />}>
+      <WalletList />
+    </Collapsible>
+  );
+}
