@@ -97,15 +97,14 @@ export async function createFarmUser(
 }
 
 /** Row counts of every snapshot table, to prove a failed refresh wrote nothing. */
-export async function countSnapshots(w: FarmsWorld): Promise<Record<string, number>> {
+const snapshotTables = ['token_snapshots', 'pool_snapshots', 'farm_snapshots', 'position_snapshots'] as const;
+
+export async function countSnapshots(
+  w: FarmsWorld,
+): Promise<Record<(typeof snapshotTables)[number], number>> {
   const db = w.testApp.database.db;
-  const counts: Record<string, number> = {};
-  for (const table of [
-    'token_snapshots',
-    'pool_snapshots',
-    'farm_snapshots',
-    'position_snapshots',
-  ] as const) {
+  const counts = { token_snapshots: 0, pool_snapshots: 0, farm_snapshots: 0, position_snapshots: 0 };
+  for (const table of snapshotTables) {
     const row = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))

@@ -47,7 +47,7 @@ describe('farm lists (public)', () => {
     const items = lpFarmListSchema.parse(response.json());
     expect(items.map((i) => i.farm.address)).toEqual(lpKeys.map((k) => farm(k).address));
     for (const item of items) {
-      expect(item.farm.url).toBe(farm(lpKeys[items.indexOf(item)]).url);
+      expect(item.farm.url).toBe(farm(lpKeys[items.indexOf(item)]!).url);
       expect(item.pool.snapshot?.total_liquidity_usd).toBeGreaterThan(0);
       expect(item.farm.snapshot?.share_of_pool).toBeGreaterThan(0);
       expect(item.farm.snapshot?.share_of_pool).toBeLessThanOrEqual(1);

@@ -6,9 +6,26 @@ import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
 import { createSnapshotWriter } from './snapshot-writer.ts';
 
-export type { PriceSources } from './prices.ts';
-export { type ImportedFarmInput, type TokenInput, upsertImportedFarm } from './repository.ts';
-export { type CollectedSnapshots, createSnapshotWriter, type SnapshotWriter } from './snapshot-writer.ts';
+export { type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
+export {
+  type DbOrTrx,
+  findFarmByAddress,
+  type ImportedFarmIds,
+  type ImportedFarmInput,
+  type TokenInput,
+  upsertImportedFarm,
+  upsertToken,
+} from './repository.ts';
+export {
+  type CollectedFarm,
+  type CollectedPool,
+  type CollectedPosition,
+  type CollectedSnapshots,
+  type CollectedToken,
+  createSnapshotWriter,
+  type SnapshotWriter,
+  type SnapshotWriterDeps,
+} from './snapshot-writer.ts';
 
 /** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
 export async function registerFarms(

@@ -1,0 +1,218 @@
+import { pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import { type DualPositionSnapshot, farmDetailSchema, type LpPositionSnapshot } from '@tidewatch/shared';
+import type { PairKey, TokenKey } from '@tidewatch/testkit';
+import { type Address, formatUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChainClient } from '../src/chain/client.ts';
+import { isRelativelyClose } from '../src/chain/testing.ts';
+import { createSnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
+import type { PriceSource } from '../src/prices/price-source.ts';
+import {
+  countSnapshots,
+  createFarmUser,
+  type FarmsWorld,
+  importWorldFarms,
+  startFarmsWorld,
+} from './farms-setup.ts';
+
+// Snapshot figures written through the API equal what this test computes on its own from the chain
+// (plain viem reads at the snapshot's block, plain double arithmetic); refreshes are all-or-nothing.
+let w: FarmsWorld;
+let user: { token: string; userId: number };
+const keys = ['wmaticUsdc', 'wethUsdc', 'wbtcUsdc', 'dualWethWmatic'] as const;
+
+beforeAll(async () => {
+  w = await startFarmsWorld();
+  await importWorldFarms(w, [...keys]);
+  user = await createFarmUser(w, [w.t.world.accounts.user.address]);
+  for (const key of keys) {
+    const farm = w.t.world.farms[key];
+    const url =
+      farm.kind === 'lp' ? '/api/quickswap/track-farmable-pool' : '/api/quickswap/dual-mining/tracked-farm';
+    const response = await w.testApp.request({
+      method: 'POST',
+      url,
+      token: user.token,
+      payload: { farm_address: farm.address, wallet_address: w.t.world.accounts.user.address },
+    });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  }
+}, 60_000);
+afterAll(() => w?.close());
+
+const account = () => w.t.world.accounts.user.address;
+const refreshUrl = (kind: 'lp' | 'dual') =>
+  kind === 'lp' ? '/api/quickswap/create-snapshots' : '/api/quickswap/dual-mining/snapshots';
+const refresh = (key: (typeof keys)[number]) => {
+  const farm = w.t.world.farms[key];
+  const payload =
+    farm.kind === 'lp'
+      ? { address: farm.address, account_address: account() }
+      : { farm_address: farm.address, account_address: account() };
+  return w.testApp.request({ method: 'POST', url: refreshUrl(farm.kind), token: user.token, payload });
+};
+const detail = async (key: (typeof keys)[number]) => {
+  const response = await w.testApp.request({
+    method: 'GET',
+    url: `/api/quickswap/farm/details/${w.t.world.farms[key].address}?account=${account()}`,
+  });
+  return farmDetailSchema.parse(response.json());
+};
+const close = (actual: number | null | undefined, expected: number) =>
+  expect(isRelativelyClose(actual ?? null, expected), `${actual} vs ${expected}`).toBe(true);
+
+describe.each(keys)('farm %s', (key) => {
+  it('stores pool, farm and position figures equal to the chain at the snapshot block', async () => {
+    const response = await refresh(key);
+    expect(response.statusCode).toBe(200);
+    const item = response.json();
+    const block = BigInt(item.farm_position_snapshot.block_number);
+    expect(item.pool.snapshot.block_number).toBe(Number(block));
+    expect(item.farm.snapshot.block_number).toBe(Number(block));
+
+    const c = w.t.anvil.client;
+    const at = { blockNumber: block };
+    const worldFarm = w.t.world.farms[key];
+    const decimalsOf = async (address: Address) =>
+      Number(await c.readContract({ address, abi: testErc20.abi, functionName: 'decimals', ...at }));
+    const reservesOf = async (address: Address) => {
+      const token0 = await c.readContract({ address, abi: pair.abi, functionName: 'token0', ...at });
+      const token1 = await c.readContract({ address, abi: pair.abi, functionName: 'token1', ...at });
+      const [r0, r1] = await c.readContract({ address, abi: pair.abi, functionName: 'getReserves', ...at });
+      const supply = await c.readContract({ address, abi: pair.abi, functionName: 'totalSupply', ...at });
+      return { token0, token1, r0, r1, supply, d0: await decimalsOf(token0), d1: await decimalsOf(token1) };
+    };
+    // USD price of a token from its own pair against USDC at that block (USDC = $1).
+    const usdc = w.t.world.tokens.USDC.address;
+    const priceOf = async (token: Address): Promise<number> => {
+      if (token === usdc) return 1;
+      const symbol = (Object.keys(w.t.world.tokens) as TokenKey[]).find(
+        (k) => w.t.world.tokens[k].address === token,
+      )!;
+      const p = await reservesOf(w.t.world.pairs[`${symbol}-USDC` as PairKey].address);
+      const [rToken, dToken, rUsdc] = p.token0 === token ? [p.r0, p.d0, p.r1] : [p.r1, p.d1, p.r0];
+      return Number(rUsdc) / 1e6 / (Number(rToken) / 10 ** dToken);
+    };
+
+    const p = await reservesOf(worldFarm.pair);
+    const tvl =
+      (Number(p.r0) / 10 ** p.d0) * (await priceOf(p.token0)) +
+      (Number(p.r1) / 10 ** p.d1) * (await priceOf(p.token1));
+    const lpPrice = tvl / (Number(p.supply) / 1e18);
+    const abi = worldFarm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+    const farmRead = async (functionName: string, args?: readonly unknown[]) =>
+      (await c.readContract({
+        address: worldFarm.address,
+        abi,
+        functionName,
+        args,
+        ...at,
+      } as never)) as bigint;
+    const farmSupply = await farmRead('totalSupply');
+    const staked = await farmRead('balanceOf', [account()]);
+
+    expect(item.pool.snapshot.reserve0).toBe(formatUnits(p.r0, p.d0));
+    expect(item.pool.snapshot.reserve1).toBe(formatUnits(p.r1, p.d1));
+    expect(item.pool.snapshot.total_supply).toBe(formatUnits(p.supply, 18));
+    close(item.pool.snapshot.total_liquidity_usd, tvl);
+    close(item.farm.snapshot.total_liquidity_usd, (Number(farmSupply) / 1e18) * lpPrice);
+    close(item.farm.snapshot.share_of_pool, Number(farmSupply) / Number(p.supply));
+    expect(item.farm.snapshot.total_supply).toBe(formatUnits(farmSupply, 18));
+
+    const position = item.farm_position_snapshot;
+    expect(position.staked).toBe(formatUnits(staked, 18));
+    close(position.total_liquidity_usd, (Number(staked) / 1e18) * lpPrice);
+    close(position.share_of_farm, Number(staked) / Number(farmSupply));
+    const earnedNames = worldFarm.kind === 'lp' ? ['earned'] : ['earnedA', 'earnedB'];
+    const wireNames = worldFarm.kind === 'lp' ? ['earned'] : ['earned_a', 'earned_b'];
+    for (const [k, rewardToken] of worldFarm.rewardTokenAddresses.entries()) {
+      const d = await decimalsOf(rewardToken);
+      const earned = await farmRead(earnedNames[k]!, [account()]);
+      expect(earned).toBeGreaterThan(0n);
+      expect(position[wireNames[k]!]).toBe(formatUnits(earned, d));
+      close(position[`${wireNames[k]}_in_usd`], (Number(earned) / 10 ** d) * (await priceOf(rewardToken)));
+    }
+  });
+
+  it('a refresh after time passes adds a second snapshot with more earned, newest first', async () => {
+    const before = await detail(key);
+    await w.t.anvil.increaseTime(3_600);
+    await w.t.anvil.mine();
+    expect((await refresh(key)).statusCode).toBe(200);
+    const after = await detail(key);
+    expect(after.farm_position_snapshots).toHaveLength(before.farm_position_snapshots.length + 1);
+    const [newest, previous] = after.farm_position_snapshots as (LpPositionSnapshot | DualPositionSnapshot)[];
+    expect(newest!.block_number).toBeGreaterThan(previous!.block_number);
+    const earnedOf = (s: LpPositionSnapshot | DualPositionSnapshot) =>
+      Number('earned' in s ? s.earned : s.earned_a);
+    expect(earnedOf(newest!)).toBeGreaterThan(earnedOf(previous!));
+    expect(after.farm.snapshot!.block_number).toBe(newest!.block_number);
+  });
+});
+
+describe('all-or-nothing refreshes', () => {
+  const lpFarm = () => w.t.world.farms.wethUsdc;
+
+  it('a price source failing after the chain read writes nothing and says PRICE_UNAVAILABLE', async () => {
+    let calls = 0;
+    const failing: PriceSource = {
+      name: 'onchain',
+      async getUsdPrices() {
+        calls += 1;
+        throw new Error('price backend exploded');
+      },
+    };
+    const writer = createSnapshotWriter({
+      db: w.testApp.database.db,
+      chain: w.t.chain,
+      prices: { onchain: failing },
+      chainId: w.t.world.chainId,
+    });
+    const before = await countSnapshots(w);
+    await expect(writer.refreshSnapshots({ farms: [lpFarm()], accounts: [account()] })).rejects.toMatchObject(
+      {
+        code: 'PRICE_UNAVAILABLE',
+      },
+    );
+    expect(calls).toBe(1);
+    expect(await countSnapshots(w)).toEqual(before);
+  });
+
+  it('a dead RPC writes nothing and says CHAIN_UNAVAILABLE', async () => {
+    const dead = createChainClient({
+      rpcUrls: ['http://127.0.0.1:1'],
+      chainId: w.t.world.chainId,
+      multicall3Address: w.t.world.multicall3,
+      retryCount: 0,
+    });
+    const writer = createSnapshotWriter({
+      db: w.testApp.database.db,
+      chain: dead,
+      prices: w.prices,
+      chainId: w.t.world.chainId,
+    });
+    const before = await countSnapshots(w);
+    await expect(writer.refreshSnapshots({ farms: [lpFarm()], accounts: [account()] })).rejects.toMatchObject(
+      {
+        code: 'CHAIN_UNAVAILABLE',
+      },
+    );
+    expect(await countSnapshots(w)).toEqual(before);
+  });
+
+  it('a read reverting inside the multicall answers an error body and keeps the last good snapshot', async () => {
+    const last = await detail('wethUsdc');
+    const before = await countSnapshots(w);
+    w.t.proxy.inject({ type: 'revertInside', callIndex: 0 });
+    try {
+      const response = await refresh('wethUsdc');
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ code: 'CHAIN_UNAVAILABLE', error: 'Bad Gateway' });
+      expect(response.json().message).toMatch(/injected revert/);
+    } finally {
+      w.t.proxy.clearFaults();
+    }
+    expect(await countSnapshots(w)).toEqual(before);
+    expect(await detail('wethUsdc')).toEqual(last);
+  });
+});
