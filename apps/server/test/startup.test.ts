@@ -109,7 +109,10 @@ describe('start-up', () => {
 
   it('serves despite an unreachable RPC (a warning), migrates, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = join(scratch, 'ok');
-    const { code, output } = await runServer({ PORT: '0', DATA_DIR: dataDir }, /chain RPC .*unreachable/);
+    // Stop only once it serves AND has warned (either order), so SIGTERM meets the installed handlers.
+    const servingAndWarned =
+      /serving on[\s\S]*RPC \(POLYGON_RPC_URL\) is unreachable|RPC \(POLYGON_RPC_URL\) is unreachable[\s\S]*serving on/;
+    const { code, output } = await runServer({ PORT: '0', DATA_DIR: dataDir }, servingAndWarned);
     expect(output).toMatch(/Tidewatch is serving on http:\/\/127\.0\.0\.1:\d+/);
     expect(output).toMatch(/"level":40.*the chain RPC \(POLYGON_RPC_URL\) is unreachable/);
     expect(output).toContain('SIGTERM received');
