@@ -16,6 +16,7 @@ export {
   upsertImportedFarm,
   upsertToken,
 } from './repository.ts';
+export { insertSnapshots } from './snapshot-store.ts';
 export {
   type CollectedFarm,
   type CollectedPool,

@@ -1,4 +1,3 @@
-import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, formatUnits, getAddress } from 'viem';
 import type { ChainClient } from '../../chain/client.ts';
@@ -8,6 +7,7 @@ import type { Database } from '../../db/index.ts';
 import { computeFarmValuation, lpTokenDecimals, resolvePairPrices } from '../../valuation/index.ts';
 import { type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
 import { type DbOrTrx, findTokensByAddress } from './repository.ts';
+import { insertSnapshots } from './snapshot-store.ts';
 
 export type { PriceSources } from './prices.ts';
 
@@ -230,122 +230,12 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
     };
   }
 
-  async function writeSnapshots(trx: DbOrTrx, collected: CollectedSnapshots): Promise<void> {
-    const createdOn = collected.createdOn.toISOString();
-    const blockNumber = Number(collected.blockNumber);
-    const ids = async (table: 'tokens' | 'pools' | 'farms', addresses: Address[]) => {
-      if (addresses.length === 0) return new Map<string, number>();
-      const rows = await trx
-        .selectFrom(table)
-        .select(['id', 'address'])
-        .where('chain_id', '=', collected.chainId)
-        .where('address', 'in', addresses)
-        .execute();
-      const found = new Map(rows.map((r) => [r.address.toLowerCase(), r.id]));
-      const missing = addresses.find((a) => !found.has(a.toLowerCase()));
-      if (missing) throw new AppError('NOT_FOUND', `${table} ${missing} is not imported: import it first`);
-      return found;
-    };
-    const tokenIds = await ids(
-      'tokens',
-      collected.tokens.map((t) => getAddress(t.address)),
-    );
-    const poolIds = await ids(
-      'pools',
-      collected.pools.map((p) => p.address),
-    );
-    const farmIds = await ids(
-      'farms',
-      collected.farms.map((f) => f.address),
-    );
-    const id = (map: Map<string, number>, address: string) => map.get(address.toLowerCase())!;
-
-    if (collected.tokens.length > 0) {
-      await trx
-        .insertInto('token_snapshots')
-        .values(
-          collected.tokens.map((t) => ({
-            token_id: id(tokenIds, t.address),
-            price_usd: t.usd,
-            price_source: t.source,
-            block_number: blockNumber,
-            created_on: createdOn,
-          })),
-        )
-        .execute();
-    }
-    if (collected.pools.length > 0) {
-      await trx
-        .insertInto('pool_snapshots')
-        .values(
-          collected.pools.map((p) => ({
-            pool_id: id(poolIds, p.address),
-            reserve0: p.reserve0,
-            reserve1: p.reserve1,
-            total_supply: p.totalSupply,
-            price0_usd: p.price0Usd,
-            price1_usd: p.price1Usd,
-            total_liquidity_usd: p.totalLiquidityUsd,
-            block_number: blockNumber,
-            created_on: createdOn,
-          })),
-        )
-        .execute();
-    }
-    for (const f of collected.farms) {
-      await trx
-        .insertInto('farm_snapshots')
-        .values({
-          farm_id: id(farmIds, f.address),
-          total_supply: f.totalSupply,
-          total_liquidity_usd: f.totalLiquidityUsd,
-          share_of_pool: f.shareOfPool,
-          reward_rate_a: f.rewardRates[0] ?? '0',
-          reward_rate_b: f.rewardRates[1] ?? null,
-          reward_a_price_usd: f.rewardPricesUsd[0] ?? null,
-          reward_b_price_usd: f.rewardPricesUsd[1] ?? null,
-          period_finish: f.periodFinish.toISOString(),
-          is_ended: f.isEnded ? 1 : 0,
-          is_paused: f.isPaused ? 1 : 0,
-          apr: f.apr,
-          block_number: blockNumber,
-          created_on: createdOn,
-        })
-        .execute();
-      await trx
-        .updateTable('farms')
-        .set({ period_finish: f.periodFinish.toISOString() })
-        .where('id', '=', id(farmIds, f.address))
-        .execute();
-    }
-    if (collected.positions.length > 0) {
-      await trx
-        .insertInto('position_snapshots')
-        .values(
-          collected.positions.map((p) => ({
-            farm_id: id(farmIds, p.farm),
-            account_address: p.account,
-            staked: p.staked,
-            total_liquidity_usd: p.totalLiquidityUsd,
-            share_of_farm: p.shareOfFarm,
-            earned_a: p.earned[0]?.amount ?? '0',
-            earned_a_in_usd: p.earned[0]?.usd ?? null,
-            earned_b: p.earned[1]?.amount ?? null,
-            earned_b_in_usd: p.earned[1]?.usd ?? null,
-            block_number: blockNumber,
-            created_on: createdOn,
-          })),
-        )
-        .execute();
-    }
-  }
-
   return {
     collectSnapshots,
-    writeSnapshots,
+    writeSnapshots: insertSnapshots,
     async refreshSnapshots(input) {
       const collected = await collectSnapshots(input);
-      await deps.db.transaction().execute((trx) => writeSnapshots(trx, collected));
+      await deps.db.transaction().execute((trx) => insertSnapshots(trx, collected));
       return collected;
     },
   };
