@@ -1,0 +1,155 @@
+import { AppError, type PriceChoice, type TokenRole } from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/index.ts';
+import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import {
+  type CollectedSnapshots,
+  type SnapshotWriter,
+  type TokenInput,
+  upsertImportedFarm,
+} from '../farms/index.ts';
+import { findFarmByAddress } from '../farms/repository.ts';
+import { type StateUpdate, updateImportState } from './repository.ts';
+import { revalueCollected } from './revalue.ts';
+import { choiceRoles, roleTokens, type StoredImport } from './stored-import.ts';
+
+/** The effects of the wizard's steps that talk to the chain, CoinMarketCap or the farms tables. */
+
+const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
+
+/**
+ * Entering FETCHING_FARM_ABI: every chain read of the import at one pinned block (the farms writer's
+ * one-multicall path: farm, pair, tokens, positions), plus on-chain prices at that block. The later
+ * FETCHING_* steps only present it. `dropEmptyPositions`: accounts defaulted to all the user's wallets,
+ * so only those with a stake or earnings get a position snapshot.
+ */
+export async function gatherReads(
+  writer: SnapshotWriter,
+  stored: StoredImport,
+  accounts: string[],
+  dropEmptyPositions: boolean,
+): Promise<CollectedSnapshots> {
+  const collected = await writer.collectSnapshots({
+    farms: [{ address: stored.farmAddress as `0x${string}`, kind: stored.kind }],
+    accounts: accounts as `0x${string}`[],
+    // The user has not chosen CoinMarketCap ids yet: price from the chain, revalue after the choice.
+    coinmarketcapIds: new Map(),
+  });
+  if (!dropEmptyPositions) return collected;
+  return {
+    ...collected,
+    positions: collected.positions.filter(
+      (p) => !isZero(p.staked) || p.earned.some((e) => !isZero(e.amount)),
+    ),
+  };
+}
+
+/**
+ * Entering FETCHING_TOKEN_COINMARKETCAP_DATA: candidates per role from CoinMarketCap (by contract
+ * address, then by symbol), or, without CMC_API_KEY, none: prices then come from on-chain pairs.
+ */
+export async function fetchCandidates(
+  cmc: CoinMarketCapClient | undefined,
+  stored: StoredImport,
+): Promise<StoredImport> {
+  if (!cmc) return { ...stored, priceSource: 'onchain', choices: {} };
+  const roles = choiceRoles(stored.kind);
+  const tokens = roleTokens(stored).filter((t) => (roles as string[]).includes(t.role));
+  const byAddress = new Map<string, Promise<PriceChoice[]>>();
+  for (const token of tokens) {
+    const key = token.address.toLowerCase();
+    if (!byAddress.has(key))
+      byAddress.set(key, cmc.findCandidates({ address: token.address, symbol: token.symbol }));
+  }
+  const choices: Partial<Record<TokenRole, PriceChoice[]>> = {};
+  for (const token of tokens) {
+    choices[token.role as TokenRole] = await byAddress.get(token.address.toLowerCase())!;
+  }
+  return { ...stored, priceSource: 'coinmarketcap', choices };
+}
+
+/** Entering CREATING_TOKEN_SNAPSHOTS: quotes for the chosen CoinMarketCap ids, figures recomputed. */
+export async function revalueWithSelections(
+  cmc: CoinMarketCapClient | undefined,
+  stored: StoredImport,
+): Promise<StoredImport> {
+  if (!cmc || !stored.collected) return stored;
+  const idByAddress = new Map<string, number>();
+  for (const token of roleTokens(stored)) {
+    const selection = stored.selections[token.role as TokenRole];
+    if (selection && !idByAddress.has(token.address.toLowerCase()))
+      idByAddress.set(token.address.toLowerCase(), selection.coinmarketcap_id);
+  }
+  if (idByAddress.size === 0) return stored;
+  const quotes = await cmc.getQuotes([...idByAddress.values()]);
+  const usdByAddress = new Map([...idByAddress].map(([key, id]) => [key, quotes.get(id)?.usd ?? null]));
+  return { ...stored, collected: revalueCollected(stored.collected, usdByAddress) };
+}
+
+/** The farm URL to store: the pasted quickswap URL, else the quickswap URL built from the pool's tokens. */
+function farmUrlOf(stored: StoredImport): string {
+  if (stored.farmUrl) return stored.farmUrl;
+  const [token0, token1] = roleTokens(stored);
+  const route = stored.kind === 'dual' ? 'dual' : 'quick';
+  return `https://quickswap.exchange/#/${route}/${token0?.address}/${token1?.address}/${stored.farmAddress}`;
+}
+
+/**
+ * Leaving CREATING_POSITION_SNAPSHOTS: tokens, pool and farm (with the user's names and price choices)
+ * and every snapshot, and the import's move to 'completed', in ONE transaction: all or nothing.
+ */
+export async function completeImport(
+  deps: { db: Kysely<Database>; chainId: number; writer?: SnapshotWriter | undefined },
+  userId: number,
+  stored: StoredImport,
+  update: StateUpdate,
+): Promise<boolean> {
+  const { writer, chainId } = deps;
+  const collected = stored.collected;
+  if (!writer || !collected) throw new AppError('INTERNAL', 'the import has no gathered reads to write');
+  const tokens = roleTokens(stored);
+  const seen = new Set<string>();
+  const inputOf = (role: string): TokenInput => {
+    const token = tokens.find((t) => t.role === role)!;
+    const key = token.address.toLowerCase();
+    // One token may fill two roles (WMATIC as token1 and reward B): the first choice made for it wins.
+    const selection = tokens
+      .filter((t) => t.address.toLowerCase() === key)
+      .map((t) => stored.selections[t.role as TokenRole])
+      .find(Boolean);
+    const isFirst = !seen.has(key);
+    seen.add(key);
+    return {
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      ...(selection && isFirst
+        ? { coinmarketcapId: selection.coinmarketcap_id, coinmarketcapSlug: selection.coinmarketcap_slug }
+        : {}),
+    };
+  };
+  const farm = collected.read.farms[0]!;
+  const rewardRoles = stored.kind === 'dual' ? ['reward_a', 'reward_b'] : ['reward'];
+  return deps.db.transaction().execute(async (trx) => {
+    if (await findFarmByAddress(trx, chainId, stored.farmAddress)) {
+      throw new AppError('CONFLICT', 'this farm is already imported');
+    }
+    await upsertImportedFarm(
+      trx,
+      {
+        chainId,
+        farm: { address: stored.farmAddress, kind: stored.kind, url: farmUrlOf(stored), createdBy: userId },
+        pool: { address: farm.pair.address, token0: inputOf('token0'), token1: inputOf('token1') },
+        rewardTokens: rewardRoles.map(inputOf),
+      },
+      update.now,
+    );
+    await writer.writeSnapshots(trx, collected);
+    const isMoved = await updateImportState(trx, update);
+    // Rolls the whole transaction back: another window completed or moved this import meanwhile.
+    if (!isMoved)
+      throw new AppError('CONFLICT', 'this import moved on in another window: reload it to continue');
+    return true;
+  });
+}

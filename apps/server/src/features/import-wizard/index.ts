@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChainClient } from '../../chain/client.ts';
+import type { AppDatabase } from '../../db/index.ts';
+import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import type { AccountsService } from '../accounts/service.ts';
+import { createSnapshotWriter, type PriceSources } from '../farms/index.ts';
+import { attachImportRealtime } from './realtime.ts';
+import { importWizardRoutes } from './routes.ts';
+import { createImportWizardService } from './service.ts';
+
+export { createImportWizardService, type ImportWizardService } from './service.ts';
+
+/** True for the CoinMarketCap client (it can list candidates), not any other price source. */
+function asCoinMarketCap(source: PriceSources['coinmarketcap']): CoinMarketCapClient | undefined {
+  return source && 'findCandidates' in source ? (source as CoinMarketCapClient) : undefined;
+}
+
+/** Wires the import wizards: service, HTTP routes and the socket.io channel on the app's server. */
+export async function registerImportWizard(
+  app: FastifyInstance,
+  deps: {
+    database: AppDatabase;
+    accounts: AccountsService;
+    chainId: number;
+    publicUrl: string;
+    chain?: ChainClient | undefined;
+    prices?: PriceSources | undefined;
+    now?: (() => Date) | undefined;
+  },
+): Promise<void> {
+  const writer =
+    deps.chain && deps.prices
+      ? createSnapshotWriter({
+          db: deps.database.db,
+          chain: deps.chain,
+          prices: deps.prices,
+          chainId: deps.chainId,
+          ...(deps.now ? { now: deps.now } : {}),
+        })
+      : undefined;
+  const wizard = createImportWizardService({
+    db: deps.database.db,
+    chainId: deps.chainId,
+    chain: deps.chain,
+    writer,
+    coinmarketcap: asCoinMarketCap(deps.prices?.coinmarketcap),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(importWizardRoutes, { wizard });
+  attachImportRealtime(app, { accounts: deps.accounts, wizard, allowedOrigins: [deps.publicUrl] });
+}
