@@ -1,16 +1,27 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../../components/index.ts';
 
 const addressPattern = /0x[0-9a-fA-F]{40}/;
 
+/** How long typing must pause before a typed URL is sent (a paste is sent at once). */
+export const typingPauseMs = 700;
+
 /**
- * NOT_STARTED: the farm URL field. Spec: PARSE_URL fires once, on the first change. We fire on the first
- * change that holds an address (a paste does at once; typing does at its last character), so half-typed text
- * is not sent; after a refused URL the owner re-arms it with `key`.
+ * NOT_STARTED: the farm URL field. Spec: PARSE_URL fires once, on the first change. A paste (several
+ * characters in one change) holding an address fires at once; typed text fires once typing pauses, so a
+ * half-typed URL is never sent. After a refused URL the owner re-arms the field with `key`.
  */
 export function UrlStep({ onUrl, isDisabled }: { onUrl: (url: string) => void; isDisabled: boolean }) {
   const [value, setValue] = useState('');
   const hasFiredRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  function fire(url: string) {
+    if (hasFiredRef.current || !addressPattern.test(url)) return;
+    hasFiredRef.current = true;
+    onUrl(url.trim());
+  }
   return (
     <TextField
       label="farm URL"
@@ -20,10 +31,11 @@ export function UrlStep({ onUrl, isDisabled }: { onUrl: (url: string) => void; i
       disabled={isDisabled}
       onChange={(event) => {
         const url = event.target.value;
+        const isPaste = url.length - value.length > 1;
         setValue(url);
-        if (hasFiredRef.current || !addressPattern.test(url)) return;
-        hasFiredRef.current = true;
-        onUrl(url.trim());
+        clearTimeout(timerRef.current);
+        if (isPaste) fire(url);
+        else timerRef.current = setTimeout(() => fire(url), typingPauseMs);
       }}
     />
   );
