@@ -20,9 +20,14 @@ function runServer(env: Record<string, string>, until?: RegExp) {
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
     });
     let output = '';
+    let isStopping = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (until?.test(output)) child.kill('SIGTERM');
+      // One signal only: a second SIGTERM makes tsx kill the child outright (exit 143).
+      if (!isStopping && until?.test(output)) {
+        isStopping = true;
+        child.kill('SIGTERM');
+      }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
