@@ -52,7 +52,12 @@ async function main(): Promise<void> {
     multicall3Address: config.multicall3Address,
   });
   const prices = {
-    onchain: createOnchainPriceSource({ chain, factory: config.quickswapFactoryAddress }),
+    onchain: createOnchainPriceSource({
+      chain,
+      factory: config.quickswapFactoryAddress,
+      usdc: config.usdcAddress,
+      wmatic: config.wmaticAddress,
+    }),
     coinmarketcap: config.cmcApiKey
       ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })
       : undefined,
