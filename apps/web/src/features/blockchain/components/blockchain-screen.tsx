@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppError } from '@tidewatch/shared';
 import type { ReactNode } from 'react';
-import { Card, Page } from '../../../components/index.ts';
-import { getKnownChain } from '../../../lib/wallet/index.ts';
+import { Button, Card, ErrorBanner, Page, Spinner } from '../../../components/index.ts';
+import { blockchainQueryOptions } from '../api/get-blockchain.ts';
 
 export type BlockchainScreenProps = {
   chainId: string;
@@ -12,42 +14,65 @@ export type BlockchainScreenProps = {
 
 /** /blockchain/{chainId}: the network's name, chain id and explorer, then the user's wallets (and farms) on it. */
 export function BlockchainScreen({ chainId, wallets, farms }: BlockchainScreenProps) {
-  const chain = /^\d+$/.test(chainId) ? getKnownChain(Number(chainId)) : undefined;
   return (
     <Page title="blockchain">
       <div className="space-y-6">
         <Card>
-          <dl className="grid gap-3 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="text-slate-500">name</dt>
-              <dd className="text-lg font-semibold text-slate-900">{chain?.name ?? 'unknown network'}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">chain id</dt>
-              <dd className="font-mono text-slate-900">{chainId}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-500">explorer</dt>
-              <dd>
-                {chain ? (
-                  <a
-                    href={chain.explorerUrl}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-sky-700 hover:underline"
-                  >
-                    {chain.explorerUrl.replace(/^https:\/\//, '')}
-                  </a>
-                ) : (
-                  <span className="text-slate-600">unknown for this network</span>
-                )}
-              </dd>
-            </div>
-          </dl>
+          <BlockchainFacts chainId={chainId} />
         </Card>
         <Card title="your wallets on this blockchain">{wallets}</Card>
         {farms ? <Card title="tracked farms on this blockchain">{farms}</Card> : null}
       </div>
     </Page>
+  );
+}
+
+function BlockchainFacts({ chainId }: { chainId: string }) {
+  const query = useQuery(blockchainQueryOptions(chainId));
+  if (query.isPending) return <Spinner label="loading blockchain" />;
+  if (query.isError) {
+    const isUnknown =
+      query.error instanceof AppError &&
+      (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_FAILED');
+    if (isUnknown) return <p className="text-sm text-slate-700">blockchain {chainId} is not one we know</p>;
+    return (
+      <ErrorBanner
+        title="could not load the blockchain"
+        messages={
+          <span className="flex flex-wrap items-center justify-between gap-2">
+            <span>{query.error.message}</span>
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+              retry
+            </Button>
+          </span>
+        }
+      />
+    );
+  }
+  const { blockchain } = query.data;
+  return (
+    <dl className="grid gap-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className="text-slate-500">name</dt>
+        <dd className="text-lg font-semibold text-slate-900">{blockchain.name}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">chain id</dt>
+        <dd className="font-mono text-slate-900">{blockchain.chainId}</dd>
+      </div>
+      <div>
+        <dt className="text-slate-500">explorer</dt>
+        <dd>
+          <a
+            href={blockchain.explorerUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="text-sky-700 hover:underline"
+          >
+            {blockchain.explorerUrl.replace(/^https?:\/\//, '')}
+          </a>
+        </dd>
+      </div>
+    </dl>
   );
 }

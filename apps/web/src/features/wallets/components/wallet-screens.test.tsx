@@ -122,8 +122,8 @@ describe('blockchain page', () => {
     installFakeFetch(createFakeWalletApi({ wallets: saved }).handler);
     renderRoute('/blockchain/137');
     expect(await screen.findByRole('heading', { name: 'blockchain' })).toBeInTheDocument();
-    expect(screen.getByText('Polygon')).toBeInTheDocument();
-    expect(screen.getByText('137')).toBeInTheDocument();
+    expect(await screen.findByText('Polygon', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('137', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'polygonscan.com' })).toHaveAttribute(
       'href',
       'https://polygonscan.com',
@@ -131,6 +131,15 @@ describe('blockchain page', () => {
     const list = await screen.findByRole('list', { name: 'wallets' });
     expect(within(list).getByRole('link', { name: '0x1234…5678' })).toBeInTheDocument();
     expect(within(list).queryByRole('link', { name: '0xaAaA…aAaA' })).not.toBeInTheDocument();
+  });
+});
+
+describe('blockchain page, unknown chain', () => {
+  it('says the chain is unknown when the server answers 404', async () => {
+    installFakeFetch(createFakeWalletApi({ wallets: saved }).handler);
+    renderRoute('/blockchain/999');
+    expect(await screen.findByText('blockchain 999 is not one we know')).toBeInTheDocument();
+    expect(await screen.findByText('you have no wallets on this blockchain')).toBeInTheDocument();
   });
 });
 

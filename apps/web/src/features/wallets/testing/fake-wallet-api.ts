@@ -68,6 +68,9 @@ export function createFakeWalletApi(initial: Partial<Pick<FakeWalletApi, 'wallet
       if (request.path === '/internal/token/session') return { body: validSession };
       if (request.path === '/blockchains/wallets') return { body: { wallets: fake.catalogue } };
       if (request.path === '/wallets/connected') return { body: { wallets: fake.wallets } };
+      if (request.path === '/blockchains/137') {
+        return { body: { blockchain: { ...polygon, explorerUrl: 'https://polygonscan.com' } } };
+      }
       const details = /^\/wallets\/details\/(.+)$/.exec(request.path);
       if (details) {
         const wallet = fake.wallets.find((w) => String(w.id) === details[1]);
