@@ -70,8 +70,7 @@ function CatalogueEntries({
   return (
     <ul className="divide-y divide-slate-100">
       {entries.map((entry) => (
-        <li key={entry.name} className="flex flex-wrap items-center justify-between gap-3 py-2">
-          <span className="text-sm text-slate-600">{entry.blockchains.join(', ')}</span>
+        <li key={entry.name} className="flex flex-wrap items-center gap-3 py-2">
           <Button
             variant={chosen === entry.name ? 'primary' : 'secondary'}
             size="sm"
@@ -80,6 +79,7 @@ function CatalogueEntries({
           >
             connect {entry.name} wallet
           </Button>
+          <span className="text-sm text-slate-600">{entry.blockchains.join(', ')}</span>
         </li>
       ))}
     </ul>
