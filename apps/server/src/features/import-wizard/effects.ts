@@ -61,10 +61,12 @@ export async function fetchCandidates(
     if (!byAddress.has(key))
       byAddress.set(key, cmc.findCandidates({ address: token.address, symbol: token.symbol }));
   }
+  // All look-ups settle together: one failure fails the step without leaving another one unobserved.
+  const found = new Map(
+    await Promise.all([...byAddress].map(async ([key, lookup]) => [key, await lookup] as const)),
+  );
   const choices: Partial<Record<TokenRole, PriceChoice[]>> = {};
-  for (const token of tokens) {
-    choices[token.role as TokenRole] = await byAddress.get(token.address.toLowerCase())!;
-  }
+  for (const token of tokens) choices[token.role as TokenRole] = found.get(token.address.toLowerCase()) ?? [];
   return { ...stored, priceSource: 'coinmarketcap', choices };
 }
 
