@@ -10,6 +10,7 @@ import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { type PriceSources, registerFarms } from './features/farms/index.ts';
 import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
+import { registerImportWizard } from './features/import-wizard/index.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes, { database: deps.database });
   await app.register(accountsRoutes, { accounts });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId });
+  await registerImportWizard(app, { ...deps, accounts, chainId: deps.config.chainId, publicUrl: deps.config.publicUrl });
 
   await registerSpa(app, { webDist: deps.webDist ?? defaultWebDist, publicUrl: deps.config.publicUrl });
   return app;

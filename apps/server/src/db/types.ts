@@ -1,5 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { FarmsTables } from '../features/farms/tables.ts';
+import type { FarmImportsTables } from '../features/import-wizard/tables.ts';
 
 /**
  * Table types for Kysely, one place for every table. Conventions (see docs/decisions/002-database.md):
@@ -77,7 +78,8 @@ export type Database = {
   waitlist_signups: WaitlistSignupsTable;
   contact_messages: ContactMessagesTable;
   exchange_connections: ExchangeConnectionsTable;
-} & FarmsTables;
+} & FarmsTables &
+  FarmImportsTables;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

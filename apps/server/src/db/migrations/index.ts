@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import { accountsMigration } from './001-accounts.ts';
 import { farmsMigration } from './003-farms.ts';
+import { farmImportsMigration } from './004-farm-imports.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -10,4 +11,5 @@ import { farmsMigration } from './003-farms.ts';
 export const migrations: Record<string, Migration> = {
   '001-accounts': accountsMigration,
   '003-farms': farmsMigration,
+  '004-farm-imports': farmImportsMigration,
 };
