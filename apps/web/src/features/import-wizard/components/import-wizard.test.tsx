@@ -36,10 +36,7 @@ const events = (calls: FakeRequest[], path = lpPath) =>
     return `${body.name}:${body.event}`;
   });
 
-function startAt(
-  reply: (request: FakeRequest) => FakeReply | undefined,
-  path = '/quickswap/lp-mining',
-) {
+function startAt(reply: (request: FakeRequest) => FakeReply | undefined, path = '/quickswap/lp-mining') {
   window.sessionStorage.setItem(sessionTokenKey, 'token-1');
   const calls = installFakeFetch((request) => {
     if (request.path === '/quickswap/get-tracked-pools' || request.path === '/quickswap/tracked-summary') {

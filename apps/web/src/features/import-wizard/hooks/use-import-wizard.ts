@@ -1,4 +1,4 @@
-import type { WizardEvent, WizardVariant } from '@tidewatch/shared';
+import { tokenRoles, type WizardEvent, type WizardVariant } from '@tidewatch/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { postNextState, WizardStepError } from '../api/next-state.ts';
@@ -17,6 +17,16 @@ export const notStartedState: ClientWizardState = {
   events: ['PARSE_URL'],
   data: {},
 };
+
+/**
+ * The state data goes back with every event (spec), except the token descriptions under token0…reward_b:
+ * in params those keys carry the user's price-data selections, so echoing the tokens would be refused.
+ */
+function withoutTokenRoles(data: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...data };
+  for (const role of tokenRoles) delete rest[role];
+  return rest;
+}
 
 /** States where the wizard waits for the user even when advancing on its own. */
 const startState = 'STARTED';
@@ -62,7 +72,7 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
         name: current.name,
         event,
         params: {
-          ...current.data,
+          ...withoutTokenRoles(current.data),
           ...(variant === 'dual' && account ? { account_address: account } : {}),
           ...params,
         },

@@ -1,0 +1,111 @@
+import {
+  type Anvil,
+  type CmcServer,
+  cmcListingsForWorld,
+  deployQuickswapWorld,
+  startAnvil,
+  startCmcServer,
+  type World,
+  type WorldFarm,
+} from '@tidewatch/testkit';
+import { createPublicClient, http, parseAbi } from 'viem';
+import { type AppServer, startAppServer } from './app-server.ts';
+
+/** A local chain with the QuickSwap-like world, the CoinMarketCap-compatible server, and the app on both. */
+export type FarmWorld = {
+  anvil: Anvil;
+  world: World;
+  cmc: CmcServer;
+  app: AppServer;
+  stop: () => Promise<void>;
+};
+
+export async function startFarmWorld(): Promise<FarmWorld> {
+  const anvil = await startAnvil();
+  const world = await deployQuickswapWorld(anvil);
+  const cmc = await startCmcServer({ apiKey: 'e2e-cmc-key', listings: cmcListingsForWorld(world) });
+  const app = await startAppServer({
+    rpcUrl: anvil.rpcUrl,
+    env: {
+      CMC_API_KEY: cmc.apiKey,
+      CMC_API_URL: cmc.url,
+      QUICKSWAP_FACTORY_ADDRESS: world.factory,
+      USDC_ADDRESS: world.tokens.USDC.address,
+      WMATIC_ADDRESS: world.tokens.WMATIC.address,
+      MULTICALL3_ADDRESS: world.multicall3,
+    },
+  });
+  return {
+    anvil,
+    world,
+    cmc,
+    app,
+    stop: async () => {
+      await app.stop().catch(() => {});
+      await cmc.stop().catch(() => {});
+      await anvil.stop().catch(() => {});
+    },
+  };
+}
+
+export const formatUsd = (value: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value);
+
+const pairAbi = parseAbi([
+  'function getReserves() view returns (uint112, uint112, uint32)',
+  'function token0() view returns (address)',
+  'function token1() view returns (address)',
+  'function totalSupply() view returns (uint256)',
+]);
+const farmAbi = parseAbi([
+  'function totalSupply() view returns (uint256)',
+  'function balanceOf(address) view returns (uint256)',
+]);
+
+const whole = (amount: bigint, decimals: number) => Number(amount) / 10 ** decimals;
+
+/** USD price of a token as the test knows it (the world's spec); null for a token nothing prices. */
+function priceOf(world: World, address: string): { price: number | null; decimals: number } {
+  const token = Object.values(world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase());
+  if (!token) throw new Error(`unknown token ${address}`);
+  return { price: token.usdPrice, decimals: token.decimals };
+}
+
+/**
+ * Pool TVL and LP price read from the chain now: r0*p0 + r1*p1, a side without a price derived from the
+ * other through the pool's own reserves (ARCHITECTURE "Money and numbers").
+ */
+export async function readPoolValue(world: World, farm: WorldFarm, account?: `0x${string}`) {
+  const client = createPublicClient({ transport: http(world.rpcUrl) });
+  const [[r0, r1], token0, token1, supply] = await Promise.all([
+    client.readContract({ address: farm.pair, abi: pairAbi, functionName: 'getReserves' }),
+    client.readContract({ address: farm.pair, abi: pairAbi, functionName: 'token0' }),
+    client.readContract({ address: farm.pair, abi: pairAbi, functionName: 'token1' }),
+    client.readContract({ address: farm.pair, abi: pairAbi, functionName: 'totalSupply' }),
+  ]);
+  const t0 = priceOf(world, token0);
+  const t1 = priceOf(world, token1);
+  const amount0 = whole(r0, t0.decimals);
+  const amount1 = whole(r1, t1.decimals);
+  const p0 = t0.price ?? (t1.price === null ? null : (t1.price * amount1) / amount0);
+  const p1 = t1.price ?? (t0.price === null ? null : (t0.price * amount0) / amount1);
+  if (p0 === null || p1 === null) throw new Error('the test world prices one side of every farm pool');
+  const tvl = amount0 * p0 + amount1 * p1;
+  const lpPrice = tvl / whole(supply, 18);
+  let positionUsd: number | undefined;
+  if (account) {
+    const staked = await client.readContract({
+      address: farm.address,
+      abi: farmAbi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
+    positionUsd = whole(staked, 18) * lpPrice;
+  }
+  return { tvl, lpPrice, positionUsd };
+}
