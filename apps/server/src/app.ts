@@ -89,7 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(waitlistRoutes, { database: deps.database });
   await app.register(accountsRoutes, { accounts });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId });
-  await registerImportWizard(app, { ...deps, accounts, chainId: deps.config.chainId, publicUrl: deps.config.publicUrl });
+  await registerImportWizard(app, {
+    ...deps,
+    accounts,
+    chainId: deps.config.chainId,
+    publicUrl: deps.config.publicUrl,
+  });
 
   await registerSpa(app, { webDist: deps.webDist ?? defaultWebDist, publicUrl: deps.config.publicUrl });
   return app;
