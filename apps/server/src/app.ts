@@ -12,6 +12,8 @@ import { type PriceSources, registerFarms } from './features/farms/index.ts';
 import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { walletsRoutes } from './features/wallets/routes.ts';
+import { createWalletsService } from './features/wallets/service.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -88,6 +90,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(waitlistRoutes, { database: deps.database });
   await app.register(accountsRoutes, { accounts });
+  const wallets = createWalletsService({
+    db: deps.database.db,
+    publicUrl: deps.config.publicUrl,
+    chainId: deps.config.chainId,
+    accounts,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  await app.register(walletsRoutes, { wallets });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId });
   await registerImportWizard(app, {
     ...deps,

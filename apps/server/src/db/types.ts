@@ -10,12 +10,15 @@ import type { FarmImportsTables } from '../features/import-wizard/tables.ts';
 
 export type UsersTable = {
   id: Generated<number>;
-  /** Lower-cased and trimmed; unique. */
-  email: string;
-  password_hash: string;
+  /** Lower-cased and trimmed; unique. Null for accounts created from a wallet (002-wallets). */
+  email: string | null;
+  /** Null for accounts created from a wallet: they sign in by signing, never with a password. */
+  password_hash: string | null;
   /** Null until the owner follows the confirmation link. */
   email_confirmed_at: string | null;
   created_at: string;
+  /** EIP-55 address the account was created from (sign-up from a wallet); unique, else null. */
+  wallet_address: string | null;
 };
 
 export type EmailTokensTable = {
@@ -70,6 +73,55 @@ export type ExchangeConnectionsTable = {
   created_at: string;
 };
 
+export type BlockchainsTable = {
+  id: Generated<number>;
+  name: string;
+  chain_id: number;
+  /** Explorer origin, no trailing slash. */
+  explorer_url: string;
+};
+
+/** Which wallet services we offer on which chains: one row per pair. */
+export type WalletCatalogueTable = {
+  id: Generated<number>;
+  name: string;
+  chain_id: number;
+  /** Display order. */
+  position: number;
+};
+
+export type WalletsTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** The wallet service, e.g. 'MetaMask'. */
+  name: string;
+  /** EIP-55 checksummed; unique per (user_id, chain_id). */
+  address: string;
+  chain_id: number;
+  /** When the signature proving ownership was verified. */
+  verified_at: string;
+  created_at: string;
+};
+
+/** A server-issued EIP-4361 message and its single-use nonce. */
+export type SiweNoncesTable = {
+  id: Generated<number>;
+  nonce: string;
+  /** 'connect-wallet' (the guide, user_id set) or 'sign-up' (visitor, user_id null). */
+  purpose: string;
+  user_id: number | null;
+  /** EIP-55 address the message was built for. */
+  address: string;
+  /** The exact text the wallet must sign. */
+  message: string;
+  issued_at: string;
+  expires_at: string;
+  /** Set atomically by the one request whose signature verified. */
+  consumed_at: string | null;
+  /** Guide only: set when the verified address was saved as a wallet (a verification saves once). */
+  saved_at: string | null;
+};
+
 export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
@@ -78,6 +130,10 @@ export type Database = {
   waitlist_signups: WaitlistSignupsTable;
   contact_messages: ContactMessagesTable;
   exchange_connections: ExchangeConnectionsTable;
+  blockchains: BlockchainsTable;
+  wallet_catalogue: WalletCatalogueTable;
+  wallets: WalletsTable;
+  siwe_nonces: SiweNoncesTable;
 } & FarmsTables &
   FarmImportsTables;
 

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import { accountsMigration } from './001-accounts.ts';
+import { walletsMigration } from './002-wallets.ts';
 import { farmsMigration } from './003-farms.ts';
 import { farmImportsMigration } from './004-farm-imports.ts';
 
@@ -10,6 +11,7 @@ import { farmImportsMigration } from './004-farm-imports.ts';
  */
 export const migrations: Record<string, Migration> = {
   '001-accounts': accountsMigration,
+  '002-wallets': walletsMigration,
   '003-farms': farmsMigration,
   '004-farm-imports': farmImportsMigration,
 };

@@ -97,7 +97,8 @@ export function createAccountsService(deps: AccountsDeps) {
     if (retryAfter > 0) throw new RateLimitedError(retryAfter);
     const user = await repo.findUserByEmail(deps.db, email);
     let isValid = false;
-    if (user) isValid = await verifyPassword(user.password_hash, password);
+    // Accounts created from a wallet have no password (and no e-mail): they never match here.
+    if (user?.password_hash) isValid = await verifyPassword(user.password_hash, password);
     else await burnPasswordCheck(password);
     if (!user || !isValid) {
       await recordLoginFailure(deps.db, email, ip, now());
@@ -128,7 +129,12 @@ export function createAccountsService(deps: AccountsDeps) {
     await repo.revokeToken(deps.db, claims.jti, claims.expiresAt);
   }
 
-  return { signUp, confirmEmail, logIn, logInWithExchangeCode, authenticate, logOut };
+  /** A bearer token for a user proven some other way (a verified wallet signature). */
+  function issueSessionToken(userId: number): Promise<{ token: string; claims: TokenClaims }> {
+    return issueToken(deps.jwtSecret, userId, now());
+  }
+
+  return { signUp, confirmEmail, logIn, logInWithExchangeCode, authenticate, logOut, issueSessionToken };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,72 @@
+import {
+  blockchainParamsSchema,
+  blockchainResponseSchema,
+  guideStateSchema,
+  nextStateRequestSchema,
+  walletCatalogueResponseSchema,
+  walletDetailsResponseSchema,
+  walletIdParamsSchema,
+  walletListResponseSchema,
+  walletSignUpMessageRequestSchema,
+  walletSignUpMessageResponseSchema,
+  walletSignUpRequestSchema,
+  walletSignUpResponseSchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WalletsService } from './service.ts';
+
+/** Wallet catalogue, blockchains, saved wallets, the connect-wallet guide and sign-up from a wallet. */
+export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
+  app.get(
+    '/api/blockchains/wallets',
+    { schema: { response: { 200: walletCatalogueResponseSchema } } },
+    async () => ({ wallets: await wallets.getCatalogue() }),
+  );
+
+  app.get(
+    '/api/blockchains/:chainId',
+    { schema: { params: blockchainParamsSchema, response: { 200: blockchainResponseSchema } } },
+    async (request) => ({ blockchain: await wallets.getBlockchain(request.params.chainId) }),
+  );
+
+  app.get(
+    '/api/wallets/connected',
+    { preHandler: app.requireUser, schema: { response: { 200: walletListResponseSchema } } },
+    async (request) => ({ wallets: await wallets.listWallets(request.user!.id) }),
+  );
+
+  app.get(
+    '/api/wallets/details/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: walletIdParamsSchema, response: { 200: walletDetailsResponseSchema } },
+    },
+    async (request) => ({ wallet: await wallets.getWallet(request.user!.id, request.params.id) }),
+  );
+
+  app.post(
+    '/api/wallets/connect_metamask_guide/next-state',
+    {
+      preHandler: app.requireUser,
+      schema: { body: nextStateRequestSchema, response: { 200: guideStateSchema } },
+    },
+    async (request) => wallets.nextGuideState(request.user!.id, request.body),
+  );
+
+  app.post(
+    '/api/wallets/sign-up/message',
+    {
+      schema: {
+        body: walletSignUpMessageRequestSchema,
+        response: { 200: walletSignUpMessageResponseSchema },
+      },
+    },
+    async (request) => wallets.issueSignUpMessage(request.body.address),
+  );
+
+  app.post(
+    '/api/wallets/sign-up',
+    { schema: { body: walletSignUpRequestSchema, response: { 200: walletSignUpResponseSchema } } },
+    async (request) => wallets.signUpWithWallet(request.body.message, request.body.signature),
+  );
+};
