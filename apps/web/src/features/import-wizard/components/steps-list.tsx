@@ -26,7 +26,7 @@ export function StepsList({ variant, current }: { variant: WizardVariant; curren
   const position = positionOf(steps, current);
   const isDone = current === completedState;
   return (
-    <ol aria-label="import steps" className="space-y-0.5 text-xs">
+    <ol aria-label="import steps" className="space-y-0.5 text-xs break-all">
       {steps.map((step, index) => {
         const status = isDone || index < position ? 'done' : index === position ? 'current' : 'to come';
         return (
