@@ -1,4 +1,4 @@
-import { createTestWalletBridge, installTestWallet, testAccounts, type WorldFarm } from '@tidewatch/testkit';
+import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, logInThroughUi } from './support/accounts.ts';
 import { type Browser, launchBrowser } from './support/browser.ts';
