@@ -136,7 +136,7 @@ export function createWalletsService(deps: WalletsDeps) {
     address: string,
   ): Promise<AppError> {
     const row = await repo.findNonce(trx, nonce);
-    if (!row || row.purpose !== 'connect-wallet' || row.user_id !== userId || row.address !== address) {
+    if (row?.purpose !== 'connect-wallet' || row.user_id !== userId || row.address !== address) {
       return invalid(`${address} has no confirmed signature in this guide: sign the message first`);
     }
     if (row.consumed_at === null) return invalid('confirm the signature first, then save the wallet');
