@@ -137,7 +137,8 @@ export async function walkToEnd(
   let current = from;
   for (let i = 0; i < 40 && current.name !== 'completed'; i++) {
     const event = current.events[0]!;
-    let params: Record<string, unknown> = { import_id: current.data.import_id, ...options.extra };
+    // As the spec's client does: 'continue' sends the state's data back as params (plus its own fields).
+    let params: Record<string, unknown> = { ...current.data, ...options.extra };
     if (event === 'CONFIRM_TOKEN_COINMARKETCAP_DATA') {
       params = { ...params, ...(options.choose ?? firstCandidates)(current.data) };
     }

@@ -58,8 +58,8 @@ export function presentData(
     reserve0: pool?.reserve0,
     reserve1: pool?.reserve1,
     pool_total_supply: pool?.totalSupply,
-    token0: view('token0'),
-    token1: view('token1'),
+    token0_data: view('token0'),
+    token1_data: view('token1'),
     account_addresses: stored.accounts,
   });
   if (stored.priceSource) data.price_source = stored.priceSource;

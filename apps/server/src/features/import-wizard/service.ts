@@ -171,7 +171,6 @@ export function createImportWizardService(deps: ImportWizardDeps) {
   /** What entering `state` does, returning the import's new data. */
   async function enter(
     userId: number,
-    row: FarmImportRow,
     state: string,
     stored: StoredImport,
     request: WizardNextStateRequest,
@@ -234,7 +233,7 @@ export function createImportWizardService(deps: ImportWizardDeps) {
     try {
       const transition = nextState(variant, row.state, request.event, contextFor(row, stored, request));
       if (!transition.isOk) throw WizardError.fromTransition(transition, row.state, events, data);
-      const nextStored = await enter(userId, row, transition.state, stored, request);
+      const nextStored = await enter(userId, transition.state, stored, request);
       const update = {
         id: row.id,
         fromState: row.state,
