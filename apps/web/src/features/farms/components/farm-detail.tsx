@@ -57,14 +57,14 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
   const query = useQuery({ ...farmDetailQueryOptions(farmAddress, account), enabled: isReady });
   if (query.isError) {
     return (
-      <Page title="farm">
+      <Page title="farm details">
         <InlineError error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     );
   }
   if (!query.data) {
     return (
-      <Page>
+      <Page title="farm details">
         <p role="status" className="text-sm text-slate-600">
           loading farm...
         </p>
