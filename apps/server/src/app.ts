@@ -106,6 +106,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.config.publicUrl,
   });
 
+  if (deps.config.demoWalletPrivateKey) {
+    // Demo mode only: loaded on demand so nothing of the demo wallet exists in a normal run.
+    const { registerDemoWallet } = await import('./demo/demo-wallet.ts');
+    await registerDemoWallet(app, {
+      privateKey: deps.config.demoWalletPrivateKey,
+      rpcUrl: deps.config.polygonRpcUrls[0]!,
+      chainId: deps.config.chainId,
+    });
+  }
+
   await registerSpa(app, { webDist: deps.webDist ?? defaultWebDist, publicUrl: deps.config.publicUrl });
   return app;
 }
