@@ -88,18 +88,31 @@ export const errorBodySchema = z.object({
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/** The fields every error body has; anything else a body carries is kept in `AppError.extra`. */
+const standardBodyKeys: ReadonlySet<string> = new Set(Object.keys(errorBodySchema.shape));
+
 /** Thrown by services on both sides; the server's error handler turns it into an `ErrorBody`. */
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: ErrorDetail[] | undefined;
+  /**
+   * Fields of a parsed error body beyond the standard ones (e.g. the import wizard's `previous`, `events`,
+   * `data`), so a caller can read a route's own error shape without bypassing the client. Empty otherwise.
+   */
+  readonly extra: Readonly<Record<string, unknown>>;
 
-  constructor(code: ErrorCode, message: string, options?: { details?: ErrorDetail[]; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { details?: ErrorDetail[]; cause?: unknown; extra?: Record<string, unknown> },
+  ) {
     super(message, { cause: options?.cause });
     this.code = code;
     this.statusCode = errorStatus[code];
     this.details = options?.details;
+    this.extra = options?.extra ?? {};
   }
 
   /** Parses a response body back into an AppError; anything unrecognised becomes INTERNAL. */
@@ -109,6 +122,9 @@ export class AppError extends Error {
       return new AppError('INTERNAL', `Unexpected response from the server (HTTP ${fallbackStatus})`);
     }
     const code = (parsed.data.code in errorStatus ? parsed.data.code : 'INTERNAL') as ErrorCode;
-    return new AppError(code, parsed.data.message, { details: parsed.data.details });
+    const extra = Object.fromEntries(
+      Object.entries(body as Record<string, unknown>).filter(([key]) => !standardBodyKeys.has(key)),
+    );
+    return new AppError(code, parsed.data.message, { details: parsed.data.details, extra });
   }
 }

@@ -37,6 +37,19 @@ beforeAll(async () => {
             details: [{ field: 'body.email', message: 'please enter a valid email address' }],
           }),
         );
+      } else if (url === '/api/wizard-step') {
+        res.writeHead(409, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            statusCode: 409,
+            error: 'Conflict',
+            code: 'CONFLICT',
+            message: 'this farm is already imported',
+            name: 'ERROR',
+            previous: 'NOT_STARTED',
+            events: ['PARSE_URL'],
+            data: { farm_address: '0x1111111111111111111111111111111111111111' },
+          }),
+        );
       } else if (url === '/api/html-error') {
         res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>bad gateway</h1>');
       } else if (url === '/api/empty') {
@@ -122,6 +135,25 @@ describe('api client against a real HTTP server', () => {
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toBe('email is invalid');
     expect(error.details).toEqual([{ field: 'body.email', message: 'please enter a valid email address' }]);
+  });
+
+  it("keeps an error body's extra fields (a route's own error shape) beside the standard ones", async () => {
+    const client = createApiClient({ baseUrl });
+    const error = (await client.post('/wizard-step', {}).catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('CONFLICT');
+    expect(error.message).toBe('this farm is already imported');
+    expect(error.extra).toEqual({
+      name: 'ERROR',
+      previous: 'NOT_STARTED',
+      events: ['PARSE_URL'],
+      data: { farm_address: '0x1111111111111111111111111111111111111111' },
+    });
+  });
+
+  it('has no extra fields for a plain error body', async () => {
+    const client = createApiClient({ baseUrl });
+    const error = (await client.post('/broken', {}).catch((e: unknown) => e)) as AppError;
+    expect(error.extra).toEqual({});
   });
 
   it('turns a non-JSON error page into an INTERNAL error naming the status', async () => {

@@ -7,67 +7,48 @@ import {
   wizardErrorBodySchema,
   wizardStateResponseSchema,
 } from '@tidewatch/shared';
-import { api, defaultTimeoutMs, networkMessage, timeoutMessage } from '../../../lib/api-client.ts';
-import { csrfHeaderName, readCsrfToken } from '../../../lib/csrf.ts';
-import { getSessionToken } from '../../../lib/session.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export const nextStatePaths = {
-  lp: '/api/quickswap/lp_mining_farm_import_guide/next-state',
-  dual: '/api/quickswap/dual-mining/next-state',
+  lp: '/quickswap/lp_mining_farm_import_guide/next-state',
+  dual: '/quickswap/dual-mining/next-state',
 } as const satisfies Record<WizardVariant, string>;
 
 export type NextStateInput = { name: string; event: WizardEvent; params: Record<string, unknown> };
 
-/** A failed step as the wizard shows it: the message, plus hints (other variant, existing farm). */
-export class WizardStepError extends Error {
-  readonly body: WizardErrorBody | null;
-  constructor(message: string, body: WizardErrorBody | null) {
-    super(message);
-    this.name = 'WizardStepError';
-    this.body = body;
-  }
+/** What a failed step adds to the standard error body: where the import stays, its events, hints. */
+export type WizardFailure = Pick<WizardErrorBody, 'previous' | 'events' | 'data'>;
+
+const wizardFailureSchema = wizardErrorBodySchema.pick({ previous: true, events: true, data: true });
+
+/**
+ * The wizard part of a failed step's body (kept by the shared client in `AppError.extra`): the other
+ * variant to suggest, the farm already imported. Null for failures that are not a wizard step's.
+ */
+export function readWizardFailure(error: AppError): WizardFailure | null {
+  const parsed = wizardFailureSchema.safeParse(error.extra);
+  return parsed.success ? parsed.data : null;
 }
 
 /**
- * Sends one wizard event. The shared client turns error bodies into a bare AppError, but the wizard needs
- * the whole body (`previous`, `data.suggested_variant`, `data.farm_address`), so this call reads it itself
- * with the same credentials: bearer token, CSRF header, cookies, timeout.
+ * Sends one wizard event through the shared client (bearer token, CSRF header, cookies, timeout).
+ * Throws an AppError: the server's (with the wizard fields in `extra`), TIMEOUT, NETWORK, or INTERNAL
+ * for an answer this page cannot read.
  */
 export async function postNextState(
   variant: WizardVariant,
   input: NextStateInput,
 ): Promise<WizardStateResponse> {
-  await api.ensureCsrfCookie();
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  const token = getSessionToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const csrf = readCsrfToken();
-  if (csrf) headers[csrfHeaderName] = csrf;
-  let response: Response;
-  let payload: unknown;
-  try {
-    response = await fetch(nextStatePaths[variant], {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(input),
-      credentials: 'include',
-      signal: AbortSignal.timeout(defaultTimeoutMs),
-    });
-    const text = await response.text();
-    payload = text === '' ? undefined : JSON.parse(text);
-  } catch (error) {
-    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new WizardStepError(isTimeout ? timeoutMessage : networkMessage, null);
-  }
+  const payload = await api.post(nextStatePaths[variant], input);
   // Spec: an `error` field in the answer marks the failure, whatever the status.
-  const isFailure = !response.ok || (typeof payload === 'object' && payload !== null && 'error' in payload);
-  if (isFailure) {
-    const body = wizardErrorBodySchema.safeParse(payload);
-    if (body.success) throw new WizardStepError(body.data.message, body.data);
-    throw new WizardStepError(AppError.fromBody(payload, response.status).message, null);
+  if (typeof payload === 'object' && payload !== null && 'error' in payload) {
+    throw AppError.fromBody(payload, 200);
   }
   const parsed = wizardStateResponseSchema.safeParse(payload);
-  if (!parsed.success)
-    throw new WizardStepError('the server sent an answer this page does not understand', null);
+  if (!parsed.success) {
+    throw new AppError('INTERNAL', 'the server sent an answer this page does not understand', {
+      cause: parsed.error,
+    });
+  }
   return parsed.data;
 }

@@ -8,7 +8,11 @@ const lpPath = '/quickswap/lp_mining_farm_import_guide/next-state';
 const dualPath = '/quickswap/dual-mining/next-state';
 const farm = '0x1111111111111111111111111111111111111111';
 const url = `https://quickswap.exchange/#/quick/0x${'a'.repeat(40)}/0x${'b'.repeat(40)}/${farm}`;
+/** Where the wizard keeps the open liquidity-mining import's id (per variant, per tab). */
+const lpImportKey = 'tidewatch.import-wizard.lp.import-id';
 const baseData = { import_id: 5, variant: 'lp', url, token0_choices: [], token1_choices: [] };
+
+type NextStateBody = { name: string; event: string; params: Record<string, unknown> };
 
 const state = (name: string, events: string[], data: Record<string, unknown> = {}) => ({
   body: { name, previous: null, events, data: { ...baseData, ...data } },
@@ -228,5 +232,58 @@ describe('import wizard', () => {
       'href',
       `/quickswap/lp-mining/details/${farm}`,
     );
+  });
+
+  it('resumes a stored import after a reload at the state the server holds, and continues from it', async () => {
+    window.sessionStorage.setItem(lpImportKey, '5');
+    const { calls } = startAt((request) => {
+      if (request.method === 'GET' && request.path === '/quickswap/imports/5') {
+        return state('FETCHING_POOL_RESERVES', ['GET_NEXT_STEP']);
+      }
+      if (request.path === lpPath) {
+        return state('CONFIRMING_TOKEN_COINMARKETCAP_DATA', ['CONFIRM_TOKEN_COINMARKETCAP_DATA'], {
+          price_source: 'onchain',
+        });
+      }
+      return undefined;
+    });
+    expect(screen.getByText('resuming import…')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'farm URL' })).not.toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === 'step: FETCHING_POOL_RESERVES',
+      ),
+    ).toBeInTheDocument();
+    // It advances on its own from the resumed state, carrying the import's id.
+    expect(await screen.findByText(/prices come from on-chain pairs/)).toBeInTheDocument();
+    const posts = callsTo(calls, 'POST', lpPath).map((call) => call.body as NextStateBody);
+    expect(posts.map((body) => `${body.name}:${body.event}:${body.params.import_id}`)).toEqual([
+      'FETCHING_POOL_RESERVES:GET_NEXT_STEP:5',
+    ]);
+  });
+
+  it('starts fresh, silently, when the stored import is gone (404)', async () => {
+    window.sessionStorage.setItem(lpImportKey, '77');
+    const { calls } = startAt(() => undefined);
+    expect(await screen.findByRole('textbox', { name: 'farm URL' })).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/quickswap/imports/77')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(lpImportKey)).toBeNull();
+  });
+
+  it('keeps the open import id while importing and forgets it once completed', async () => {
+    const { user } = startAt((request) => {
+      if (request.path !== lpPath) return undefined;
+      const body = request.body as { name: string };
+      if (body.name === 'NOT_STARTED') return state('STARTED', ['GET_NEXT_STEP']);
+      return state('completed', [], { farm_address: farm, symbol0: 'WMATIC', symbol1: 'USDC' });
+    });
+    await user.click(screen.getByRole('textbox', { name: 'farm URL' }));
+    await user.paste(url);
+    const button = await screen.findByRole('button', { name: 'continue import' });
+    expect(window.sessionStorage.getItem(lpImportKey)).toBe('5');
+    await user.click(button);
+    expect(await screen.findByText('import WMATIC-USDC completed!')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(lpImportKey)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type AppError,
   completedState,
   type TokenRole,
   unresolvableTokenState,
@@ -10,7 +11,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
-import type { WizardStepError } from '../api/next-state.ts';
+import { readWizardFailure } from '../api/next-state.ts';
 import { useImportWizard, type ImportWizard as Wizard } from '../hooks/use-import-wizard.ts';
 import { PriceConfirmation } from './price-confirmation.tsx';
 import { StepsList } from './steps-list.tsx';
@@ -47,7 +48,8 @@ export function ImportWizard({ variant }: { variant: WizardVariant }) {
       </p>
     );
   }
-  return <WizardPanel variant={variant} />;
+  // Keyed: each variant has its own open import, never the other's state.
+  return <WizardPanel key={variant} variant={variant} />;
 }
 
 function WizardPanel({ variant }: { variant: WizardVariant }) {
@@ -101,6 +103,13 @@ function StepBody({
   const { state } = wizard;
   const data = state.data;
   const importId = typeof data.import_id === 'number' ? data.import_id : undefined;
+  if (wizard.isResuming) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        resuming import…
+      </p>
+    );
+  }
   if (state.name === 'NOT_STARTED') {
     return (
       <div className="space-y-2">
@@ -205,8 +214,8 @@ function SingleShotButton({ label, onClick }: { label: string; onClick: () => vo
   );
 }
 
-function WizardErrorBox({ error, variant }: { error: WizardStepError; variant: WizardVariant }) {
-  const data = error.body?.data;
+function WizardErrorBox({ error, variant }: { error: AppError; variant: WizardVariant }) {
+  const data = readWizardFailure(error)?.data;
   const suggested = data?.suggested_variant;
   const farmAddress = data?.farm_address;
   const lines: ReactNode[] = [error.message];
@@ -216,7 +225,7 @@ function WizardErrorBox({ error, variant }: { error: WizardStepError; variant: W
         open the {variantInfo[suggested].label} import wizard
       </Link>,
     );
-  } else if (farmAddress && error.body?.code === 'CONFLICT') {
+  } else if (farmAddress && error.code === 'CONFLICT') {
     lines.push(
       <Link key="existing" to={variantInfo[variant].details(farmAddress)} className="font-medium underline">
         view the imported farm

@@ -1,7 +1,16 @@
-import { tokenRoles, type WizardEvent, type WizardVariant } from '@tidewatch/shared';
+import {
+  AppError,
+  completedState,
+  tokenRoles,
+  type WizardEvent,
+  type WizardStateResponse,
+  type WizardVariant,
+} from '@tidewatch/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/index.ts';
-import { postNextState, WizardStepError } from '../api/next-state.ts';
+import { getImport } from '../api/get-import.ts';
+import { postNextState } from '../api/next-state.ts';
+import { clearOpenImportId, readOpenImportId, saveOpenImportId } from './open-import.ts';
 
 /** A wizard state as the client holds it; NOT_STARTED exists only here until PARSE_URL answers. */
 export type ClientWizardState = {
@@ -31,36 +40,85 @@ function withoutTokenRoles(data: Record<string, unknown>): Record<string, unknow
 /** States where the wizard waits for the user even when advancing on its own. */
 const startState = 'STARTED';
 
+const toClientState = (next: WizardStateResponse): ClientWizardState => ({
+  name: next.name,
+  previous: next.previous,
+  events: next.events,
+  data: next.data,
+});
+
+const asAppError = (failure: unknown): AppError =>
+  failure instanceof AppError
+    ? failure
+    : new AppError('INTERNAL', failure instanceof Error ? failure.message : 'the step failed');
+
 export type ImportWizard = {
   state: ClientWizardState;
   /** The last failure; the state stays where it was so 'continue' retries from there. */
-  error: WizardStepError | null;
+  error: AppError | null;
   isSending: boolean;
+  /** True while the import this tab had open is fetched after a reload. */
+  isResuming: boolean;
   isAutoAdvance: boolean;
   setIsAutoAdvance: (value: boolean) => void;
   /** Fires `event` from the current state with the state data plus `params` (ignored while one is running). */
   send: (event: WizardEvent, params?: Record<string, unknown>) => void;
   /** Re-sends the current state's next event (spec: 'continue'). */
   continueImport: () => void;
-  /** Back to NOT_STARTED (start another import). */
+  /** Back to NOT_STARTED (start another import); the open import is forgotten. */
   reset: () => void;
 };
 
 /**
  * The wizard's client side (spec section 4): the server decides every next state; this hook sends events,
  * keeps the last good state on failure, and, when asked, advances through steps that need no input.
+ * The open import's id is kept per variant in sessionStorage: after a reload the wizard fetches the
+ * import and continues from its state (an import that is gone starts over, silently).
  */
 export function useImportWizard(variant: WizardVariant): ImportWizard {
   const wallet = useWallet();
   const [state, setState] = useState<ClientWizardState>(notStartedState);
-  const [error, setError] = useState<WizardStepError | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const [isResuming, setIsResuming] = useState(() => readOpenImportId(variant) !== null);
   const [isAutoAdvance, setIsAutoAdvance] = useState(true);
   // A ref so two clicks in one tick cannot both send: the spec's single-shot buttons.
   const isSendingRef = useRef(false);
   const stateRef = useRef(state);
   stateRef.current = state;
   const account = wallet.isConnected ? wallet.publicAddress : null;
+
+  useEffect(() => {
+    const importId = readOpenImportId(variant);
+    if (importId === null) return;
+    // Blocks sends while the stored import loads; a stale answer (unmounted) is dropped.
+    let isCurrent = true;
+    isSendingRef.current = true;
+    getImport(importId)
+      .then((next) => {
+        if (isCurrent) setState(toClientState(next));
+      })
+      .catch((failure: unknown) => {
+        if (!isCurrent) return;
+        if (failure instanceof AppError && failure.code === 'NOT_FOUND') clearOpenImportId(variant);
+        else setError(asAppError(failure));
+      })
+      .finally(() => {
+        if (!isCurrent) return;
+        isSendingRef.current = false;
+        setIsResuming(false);
+      });
+    return () => {
+      isCurrent = false;
+      isSendingRef.current = false;
+    };
+  }, [variant]);
+
+  useEffect(() => {
+    const importId = state.data.import_id;
+    if (state.name === completedState) clearOpenImportId(variant);
+    else if (typeof importId === 'number') saveOpenImportId(variant, importId);
+  }, [state, variant]);
 
   const send = useCallback(
     (event: WizardEvent, params: Record<string, unknown> = {}) => {
@@ -80,15 +138,9 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
       postNextState(variant, body)
         .then((next) => {
           setError(null);
-          setState({ name: next.name, previous: next.previous, events: next.events, data: next.data });
+          setState(toClientState(next));
         })
-        .catch((failure: unknown) => {
-          setError(
-            failure instanceof WizardStepError
-              ? failure
-              : new WizardStepError(failure instanceof Error ? failure.message : 'the step failed', null),
-          );
-        })
+        .catch((failure: unknown) => setError(asAppError(failure)))
         .finally(() => {
           isSendingRef.current = false;
           setIsSending(false);
@@ -103,16 +155,32 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
   }, [send]);
 
   const reset = useCallback(() => {
+    clearOpenImportId(variant);
     setError(null);
     setState(notStartedState);
-  }, []);
+  }, [variant]);
 
   const nextEvent = state.events[0];
   const shouldAutoAdvance =
-    isAutoAdvance && !error && !isSending && nextEvent === 'GET_NEXT_STEP' && state.name !== startState;
+    isAutoAdvance &&
+    !error &&
+    !isSending &&
+    !isResuming &&
+    nextEvent === 'GET_NEXT_STEP' &&
+    state.name !== startState;
   useEffect(() => {
     if (shouldAutoAdvance) send('GET_NEXT_STEP');
   }, [shouldAutoAdvance, send]);
 
-  return { state, error, isSending, isAutoAdvance, setIsAutoAdvance, send, continueImport, reset };
+  return {
+    state,
+    error,
+    isSending,
+    isResuming,
+    isAutoAdvance,
+    setIsAutoAdvance,
+    send,
+    continueImport,
+    reset,
+  };
 }
