@@ -17,6 +17,7 @@ export {
   upsertToken,
 } from './repository.ts';
 export { insertSnapshots } from './snapshot-store.ts';
+export { tokensOfRead, valueSnapshots } from './snapshot-valuation.ts';
 export {
   type CollectedFarm,
   type CollectedPool,
@@ -24,6 +25,7 @@ export {
   type CollectedSnapshots,
   type CollectedToken,
   createSnapshotWriter,
+  type SnapshotsRead,
   type SnapshotWriter,
   type SnapshotWriterDeps,
 } from './snapshot-writer.ts';

@@ -1,0 +1,185 @@
+import { type Address, formatUnits, getAddress } from 'viem';
+import type { TokenInfo } from '../../chain/erc20.ts';
+import type { FarmSnapshotsRead } from '../../chain/farm-snapshots.ts';
+import { computeFarmValuation, lpTokenDecimals, resolvePairPrices } from '../../valuation/index.ts';
+import type { TokenPrice } from './prices.ts';
+
+export type CollectedToken = TokenInfo & TokenPrice;
+export type CollectedPool = {
+  address: Address;
+  token0: Address;
+  token1: Address;
+  /** Whole-token decimal strings. */
+  reserve0: string;
+  reserve1: string;
+  totalSupply: string;
+  price0Usd: number | null;
+  price1Usd: number | null;
+  totalLiquidityUsd: number | null;
+};
+export type CollectedFarm = {
+  address: Address;
+  kind: 'lp' | 'dual';
+  pool: Address;
+  rewardTokens: Address[];
+  totalSupply: string;
+  totalLiquidityUsd: number | null;
+  shareOfPool: number | null;
+  /** Whole reward tokens per second, same order as `rewardTokens`. */
+  rewardRates: string[];
+  rewardPricesUsd: (number | null)[];
+  periodFinish: Date;
+  isEnded: boolean;
+  isPaused: boolean;
+  apr: number | null;
+};
+export type CollectedPosition = {
+  farm: Address;
+  account: Address;
+  staked: string;
+  totalLiquidityUsd: number | null;
+  shareOfFarm: number | null;
+  earned: { amount: string; usd: number | null }[];
+};
+
+/** Everything one refresh read and computed, not yet written: what the wizard shows step by step. */
+export type CollectedSnapshots = {
+  chainId: number;
+  blockNumber: bigint;
+  blockTimestamp: bigint;
+  createdOn: Date;
+  tokens: CollectedToken[];
+  pools: CollectedPool[];
+  farms: CollectedFarm[];
+  positions: CollectedPosition[];
+  /** The raw chain read, for callers that need more (e.g. the wizard's token metadata). */
+  read: FarmSnapshotsRead;
+};
+
+const amountOf = (value: bigint, decimals: number) => formatUnits(value, decimals);
+
+/** Every token a read involves (pair sides and rewards), each once, in read order. */
+export function tokensOfRead(read: FarmSnapshotsRead): TokenInfo[] {
+  const tokens = new Map<string, TokenInfo>();
+  for (const farm of read.farms) {
+    for (const token of [farm.pair.token0, farm.pair.token1, ...farm.rewards.map((r) => r.token)]) {
+      tokens.set(token.address.toLowerCase(), token);
+    }
+  }
+  return [...tokens.values()];
+}
+
+/**
+ * The valuation half of a snapshot refresh: pure, no chain or database. `prices` (lower-case address ->
+ * price from a source) is not changed; a pair side no source prices is derived from its pool's reserve
+ * ratio, and that derived price also serves the token where it is a reward.
+ * @example
+ * const collected = valueSnapshots(read, prices, { chainId: 137, createdOn: new Date() });
+ */
+export function valueSnapshots(
+  read: FarmSnapshotsRead,
+  sourcePrices: ReadonlyMap<string, TokenPrice>,
+  options: { chainId: number; createdOn: Date },
+): CollectedSnapshots {
+  const prices = new Map(sourcePrices);
+  for (const farm of read.farms) {
+    const p = farm.pair;
+    const resolved = resolvePairPrices({
+      reserve0: p.reserve0,
+      reserve1: p.reserve1,
+      decimals0: p.token0.decimals,
+      decimals1: p.token1.decimals,
+      price0: prices.get(p.token0.address.toLowerCase())?.usd ?? null,
+      price1: prices.get(p.token1.address.toLowerCase())?.usd ?? null,
+    });
+    if (resolved.isPrice0Derived)
+      prices.set(p.token0.address.toLowerCase(), { usd: resolved.price0, source: 'derived' });
+    if (resolved.isPrice1Derived)
+      prices.set(p.token1.address.toLowerCase(), { usd: resolved.price1, source: 'derived' });
+  }
+  const priceOf = (address: Address) => prices.get(address.toLowerCase())?.usd ?? null;
+
+  const pools = new Map<string, CollectedPool>();
+  const farms: CollectedFarm[] = [];
+  const positions: CollectedPosition[] = [];
+  for (const f of read.farms) {
+    const p = f.pair;
+    const valuation = computeFarmValuation({
+      pool: {
+        reserve0: p.reserve0,
+        reserve1: p.reserve1,
+        decimals0: p.token0.decimals,
+        decimals1: p.token1.decimals,
+        price0: priceOf(p.token0.address),
+        price1: priceOf(p.token1.address),
+        totalSupply: p.totalSupply,
+      },
+      farm: {
+        totalSupply: f.totalSupply,
+        periodFinish: f.periodFinish,
+        isPaused: f.isPaused,
+        rewards: f.rewards.map((r) => ({
+          rewardRate: r.rewardRate,
+          decimals: r.token.decimals,
+          price: priceOf(r.token.address),
+        })),
+      },
+      now: read.blockTimestamp,
+      positions: f.positions,
+    });
+    pools.set(p.address.toLowerCase(), {
+      address: getAddress(p.address),
+      token0: getAddress(p.token0.address),
+      token1: getAddress(p.token1.address),
+      reserve0: amountOf(p.reserve0, p.token0.decimals),
+      reserve1: amountOf(p.reserve1, p.token1.decimals),
+      totalSupply: amountOf(p.totalSupply, lpTokenDecimals),
+      price0Usd: valuation.pool.price0,
+      price1Usd: valuation.pool.price1,
+      totalLiquidityUsd: valuation.pool.tvlUsd,
+    });
+    farms.push({
+      address: getAddress(f.address),
+      kind: f.kind,
+      pool: getAddress(p.address),
+      rewardTokens: f.rewards.map((r) => getAddress(r.token.address)),
+      totalSupply: amountOf(f.totalSupply, lpTokenDecimals),
+      totalLiquidityUsd: valuation.farm.tvlUsd,
+      shareOfPool: valuation.farm.shareOfPool,
+      rewardRates: f.rewards.map((r) => amountOf(r.rewardRate, r.token.decimals)),
+      rewardPricesUsd: f.rewards.map((r) => priceOf(r.token.address)),
+      periodFinish: new Date(Number(f.periodFinish) * 1000),
+      isEnded: valuation.farm.isEnded,
+      isPaused: valuation.farm.isPaused,
+      apr: valuation.farm.apr,
+    });
+    f.positions.forEach((position, i) => {
+      const value = valuation.positions[i]!;
+      positions.push({
+        farm: getAddress(f.address),
+        account: getAddress(position.account),
+        staked: amountOf(position.staked, lpTokenDecimals),
+        totalLiquidityUsd: value.stakedUsd,
+        shareOfFarm: value.shareOfFarm,
+        earned: f.rewards.map((r, k) => ({
+          amount: amountOf(position.earned[k] ?? 0n, r.token.decimals),
+          usd: value.earned[k]?.usd ?? null,
+        })),
+      });
+    });
+  }
+  return {
+    chainId: options.chainId,
+    blockNumber: read.blockNumber,
+    blockTimestamp: read.blockTimestamp,
+    createdOn: options.createdOn,
+    tokens: tokensOfRead(read).map((token) => ({
+      ...token,
+      ...(prices.get(token.address.toLowerCase()) ?? { usd: null, source: null }),
+    })),
+    pools: [...pools.values()],
+    farms,
+    positions,
+    read,
+  };
+}
