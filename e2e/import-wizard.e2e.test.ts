@@ -70,4 +70,31 @@ describe('import wizard in Chromium (both variants)', () => {
     const { tvl } = await readPoolValue(env.world, farm);
     expect(await card.getByRole('region', { name: 'pool snapshot' }).textContent()).toContain(formatUsd(tvl));
   });
+
+  it('resumes an import at the same step after a reload, then completes it', async () => {
+    const { page } = browser;
+    const farm = env.world.farms.wethUsdc;
+    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    await page.getByLabel('farm URL').fill(farm.url);
+    await page.getByRole('button', { name: 'continue import' }).click();
+    // The wizard advances on its own and stops at the price-data choice: mid-import.
+    const step = page.getByText('step: CONFIRMING_TOKEN_COINMARKETCAP_DATA', { exact: true });
+    await step.waitFor({ timeout: 30_000 });
+
+    await page.reload();
+    await step.waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel('farm URL').count(), 'no fresh start after the reload').toBe(0);
+    const confirm = page.getByRole('button', { name: 'confirm price data' });
+    for (const group of await page.getByRole('group').all()) {
+      const radios = group.getByRole('radio');
+      if ((await radios.count()) > 0) await radios.first().check();
+    }
+    await confirm.click();
+    const done = page.getByText(/^import (WETH-USDC|USDC-WETH) completed!$/);
+    await done.waitFor({ timeout: 30_000 });
+
+    // Completed: a reload now starts a new import.
+    await page.reload();
+    await page.getByLabel('farm URL').waitFor({ timeout: 15_000 });
+  });
 });
