@@ -24,6 +24,11 @@ export type DatabaseOptions = {
 export function createDatabase(options: DatabaseOptions): AppDatabase {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client whose connection the server ends (restart, failover, admin) emits 'error' on the pool;
+    // unhandled, that would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
