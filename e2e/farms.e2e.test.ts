@@ -1,33 +1,21 @@
 import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
-import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, logInThroughUi } from './support/accounts.ts';
 import { type Browser, launchBrowser } from './support/browser.ts';
+import {
+  readPositionValue,
+  refreshFarmCard,
+  saveWalletThroughGuide,
+  shortenAddress,
+  trackFarmCard,
+} from './support/farm-card.ts';
 import { type FarmWorld, formatUsd, readPoolValue, startFarmWorld } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
 
 const email = 'tracker@example.com';
 const password = 'tide-watch-tracker-horse';
 const account = testAccounts.user.address;
-const short = `${account.slice(0, 6)}…${account.slice(-4)}`;
-
-/** The position value a card or detail shows, read from its 'position value' row. */
-async function positionValue(scope: Locator): Promise<string> {
-  const row = scope.getByText('position value').first().locator('xpath=..');
-  return ((await row.locator('dd').textContent()) ?? '').trim();
-}
-
-/** Clicks refresh and waits for the snapshot call's answer and the button to come back. */
-async function refresh(card: Locator) {
-  const answered = card
-    .page()
-    .waitForResponse(
-      (r) => /create-snapshots|dual-mining\/snapshots/.test(r.url()) && r.request().method() === 'POST',
-    );
-  await card.getByRole('button', { name: 'refresh' }).click();
-  expect((await answered).status()).toBe(200);
-  await card.getByRole('button', { name: 'refresh' }).waitFor();
-}
+const short = shortenAddress(account);
 
 describe('farms in Chromium: track, refresh, detail, LP tools', () => {
   let env: FarmWorld;
@@ -45,14 +33,7 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
     const { page } = browser;
     await logInThroughUi(page, env.app.url, email, password);
 
-    // Save the wallet through the connect guide.
-    await page.getByRole('button', { name: 'connect MetaMask wallet' }).click();
-    const guide = page.getByRole('region', { name: 'connect MetaMask wallet' });
-    await guide.getByRole('button', { name: 'connect to metamask' }).click();
-    await guide.getByText(account).waitFor();
-    await guide.getByRole('button', { name: 'confirm address' }).click();
-    await guide.getByRole('button', { name: 'continue' }).click();
-    await guide.getByText('wallet added to your account!').waitFor();
+    await saveWalletThroughGuide(page, account);
 
     // One liquidity-mining farm and one dual-mining farm, imported through the wizard.
     await page.goto(`${env.app.url}/quickswap/lp-mining`);
@@ -79,24 +60,20 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
       await page.getByRole('button', { name: 'connect to metamask' }).first().click();
       await page.getByText(`connected address: ${short}`).waitFor();
       await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
-      const card = page.getByRole('article', { name: pair });
-      await card.getByRole('button', { name: 'track' }).click();
-      const chooser = card.getByRole('dialog', { name: 'choose wallet to track' });
-      await chooser.getByRole('button', { name: new RegExp(`track address ${short}`) }).click();
-      await card.getByText(`tracking with ${short}`).waitFor();
+      await trackFarmCard(page.getByRole('article', { name: pair }), account);
 
       await page.getByRole('tab', { name: 'Tracked Farms' }).click();
       const tracked = page.getByRole('article', { name: pair });
-      await refresh(tracked);
+      await refreshFarmCard(tracked);
       const first = await readPoolValue(env.world, farm, account);
-      expect(await positionValue(tracked)).toBe(formatUsd(first.positionUsd ?? Number.NaN));
+      expect(await readPositionValue(tracked)).toBe(formatUsd(first.positionUsd ?? Number.NaN));
       await browser.screenshot(`${product}-tracked-card`);
 
       await env.anvil.increaseTime(3_600);
       await env.anvil.mine();
-      await refresh(tracked);
+      await refreshFarmCard(tracked);
       const second = await readPoolValue(env.world, farm, account);
-      expect(await positionValue(tracked)).toBe(formatUsd(second.positionUsd ?? Number.NaN));
+      expect(await readPositionValue(tracked)).toBe(formatUsd(second.positionUsd ?? Number.NaN));
 
       await tracked.getByRole('link', { name: 'View Farm' }).click();
       await page.getByRole('img', { name: 'position value over time' }).waitFor();

@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     '',
     `  log in with   ${demoUser.email} / ${demoUser.password}`,
     `  wallet        'Demo wallet' (${testAccounts.user.address}), used by 'connect to metamask'`,
+    `  chain RPC     ${anvil.rpcUrl} (chain id ${anvil.chainId})`,
     '',
     '  farm URLs to paste into the import wizards:',
     ...farms.map(

@@ -9,21 +9,29 @@ export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
 export type Browser = {
   context: BrowserContext;
   page: Page;
-  /** Saves a full-page PNG under e2e/artifacts (the README shows some of them). */
-  screenshot: (name: string) => Promise<string>;
+  /**
+   * Saves a PNG under e2e/artifacts (docs/screenshots holds copies of some): the full page, or only the
+   * viewport with `{ isFullPage: false }` (a fixed size that reads well in the README).
+   */
+  screenshot: (name: string, options?: { isFullPage?: boolean }) => Promise<string>;
   close: () => Promise<void>;
+};
+
+export type LaunchBrowserOptions = {
+  /** Defaults to 1280x900. */
+  viewport?: { width: number; height: number };
 };
 
 /**
  * Launches Debian's Chromium through playwright-core with a throw-away profile. The flags keep Chromium from
  * reaching out to the network (this machine has none beyond the package registries).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
   const profileDir = await mkdtemp(join(tmpdir(), 'tidewatch-chromium-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: { width: 1280, height: 900 },
+    viewport: options.viewport ?? { width: 1280, height: 900 },
     args: [
       '--headless',
       '--no-sandbox',
@@ -41,10 +49,10 @@ export async function launchBrowser(): Promise<Browser> {
   return {
     context,
     page,
-    screenshot: async (name) => {
+    screenshot: async (name, screenshotOptions) => {
       await mkdir(artifactsDir, { recursive: true });
       const path = join(artifactsDir, `${name}.png`);
-      await page.screenshot({ path, fullPage: true });
+      await page.screenshot({ path, fullPage: screenshotOptions?.isFullPage ?? true });
       return path;
     },
     close: async () => {

@@ -16,11 +16,20 @@ async function choosePriceCandidates(page: Page, symbols: readonly string[]) {
   }
 }
 
-/** Walks the wizard from the pasted URL to 'completed', naming MYST over the realtime channel when asked. */
+export type ImportThroughWizardOptions = {
+  /** Called on the price-data step once the candidates are chosen, before confirming (e.g. a screenshot). */
+  onPriceStep?: () => Promise<void>;
+};
+
+/**
+ * Walks the wizard from the pasted URL to 'completed', naming MYST over the realtime channel when asked.
+ * Only the farm's URL is used: the demo journey has nothing but the URL the demo printed.
+ */
 export async function importThroughWizard(
   page: Page,
-  farm: WorldFarm,
+  farm: Pick<WorldFarm, 'url'>,
   symbols: readonly string[],
+  options: ImportThroughWizardOptions = {},
 ): Promise<{ text: string; namedTokens: number; priceChoices: number }> {
   let namedTokens = 0;
   let priceChoices = 0;
@@ -45,6 +54,7 @@ export async function importThroughWizard(
     }
     if (await confirm.isVisible()) {
       await choosePriceCandidates(page, symbols);
+      await options.onPriceStep?.();
       await confirm.click();
       priceChoices += 1;
       await confirm.waitFor({ state: 'detached', timeout: 15_000 });
