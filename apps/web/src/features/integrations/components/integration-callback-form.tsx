@@ -1,25 +1,20 @@
 import { confirmEmailBanner, integrationCallbackSchema } from '@tidewatch/shared';
-import { type FormEvent, useState } from 'react';
-import { Button, ErrorBanner, PasswordField, SuccessBanner, TextField } from '../../../components/index.ts';
-import { errorLines, type FieldErrors, fieldErrorsFromZod } from '../../../lib/form-errors.ts';
+import type { FormEvent } from 'react';
+import { Button, CredentialFields, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
+import { errorLines } from '../../../lib/form-errors.ts';
+import { useCredentials } from '../../../lib/use-credentials.ts';
 import { useCompleteIntegration } from '../api/complete-integration.ts';
 
 /** The exchange-connected login (spec: /integrations/callback?code=…). */
 export function IntegrationCallbackForm({ code }: { code: string }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const credentials = useCredentials();
+  const { fieldErrors } = credentials;
   const complete = useCompleteIntegration();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = integrationCallbackSchema.safeParse({ email, password, code });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFromZod(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    complete.mutate(parsed.data);
+    const body = credentials.validate(integrationCallbackSchema, { code });
+    if (body) complete.mutate(body);
   }
 
   if (complete.isSuccess) return <SuccessBanner messages={confirmEmailBanner} />;
@@ -32,22 +27,10 @@ export function IntegrationCallbackForm({ code }: { code: string }) {
       {complete.isError && clientErrors.length === 0 ? (
         <ErrorBanner messages={errorLines(complete.error)} />
       ) : null}
-      <TextField
-        label="email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        invalid={Boolean(fieldErrors.email)}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <PasswordField
-        label="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        invalid={Boolean(fieldErrors.password)}
-        onChange={(event) => setPassword(event.target.value)}
+      <CredentialFields
+        credentials={credentials}
+        errors={fieldErrors}
+        passwordAutoComplete="current-password"
       />
       <Button type="submit" isLoading={complete.isPending} className="w-full">
         log in

@@ -1,6 +1,13 @@
 import { waitlistSignupSchema } from '@tidewatch/shared';
 import { type FormEvent, useState } from 'react';
-import { Button, ErrorBanner, SuccessBanner, TextAreaField, TextField } from '../../../components/index.ts';
+import {
+  Button,
+  EmailField,
+  ErrorBanner,
+  SuccessBanner,
+  TextAreaField,
+  TextField,
+} from '../../../components/index.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
 /** Spec section 8: the waitlist's one validation message. */
@@ -46,11 +53,7 @@ export function WaitlistForm() {
       {emailError ? <ErrorBanner messages={emailError} /> : null}
       {join.isError && !emailError ? <ErrorBanner messages={join.error.message} /> : null}
       {isDone ? <SuccessBanner messages={waitlistSuccessMessage} /> : null}
-      <TextField
-        label="email"
-        type="email"
-        name="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         invalid={Boolean(emailError)}
         onChange={(event) => setEmail(event.target.value)}
