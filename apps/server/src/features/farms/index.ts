@@ -4,7 +4,7 @@ import type { AppDatabase } from '../../db/index.ts';
 import type { PriceSources } from './prices.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
-import { createSnapshotWriter } from './snapshot-writer.ts';
+import { createConfiguredSnapshotWriter } from './snapshot-writer.ts';
 
 export { type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
 export {
@@ -24,6 +24,7 @@ export {
   type CollectedPosition,
   type CollectedSnapshots,
   type CollectedToken,
+  createConfiguredSnapshotWriter,
   createSnapshotWriter,
   type SnapshotsRead,
   type SnapshotWriter,
@@ -42,16 +43,7 @@ export async function registerFarms(
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
-  const writer =
-    deps.chain && deps.prices
-      ? createSnapshotWriter({
-          db: deps.database.db,
-          chain: deps.chain,
-          prices: deps.prices,
-          chainId: deps.chainId,
-          now,
-        })
-      : undefined;
+  const writer = createConfiguredSnapshotWriter({ ...deps, db: deps.database.db, now });
   const farms = createFarmsService({
     db: deps.database.db,
     chainId: deps.chainId,

@@ -98,3 +98,24 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
     },
   };
 }
+
+/**
+ * A snapshot writer when both a chain and price sources are configured; otherwise undefined, and the
+ * features that need one answer that refreshing is unavailable.
+ */
+export function createConfiguredSnapshotWriter(deps: {
+  db: Kysely<Database>;
+  chainId: number;
+  chain?: ChainClient | undefined;
+  prices?: PriceSources | undefined;
+  now?: (() => Date) | undefined;
+}): SnapshotWriter | undefined {
+  if (!deps.chain || !deps.prices) return undefined;
+  return createSnapshotWriter({
+    db: deps.db,
+    chain: deps.chain,
+    prices: deps.prices,
+    chainId: deps.chainId,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+}

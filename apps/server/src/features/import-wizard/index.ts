@@ -3,7 +3,7 @@ import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { createSnapshotWriter, type PriceSources } from '../farms/index.ts';
+import { createConfiguredSnapshotWriter, type PriceSources } from '../farms/index.ts';
 import { attachImportRealtime } from './realtime.ts';
 import { importWizardRoutes } from './routes.ts';
 import { createImportWizardService } from './service.ts';
@@ -28,16 +28,7 @@ export async function registerImportWizard(
     now?: (() => Date) | undefined;
   },
 ): Promise<void> {
-  const writer =
-    deps.chain && deps.prices
-      ? createSnapshotWriter({
-          db: deps.database.db,
-          chain: deps.chain,
-          prices: deps.prices,
-          chainId: deps.chainId,
-          ...(deps.now ? { now: deps.now } : {}),
-        })
-      : undefined;
+  const writer = createConfiguredSnapshotWriter({ ...deps, db: deps.database.db });
   const wizard = createImportWizardService({
     db: deps.database.db,
     chainId: deps.chainId,
