@@ -1,38 +1,32 @@
 import { wizardErrorBodySchema } from '@tidewatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.ts';
 import {
   createWizardApp,
   createWizardUser,
   sendStep,
-  startWizardWorld,
-  type WizardWorld,
+  startWizardApp,
+  type WizardApp,
   walkToEnd,
   wizardPaths,
 } from './import-wizard-helpers.ts';
 
-let w: WizardWorld;
-let testApp: TestApp;
+let w: WizardApp;
 let token: string;
 
 beforeAll(async () => {
-  w = await startWizardWorld();
-  testApp = await createWizardApp(w);
-  ({ token } = await createWizardUser(testApp));
+  w = await startWizardApp();
+  ({ token } = await createWizardUser(w.testApp));
 });
-afterAll(async () => {
-  await testApp?.close();
-  await w?.stop();
-});
+afterAll(() => w?.close());
 
 const parse = (variant: 'lp' | 'dual', url: string, extra: Record<string, unknown> = {}) =>
-  sendStep(testApp, token, variant, { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url, ...extra } });
+  sendStep(w.testApp, token, variant, { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url, ...extra } });
 
 /** Steps an import forward until it reaches `target`. */
 async function advanceTo(variant: 'lp' | 'dual', url: string, target: string) {
   let state = (await parse(variant, url)).body;
   while (state.name !== target) {
-    const answer = await sendStep(testApp, token, variant, {
+    const answer = await sendStep(w.testApp, token, variant, {
       name: state.name,
       event: state.events[0]!,
       params: { import_id: state.data.import_id },
@@ -78,7 +72,7 @@ describe('import wizard bad input', () => {
 
   it('says a farm is already imported, with its address', async () => {
     const farm = w.world.farms.mkrUsdc;
-    const { last } = await walkToEnd(testApp, token, 'lp', (await parse('lp', farm.url)).body);
+    const { last } = await walkToEnd(w.testApp, token, 'lp', (await parse('lp', farm.url)).body);
     expect(last.name).toBe('completed');
     // MKR answers name() and symbol() as bytes32: still read and stored.
     expect([last.data.symbol0, last.data.symbol1].sort()).toEqual(['MKR', 'USDC']);
@@ -93,7 +87,7 @@ describe('import wizard bad input', () => {
 
   it('refuses an event that does not belong to the state, and a stale state name', async () => {
     const started = (await parse('lp', w.world.farms.wethUsdc.url)).body;
-    const wrong = await sendStep(testApp, token, 'lp', {
+    const wrong = await sendStep(w.testApp, token, 'lp', {
       name: 'STARTED',
       event: 'CONFIRM_TOKEN_COINMARKETCAP_DATA',
       params: { import_id: started.data.import_id },
@@ -106,7 +100,7 @@ describe('import wizard bad input', () => {
       message:
         'the event CONFIRM_TOKEN_COINMARKETCAP_DATA is not allowed in the step STARTED: send GET_NEXT_STEP',
     });
-    const stale = await sendStep(testApp, token, 'lp', {
+    const stale = await sendStep(w.testApp, token, 'lp', {
       name: 'SYNCING_TOKEN0',
       event: 'GET_NEXT_STEP',
       params: { import_id: started.data.import_id },
@@ -117,21 +111,21 @@ describe('import wizard bad input', () => {
 
   it("answers 404 for another user's import id, and for an import of the other variant", async () => {
     const mine = (await parse('lp', w.world.farms.wethUsdc.url)).body;
-    const other = await createWizardUser(testApp);
-    const answer = await sendStep(testApp, other.token, 'lp', {
+    const other = await createWizardUser(w.testApp);
+    const answer = await sendStep(w.testApp, other.token, 'lp', {
       name: 'STARTED',
       event: 'GET_NEXT_STEP',
       params: { import_id: mine.data.import_id },
     });
     expect(answer.status).toBe(404);
     expect(answer.body.message).toBe(`import ${mine.data.import_id} not found`);
-    const resume = await testApp.request({
+    const resume = await w.testApp.request({
       method: 'GET',
       url: `/api/quickswap/imports/${mine.data.import_id}`,
       token: other.token,
     });
     expect(resume.statusCode).toBe(404);
-    const crossed = await sendStep(testApp, token, 'dual', {
+    const crossed = await sendStep(w.testApp, token, 'dual', {
       name: 'STARTED',
       event: 'GET_NEXT_STEP',
       params: { import_id: mine.data.import_id },
@@ -150,7 +144,7 @@ describe('import wizard bad input', () => {
   });
 
   it('needs a login', async () => {
-    const answer = await testApp.request({
+    const answer = await w.testApp.request({
       method: 'POST',
       url: wizardPaths.lp,
       payload: { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url: 'x' } },
@@ -161,10 +155,10 @@ describe('import wizard bad input', () => {
   it('resumes after a reload: the resume endpoint and NOT_STARTED with the import id answer the current state', async () => {
     const state = await advanceTo('lp', w.world.farms.wethUsdc.url, 'FETCHING_POOL_RESERVES');
     const id = state.data.import_id;
-    const viaGet = await testApp.request({ method: 'GET', url: `/api/quickswap/imports/${id}`, token });
+    const viaGet = await w.testApp.request({ method: 'GET', url: `/api/quickswap/imports/${id}`, token });
     expect(viaGet.statusCode).toBe(200);
     expect(viaGet.json()).toEqual(state);
-    const viaNotStarted = await sendStep(testApp, token, 'lp', {
+    const viaNotStarted = await sendStep(w.testApp, token, 'lp', {
       name: 'NOT_STARTED',
       event: 'PARSE_URL',
       params: { import_id: id },
@@ -179,7 +173,7 @@ describe('import wizard faults', () => {
     const farm = w.world.farms.wbtcUsdc;
     const started = (await parse('lp', farm.url)).body;
     w.proxy.inject({ type: 'http5xx', status: 503 });
-    const failed = await sendStep(testApp, token, 'lp', {
+    const failed = await sendStep(w.testApp, token, 'lp', {
       name: 'STARTED',
       event: 'GET_NEXT_STEP',
       params: { import_id: started.data.import_id },
@@ -194,7 +188,7 @@ describe('import wizard faults', () => {
       data: { import_id: started.data.import_id },
     });
     expect(failed.body.message).toMatch(/HTTP 503/);
-    const db = testApp.database.db;
+    const db = w.testApp.database.db;
     expect(await db.selectFrom('farms').select('id').where('address', '=', farm.address).execute()).toEqual(
       [],
     );
@@ -206,21 +200,21 @@ describe('import wizard faults', () => {
     expect(row.state).toBe('STARTED');
 
     // 'continue' from the error: the client keeps `previous` and re-sends its first event.
-    const resumed = await sendStep(testApp, token, 'lp', {
+    const resumed = await sendStep(w.testApp, token, 'lp', {
       name: 'ERROR',
       event: 'GET_NEXT_STEP',
       params: { import_id: started.data.import_id },
     });
     expect(resumed.status).toBe(200);
     expect(resumed.body.name).toBe('FETCHING_FARM_ABI');
-    const { last } = await walkToEnd(testApp, token, 'lp', resumed.body);
+    const { last } = await walkToEnd(w.testApp, token, 'lp', resumed.body);
     expect(last.name).toBe('completed');
   });
 
   it('a price-source failure at the candidates step stays there and resumes', async () => {
     const state = await advanceTo('dual', w.world.farms.dualDquickUsdcPaused.url, 'SYNCING_TOKEN1');
     w.cmc.setRateLimited(120);
-    const failed = await sendStep(testApp, token, 'dual', {
+    const failed = await sendStep(w.testApp, token, 'dual', {
       name: 'SYNCING_TOKEN1',
       event: 'GET_NEXT_STEP',
       params: { import_id: state.data.import_id },
@@ -228,7 +222,7 @@ describe('import wizard faults', () => {
     w.cmc.setRateLimited(null);
     expect(failed.status).toBe(502);
     expect(failed.body).toMatchObject({ code: 'PRICE_UNAVAILABLE', previous: 'SYNCING_TOKEN1' });
-    const { last } = await walkToEnd(testApp, token, 'dual', state);
+    const { last } = await walkToEnd(w.testApp, token, 'dual', state);
     expect(last.name).toBe('completed');
     expect(last.data.is_paused).toBe(true);
   });

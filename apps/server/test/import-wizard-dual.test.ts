@@ -1,30 +1,25 @@
 import { dualWizardStates } from '@tidewatch/shared';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.ts';
 import {
-  createWizardApp,
   createWizardUser,
   sendStep,
-  startWizardWorld,
-  type WizardWorld,
+  startWizardApp,
+  type WizardApp,
   walkToEnd,
 } from './import-wizard-helpers.ts';
 
-let w: WizardWorld;
-let testApp: TestApp;
+let w: WizardApp;
 let baseUrl: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  w = await startWizardWorld();
-  testApp = await createWizardApp(w);
-  baseUrl = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  w = await startWizardApp();
+  baseUrl = await w.testApp.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
-  await testApp?.close();
-  await w?.stop();
+  await w?.close();
 });
 
 /** A socket.io-client connection to the listening app; resolves once connected or rejects with the refusal. */
@@ -54,7 +49,7 @@ describe('dual-mining import with an unresolvable token named over the realtime 
     const farm = w.world.farms.dualMystWeth;
     const myst = w.world.tokens.MYST.address;
     const wallet = w.world.accounts.user.address;
-    const { token } = await createWizardUser(testApp, wallet);
+    const { token } = await createWizardUser(w.testApp, wallet);
     const socket = await connect({ token });
 
     // Nothing to name yet: the token is not part of any open import of this user.
@@ -63,7 +58,7 @@ describe('dual-mining import with an unresolvable token named over the realtime 
       message: `the token ${myst} is not part of any of your open imports`,
     });
 
-    const first = await sendStep(testApp, token, 'dual', {
+    const first = await sendStep(w.testApp, token, 'dual', {
       name: 'NOT_STARTED',
       event: 'PARSE_URL',
       params: { url: farm.url },
@@ -72,12 +67,12 @@ describe('dual-mining import with an unresolvable token named over the realtime 
     expect(first.body.data).toMatchObject({ reward_a_choices: [], reward_b_choices: [] });
 
     let asked: Record<string, unknown> | undefined;
-    const { states, last } = await walkToEnd(testApp, token, 'dual', first.body, {
+    const { states, last } = await walkToEnd(w.testApp, token, 'dual', first.body, {
       extra: { account_address: wallet },
       onUnresolvable: async (data) => {
         asked = data;
         // Before the token is named, the wizard cannot move on.
-        const early = await sendStep(testApp, token, 'dual', {
+        const early = await sendStep(w.testApp, token, 'dual', {
           name: 'got unresolvable token',
           event: 'CHECK_TOKEN_STATUS',
           params: { import_id: data.import_id },
@@ -107,7 +102,7 @@ describe('dual-mining import with an unresolvable token named over the realtime 
     const [symbol0, symbol1] = mystIsToken0 ? ['MYSTX', 'WETH'] : ['WETH', 'MYSTX'];
     expect(last.data).toMatchObject({ symbol0, symbol1, message: `import ${symbol0}-${symbol1} completed!` });
 
-    const db = testApp.database.db;
+    const db = w.testApp.database.db;
     const stored = await db
       .selectFrom('farms')
       .selectAll()

@@ -71,6 +71,26 @@ export function createWizardApp(w: WizardWorld, options: { withCmc?: boolean } =
   return createTestApp({ env: { CHAIN_ID: String(w.world.chainId) }, deps: { chain: w.chain, prices } });
 }
 
+/** The world and the app wired to it: what each wizard test file starts before its tests. */
+export type WizardApp = WizardWorld & { testApp: TestApp; close: () => Promise<void> };
+
+/** startWizardWorld, then createWizardApp on it; `close` stops the app, then the world. */
+export async function startWizardApp(): Promise<WizardApp> {
+  const w = await startWizardWorld();
+  const testApp = await createWizardApp(w).catch(async (error: unknown) => {
+    await w.stop();
+    throw error;
+  });
+  return {
+    ...w,
+    testApp,
+    close: async () => {
+      await testApp.close();
+      await w.stop();
+    },
+  };
+}
+
 /** A confirmed, logged-in user; `wallet` is saved as one of its verified wallets (the wallets feature's table). */
 export async function createWizardUser(
   testApp: TestApp,

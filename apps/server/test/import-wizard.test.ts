@@ -2,27 +2,21 @@ import { pair as pairArtifact } from '@tidewatch/contracts';
 import { lpWizardStates, type WizardStateResponse } from '@tidewatch/shared';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './helpers.ts';
 import {
-  createWizardApp,
   createWizardUser,
   sendStep,
-  startWizardWorld,
+  startWizardApp,
+  type WizardApp,
   type WizardWorld,
   walkToEnd,
 } from './import-wizard-helpers.ts';
 
-let w: WizardWorld;
-let testApp: TestApp;
+let w: WizardApp;
 
 beforeAll(async () => {
-  w = await startWizardWorld();
-  testApp = await createWizardApp(w);
+  w = await startWizardApp();
 });
-afterAll(async () => {
-  await testApp?.close();
-  await w?.stop();
-});
+afterAll(() => w?.close());
 
 const lpHappyPath = lpWizardStates.filter((s) => s !== 'got unresolvable token' && s !== 'got status');
 
@@ -51,8 +45,8 @@ describe('liquidity-mining import over HTTP', () => {
   it('walks every step of a farm URL to completed and writes farm, pool, tokens and snapshots', async () => {
     const farm = w.world.farms.wmaticUsdc;
     const wallet = w.world.accounts.user.address;
-    const { token } = await createWizardUser(testApp, wallet);
-    const first = await sendStep(testApp, token, 'lp', {
+    const { token } = await createWizardUser(w.testApp, wallet);
+    const first = await sendStep(w.testApp, token, 'lp', {
       name: 'NOT_STARTED',
       event: 'PARSE_URL',
       params: { url: farm.url, account_address: wallet },
@@ -61,7 +55,7 @@ describe('liquidity-mining import over HTTP', () => {
     expect(first.body).toMatchObject({ name: 'STARTED', previous: 'NOT_STARTED', events: ['GET_NEXT_STEP'] });
     expect(first.body.data).toMatchObject({ url: farm.url, token0_choices: [], token1_choices: [] });
 
-    const { states, last } = await walkToEnd(testApp, token, 'lp', first.body);
+    const { states, last } = await walkToEnd(w.testApp, token, 'lp', first.body);
     expect(['NOT_STARTED', ...states]).toEqual(lpHappyPath);
     const [symbol0, symbol1] = [w.world.pairs['WMATIC-USDC'].token0, w.world.pairs['WMATIC-USDC'].token1].map(
       (address) => Object.values(w.world.tokens).find((t) => t.address === address)!.symbol,
@@ -70,7 +64,7 @@ describe('liquidity-mining import over HTTP', () => {
     expect(last.data.message).toBe(`import ${symbol0}-${symbol1} completed!`);
     expect(last.events).toEqual([]);
 
-    const db = testApp.database.db;
+    const db = w.testApp.database.db;
     const stored = await db
       .selectFrom('farms')
       .selectAll()
@@ -104,14 +98,14 @@ describe('liquidity-mining import over HTTP', () => {
     const farm = w.world.farms.quickWmaticEnded;
     const quickIsToken0 = w.world.pairs['QUICK-WMATIC'].token0 === w.world.tokens.QUICK.address;
     const quickRole = quickIsToken0 ? 'token0' : 'token1';
-    const { token } = await createWizardUser(testApp);
-    const first = await sendStep(testApp, token, 'lp', {
+    const { token } = await createWizardUser(w.testApp);
+    const first = await sendStep(w.testApp, token, 'lp', {
       name: 'NOT_STARTED',
       event: 'PARSE_URL',
       params: { url: farm.url },
     });
     let offered: WizardStateResponse['data'] | undefined;
-    const { last } = await walkToEnd(testApp, token, 'lp', first.body, {
+    const { last } = await walkToEnd(w.testApp, token, 'lp', first.body, {
       choose: (data) => {
         offered = data;
         const wmatic = (quickIsToken0 ? data.token1_choices : data.token0_choices)[0]!;
@@ -130,7 +124,7 @@ describe('liquidity-mining import over HTTP', () => {
     ]);
     expect(last.name).toBe('completed');
     expect(last.data.is_ended).toBe(true);
-    const row = await testApp.database.db
+    const row = await w.testApp.database.db
       .selectFrom('farm_snapshots')
       .innerJoin('farms', 'farms.id', 'farm_snapshots.farm_id')
       .innerJoin('pool_snapshots', 'pool_snapshots.pool_id', 'farms.pool_id')
@@ -148,9 +142,9 @@ describe('liquidity-mining import over HTTP', () => {
 
   it('refuses a price choice that was not offered', async () => {
     const other = w.world.farms.wbtcUsdc;
-    const { token } = await createWizardUser(testApp);
+    const { token } = await createWizardUser(w.testApp);
     let state = (
-      await sendStep(testApp, token, 'lp', {
+      await sendStep(w.testApp, token, 'lp', {
         name: 'NOT_STARTED',
         event: 'PARSE_URL',
         params: { url: other.url },
@@ -158,7 +152,7 @@ describe('liquidity-mining import over HTTP', () => {
     ).body;
     while (state.name !== 'CONFIRMING_TOKEN_COINMARKETCAP_DATA') {
       state = (
-        await sendStep(testApp, token, 'lp', {
+        await sendStep(w.testApp, token, 'lp', {
           name: state.name,
           event: state.events[0]!,
           params: { import_id: state.data.import_id },
@@ -171,7 +165,7 @@ describe('liquidity-mining import over HTTP', () => {
     expect(wbtcChoices).toEqual([
       { id: 3717, slug: 'wrapped-bitcoin', name: 'Wrapped Bitcoin', symbol: 'WBTC' },
     ]);
-    const forged = await sendStep(testApp, token, 'lp', {
+    const forged = await sendStep(w.testApp, token, 'lp', {
       name: state.name,
       event: 'CONFIRM_TOKEN_COINMARKETCAP_DATA',
       params: {
