@@ -7,13 +7,7 @@ import { createChainClient } from '../src/chain/client.ts';
 import { isRelativelyClose } from '../src/chain/testing.ts';
 import { createSnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
 import type { PriceSource } from '../src/prices/price-source.ts';
-import {
-  countSnapshots,
-  createFarmUser,
-  type FarmsWorld,
-  importWorldFarms,
-  startFarmsWorld,
-} from './farms-setup.ts';
+import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser } from './farms-setup.ts';
 
 // Snapshot figures written through the API equal what this test computes on its own from the chain
 // (plain viem reads at the snapshot's block, plain double arithmetic); refreshes are all-or-nothing.
@@ -22,9 +16,7 @@ let user: { token: string; userId: number };
 const keys = ['wmaticUsdc', 'wethUsdc', 'wbtcUsdc', 'dualWethWmatic'] as const;
 
 beforeAll(async () => {
-  w = await startFarmsWorld();
-  await importWorldFarms(w, [...keys]);
-  user = await createFarmUser(w, [w.t.world.accounts.user.address]);
+  ({ w, user } = await startFarmsWorldWithUser([...keys]));
   for (const key of keys) {
     const farm = w.t.world.farms[key];
     const url =

@@ -97,6 +97,24 @@ export async function createFarmUser(
 }
 
 /** Row counts of every snapshot table, to prove a failed refresh wrote nothing. */
+/**
+ * startFarmsWorld with the `keys` farms imported and a user whose one wallet is the world's user account:
+ * the starting point of the farm endpoint tests.
+ */
+export async function startFarmsWorldWithUser(
+  keys: FarmKey[],
+): Promise<{ w: FarmsWorld; user: { token: string; userId: number } }> {
+  const w = await startFarmsWorld();
+  try {
+    await importWorldFarms(w, keys);
+    const user = await createFarmUser(w, [w.t.world.accounts.user.address]);
+    return { w, user };
+  } catch (error) {
+    await w.close();
+    throw error;
+  }
+}
+
 const snapshotTables = ['token_snapshots', 'pool_snapshots', 'farm_snapshots', 'position_snapshots'] as const;
 
 export async function countSnapshots(

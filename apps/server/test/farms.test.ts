@@ -8,13 +8,7 @@ import {
 } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  countSnapshots,
-  createFarmUser,
-  type FarmsWorld,
-  importWorldFarms,
-  startFarmsWorld,
-} from './farms-setup.ts';
+import { countSnapshots, createFarmUser, type FarmsWorld, startFarmsWorldWithUser } from './farms-setup.ts';
 
 // Every farm endpoint through HTTP, against the testkit chain and a fresh database (SQLite or PostgreSQL).
 let w: FarmsWorld;
@@ -26,9 +20,7 @@ const notAnAddress = '0x1234';
 const unknownFarm = '0x000000000000000000000000000000000000dEaD';
 
 beforeAll(async () => {
-  w = await startFarmsWorld();
-  await importWorldFarms(w, [...lpKeys, ...dualKeys]);
-  user = await createFarmUser(w, [w.t.world.accounts.user.address]);
+  ({ w, user } = await startFarmsWorldWithUser([...lpKeys, ...dualKeys]));
   other = await createFarmUser(w, [w.t.world.accounts.idle.address]);
 }, 60_000);
 afterAll(() => w?.close());
