@@ -4,6 +4,8 @@ import { paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner, Spinner } from '../../../components/index.ts';
 import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
 
+type ToolFarm = Tool['products'][number]['farms'][number];
+
 function ToolsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
     <ErrorBanner
@@ -16,6 +18,26 @@ function ToolsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
         </span>
       }
     />
+  );
+}
+
+/** A farm as 'token0 / token1', opening its view under the tool and product. */
+function FarmViewLink({
+  toolId,
+  productName,
+  farm,
+}: {
+  toolId: string;
+  productName: string;
+  farm: ToolFarm;
+}) {
+  return (
+    <Link
+      to={paths.lpTools.getHref('view', toolId, productName, farm.address)}
+      className="text-sky-700 hover:underline"
+    >
+      {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
+    </Link>
   );
 }
 
@@ -53,12 +75,7 @@ export function ToolsTree() {
                   <ul className="space-y-0.5 pl-3">
                     {product.farms.map((farm) => (
                       <li key={farm.address}>
-                        <Link
-                          to={paths.lpTools.getHref('view', tool.id, product.name, farm.address)}
-                          className="text-sky-700 hover:underline"
-                        >
-                          {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
-                        </Link>
+                        <FarmViewLink toolId={tool.id} productName={product.name} farm={farm} />
                       </li>
                     ))}
                   </ul>
@@ -91,12 +108,7 @@ export function ToolView({ toolId }: { toolId: string }) {
             <ul className="mt-1 space-y-1 text-sm">
               {product.farms.map((farm) => (
                 <li key={farm.address}>
-                  <Link
-                    to={paths.lpTools.getHref('view', tool.id, product.name, farm.address)}
-                    className="text-sky-700 hover:underline"
-                  >
-                    {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
-                  </Link>{' '}
+                  <FarmViewLink toolId={tool.id} productName={product.name} farm={farm} />{' '}
                   <span className="font-mono text-xs text-slate-500">{farm.address}</span>
                 </li>
               ))}
