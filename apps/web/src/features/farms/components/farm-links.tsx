@@ -5,6 +5,17 @@ import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../pro
 
 const linkClass = 'text-sky-700 hover:underline';
 
+/** A link that leaves the app: a new tab, without handing the other site a reference back. */
+function ExternalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <li>
+      <a href={href} target="_blank" rel="noreferrer" className={linkClass}>
+        {children}
+      </a>
+    </li>
+  );
+}
+
 /** Links for a farm: its detail page (optional), polygonscan for farm and pool, the farm on quickswap. */
 export function FarmLinks({
   product,
@@ -34,31 +45,9 @@ export function FarmLinks({
           </Link>
         </li>
       ) : null}
-      <li>
-        <a
-          href={polygonscanAddressUrl(item.farm.address)}
-          target="_blank"
-          rel="noreferrer"
-          className={linkClass}
-        >
-          farm on polygonscan
-        </a>
-      </li>
-      <li>
-        <a
-          href={polygonscanAddressUrl(item.pool.address)}
-          target="_blank"
-          rel="noreferrer"
-          className={linkClass}
-        >
-          pool on polygonscan
-        </a>
-      </li>
-      <li>
-        <a href={item.farm.url} target="_blank" rel="noreferrer" className={linkClass}>
-          farm on quickswap
-        </a>
-      </li>
+      <ExternalLink href={polygonscanAddressUrl(item.farm.address)}>farm on polygonscan</ExternalLink>
+      <ExternalLink href={polygonscanAddressUrl(item.pool.address)}>pool on polygonscan</ExternalLink>
+      <ExternalLink href={item.farm.url}>farm on quickswap</ExternalLink>
     </ul>
   );
 }
