@@ -19,6 +19,8 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import type { Mailer } from './mailer.ts';
+import { resolveThrottleLimits, type ThrottleLimits } from './throttle/limits.ts';
+import { createThrottles } from './throttle/throttles.ts';
 
 export type AppDeps = {
   config: Config & { jwtSecret: string };
@@ -36,6 +38,8 @@ export type AppDeps = {
   chain?: ChainClient;
   /** Price sources for snapshots (on-chain; CoinMarketCap when configured). */
   prices?: PriceSources;
+  /** Abuse throttles to tune (tests that sign up many users from one IP); others keep their defaults. */
+  throttles?: Partial<ThrottleLimits>;
 };
 
 /** JSON bodies only, and small: nothing in this API needs more. */
@@ -75,8 +79,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookie: deps.config.publicUrl.startsWith('https:'),
   });
 
+  const throttles = createThrottles({
+    db: deps.database.db,
+    limits: resolveThrottleLimits(deps.throttles),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const accounts = createAccountsService({
     db: deps.database.db,
+    throttles,
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     jwtSecret: deps.config.jwtSecret,
@@ -88,8 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     ...(deps.chainProbe ? { chainProbe: deps.chainProbe } : {}),
   });
-  await app.register(waitlistRoutes, { database: deps.database });
-  await app.register(accountsRoutes, { accounts });
+  await app.register(waitlistRoutes, { database: deps.database, throttles });
+  await app.register(accountsRoutes, { accounts, throttles });
   const wallets = createWalletsService({
     db: deps.database.db,
     publicUrl: deps.config.publicUrl,
@@ -97,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  await app.register(walletsRoutes, { wallets });
+  await app.register(walletsRoutes, { wallets, throttles });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId });
   await registerImportWizard(app, {
     ...deps,

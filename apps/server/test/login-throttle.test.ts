@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loginThrottle } from '../src/features/accounts/throttle.ts';
+import { defaultThrottleLimits } from '../src/throttle/limits.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+
+const loginThrottle = {
+  windowMs: defaultThrottleLimits.loginPerAccount.windowMs,
+  maxFailuresPerAccount: defaultThrottleLimits.loginPerAccount.limit,
+  maxFailuresPerIp: defaultThrottleLimits.loginPerIp.limit,
+};
 
 let t: TestApp;
 beforeEach(async () => {
@@ -55,7 +61,7 @@ describe('failed-login throttling', () => {
     for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++) await login(email, 'wrong password');
     expect((await login(email, password)).statusCode).toBe(429);
     const past = new Date(Date.now() - loginThrottle.windowMs - 1000).toISOString();
-    await t.database.db.updateTable('login_attempts').set({ created_at: past }).execute();
+    await t.database.db.updateTable('throttle_hits').set({ created_at: past }).execute();
     expect((await login(email, password)).statusCode).toBe(200);
   });
 

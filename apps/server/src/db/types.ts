@@ -39,11 +39,13 @@ export type RevokedTokensTable = {
   expires_at: string;
 };
 
-export type LoginAttemptsTable = {
+/** One counted event of a throttle (see src/throttle): a failed login, a sign-up, a waitlist entry... */
+export type ThrottleHitsTable = {
   id: Generated<number>;
-  /** Normalised e-mail as typed, whether or not an account exists. */
-  email: string;
-  ip: string;
+  /** The throttle's name, e.g. 'loginPerAccount'. */
+  scope: string;
+  /** What it counts by: a client IP, or a normalised e-mail whether or not an account exists. */
+  key: string;
   created_at: string;
 };
 
@@ -126,7 +128,7 @@ export type Database = {
   users: UsersTable;
   email_tokens: EmailTokensTable;
   revoked_tokens: RevokedTokensTable;
-  login_attempts: LoginAttemptsTable;
+  throttle_hits: ThrottleHitsTable;
   waitlist_signups: WaitlistSignupsTable;
   contact_messages: ContactMessagesTable;
   exchange_connections: ExchangeConnectionsTable;

@@ -3,6 +3,7 @@ import { accountsMigration } from './001-accounts.ts';
 import { walletsMigration } from './002-wallets.ts';
 import { farmsMigration } from './003-farms.ts';
 import { farmImportsMigration } from './004-farm-imports.ts';
+import { throttlesMigration } from './005-throttles.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '002-wallets': walletsMigration,
   '003-farms': farmsMigration,
   '004-farm-imports': farmImportsMigration,
+  '005-throttles': throttlesMigration,
 };

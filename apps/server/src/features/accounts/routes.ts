@@ -11,16 +11,27 @@ import {
   signupSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleGuard } from '../../http/throttle-guard.ts';
+import type { Throttles } from '../../throttle/throttles.ts';
 import type { AccountsService } from './service.ts';
 
 /** Sign-up, e-mail confirmation, login / logout, session, and the exchange-connected login. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (
-  app,
-  { accounts },
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService;
+  throttles: Throttles;
+}> = async (app, { accounts, throttles }) => {
+  // Counted per address whether or not it is registered, and the 429 is the same either way.
+  const signUpThrottle = throttleGuard(throttles, 'sign-up attempts', (request) => [
+    { name: 'signUpPerIp', key: request.ip },
+    { name: 'signUpPerEmail', key: (request.body as { email: string }).email },
+  ]);
+
   app.post(
     '/api/internal/signup',
-    { schema: { body: signupSchema, response: { 201: messageResponseSchema } } },
+    {
+      preHandler: signUpThrottle,
+      schema: { body: signupSchema, response: { 201: messageResponseSchema } },
+    },
     async (request, reply) => {
       await accounts.signUp(request.body.email, request.body.password);
       return reply.code(201).send({ message: confirmEmailBanner });

@@ -9,11 +9,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Mailer } from '../../mailer.ts';
+import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
 import { alreadyRegisteredEmail, confirmationEmail } from './emails.ts';
 import { issueToken, readToken, type TokenClaims } from './jwt.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
-import { clearAccountFailures, getLoginRetryAfter, recordLoginFailure } from './throttle.ts';
 
 export const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
 
@@ -22,21 +22,10 @@ export type AccountsDeps = {
   mailer: Mailer;
   publicUrl: string;
   jwtSecret: string;
+  /** Failed logins are counted here (per account and per IP). */
+  throttles: Throttles;
   now?: () => Date;
 };
-
-/** 429 with the number of seconds the client should wait (sent as Retry-After). */
-export class RateLimitedError extends AppError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(
-      'RATE_LIMITED',
-      `too many login attempts, try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-    );
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export function hashEmailToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -93,19 +82,22 @@ export function createAccountsService(deps: AccountsDeps) {
     password: string,
     ip: string,
   ): Promise<{ token: string; claims: TokenClaims }> {
-    const retryAfter = await getLoginRetryAfter(deps.db, email, ip, now());
-    if (retryAfter > 0) throw new RateLimitedError(retryAfter);
+    const byAccount: ThrottleCheck = { name: 'loginPerAccount', key: email };
+    const failureCounters: ThrottleCheck[] = [byAccount, { name: 'loginPerIp', key: ip }];
+    const retryAfter = await deps.throttles.retryAfter(failureCounters);
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'login attempts');
     const user = await repo.findUserByEmail(deps.db, email);
     let isValid = false;
     // Accounts created from a wallet have no password (and no e-mail): they never match here.
     if (user?.password_hash) isValid = await verifyPassword(user.password_hash, password);
     else await burnPasswordCheck(password);
     if (!user || !isValid) {
-      await recordLoginFailure(deps.db, email, ip, now());
+      await deps.throttles.record(failureCounters);
       throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
     }
     if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
-    await clearAccountFailures(deps.db, email);
+    // A successful login forgives the account's earlier failures (not the IP's).
+    await deps.throttles.forget(byAccount);
     return issueToken(deps.jwtSecret, user.id, now());
   }
 

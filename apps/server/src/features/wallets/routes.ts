@@ -13,10 +13,15 @@ import {
   walletSignUpResponseSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleGuard } from '../../http/throttle-guard.ts';
+import type { Throttles } from '../../throttle/throttles.ts';
 import type { WalletsService } from './service.ts';
 
 /** Wallet catalogue, blockchains, saved wallets, the connect-wallet guide and sign-up from a wallet. */
-export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> = async (app, { wallets }) => {
+export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService; throttles: Throttles }> = async (
+  app,
+  { wallets, throttles },
+) => {
   app.get(
     '/api/blockchains/wallets',
     { schema: { response: { 200: walletCatalogueResponseSchema } } },
@@ -56,6 +61,10 @@ export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService }> =
   app.post(
     '/api/wallets/sign-up/message',
     {
+      // Open to visitors and each call stores a nonce row.
+      preHandler: throttleGuard(throttles, 'wallet sign-up requests', (request) => [
+        { name: 'walletSignUpMessagePerIp', key: request.ip },
+      ]),
       schema: {
         body: walletSignUpMessageRequestSchema,
         response: { 200: walletSignUpMessageResponseSchema },

@@ -1,0 +1,31 @@
+/** One limit: at most `limit` counted events per key within a sliding window of `windowMs`. */
+export type ThrottleLimit = { limit: number; windowMs: number };
+
+const minute = 60 * 1000;
+const hour = 60 * minute;
+
+/**
+ * Every throttle the API applies. The name is also the `scope` stored with each counted event.
+ * Login counts failures only; the others count every request (each sends an e-mail or creates rows).
+ */
+export const defaultThrottleLimits = {
+  /** Failed logins per e-mail address, known or not. */
+  loginPerAccount: { limit: 5, windowMs: 15 * minute },
+  /** Failed logins per client IP (password spraying across accounts). */
+  loginPerIp: { limit: 20, windowMs: 15 * minute },
+  /** Sign-ups per address: each one e-mails that address, so this stops mail-bombing it. */
+  signUpPerEmail: { limit: 5, windowMs: hour },
+  signUpPerIp: { limit: 20, windowMs: hour },
+  waitlistPerIp: { limit: 20, windowMs: hour },
+  contactPerIp: { limit: 20, windowMs: hour },
+  /** Wallet sign-up messages per IP: each one stores a nonce row. */
+  walletSignUpMessagePerIp: { limit: 30, windowMs: 10 * minute },
+} as const satisfies Record<string, ThrottleLimit>;
+
+export type ThrottleName = keyof typeof defaultThrottleLimits;
+export type ThrottleLimits = Record<ThrottleName, ThrottleLimit>;
+
+/** The defaults with some limits replaced (tests and deployments tune them through buildApp deps). */
+export function resolveThrottleLimits(overrides: Partial<ThrottleLimits> = {}): ThrottleLimits {
+  return { ...defaultThrottleLimits, ...overrides };
+}
