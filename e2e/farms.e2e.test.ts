@@ -1,7 +1,6 @@
-import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
+import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount, logInThroughUi } from './support/accounts.ts';
-import { type Browser, launchBrowser } from './support/browser.ts';
+import type { Browser } from './support/browser.ts';
 import {
   readPositionValue,
   refreshFarmCard,
@@ -9,7 +8,8 @@ import {
   shortenAddress,
   trackFarmCard,
 } from './support/farm-card.ts';
-import { type FarmWorld, formatUsd, readPoolValue, startFarmWorld } from './support/farm-world.ts';
+import { startLoggedInFarmSession } from './support/farm-session.ts';
+import { type FarmWorld, formatUsd, readPoolValue } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
 
 const email = 'tracker@example.com';
@@ -22,16 +22,8 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    env = await startFarmWorld();
-    browser = await launchBrowser();
-    const bridge = createTestWalletBridge({
-      rpcUrl: env.anvil.rpcUrl,
-      privateKey: testAccounts.user.privateKey,
-    });
-    await installTestWallet(browser.context, bridge);
-    await createConfirmedAccount(env.app, email, password);
+    ({ env, browser } = await startLoggedInFarmSession({ email, password }));
     const { page } = browser;
-    await logInThroughUi(page, env.app.url, email, password);
 
     await saveWalletThroughGuide(page, account);
 

@@ -1,8 +1,7 @@
-import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount, logInThroughUi } from './support/accounts.ts';
-import { type Browser, launchBrowser } from './support/browser.ts';
-import { type FarmWorld, formatUsd, readPoolValue, startFarmWorld } from './support/farm-world.ts';
+import type { Browser } from './support/browser.ts';
+import { startLoggedInFarmSession } from './support/farm-session.ts';
+import { type FarmWorld, formatUsd, readPoolValue } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
 
 const email = 'importer@example.com';
@@ -13,15 +12,7 @@ describe('import wizard in Chromium (both variants)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    env = await startFarmWorld();
-    browser = await launchBrowser();
-    const bridge = createTestWalletBridge({
-      rpcUrl: env.anvil.rpcUrl,
-      privateKey: testAccounts.user.privateKey,
-    });
-    await installTestWallet(browser.context, bridge);
-    await createConfirmedAccount(env.app, email, password);
-    await logInThroughUi(browser.page, env.app.url, email, password);
+    ({ env, browser } = await startLoggedInFarmSession({ email, password }));
   });
 
   afterAll(async () => {

@@ -1,0 +1,35 @@
+import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
+import { createConfirmedAccount, logInThroughUi } from './accounts.ts';
+import { type Browser, launchBrowser } from './browser.ts';
+import { type FarmWorld, startFarmWorld } from './farm-world.ts';
+
+export type FarmSession = { env: FarmWorld; browser: Browser };
+
+/**
+ * The farm world, and Chromium whose test wallet holds the world's user account, logged in (through the
+ * login screen) as a new confirmed account. A failure on the way closes what was already started, since
+ * the caller never gets it to close.
+ */
+export async function startLoggedInFarmSession(credentials: {
+  email: string;
+  password: string;
+}): Promise<FarmSession> {
+  const { email, password } = credentials;
+  const env = await startFarmWorld();
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const bridge = createTestWalletBridge({
+      rpcUrl: env.anvil.rpcUrl,
+      privateKey: testAccounts.user.privateKey,
+    });
+    await installTestWallet(browser.context, bridge);
+    await createConfirmedAccount(env.app, email, password);
+    await logInThroughUi(browser.page, env.app.url, email, password);
+    return { env, browser };
+  } catch (error) {
+    await browser?.close();
+    await env.stop();
+    throw error;
+  }
+}
