@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AppError } from '@tidewatch/shared';
 import type { ReactNode } from 'react';
 import { Button, Card, ErrorBanner, Page, Spinner } from '../../../components/index.ts';
+import { isRetryable } from '../../../lib/retryable.ts';
 import { blockchainQueryOptions } from '../api/get-blockchain.ts';
 
 export type BlockchainScreenProps = {
@@ -41,9 +42,11 @@ function BlockchainFacts({ chainId }: { chainId: string }) {
         messages={
           <span className="flex flex-wrap items-center justify-between gap-2">
             <span>{query.error.message}</span>
-            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-              retry
-            </Button>
+            {isRetryable(query.error) ? (
+              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+                retry
+              </Button>
+            ) : null}
           </span>
         }
       />

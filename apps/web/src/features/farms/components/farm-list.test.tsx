@@ -147,7 +147,7 @@ describe('farm list (tool screens)', () => {
     installFakeFetch(({ path }) => {
       if (path !== '/quickswap/farmable-pools') return undefined;
       attempts += 1;
-      return attempts === 1 ? errorReply(400, 'VALIDATION_FAILED', 'the list is unavailable') : { body: [] };
+      return attempts === 1 ? errorReply(429, 'RATE_LIMITED', 'the list is unavailable') : { body: [] };
     });
     const { user } = renderRoute('/quickswap/lp-mining');
     await user.click(await screen.findByRole('button', { name: 'retry' }));

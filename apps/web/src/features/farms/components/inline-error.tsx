@@ -1,6 +1,10 @@
 import { Button, ErrorBanner } from '../../../components/index.ts';
+import { isRetryable } from '../../../lib/retryable.ts';
 
-/** A failure shown where it happened, with a way to try again (the original only logged these). */
+/**
+ * A failure shown where it happened (the original only logged these), with 'retry' when trying again can
+ * help: not for a refusal like a 400 or 404, which only the message explains.
+ */
 export function InlineError({
   error,
   onRetry,
@@ -17,7 +21,7 @@ export function InlineError({
       messages={
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span>{message}</span>
-          {onRetry ? (
+          {onRetry && isRetryable(error) ? (
             <Button size="sm" variant="secondary" onClick={onRetry}>
               retry
             </Button>

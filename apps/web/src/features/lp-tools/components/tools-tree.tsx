@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner, Spinner } from '../../../components/index.ts';
+import { isRetryable } from '../../../lib/retryable.ts';
 import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
 
 type ToolFarm = Tool['products'][number]['farms'][number];
@@ -12,9 +13,11 @@ function ToolsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
       messages={
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span>{error.message}</span>
-          <Button size="sm" variant="secondary" onClick={onRetry}>
-            retry
-          </Button>
+          {isRetryable(error) ? (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              retry
+            </Button>
+          ) : null}
         </span>
       }
     />

@@ -153,7 +153,7 @@ describe("dashboard 'connect wallet to your account'", () => {
 
   it('a failed catalogue load shows the error with retry, and retry recovers', async () => {
     const api = createFakeWalletApi();
-    api.overrides['/blockchains/wallets'] = errorReply(400, 'BAD_REQUEST', 'catalogue unavailable');
+    api.overrides['/blockchains/wallets'] = errorReply(429, 'RATE_LIMITED', 'catalogue unavailable');
     const calls = installFakeFetch(api.handler);
     const { user } = renderRoute('/dashboard');
     const title = await screen.findByText('could not load the wallet catalogue');

@@ -1,6 +1,7 @@
 import { Button, ErrorBanner } from '../../../components/index.ts';
+import { isRetryable } from '../../../lib/retryable.ts';
 
-/** A failed load shown where it happened, with 'retry' (the original product only logged these). */
+/** A failed load shown where it happened (the original only logged these), with 'retry' when it can help. */
 export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {
   const message = error instanceof Error ? error.message : 'something went wrong';
   return (
@@ -9,9 +10,11 @@ export function LoadError({ error, onRetry, what }: { error: unknown; onRetry: (
       messages={
         <span className="flex flex-wrap items-center justify-between gap-2">
           <span>{message}</span>
-          <Button size="sm" variant="secondary" onClick={onRetry}>
-            retry
-          </Button>
+          {isRetryable(error) ? (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              retry
+            </Button>
+          ) : null}
         </span>
       }
     />

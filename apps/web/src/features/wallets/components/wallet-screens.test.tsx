@@ -60,7 +60,7 @@ describe('dashboard', () => {
 
   it('a failed wallet list shows the error with retry, and retry recovers', async () => {
     const api = createFakeWalletApi({ wallets: saved });
-    api.overrides['/wallets/connected'] = errorReply(403, 'FORBIDDEN', 'wallets are unavailable');
+    api.overrides['/wallets/connected'] = errorReply(429, 'RATE_LIMITED', 'wallets are unavailable');
     installFakeFetch(api.handler);
     const { user } = renderRoute('/dashboard');
     const alert = (await screen.findByText('could not load your wallets')).closest(
@@ -70,6 +70,18 @@ describe('dashboard', () => {
     api.overrides['/wallets/connected'] = undefined;
     await user.click(within(alert).getByRole('button', { name: 'retry' }));
     expect(await screen.findByRole('link', { name: '0x1234…5678' })).toBeInTheDocument();
+  });
+
+  it('a refused wallet list (a 4xx) shows just the message: retrying would not help', async () => {
+    const api = createFakeWalletApi({ wallets: saved });
+    api.overrides['/wallets/connected'] = errorReply(403, 'FORBIDDEN', 'wallets are not yours');
+    installFakeFetch(api.handler);
+    renderRoute('/dashboard');
+    const alert = (await screen.findByText('could not load your wallets')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(alert).toHaveTextContent('wallets are not yours');
+    expect(within(alert).queryByRole('button', { name: 'retry' })).not.toBeInTheDocument();
   });
 });
 
@@ -95,7 +107,7 @@ describe('wallets screen', () => {
 
   it('a failed detail load shows the error with retry', async () => {
     const api = createFakeWalletApi({ wallets: saved });
-    api.overrides['/wallets/details/7'] = errorReply(403, 'FORBIDDEN', 'not now');
+    api.overrides['/wallets/details/7'] = errorReply(429, 'RATE_LIMITED', 'not now');
     installFakeFetch(api.handler);
     const { user } = renderRoute('/wallets/view/7');
     const alert = (await screen.findByText('could not load the wallet')).closest(
