@@ -158,7 +158,7 @@ describe('npm run demo, started as a person starts it', () => {
     const wallets = page.getByRole('list', { name: 'wallets' });
     await wallets.getByRole('link', { name: shortenAddress(demo.walletAddress) }).waitFor();
     const tracked = page.getByRole('list', { name: 'LP Mining farms' });
-    await tracked.getByRole('link', { name: /WMATIC-USDC|USDC-WMATIC/ }).waitFor();
+    await tracked.getByRole('link', { name: /^(WMATIC \/ USDC|USDC \/ WMATIC)$/ }).waitFor();
     expect(await tracked.textContent()).toMatch(/\$[1-9][\d,]*\.\d\d/);
     await browser.screenshot('demo-dashboard', { isFullPage: false });
   });

@@ -74,3 +74,12 @@ export function shortenAddress(address: string): string {
   if (address.length <= 10) return address;
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
+
+/**
+ * A pool's pair as every farm screen names it (cards, details, dashboard summary, LP tools tree).
+ * The import wizard's completion text keeps its own 'import {symbol0}-{symbol1} completed!'.
+ * @example formatPair({ token0: { symbol: 'USDC' }, token1: { symbol: 'WMATIC' } }) // 'USDC / WMATIC'
+ */
+export function formatPair(pool: { token0: { symbol: string }; token1: { symbol: string } }): string {
+  return `${pool.token0.symbol} / ${pool.token1.symbol}`;
+}

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { useRef, useState } from 'react';
 import { Badge, Button, InfoBanner } from '../../../components/index.ts';
-import { formatPercent, shortenAddress } from '../../../lib/format.ts';
+import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
@@ -59,7 +59,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCa
     );
   }
 
-  const pair = `${item.pool.token0.symbol} / ${item.pool.token1.symbol}`;
+  const pair = formatPair(item.pool);
   const snapshot = item.farm.snapshot;
   return (
     <article

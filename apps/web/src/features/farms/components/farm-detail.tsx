@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
 import { Badge, Page } from '../../../components/index.ts';
-import { formatPercent, formatRelativeTime, shortenAddress } from '../../../lib/format.ts';
+import { formatPair, formatPercent, formatRelativeTime, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
@@ -76,7 +76,7 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
 
 export function FarmDetailView({ detail }: { detail: FarmDetail }) {
   const product = productOfKind(detail.farm.kind);
-  const pair = `${detail.pool.token0.symbol} / ${detail.pool.token1.symbol}`;
+  const pair = formatPair(detail.pool);
   const snapshot = detail.farm.snapshot;
   // The schema's union keeps positions typed by kind; a plain array is enough for display.
   const positions: FarmDetail['farm_position_snapshots'][number][] = detail.farm_position_snapshots;

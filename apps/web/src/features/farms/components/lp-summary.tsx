@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/index.ts';
-import { formatRelativeTime, formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { formatPair, formatRelativeTime, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { farmDetailsHref, productLabels, productOfKind } from '../product.ts';
@@ -34,7 +34,6 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
     <ul aria-label={label} className="divide-y divide-slate-100">
       {items.map((item) => {
         const position = item.farm_position_snapshot;
-        const pair = `${item.pool.token0.symbol}-${item.pool.token1.symbol}`;
         return (
           <li
             key={`${item.farm.address}-${item.account_address ?? ''}`}
@@ -45,7 +44,7 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
                 to={farmDetailsHref(product, item.farm.address)}
                 className="font-medium text-sky-700 hover:underline"
               >
-                {pair}
+                {formatPair(item.pool)}
               </Link>
               {item.account_address ? (
                 <span className="text-xs text-slate-500">

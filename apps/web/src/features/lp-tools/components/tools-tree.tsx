@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner, Spinner } from '../../../components/index.ts';
+import { formatPair } from '../../../lib/format.ts';
 import { isRetryable } from '../../../lib/retryable.ts';
 import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
 
@@ -39,7 +40,7 @@ function FarmViewLink({
       to={paths.lpTools.getHref('view', toolId, productName, farm.address)}
       className="text-sky-700 hover:underline"
     >
-      {farm.pool.token0.symbol} / {farm.pool.token1.symbol}
+      {formatPair(farm.pool)}
     </Link>
   );
 }
