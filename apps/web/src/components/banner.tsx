@@ -25,41 +25,39 @@ function Lines({ messages }: { messages: BannerProps['messages'] }) {
   );
 }
 
-/** A red box for failures, read out at once by screen readers (role alert). Lists errors one per line. */
-export function ErrorBanner({ messages, title, className = '' }: BannerProps) {
+// Each kind's colours; the box, the title line and the one-per-line list are the same for all.
+const toneClasses = {
+  error: 'border-red-300 bg-red-50 text-red-800',
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  info: 'border-sky-200 bg-sky-50 text-sky-900',
+} as const;
+
+function Banner({
+  role,
+  tone,
+  messages,
+  title,
+  className = '',
+}: BannerProps & { role: 'alert' | 'status'; tone: keyof typeof toneClasses }) {
   return (
-    <div
-      role="alert"
-      className={`rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
-    >
+    <div role={role} className={`rounded-md border px-4 py-3 text-sm ${toneClasses[tone]} ${className}`}>
       {title ? <p className="mb-1 font-semibold">{title}</p> : null}
       <Lines messages={messages} />
     </div>
   );
+}
+
+/** A red box for failures, read out at once by screen readers (role alert). Lists errors one per line. */
+export function ErrorBanner(props: BannerProps) {
+  return <Banner role="alert" tone="error" {...props} />;
 }
 
 /** A green box for confirmations (role status: announced politely). */
-export function SuccessBanner({ messages, title, className = '' }: BannerProps) {
-  return (
-    <div
-      role="status"
-      className={`rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ${className}`}
-    >
-      {title ? <p className="mb-1 font-semibold">{title}</p> : null}
-      <Lines messages={messages} />
-    </div>
-  );
+export function SuccessBanner(props: BannerProps) {
+  return <Banner role="status" tone="success" {...props} />;
 }
 
 /** A neutral box for hints such as 'please login first to view this page'. */
-export function InfoBanner({ messages, title, className = '' }: BannerProps) {
-  return (
-    <div
-      role="status"
-      className={`rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 ${className}`}
-    >
-      {title ? <p className="mb-1 font-semibold">{title}</p> : null}
-      <Lines messages={messages} />
-    </div>
-  );
+export function InfoBanner(props: BannerProps) {
+  return <Banner role="status" tone="info" {...props} />;
 }
