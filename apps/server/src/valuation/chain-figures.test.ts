@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFarmSnapshots } from '../chain/farm-snapshots.ts';
 import { isRelativelyClose, startTestChain, type TestChain } from '../chain/testing.ts';
+import { farmValuationInputOf } from '../features/farms/snapshot-valuation.ts';
 import { computeFarmValuation } from './farm-snapshot.ts';
 
 // Acceptance: figures from readFarmSnapshots + computeFarmValuation equal what this test computes on its
@@ -32,30 +33,7 @@ describe.each([
     const user = t.world.accounts.user.address;
     const read = await readFarmSnapshots(t.chain, { farms: [worldFarm], accounts: [user] });
     const f = read.farms[0]!;
-    const prices = [priceOf(f.pair.token0.address), priceOf(f.pair.token1.address)];
-    const valuation = computeFarmValuation({
-      pool: {
-        reserve0: f.pair.reserve0,
-        reserve1: f.pair.reserve1,
-        decimals0: f.pair.token0.decimals,
-        decimals1: f.pair.token1.decimals,
-        price0: prices[0]!,
-        price1: prices[1]!,
-        totalSupply: f.pair.totalSupply,
-      },
-      farm: {
-        totalSupply: f.totalSupply,
-        periodFinish: f.periodFinish,
-        isPaused: f.isPaused,
-        rewards: f.rewards.map((r) => ({
-          rewardRate: r.rewardRate,
-          decimals: r.token.decimals,
-          price: priceOf(r.token.address),
-        })),
-      },
-      now: read.blockTimestamp,
-      positions: f.positions,
-    });
+    const valuation = computeFarmValuation(farmValuationInputOf(read, f, priceOf));
 
     // The test's own view of the chain, at the same block.
     const c = t.anvil.client;

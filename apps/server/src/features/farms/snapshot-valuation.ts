@@ -1,7 +1,13 @@
 import { type Address, formatUnits, getAddress } from 'viem';
 import type { TokenInfo } from '../../chain/erc20.ts';
-import type { FarmSnapshotsRead } from '../../chain/farm-snapshots.ts';
-import { computeFarmValuation, lpTokenDecimals, resolvePairPrices } from '../../valuation/index.ts';
+import type { FarmSnapshotRead, FarmSnapshotsRead, PairRead } from '../../chain/farm-snapshots.ts';
+import {
+  computeFarmValuation,
+  type FarmValuationInput,
+  lpTokenDecimals,
+  type PoolInput,
+  resolvePairPrices,
+} from '../../valuation/index.ts';
 import type { TokenPrice } from './prices.ts';
 
 export type CollectedToken = TokenInfo & TokenPrice;
@@ -69,6 +75,47 @@ export function tokensOfRead(read: FarmSnapshotsRead): TokenInfo[] {
   return [...tokens.values()];
 }
 
+/** A token's USD price (whole token), or null when unknown. */
+export type PriceOf = (address: Address) => number | null;
+
+function poolInputOf(pair: PairRead, priceOf: PriceOf): PoolInput {
+  return {
+    reserve0: pair.reserve0,
+    reserve1: pair.reserve1,
+    decimals0: pair.token0.decimals,
+    decimals1: pair.token1.decimals,
+    price0: priceOf(pair.token0.address),
+    price1: priceOf(pair.token1.address),
+    totalSupply: pair.totalSupply,
+  };
+}
+
+/**
+ * computeFarmValuation's input for one farm of a pinned-block read: the chain's integers as read, each
+ * token's price from `priceOf`, the block's timestamp as "now".
+ */
+export function farmValuationInputOf(
+  read: FarmSnapshotsRead,
+  farm: FarmSnapshotRead,
+  priceOf: PriceOf,
+): FarmValuationInput {
+  return {
+    pool: poolInputOf(farm.pair, priceOf),
+    farm: {
+      totalSupply: farm.totalSupply,
+      periodFinish: farm.periodFinish,
+      isPaused: farm.isPaused,
+      rewards: farm.rewards.map((r) => ({
+        rewardRate: r.rewardRate,
+        decimals: r.token.decimals,
+        price: priceOf(r.token.address),
+      })),
+    },
+    now: read.blockTimestamp,
+    positions: farm.positions,
+  };
+}
+
 /**
  * The valuation half of a snapshot refresh: pure, no chain or database. `prices` (lower-case address ->
  * price from a source) is not changed; a pair side no source prices is derived from its pool's reserve
@@ -82,51 +129,22 @@ export function valueSnapshots(
   options: { chainId: number; createdOn: Date },
 ): CollectedSnapshots {
   const prices = new Map(sourcePrices);
+  const priceOf: PriceOf = (address) => prices.get(address.toLowerCase())?.usd ?? null;
   for (const farm of read.farms) {
     const p = farm.pair;
-    const resolved = resolvePairPrices({
-      reserve0: p.reserve0,
-      reserve1: p.reserve1,
-      decimals0: p.token0.decimals,
-      decimals1: p.token1.decimals,
-      price0: prices.get(p.token0.address.toLowerCase())?.usd ?? null,
-      price1: prices.get(p.token1.address.toLowerCase())?.usd ?? null,
-    });
+    const resolved = resolvePairPrices(poolInputOf(p, priceOf));
     if (resolved.isPrice0Derived)
       prices.set(p.token0.address.toLowerCase(), { usd: resolved.price0, source: 'derived' });
     if (resolved.isPrice1Derived)
       prices.set(p.token1.address.toLowerCase(), { usd: resolved.price1, source: 'derived' });
   }
-  const priceOf = (address: Address) => prices.get(address.toLowerCase())?.usd ?? null;
 
   const pools = new Map<string, CollectedPool>();
   const farms: CollectedFarm[] = [];
   const positions: CollectedPosition[] = [];
   for (const f of read.farms) {
     const p = f.pair;
-    const valuation = computeFarmValuation({
-      pool: {
-        reserve0: p.reserve0,
-        reserve1: p.reserve1,
-        decimals0: p.token0.decimals,
-        decimals1: p.token1.decimals,
-        price0: priceOf(p.token0.address),
-        price1: priceOf(p.token1.address),
-        totalSupply: p.totalSupply,
-      },
-      farm: {
-        totalSupply: f.totalSupply,
-        periodFinish: f.periodFinish,
-        isPaused: f.isPaused,
-        rewards: f.rewards.map((r) => ({
-          rewardRate: r.rewardRate,
-          decimals: r.token.decimals,
-          price: priceOf(r.token.address),
-        })),
-      },
-      now: read.blockTimestamp,
-      positions: f.positions,
-    });
+    const valuation = computeFarmValuation(farmValuationInputOf(read, f, priceOf));
     pools.set(p.address.toLowerCase(), {
       address: getAddress(p.address),
       token0: getAddress(p.token0.address),
