@@ -27,13 +27,21 @@ export function contentSecurityPolicy(publicUrl: string): string {
   ].join('; ');
 }
 
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
 /**
  * Serves the built SPA for every non-API path (index.html fallback for client routes) and a JSON
  * 404 under /api. Without a build, non-API paths answer 503 saying how to make one.
+ *
+ * Files are looked up on each request (a wildcard route, not a list made at start-up), so a rebuild
+ * while the server runs is served at once: its index.html names new hashed assets, which must be found.
  */
 export async function registerSpa(app: FastifyInstance, options: { webDist: string; publicUrl: string }) {
   const csp = contentSecurityPolicy(options.publicUrl);
-  const hasBuild = existsSync(join(options.webDist, 'index.html'));
+  // Checked per page request too: a build made after start-up is picked up without a restart.
+  const hasBuild = () => existsSync(join(options.webDist, 'index.html'));
 
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/socket.io/')) {
@@ -43,25 +51,31 @@ export async function registerSpa(app: FastifyInstance, options: { webDist: stri
     }
   });
 
-  if (hasBuild) {
-    await app.register(fastifyStatic, { root: options.webDist, wildcard: false, index: false });
-  }
+  await app.register(fastifyStatic, {
+    root: options.webDist,
+    wildcard: true,
+    index: false,
+    // Directories ('/' too) and API paths are never files: they, like any missing file, go to the
+    // not-found handler below (index.html, JSON 404 or 503).
+    allowedPath: (pathname) => !pathname.endsWith('/') && !isApiPath(pathname),
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/')) {
+    if (isApiPath(path)) {
       return sendError(reply, 'NOT_FOUND', `no API route ${request.method} ${path}`);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendError(reply, 'NOT_FOUND', `no route ${request.method} ${path}`);
     }
-    if (!hasBuild) {
+    if (!hasBuild()) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` at the repository root, then reload.');
     }
     // Client-side routes (/dashboard, /login, …) all load the same document.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // no-cache: after a rebuild the browser must fetch the index.html naming the new assets.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

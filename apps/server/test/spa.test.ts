@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let webDist: string;
+let t: TestApp;
+beforeEach(() => {
+  webDist = mkdtempSync(join(tmpdir(), 'tidewatch-dist-'));
+});
+afterEach(async () => {
+  await t.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+/** What `npm run build` leaves: an index.html naming a hashed script. */
+function writeBuild(hash: string) {
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(join(webDist, 'assets', `index-${hash}.js`), `console.log('${hash}')`);
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><title>Tidewatch ${hash}</title><script src="/assets/index-${hash}.js"></script>`,
+  );
+}
+
+describe('the SPA after a rebuild while the server runs', () => {
+  it('serves files written after the app started, with the CSP, and the new index.html', async () => {
+    writeBuild('old111');
+    t = await createTestApp({ deps: { webDist } });
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-old111.js' })).statusCode).toBe(200);
+
+    writeBuild('new222');
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-new222.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe("console.log('new222')");
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(String(asset.headers['content-security-policy'])).toContain("script-src 'self'");
+
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/assets/index-new222.js');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a build made after the app started without one (503 before)', async () => {
+    t = await createTestApp({ deps: { webDist } });
+    const before = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(before.statusCode).toBe(503);
+    expect(before.body).toContain('npm run build');
+
+    writeBuild('late333');
+    const page = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Tidewatch late333');
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-late333.js' })).body).toBe(
+      "console.log('late333')",
+    );
+  });
+
+  it('keeps a JSON 404 for unknown /api paths and the index.html fallback for client routes', async () => {
+    writeBuild('abc444');
+    t = await createTestApp({ deps: { webDist } });
+    // A file in the build whose path looks like an API path is still not served as one.
+    mkdirSync(join(webDist, 'api'));
+    writeFileSync(join(webDist, 'api', 'secret.txt'), 'not an API');
+
+    for (const url of ['/api/no/such/thing', '/api/secret.txt']) {
+      const api = await t.app.inject({ method: 'GET', url });
+      expect(api.statusCode, url).toBe(404);
+      expect(api.headers['content-type']).toMatch(/application\/json/);
+      expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    for (const url of [
+      '/',
+      '/assets/',
+      '/assets',
+      '/quickswap/lp-mining/details/0xabc?x=1',
+      '/wallets/view/7',
+    ]) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('Tidewatch abc444');
+    }
+    const outside = await t.app.inject({ method: 'GET', url: '/../../etc/passwd' });
+    expect(outside.body).not.toContain('root:');
+  });
+});
