@@ -38,7 +38,11 @@ export function registerCsrf(
   options: { jwtSecret: string; secureCookie: boolean },
 ): void {
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Decide on the matched route, not the raw URL: the router decodes the path, so `/%61pi/...`
+    // reaches an /api route while its raw URL does not start with '/api/'. Unmatched requests
+    // (no route, so nothing to protect) go on to the JSON 404.
+    const route = request.routeOptions.url;
+    if (!unsafeMethods.has(request.method) || !route?.startsWith('/api/')) return;
     const header = request.headers[csrfHeaderName];
     const cookie = request.cookies[csrfCookieName];
     if (typeof header !== 'string' || !header || !cookie) {
