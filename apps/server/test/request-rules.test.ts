@@ -76,17 +76,21 @@ describe('CSRF', () => {
     expect(response.json().code).toBe('CSRF_FAILED');
   });
 
-  it.each([
-    ['/%61pi/internal/waitlist'],
-    ['/api/internal/%77aitlist'],
-  ])('checks a percent-encoded API path (%s) like the plain one', async (url) => {
-    const email = 'csrf-encoded@example.com';
-    const response = await t.app.inject({ method: 'POST', url, payload: { email } });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ statusCode: 403, code: 'CSRF_FAILED' });
-    const rows = await t.database.db.selectFrom('waitlist_signups').selectAll().where('email', '=', email).execute();
-    expect(rows).toEqual([]);
-  });
+  it.each([['/%61pi/internal/waitlist'], ['/api/internal/%77aitlist']])(
+    'checks a percent-encoded API path (%s) like the plain one',
+    async (url) => {
+      const email = 'csrf-encoded@example.com';
+      const response = await t.app.inject({ method: 'POST', url, payload: { email } });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ statusCode: 403, code: 'CSRF_FAILED' });
+      const rows = await t.database.db
+        .selectFrom('waitlist_signups')
+        .selectAll()
+        .where('email', '=', email)
+        .execute();
+      expect(rows).toEqual([]);
+    },
+  );
 
   it('answers an unmatched unsafe request with the JSON 404, not a CSRF failure', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/no-such-route', payload: {} });
