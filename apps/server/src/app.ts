@@ -17,6 +17,7 @@ import { createWalletsService } from './features/wallets/service.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { serializeError } from './http/log-redaction.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import type { Mailer } from './mailer.ts';
 import { resolveThrottleLimits, type ThrottleLimits } from './throttle/limits.ts';
@@ -45,10 +46,16 @@ export type AppDeps = {
 /** JSON bodies only, and small: nothing in this API needs more. */
 export const bodyLimitBytes = 64 * 1024;
 
+/** Every logged error goes through the URL-redacting serializer (RPC URLs may carry API keys). */
+function withRedactedErrors(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (typeof logger !== 'object' || logger === null) return logger;
+  return { ...logger, serializers: { ...logger.serializers, err: serializeError } };
+}
+
 /** Builds the HTTP app (not listening): plugins, error handler, then feature routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const options: FastifyHttpOptions<Server> = {
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    logger: withRedactedErrors(deps.logger ?? { level: deps.config.logLevel }),
     bodyLimit: bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

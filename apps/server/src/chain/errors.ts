@@ -3,23 +3,34 @@ import { AppError } from '@tidewatch/shared';
 /**
  * Chain errors in the viem style: a short message for people, details for logs, the viem error as `cause`.
  * They extend AppError with code CHAIN_UNAVAILABLE, so the HTTP error handler maps them without help.
- * Messages never carry the RPC URL: it may hold an API key.
+ * Messages never carry the RPC URL nor the upstream body: the URL may hold an API key.
  */
 export type ChainErrorKind = 'ChainUnavailableError' | 'WrongChainError' | 'ReadFailedError';
+
+/**
+ * Cuts every URL in `text` down to its origin (`https://host/…`): RPC URLs often carry an API key in
+ * their path or query (and sometimes credentials before the host), and viem puts the URL in its errors.
+ * @example redactUrls('URL: https://polygon-mainnet.g.alchemy.com/v2/KEY') // 'URL: https://polygon-mainnet.g.alchemy.com/…'
+ */
+export function redactUrls(text: string): string {
+  return text.replace(
+    /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/?#@"'<>]*@)?([^\s/?#"'<>]+)([^\s"'<>]*)/gi,
+    (_match, scheme: string, host: string, rest: string) => `${scheme}${host}${rest ? '/…' : ''}`,
+  );
+}
 
 abstract class ChainError extends AppError {
   abstract readonly kind: ChainErrorKind;
   readonly shortMessage: string;
+  /** The upstream detail (raw body, viem text) for logs only, URLs cut to their origin; never sent to clients. */
+  readonly logDetail: string | undefined;
 
   constructor(shortMessage: string, options: { details?: string; cause?: unknown } = {}) {
-    super(
-      'CHAIN_UNAVAILABLE',
-      options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage,
-      {
-        cause: options.cause,
-      },
-    );
+    // The message is what clients see (the error handler sends AppError messages as they are), so it
+    // stays the short, clean one; the raw upstream text lives in `logDetail`.
+    super('CHAIN_UNAVAILABLE', shortMessage, { cause: options.cause });
     this.shortMessage = shortMessage;
+    this.logDetail = options.details ? redactUrls(options.details) : undefined;
   }
 }
 

@@ -58,6 +58,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+      // Upstream failures (chain, prices) are logged with their detail (URLs redacted by the err
+      // serializer); the answer carries only the short message.
+      if (errorStatus[error.code] >= 500) request.log.warn({ err: error }, error.message);
       return sendError(reply, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
