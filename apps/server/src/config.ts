@@ -176,6 +176,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${[...problems.values()].join('; ')}`);
   }
   const e = result.data;
+  // The demo wallet signs with its key for whoever can reach /api/demo/wallet: loopback only.
+  if (e.DEMO_WALLET_PRIVATE_KEY && !isLoopbackHost(e.HOST)) {
+    throw new ConfigError(
+      `Invalid configuration: DEMO_WALLET_PRIVATE_KEY (demo mode) needs HOST to be a loopback address (127.0.0.1, ::1 or localhost), got HOST ${JSON.stringify(e.HOST)}`,
+    );
+  }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(findRepoRoot(), e.DATA_DIR);
   return {
     port: e.PORT,
@@ -197,6 +203,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
+}
+
+/** 127.0.0.0/8, ::1 (also as ::ffff:127.x) or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
+  return /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {

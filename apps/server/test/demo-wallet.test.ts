@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // A tiny stand-in build so the test does not depend on `npm run build` having run.
@@ -83,5 +84,23 @@ describe('demo wallet in demo mode', () => {
       payload: { method: 'eth_chainId' },
     });
     expect(call.statusCode).toBe(403);
+  });
+});
+
+describe('demo mode outside loopback', () => {
+  const key = testAccounts.user.privateKey;
+
+  it.each(['0.0.0.0', '::', '192.168.1.10', 'tidewatch.example'])('refuses HOST %s in one line', (host) => {
+    expect(() => parseConfig({ DEMO_WALLET_PRIVATE_KEY: key, HOST: host })).toThrowError(
+      /^Invalid configuration: DEMO_WALLET_PRIVATE_KEY \(demo mode\) needs HOST to be a loopback address[^\n]*$/,
+    );
+  });
+
+  it.each(['127.0.0.1', '127.8.0.2', '::1', '[::1]', 'localhost'])('accepts HOST %s', (host) => {
+    expect(parseConfig({ DEMO_WALLET_PRIVATE_KEY: key, HOST: host }).demoWalletPrivateKey).toBe(key);
+  });
+
+  it('leaves HOST free when demo mode is off', () => {
+    expect(parseConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 });
