@@ -10,6 +10,7 @@ import {
   type World,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
+import { io, type Socket } from 'socket.io-client';
 import { type ChainClient, createChainClient } from '../src/chain/client.ts';
 import type { PriceSources } from '../src/features/farms/index.ts';
 import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
@@ -171,4 +172,56 @@ export async function walkToEnd(
     states.push(current.name);
   }
   return { states, last: current };
+}
+
+/**
+ * A socket.io-client connection to a listening app; resolves once connected or rejects with the
+ * refusal. Push the socket to `sockets` so the file's afterAll can disconnect it.
+ */
+export function connectRealtime(
+  baseUrl: string,
+  auth: Record<string, unknown>,
+  sockets: Socket[],
+): Promise<Socket> {
+  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => reject(error));
+  });
+}
+
+/** Emits 'update token' and resolves with the next 'got status'. */
+export function sendUpdateToken(
+  socket: Socket,
+  payload: unknown,
+): Promise<{ status: string; message: string }> {
+  return new Promise((resolve) => {
+    socket.once('got status', resolve);
+    socket.emit('update token', payload);
+  });
+}
+
+/** Fires events[0] from PARSE_URL of `url` until the import reaches `stop`; returns that state. */
+export async function stepUntil(
+  testApp: TestApp,
+  token: string,
+  variant: WizardVariant,
+  url: string,
+  stop: string,
+): Promise<WizardStateResponse> {
+  let state = (
+    await sendStep(testApp, token, variant, { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url } })
+  ).body;
+  for (let i = 0; i < 40 && state.name !== stop; i++) {
+    const answer = await sendStep(testApp, token, variant, {
+      name: state.name,
+      event: state.events[0]!,
+      params: { import_id: state.data.import_id },
+    });
+    if (answer.status !== 200)
+      throw new Error(`${state.name} -> HTTP ${answer.status}: ${JSON.stringify(answer.body)}`);
+    state = answer.body;
+  }
+  return state;
 }

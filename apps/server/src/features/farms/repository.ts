@@ -11,7 +11,7 @@ export type TokenInput = {
   symbol: string;
   name?: string | null;
   decimals: number;
-  /** The user's CoinMarketCap choice; left unchanged on an existing token when undefined. */
+  /** The user's CoinMarketCap choice; applied to an existing token only while it has none. */
   coinmarketcapId?: number | null;
   coinmarketcapSlug?: string | null;
 };
@@ -29,23 +29,25 @@ export type ImportedFarmIds = {
   poolId: number;
   /** Token ids keyed by lower-case address. */
   tokenIds: Map<string, number>;
-  /** False when the farm already existed (the import then only refreshed its tokens and URL). */
+  /** False when the farm already existed (the import then only refreshed its pool, rewards and URL). */
   isNewFarm: boolean;
 };
 
 const iso = (date: Date) => date.toISOString();
 
-/** Inserts a token or updates its metadata (and the CoinMarketCap choice when given); returns its id. */
+/**
+ * Inserts a token, or returns the existing row's id. The tokens table is shared by every user's farms,
+ * so an import never relabels an existing token: its symbol and name stay, and the CoinMarketCap
+ * id/slug are set only while the row has none (the first confirmed choice wins; an import without
+ * CMC_API_KEY leaves them empty for a later one). Otherwise one user's import of another farm with
+ * USDC could rename USDC, or point its price at another asset, for everyone.
+ */
 export async function upsertToken(
   db: DbOrTrx,
   chainId: number,
   token: TokenInput,
   now: Date,
 ): Promise<number> {
-  const cmc =
-    token.coinmarketcapId === undefined
-      ? {}
-      : { coinmarketcap_id: token.coinmarketcapId, coinmarketcap_slug: token.coinmarketcapSlug ?? null };
   const row = await db
     .insertInto('tokens')
     .values({
@@ -55,13 +57,23 @@ export async function upsertToken(
       name: token.name ?? null,
       decimals: token.decimals,
       coinmarketcap_id: token.coinmarketcapId ?? null,
-      coinmarketcap_slug: token.coinmarketcapSlug ?? null,
+      coinmarketcap_slug: token.coinmarketcapId == null ? null : (token.coinmarketcapSlug ?? null),
       created_at: iso(now),
     })
+    // DO UPDATE, not DO NOTHING, so that RETURNING yields the existing row's id on both databases.
     .onConflict((oc) =>
-      oc
-        .columns(['chain_id', 'address'])
-        .doUpdateSet({ symbol: token.symbol, name: token.name ?? null, ...cmc }),
+      oc.columns(['chain_id', 'address']).doUpdateSet((eb) => {
+        const isUnpriced = eb('tokens.coinmarketcap_id', 'is', null);
+        return {
+          coinmarketcap_id: eb.fn.coalesce('tokens.coinmarketcap_id', 'excluded.coinmarketcap_id'),
+          coinmarketcap_slug: eb
+            .case()
+            .when(isUnpriced)
+            .then(eb.ref('excluded.coinmarketcap_slug'))
+            .else(eb.ref('tokens.coinmarketcap_slug'))
+            .end(),
+        };
+      }),
     )
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -37,6 +37,7 @@ import {
   decodeImport,
   encodeImport,
   findUnresolvedTokens,
+  needsName,
   type StoredImport,
 } from './stored-import.ts';
 import type { FarmImportRow } from './tables.ts';
@@ -266,19 +267,23 @@ export function createImportWizardService(deps: ImportWizardDeps) {
   }
 
   /**
-   * The realtime channel's 'update token': names a token of one of the user's open imports (the
-   * import given, else every open import that has this token). Never throws: answers 'got status'.
+   * The realtime channel's 'update token': names a token that one of the user's open imports could not
+   * look up (the import given, else every open import that has this token). Never throws: answers
+   * 'got status'. Any other token is refused: its name would overwrite the on-chain one at completion.
    */
   async function updateToken(userId: number, input: UpdateToken): Promise<GotStatus> {
     const key = input.address.toLowerCase();
     const rows = (await findOpenImports(deps.db, userId)).filter(
       (row) => input.import_id === undefined || row.id === input.import_id,
     );
+    let found = 0;
     let updated = 0;
     for (const row of rows) {
       const stored = decodeImport(row.data);
       const hasToken = stored.collected?.tokens.some((t) => t.address.toLowerCase() === key);
       if (!hasToken) continue;
+      found++;
+      if (!needsName(stored, key)) continue;
       const message = `token ${input.symbol} (${input.name}) saved`;
       const next: StoredImport = {
         ...stored,
@@ -287,12 +292,13 @@ export function createImportWizardService(deps: ImportWizardDeps) {
       };
       if (await updateImportData(deps.db, row.id, row.state, encodeImport(next), now())) updated++;
     }
-    if (updated === 0) {
+    if (found === 0) {
       return {
         status: 'error',
         message: `the token ${input.address} is not part of any of your open imports`,
       };
     }
+    if (updated === 0) return { status: 'error', message: 'this token does not need a name' };
     return { status: 'ok', message: `token ${input.symbol} (${input.name}) saved` };
   }
 

@@ -102,3 +102,14 @@ export function findUnresolvedTokens(stored: StoredImport): string[] {
   }
   return unresolved;
 }
+
+/**
+ * Whether the realtime channel may name this token in this import: only a token the wizard could not
+ * look up (see findUnresolvedTokens), and only once the price look-up has run. A token the user named
+ * here still needs its name, so the user can correct it before completing; any other token keeps its
+ * on-chain name, since a user-given one would end up in the shared tokens table.
+ */
+export function needsName(stored: StoredImport, address: string): boolean {
+  if (stored.priceSource === null) return false;
+  return findUnresolvedTokens({ ...stored, namedTokens: {} }).includes(address.toLowerCase());
+}
