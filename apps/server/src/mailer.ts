@@ -17,6 +17,8 @@ export type MailerOptions = {
   outboxDir: string;
   from?: string;
   logger: Pick<FastifyBaseLogger, 'info'>;
+  /** Defaults to NODE_ENV=production: then the outbox log line names only the file, not the body. */
+  production?: boolean;
 };
 
 /** Sends e-mail through SMTP, or in development drops each message as a .eml file in the outbox. */
@@ -31,6 +33,7 @@ export function createMailer(options: MailerOptions): Mailer {
       close: () => transport.close(),
     };
   }
+  const production = options.production ?? process.env.NODE_ENV === 'production';
   return {
     async send(message) {
       await mkdir(options.outboxDir, { recursive: true });
@@ -52,11 +55,14 @@ export function createMailer(options: MailerOptions): Mailer {
         '',
       ].join('\n');
       await writeFile(file, raw);
-      // The log line carries the body so a developer can follow links without opening the file.
-      options.logger.info(
-        { to: message.to, subject: message.subject, file },
-        `e-mail written to ${file}\n${message.text}`,
-      );
+      // In development the log line carries the body so a developer can follow links without opening
+      // the file; in production it would put single-use links (sign-in, reset) into the logs.
+      if (production) options.logger.info({ file }, `e-mail written to ${file}`);
+      else
+        options.logger.info(
+          { to: message.to, subject: message.subject, file },
+          `e-mail written to ${file}\n${message.text}`,
+        );
     },
     close: () => {},
   };
