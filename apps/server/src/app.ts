@@ -115,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(walletsRoutes, { wallets, throttles });
-  await registerFarms(app, { ...deps, chainId: deps.config.chainId });
+  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles });
   await registerImportWizard(app, {
     ...deps,
     accounts,

@@ -5,6 +5,7 @@ import { startTestChain, type TestChain } from '../src/chain/testing.ts';
 import { upsertImportedFarm } from '../src/features/farms/repository.ts';
 import { createSnapshotWriter, type SnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import type { ThrottleLimits } from '../src/throttle/limits.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 /** Farm tests' world: a local chain with the QuickSwap world, and the app on a fresh database wired to it. */
@@ -16,7 +17,9 @@ export type FarmsWorld = {
   close(): Promise<void>;
 };
 
-export async function startFarmsWorld(): Promise<FarmsWorld> {
+export async function startFarmsWorld(
+  options: { throttles?: Partial<ThrottleLimits> } = {},
+): Promise<FarmsWorld> {
   const t = await startTestChain();
   const onchain = createOnchainPriceSource({
     chain: t.chain,
@@ -27,7 +30,7 @@ export async function startFarmsWorld(): Promise<FarmsWorld> {
   const prices = { onchain };
   const testApp = await createTestApp({
     env: { CHAIN_ID: String(t.world.chainId) },
-    deps: { chain: t.chain, prices },
+    deps: { chain: t.chain, prices, ...(options.throttles ? { throttles: options.throttles } : {}) },
   });
   const writer = createSnapshotWriter({
     db: testApp.database.db,
@@ -103,8 +106,9 @@ export async function createFarmUser(
  */
 export async function startFarmsWorldWithUser(
   keys: FarmKey[],
+  options: { throttles?: Partial<ThrottleLimits> } = {},
 ): Promise<{ w: FarmsWorld; user: { token: string; userId: number } }> {
-  const w = await startFarmsWorld();
+  const w = await startFarmsWorld(options);
   try {
     await importWorldFarms(w, keys);
     const user = await createFarmUser(w, [w.t.world.accounts.user.address]);

@@ -20,6 +20,10 @@ export const defaultThrottleLimits = {
   contactPerIp: { limit: 20, windowMs: hour },
   /** Wallet sign-up messages per IP: each one stores a nonce row. */
   walletSignUpMessagePerIp: { limit: 30, windowMs: 10 * minute },
+  /** Token snapshots per user: each one prices every tracked token (chain reads, CoinMarketCap credits). */
+  tokenSnapshotsPerUser: { limit: 10, windowMs: 10 * minute },
+  /** Farm refreshes (LP and dual) per user: each one reads the chain and writes snapshot rows. */
+  farmRefreshesPerUser: { limit: 60, windowMs: 10 * minute },
 } as const satisfies Record<string, ThrottleLimit>;
 
 export type ThrottleName = keyof typeof defaultThrottleLimits;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
+import type { Throttles } from '../../throttle/throttles.ts';
 import type { PriceSources } from './prices.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
@@ -40,6 +41,7 @@ export async function registerFarms(
     chain?: ChainClient | undefined;
     prices?: PriceSources | undefined;
     now?: (() => Date) | undefined;
+    throttles: Throttles;
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -52,5 +54,5 @@ export async function registerFarms(
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });
-  await app.register(farmsRoutes, { farms });
+  await app.register(farmsRoutes, { farms, throttles: deps.throttles });
 }

@@ -17,15 +17,38 @@ import {
   trackLpFarmResponseSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleGuard } from '../../http/throttle-guard.ts';
+import type { Throttles } from '../../throttle/throttles.ts';
 import type { FarmsService } from './service.ts';
 
 /**
  * Farm endpoints (spec section 7). Lists and details are public (on-chain positions are public data);
  * tracking, tracked lists, refreshes, token snapshots and the tools tree need a bearer token.
  */
-export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService }> = async (app, { farms }) => {
+export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles: Throttles }> = async (
+  app,
+  { farms, throttles },
+) => {
   const auth = { preHandler: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
+  // Refreshes and token snapshots read the chain (and may spend CoinMarketCap credits): counted per
+  // user, after authentication, so one account cannot drive the upstream bill.
+  const refreshes = {
+    preHandler: [
+      app.requireUser,
+      throttleGuard(throttles, 'farm refreshes', (r) => [
+        { name: 'farmRefreshesPerUser', key: String(userId(r)) },
+      ]),
+    ],
+  };
+  const tokenSnapshots = {
+    preHandler: [
+      app.requireUser,
+      throttleGuard(throttles, 'token snapshot requests', (r) => [
+        { name: 'tokenSnapshotsPerUser', key: String(userId(r)) },
+      ]),
+    ],
+  };
 
   app.get('/api/quickswap/farmable-pools', { schema: { response: { 200: lpFarmListSchema } } }, async () =>
     farms.listFarms('lp'),
@@ -69,14 +92,17 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService }> = async
 
   app.post(
     '/api/quickswap/create-snapshots',
-    { ...auth, schema: { body: createLpSnapshotsSchema, response: { 200: refreshLpResponseSchema } } },
+    { ...refreshes, schema: { body: createLpSnapshotsSchema, response: { 200: refreshLpResponseSchema } } },
     async (request) =>
       farms.refreshFarm('lp', userId(request), request.body.address, request.body.account_address),
   );
 
   app.post(
     '/api/quickswap/dual-mining/snapshots',
-    { ...auth, schema: { body: createDualSnapshotsSchema, response: { 200: refreshDualResponseSchema } } },
+    {
+      ...refreshes,
+      schema: { body: createDualSnapshotsSchema, response: { 200: refreshDualResponseSchema } },
+    },
     async (request) =>
       farms.refreshFarm('dual', userId(request), request.body.farm_address, request.body.account_address),
   );
@@ -95,7 +121,7 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService }> = async
 
   app.post(
     '/api/quickswap/token-snapshots',
-    { ...auth, schema: { response: { 201: tokenSnapshotsResponseSchema } } },
+    { ...tokenSnapshots, schema: { response: { 201: tokenSnapshotsResponseSchema } } },
     async (_request, reply) => reply.code(201).send(await farms.createTokenSnapshots()),
   );
 
