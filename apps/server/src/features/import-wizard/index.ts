@@ -38,5 +38,10 @@ export async function registerImportWizard(
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(importWizardRoutes, { wizard });
-  attachImportRealtime(app, { accounts: deps.accounts, wizard, allowedOrigins: [deps.publicUrl] });
+  attachImportRealtime(app, {
+    accounts: deps.accounts,
+    wizard,
+    allowedOrigins: [deps.publicUrl],
+    now: deps.now,
+  });
 }

@@ -7,14 +7,27 @@ import type { ImportWizardService } from './service.ts';
 /**
  * The wizard's realtime channel: socket.io on the app's own HTTP server (path /socket.io). The
  * handshake must carry the bearer token (`auth: {token}`), checked like the HTTP API's (signature,
- * expiry, revocation). 'update token' {address, name, symbol[, import_id]} names a token of one of the
+ * expiry, revocation), and again on every event: a logout (revoked jti) or an expired token ends the
+ * socket too, and a timer disconnects it when the token expires. 'update token' {address, name, symbol[, import_id]} names a token of one of the
  * user's open imports; the answer is 'got status' {status, message} (also passed to an ack callback).
  * State lives in the database, so several processes need no shared memory for this.
  */
+const sessionEnded: GotStatus = {
+  status: 'error',
+  message: 'your session has ended: please log in again',
+};
+const maxTimeoutMs = 2 ** 31 - 1;
+
 export function attachImportRealtime(
   app: FastifyInstance,
-  deps: { accounts: AccountsService; wizard: ImportWizardService; allowedOrigins: string[] },
+  deps: {
+    accounts: AccountsService;
+    wizard: ImportWizardService;
+    allowedOrigins: string[];
+    now?: (() => Date) | undefined;
+  },
 ): Server {
+  const now = deps.now ?? (() => new Date());
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -31,6 +44,7 @@ export function attachImportRealtime(
       (session) => {
         if (!session) return next(new Error('your session has expired or ended: please log in again'));
         socket.data.userId = session.user.id;
+        socket.data.expiresAt = session.claims.expiresAt.getTime();
         next();
       },
       (error: unknown) => {
@@ -41,26 +55,59 @@ export function attachImportRealtime(
   });
 
   io.on('connection', (socket) => {
+    const expiry = disconnectAtExpiry(socket.data.expiresAt as number);
+    socket.on('disconnect', () => clearTimeout(expiry.timer));
+
     socket.on(socketEvents.updateToken, async (payload: unknown, ack?: unknown) => {
+      const answer = (status: GotStatus) => {
+        socket.emit(socketEvents.gotStatus, status);
+        if (typeof ack === 'function') ack(status);
+      };
       let status: GotStatus;
-      const parsed = updateTokenSchema.safeParse(payload);
-      if (!parsed.success) {
-        const why = parsed.error.issues
-          .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
-          .join('; ');
-        status = { status: 'error', message: `invalid token update: ${why}` };
-      } else {
-        try {
-          status = await deps.wizard.updateToken(socket.data.userId as number, parsed.data);
-        } catch (error) {
-          app.log.error({ err: error }, 'update token failed');
-          status = { status: 'error', message: 'something went wrong on our side; please try again' };
+      try {
+        if (!(await isSessionLive(socket.handshake.auth?.token))) {
+          answer(sessionEnded);
+          socket.disconnect(true);
+          return;
         }
+        const parsed = updateTokenSchema.safeParse(payload);
+        if (!parsed.success) {
+          const why = parsed.error.issues
+            .map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`)
+            .join('; ');
+          status = { status: 'error', message: `invalid token update: ${why}` };
+        } else {
+          status = await deps.wizard.updateToken(socket.data.userId as number, parsed.data);
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'update token failed');
+        status = { status: 'error', message: 'something went wrong on our side; please try again' };
       }
-      socket.emit(socketEvents.gotStatus, status);
-      if (typeof ack === 'function') ack(status);
+      answer(status);
     });
+
+    /** Disconnects at the token's expiry; long waits are re-armed (setTimeout caps at about 24.8 days). */
+    function disconnectAtExpiry(expiresAt: number): { timer: NodeJS.Timeout | undefined } {
+      const handle: { timer: NodeJS.Timeout | undefined } = { timer: undefined };
+      const arm = () => {
+        const left = expiresAt - now().getTime();
+        if (left <= 0) {
+          socket.disconnect(true);
+          return;
+        }
+        handle.timer = setTimeout(arm, Math.min(left, maxTimeoutMs));
+        // Never what keeps the process alive; the disconnect handler clears it anyway.
+        handle.timer.unref();
+      };
+      arm();
+      return handle;
+    }
   });
+
+  /** The same check as the HTTP API's bearer token: signature, not expired, not revoked, user exists. */
+  async function isSessionLive(token: unknown): Promise<boolean> {
+    return typeof token === 'string' && token !== '' && (await deps.accounts.authenticate(token)) !== null;
+  }
 
   // Close sockets before Fastify closes the server; io.close() would close the HTTP server itself.
   app.addHook('preClose', async () => {
