@@ -34,11 +34,12 @@ export function hashEmailToken(token: string): string {
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
 
-  async function sendConfirmation(userId: number, email: string): Promise<void> {
+  /** Stores a fresh single-use confirmation token (in the caller's transaction, if any) and returns its link. */
+  async function issueConfirmationLink(db: Kysely<Database>, userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const at = now();
     await repo.createEmailToken(
-      deps.db,
+      db,
       {
         userId,
         purpose: 'confirm_email',
@@ -47,7 +48,11 @@ export function createAccountsService(deps: AccountsDeps) {
       },
       at,
     );
-    const link = `${deps.publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
+    return `${deps.publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
+  }
+
+  async function sendConfirmation(userId: number, email: string): Promise<void> {
+    const link = await issueConfirmationLink(deps.db, userId);
     await deps.mailer.send(confirmationEmail(email, link));
   }
 
@@ -64,8 +69,16 @@ export function createAccountsService(deps: AccountsDeps) {
     // Hash before looking the address up so both branches take about the same time.
     const passwordHash = await hashPassword(password);
     const existing = await repo.findUserByEmail(deps.db, email);
-    const userId = existing ? undefined : await repo.createUser(deps.db, email, passwordHash, now());
-    if (userId !== undefined) return sendConfirmation(userId, email);
+    if (!existing) {
+      // The user and their confirmation token are written together: never an account without a link.
+      // The e-mail goes out after the commit (a failed send is recovered by signing up again: a fresh link).
+      const link = await deps.db.transaction().execute(async (trx) => {
+        const userId = await repo.createUser(trx, email, passwordHash, now());
+        return userId === undefined ? undefined : issueConfirmationLink(trx, userId);
+      });
+      if (link !== undefined) return deps.mailer.send(confirmationEmail(email, link));
+    }
+    // Taken, or taken by a concurrent sign-up a moment ago.
     const user = existing ?? (await repo.findUserByEmail(deps.db, email));
     if (user && user.email_confirmed_at === null) return sendConfirmation(user.id, email);
     await deps.mailer.send(alreadyRegisteredEmail(email, `${deps.publicUrl}/login`));
