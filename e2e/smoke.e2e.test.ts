@@ -24,7 +24,7 @@ describe('smoke: the built app in Chromium', () => {
     const { page } = browser;
     await page.goto(`${app.url}/`);
     await page.getByRole('heading', { name: 'sign up now for the waitlist' }).waitFor();
-    expect(await page.getByRole('button', { name: 'sign up' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'sign up' }).waitFor();
     await browser.screenshot('landing');
   });
 
@@ -32,7 +32,7 @@ describe('smoke: the built app in Chromium', () => {
     const { page } = browser;
     await page.goto(`${app.url}/no/such/page/here`);
     await page.getByText('Unexpected Application Error!').waitFor();
-    expect(await page.getByText('404').first().isVisible()).toBe(true);
+    await page.getByText('404').first().waitFor();
   });
 
   it('answers health and a JSON 404 for unknown API paths', async () => {

@@ -115,7 +115,8 @@ describe('wallets: connect, sign, save, view', () => {
     await shortLink.click();
     await page.getByRole('heading', { name: 'MetaMask wallet' }).waitFor();
     expect(page.url()).toMatch(/\/wallets\/view\/\d+$/);
-    expect(await page.getByText(address, { exact: true }).isVisible()).toBe(true);
+    // The heading can render before the detail's body: wait for the address itself.
+    await page.getByText(address, { exact: true }).waitFor();
     await browser?.screenshot('wallets-view');
   });
 
