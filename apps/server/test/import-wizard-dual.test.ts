@@ -1,9 +1,11 @@
 import { dualWizardStates } from '@tidewatch/shared';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  connectRealtime,
   createWizardUser,
   sendStep,
+  sendUpdateToken,
   startWizardApp,
   type WizardApp,
   walkToEnd,
@@ -22,22 +24,7 @@ afterAll(async () => {
   await w?.close();
 });
 
-/** A socket.io-client connection to the listening app; resolves once connected or rejects with the refusal. */
-function connect(auth: Record<string, unknown>): Promise<Socket> {
-  const socket = io(baseUrl, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', (error) => reject(error));
-  });
-}
-
-function updateToken(socket: Socket, payload: unknown): Promise<{ status: string; message: string }> {
-  return new Promise((resolve) => {
-    socket.once('got status', resolve);
-    socket.emit('update token', payload);
-  });
-}
+const connect = (auth: Record<string, unknown>) => connectRealtime(baseUrl, auth, sockets);
 
 describe('dual-mining import with an unresolvable token named over the realtime channel', () => {
   it('refuses a socket without a valid bearer token', async () => {
@@ -53,7 +40,7 @@ describe('dual-mining import with an unresolvable token named over the realtime 
     const socket = await connect({ token });
 
     // Nothing to name yet: the token is not part of any open import of this user.
-    expect(await updateToken(socket, { address: myst, name: 'Mysterium', symbol: 'MYST' })).toEqual({
+    expect(await sendUpdateToken(socket, { address: myst, name: 'Mysterium', symbol: 'MYST' })).toEqual({
       status: 'error',
       message: `the token ${myst} is not part of any of your open imports`,
     });
@@ -79,10 +66,10 @@ describe('dual-mining import with an unresolvable token named over the realtime 
         });
         expect(early.status).toBe(409);
         expect(early.body).toMatchObject({ name: 'ERROR', previous: 'got unresolvable token' });
-        const invalid = await updateToken(socket, { address: myst, name: '', symbol: 'MY ST' });
+        const invalid = await sendUpdateToken(socket, { address: myst, name: '', symbol: 'MY ST' });
         expect(invalid.status).toBe('error');
         expect(invalid.message).toMatch(/name: a name is required/);
-        expect(await updateToken(socket, { address: myst, name: 'Mysterium', symbol: 'MYSTX' })).toEqual({
+        expect(await sendUpdateToken(socket, { address: myst, name: 'Mysterium', symbol: 'MYSTX' })).toEqual({
           status: 'ok',
           message: 'token MYSTX (Mysterium) saved',
         });
