@@ -1,9 +1,12 @@
 /**
  * Compiles packages/contracts/solidity/*.sol offline with solc-js and writes src/generated.ts:
  * each contract's ABI `as const` (so viem infers argument and return types), its creation bytecode
- * and its runtime bytecode. Run with `npm run contracts:compile` at the repo root.
+ * and its runtime bytecode. Uniswap V2's pair and factory are not compiled here: their artifacts come
+ * as published in @uniswap/v2-core (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
+ * Run with `npm run contracts:compile` at the repo root.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import solc from 'solc';
@@ -16,13 +19,29 @@ export const generatedPath = join(packageDir, 'src', 'generated.ts');
 const exportedContracts = [
   'TestERC20',
   'TestERC20Bytes32',
-  'QuickPair',
-  'QuickFactory',
   'StakingRewards',
   'StakingDualRewards',
-  'StakingRewardsRegistry',
+  'StakingRewardsFactory',
+  'StakingRewardsDualFactory',
+  'DragonLair',
   'Multicall3',
 ] as const;
+
+/** Artifacts taken as published: Uniswap V2's own build (QuickSwap deployed the same code). */
+const packagedContracts = {
+  UniswapV2Pair: '@uniswap/v2-core/build/UniswapV2Pair.json',
+  UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
+} as const;
+
+type PackagedArtifact = {
+  abi: unknown[];
+  evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
+};
+
+function readPackagedArtifact(specifier: string): PackagedArtifact {
+  const require = createRequire(import.meta.url);
+  return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as PackagedArtifact;
+}
 
 type SolcOutput = {
   errors?: Array<{ severity: 'error' | 'warning' | 'info'; formattedMessage: string }>;
@@ -65,14 +84,24 @@ export function renderGeneratedModule(): string {
     `// solc ${solc.version()}, evmVersion paris, optimizer 200 runs.`,
     '',
   ];
-  for (const name of exportedContracts) {
-    const artifact = byName.get(name);
-    if (!artifact) throw new Error(`contract ${name} not found in solc output`);
+  const artifacts: [string, PackagedArtifact][] = [
+    ...exportedContracts.map((name): [string, PackagedArtifact] => {
+      const artifact = byName.get(name);
+      if (!artifact) throw new Error(`contract ${name} not found in solc output`);
+      return [name, artifact];
+    }),
+    ...Object.entries(packagedContracts).map(([name, specifier]): [string, PackagedArtifact] => [
+      name,
+      readPackagedArtifact(specifier),
+    ]),
+  ];
+  for (const [name, artifact] of artifacts) {
+    const hex = (code: string) => (code.startsWith('0x') ? code.slice(2) : code);
     parts.push(
       `export const ${name} = {`,
       `  abi: ${JSON.stringify(artifact.abi, null, 2).replaceAll('\n', '\n  ')} as const,`,
-      `  bytecode: '0x${artifact.evm.bytecode.object}' as \`0x\${string}\`,`,
-      `  deployedBytecode: '0x${artifact.evm.deployedBytecode.object}' as \`0x\${string}\`,`,
+      `  bytecode: '0x${hex(artifact.evm.bytecode.object)}' as \`0x\${string}\`,`,
+      `  deployedBytecode: '0x${hex(artifact.evm.deployedBytecode.object)}' as \`0x\${string}\`,`,
       '};',
       '',
     );

@@ -3,20 +3,53 @@ pragma solidity ^0.8.20;
 
 import "./staking-rewards.sol";
 
-/// QuickSwap StakingDualRewards (dual mining): stake LP, earn two reward tokens at their own
-/// rates until a shared periodFinish. The owner can pause new stakes.
-contract StakingDualRewards {
-    IERC20Min public immutable rewardsTokenA;
-    IERC20Min public immutable rewardsTokenB;
-    IERC20Min public immutable stakingToken;
+/// Synthetix's Owned (also the base of QuickSwap's dual factory): two-step ownership hand-over.
+abstract contract Owned {
     address public owner;
+    address public nominatedOwner;
+
+    event OwnerNominated(address newOwner);
+    event OwnerChanged(address oldOwner, address newOwner);
+
+    constructor(address _owner) {
+        require(_owner != address(0), "Owner address cannot be 0");
+        owner = _owner;
+        emit OwnerChanged(address(0), _owner);
+    }
+
+    function nominateNewOwner(address _owner) external onlyOwner {
+        nominatedOwner = _owner;
+        emit OwnerNominated(_owner);
+    }
+
+    function acceptOwnership() external {
+        require(msg.sender == nominatedOwner, "You must be nominated before you can accept ownership");
+        emit OwnerChanged(owner, nominatedOwner);
+        owner = nominatedOwner;
+        nominatedOwner = address(0);
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "Only the contract owner may perform this action");
+        _;
+    }
+}
+
+/// QuickSwap's StakingDualRewards (quickswap-core contracts/staking/StakingRewardsDualFactory.sol,
+/// Solidity 0.5.16), restated for solc 0.8 with the same interface and behaviour: two reward tokens
+/// sharing one periodFinish, the duration only an argument of notifyRewardAmount, and a pause that
+/// blocks stake() only (withdraw, getReward and exit keep working).
+contract StakingDualRewards is Owned {
     address public dualRewardsDistribution;
-    bool public paused;
     uint256 public lastPauseTime;
-    uint256 public periodFinish;
-    uint256 public rewardRateA;
-    uint256 public rewardRateB;
-    uint256 public rewardsDuration;
+    bool public paused;
+
+    IERC20Min public rewardsTokenA;
+    IERC20Min public rewardsTokenB;
+    IERC20Min public stakingToken;
+    uint256 public periodFinish = 0;
+    uint256 public rewardRateA = 0;
+    uint256 public rewardRateB = 0;
     uint256 public lastUpdateTime;
     uint256 public rewardPerTokenAStored;
     uint256 public rewardPerTokenBStored;
@@ -28,28 +61,44 @@ contract StakingDualRewards {
 
     uint256 private _totalSupply;
     mapping(address => uint256) private _balances;
+    uint256 private _guardCounter = 1;
 
-    event RewardAdded(uint256 rewardA, uint256 rewardB);
+    event RewardAdded(uint256 rewardA, uint256 rewardB, uint256 periodFinish);
     event Staked(address indexed user, uint256 amount);
     event Withdrawn(address indexed user, uint256 amount);
-    event RewardPaid(address indexed user, address indexed rewardsToken, uint256 reward);
+    event RewardPaid(address indexed user, address rewardToken, uint256 reward);
+    event Recovered(address token, uint256 amount);
     event PauseChanged(bool isPaused);
 
     constructor(
-        address owner_,
-        address dualRewardsDistribution_,
-        address rewardsTokenA_,
-        address rewardsTokenB_,
-        address stakingToken_,
-        uint256 rewardsDuration_
-    ) {
-        require(rewardsTokenA_ != rewardsTokenB_, "rewards tokens should be different");
-        owner = owner_;
-        dualRewardsDistribution = dualRewardsDistribution_;
-        rewardsTokenA = IERC20Min(rewardsTokenA_);
-        rewardsTokenB = IERC20Min(rewardsTokenB_);
-        stakingToken = IERC20Min(stakingToken_);
-        rewardsDuration = rewardsDuration_;
+        address _owner,
+        address _dualRewardsDistribution,
+        address _rewardsTokenA,
+        address _rewardsTokenB,
+        address _stakingToken
+    ) Owned(_owner) {
+        require(_rewardsTokenA != _rewardsTokenB, "rewards tokens should be different");
+        rewardsTokenA = IERC20Min(_rewardsTokenA);
+        rewardsTokenB = IERC20Min(_rewardsTokenB);
+        stakingToken = IERC20Min(_stakingToken);
+        dualRewardsDistribution = _dualRewardsDistribution;
+    }
+
+    modifier nonReentrant() {
+        _guardCounter += 1;
+        uint256 localCounter = _guardCounter;
+        _;
+        require(localCounter == _guardCounter, "ReentrancyGuard: reentrant call");
+    }
+
+    modifier notPaused() {
+        require(!paused, "This action cannot be performed while the contract is paused");
+        _;
+    }
+
+    modifier onlyDualRewardsDistribution() {
+        require(msg.sender == dualRewardsDistribution, "Caller is not DualRewardsDistribution contract");
+        _;
     }
 
     modifier updateReward(address account) {
@@ -65,10 +114,9 @@ contract StakingDualRewards {
         _;
     }
 
-    function setPaused(bool paused_) external {
-        require(msg.sender == owner, "Only the contract owner may perform this action");
-        if (paused_ == paused) return;
-        paused = paused_;
+    function setPaused(bool _paused) external onlyOwner {
+        if (_paused == paused) return;
+        paused = _paused;
         if (paused) lastPauseTime = block.timestamp;
         emit PauseChanged(paused);
     }
@@ -103,35 +151,34 @@ contract StakingDualRewards {
         return (_balances[account] * (rewardPerTokenB() - userRewardPerTokenBPaid[account])) / 1e18 + rewardsB[account];
     }
 
-    function stake(uint256 amount) external updateReward(msg.sender) {
-        require(!paused, "This action cannot be performed while the contract is paused");
+    function stake(uint256 amount) external nonReentrant notPaused updateReward(msg.sender) {
         require(amount > 0, "Cannot stake 0");
         _totalSupply += amount;
         _balances[msg.sender] += amount;
-        require(stakingToken.transferFrom(msg.sender, address(this), amount), "stake transfer failed");
+        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
         emit Staked(msg.sender, amount);
     }
 
-    function withdraw(uint256 amount) public updateReward(msg.sender) {
+    function withdraw(uint256 amount) public nonReentrant updateReward(msg.sender) {
         require(amount > 0, "Cannot withdraw 0");
         _totalSupply -= amount;
         _balances[msg.sender] -= amount;
-        require(stakingToken.transfer(msg.sender, amount), "withdraw transfer failed");
+        require(stakingToken.transfer(msg.sender, amount), "SafeERC20: ERC20 operation did not succeed");
         emit Withdrawn(msg.sender, amount);
     }
 
-    function getReward() public updateReward(msg.sender) {
-        uint256 rewardA = rewardsA[msg.sender];
-        if (rewardA > 0) {
+    function getReward() public nonReentrant updateReward(msg.sender) {
+        uint256 rewardAmountA = rewardsA[msg.sender];
+        if (rewardAmountA > 0) {
             rewardsA[msg.sender] = 0;
-            require(rewardsTokenA.transfer(msg.sender, rewardA), "reward A transfer failed");
-            emit RewardPaid(msg.sender, address(rewardsTokenA), rewardA);
+            require(rewardsTokenA.transfer(msg.sender, rewardAmountA), "SafeERC20: ERC20 operation did not succeed");
+            emit RewardPaid(msg.sender, address(rewardsTokenA), rewardAmountA);
         }
-        uint256 rewardB = rewardsB[msg.sender];
-        if (rewardB > 0) {
+        uint256 rewardAmountB = rewardsB[msg.sender];
+        if (rewardAmountB > 0) {
             rewardsB[msg.sender] = 0;
-            require(rewardsTokenB.transfer(msg.sender, rewardB), "reward B transfer failed");
-            emit RewardPaid(msg.sender, address(rewardsTokenB), rewardB);
+            require(rewardsTokenB.transfer(msg.sender, rewardAmountB), "SafeERC20: ERC20 operation did not succeed");
+            emit RewardPaid(msg.sender, address(rewardsTokenB), rewardAmountB);
         }
     }
 
@@ -140,8 +187,12 @@ contract StakingDualRewards {
         getReward();
     }
 
-    function notifyRewardAmount(uint256 rewardA, uint256 rewardB) external updateReward(address(0)) {
-        require(msg.sender == dualRewardsDistribution, "Caller is not DualRewardsDistribution contract");
+    function notifyRewardAmount(uint256 rewardA, uint256 rewardB, uint256 rewardsDuration)
+        external
+        onlyDualRewardsDistribution
+        updateReward(address(0))
+    {
+        require(block.timestamp + rewardsDuration >= periodFinish, "Cannot reduce existing period");
         if (block.timestamp >= periodFinish) {
             rewardRateA = rewardA / rewardsDuration;
             rewardRateB = rewardB / rewardsDuration;
@@ -154,6 +205,12 @@ contract StakingDualRewards {
         require(rewardRateB <= rewardsTokenB.balanceOf(address(this)) / rewardsDuration, "Provided reward-B too high");
         lastUpdateTime = block.timestamp;
         periodFinish = block.timestamp + rewardsDuration;
-        emit RewardAdded(rewardA, rewardB);
+        emit RewardAdded(rewardA, rewardB, periodFinish);
+    }
+
+    function recoverERC20(address tokenAddress, uint256 tokenAmount) external onlyOwner {
+        require(tokenAddress != address(stakingToken), "Cannot withdraw the staking token");
+        require(IERC20Min(tokenAddress).transfer(owner, tokenAmount), "SafeERC20: ERC20 operation did not succeed");
+        emit Recovered(tokenAddress, tokenAmount);
     }
 }

@@ -1,21 +1,28 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
+/// Interfaces the farms use: ERC-20 transfers, and the Uniswap V2 LP token's EIP-2612 permit.
 interface IERC20Min {
     function balanceOf(address owner) external view returns (uint256);
     function transfer(address to, uint256 value) external returns (bool);
     function transferFrom(address from, address to, uint256 value) external returns (bool);
 }
 
-/// Synthetix / QuickSwap StakingRewards (liquidity mining): stake LP, earn one reward token
-/// at rewardRate per second until periodFinish.
+interface IUniswapV2ERC20Permit {
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external;
+}
+
+/// QuickSwap's StakingRewards (quickswap-core contracts/staking/StakingRewards.sol, Solidity 0.5.16),
+/// restated for solc 0.8 with the same interface and behaviour: the reward duration is only an argument
+/// of notifyRewardAmount (no rewardsDuration() view), RewardAdded carries the new periodFinish, and
+/// rewardRate stays as it was after periodFinish.
 contract StakingRewards {
-    IERC20Min public immutable rewardsToken;
-    IERC20Min public immutable stakingToken;
     address public rewardsDistribution;
-    uint256 public periodFinish;
-    uint256 public rewardRate;
-    uint256 public rewardsDuration;
+    IERC20Min public rewardsToken;
+    IERC20Min public stakingToken;
+    uint256 public periodFinish = 0;
+    uint256 public rewardRate = 0;
     uint256 public lastUpdateTime;
     uint256 public rewardPerTokenStored;
 
@@ -24,25 +31,29 @@ contract StakingRewards {
 
     uint256 private _totalSupply;
     mapping(address => uint256) private _balances;
-    bool private _entered;
+    uint256 private _guardCounter = 1;
 
-    event RewardAdded(uint256 reward);
+    event RewardAdded(uint256 reward, uint256 periodFinish);
     event Staked(address indexed user, uint256 amount);
     event Withdrawn(address indexed user, uint256 amount);
     event RewardPaid(address indexed user, uint256 reward);
 
-    constructor(address rewardsDistribution_, address rewardsToken_, address stakingToken_, uint256 rewardsDuration_) {
-        rewardsDistribution = rewardsDistribution_;
-        rewardsToken = IERC20Min(rewardsToken_);
-        stakingToken = IERC20Min(stakingToken_);
-        rewardsDuration = rewardsDuration_;
+    constructor(address _rewardsDistribution, address _rewardsToken, address _stakingToken) {
+        rewardsToken = IERC20Min(_rewardsToken);
+        stakingToken = IERC20Min(_stakingToken);
+        rewardsDistribution = _rewardsDistribution;
     }
 
     modifier nonReentrant() {
-        require(!_entered, "ReentrancyGuard: reentrant call");
-        _entered = true;
+        _guardCounter += 1;
+        uint256 localCounter = _guardCounter;
         _;
-        _entered = false;
+        require(localCounter == _guardCounter, "ReentrancyGuard: reentrant call");
+    }
+
+    modifier onlyRewardsDistribution() {
+        require(msg.sender == rewardsDistribution, "Caller is not RewardsDistribution contract");
+        _;
     }
 
     modifier updateReward(address account) {
@@ -78,15 +89,24 @@ contract StakingRewards {
         return (_balances[account] * (rewardPerToken() - userRewardPerTokenPaid[account])) / 1e18 + rewards[account];
     }
 
-    function getRewardForDuration() external view returns (uint256) {
-        return rewardRate * rewardsDuration;
+    function stakeWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+        nonReentrant
+        updateReward(msg.sender)
+    {
+        require(amount > 0, "Cannot stake 0");
+        _totalSupply += amount;
+        _balances[msg.sender] += amount;
+        IUniswapV2ERC20Permit(address(stakingToken)).permit(msg.sender, address(this), amount, deadline, v, r, s);
+        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
+        emit Staked(msg.sender, amount);
     }
 
     function stake(uint256 amount) external nonReentrant updateReward(msg.sender) {
         require(amount > 0, "Cannot stake 0");
         _totalSupply += amount;
         _balances[msg.sender] += amount;
-        require(stakingToken.transferFrom(msg.sender, address(this), amount), "stake transfer failed");
+        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
         emit Staked(msg.sender, amount);
     }
 
@@ -94,7 +114,7 @@ contract StakingRewards {
         require(amount > 0, "Cannot withdraw 0");
         _totalSupply -= amount;
         _balances[msg.sender] -= amount;
-        require(stakingToken.transfer(msg.sender, amount), "withdraw transfer failed");
+        require(stakingToken.transfer(msg.sender, amount), "SafeERC20: ERC20 operation did not succeed");
         emit Withdrawn(msg.sender, amount);
     }
 
@@ -102,7 +122,7 @@ contract StakingRewards {
         uint256 reward = rewards[msg.sender];
         if (reward > 0) {
             rewards[msg.sender] = 0;
-            require(rewardsToken.transfer(msg.sender, reward), "reward transfer failed");
+            require(rewardsToken.transfer(msg.sender, reward), "SafeERC20: ERC20 operation did not succeed");
             emit RewardPaid(msg.sender, reward);
         }
     }
@@ -112,18 +132,25 @@ contract StakingRewards {
         getReward();
     }
 
-    /// Starts (or tops up) a reward period; the reward tokens must already sit in this contract.
-    function notifyRewardAmount(uint256 reward) external updateReward(address(0)) {
-        require(msg.sender == rewardsDistribution, "Caller is not RewardsDistribution contract");
+    /// Starts or tops up a reward period of `rewardsDuration` seconds from now; the reward tokens must
+    /// already sit in this contract. The duration may differ at every top-up.
+    function notifyRewardAmount(uint256 reward, uint256 rewardsDuration)
+        external
+        onlyRewardsDistribution
+        updateReward(address(0))
+    {
+        require(block.timestamp + rewardsDuration >= periodFinish, "Cannot reduce existing period");
         if (block.timestamp >= periodFinish) {
             rewardRate = reward / rewardsDuration;
         } else {
-            uint256 leftover = (periodFinish - block.timestamp) * rewardRate;
+            uint256 remaining = periodFinish - block.timestamp;
+            uint256 leftover = remaining * rewardRate;
             rewardRate = (reward + leftover) / rewardsDuration;
         }
-        require(rewardRate <= rewardsToken.balanceOf(address(this)) / rewardsDuration, "Provided reward too high");
+        uint256 balance = rewardsToken.balanceOf(address(this));
+        require(rewardRate <= balance / rewardsDuration, "Provided reward too high");
         lastUpdateTime = block.timestamp;
         periodFinish = block.timestamp + rewardsDuration;
-        emit RewardAdded(reward);
+        emit RewardAdded(reward, periodFinish);
     }
 }

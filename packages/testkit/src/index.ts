@@ -26,10 +26,13 @@ export {
   ACCRUAL_SECONDS,
   type FarmKey,
   farmSpecs,
+  type LairKey,
+  lairSpecs,
   type PairKey,
   pairSpecs,
   type TokenKey,
   tokenSpecs,
 } from './world/spec.ts';
+export { swapExactIn } from './world/swap.ts';
 export type { World, WorldDualFarm, WorldFarm, WorldLpFarm, WorldPair, WorldToken } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';

@@ -1,14 +1,17 @@
 import {
+  dragonLair,
   pair,
   stakingDualRewards,
   stakingRewards,
-  stakingRewardsRegistry,
+  stakingRewardsDualFactory,
+  stakingRewardsFactory,
   testErc20Bytes32,
 } from '@tidewatch/contracts';
 import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
+import { swapExactIn } from './world/swap.ts';
 import type { World } from './world/types.ts';
 
 let anvil: Anvil;
@@ -29,6 +32,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await anvil?.stop();
 });
+
+async function reservesProduct(pairAddress: Address): Promise<bigint> {
+  const [r0, r1] = await anvil.client.readContract({
+    address: pairAddress,
+    abi: pair.abi,
+    functionName: 'getReserves',
+  });
+  return r0 * r1;
+}
 
 /** Price of `token` in units of `other`, read from the pair's reserves and the tokens' own decimals. */
 async function priceFromReserves(pairAddress: Address, token: Address, other: Address): Promise<number> {
@@ -86,12 +98,13 @@ describe('deployQuickswapWorld', () => {
     ['WMATIC-USDC', 'WMATIC', 'USDC', 0.5],
     ['WETH-USDC', 'WETH', 'USDC', 2_000],
     ['WBTC-USDC', 'WBTC', 'USDC', 30_000],
-    ['DQUICK-USDC', 'DQUICK', 'USDC', 45],
+    // A thin pair that disagrees with the lair ($45): the app must not price dQUICK from it.
+    ['DQUICK-USDC', 'DQUICK', 'USDC', 50],
     ['MKR-USDC', 'MKR', 'USDC', 1_500],
     ['QUICK-WMATIC', 'QUICK', 'WMATIC', 40 / 0.5],
     ['WETH-WMATIC', 'WETH', 'WMATIC', 2_000 / 0.5],
     ['MYST-WETH', 'MYST', 'WETH', 0.001],
-  ] as const)('%s reserves price %s at %d %s', async (pairKey, token, quote, expected) => {
+  ] as const)('%s reserves price %s at %s %s', async (pairKey, token, quote, expected) => {
     const price = await priceFromReserves(
       world.pairs[pairKey].address,
       world.tokens[token].address,
@@ -182,18 +195,107 @@ describe('deployQuickswapWorld', () => {
     expect(await paused(world.farms.dualMystWeth.address)).toBe(false);
   });
 
-  it('maps every pair to its farm in the registries', async () => {
+  it('lists every farm in its QuickSwap factory, by staking token', async () => {
+    const lpTokens = await Promise.all(
+      Object.values(world.farms)
+        .filter((f) => f.kind === 'lp')
+        .map((_, i) =>
+          anvil.client.readContract({
+            address: world.lpFarmFactory,
+            abi: stakingRewardsFactory.abi,
+            functionName: 'stakingTokens',
+            args: [BigInt(i)],
+          }),
+        ),
+    );
     for (const farm of Object.values(world.farms)) {
-      const [stakingRewardsAddress, rewardAmount, duration] = await anvil.client.readContract({
-        address: farm.kind === 'lp' ? world.lpFarmRegistry : world.dualFarmRegistry,
-        abi: stakingRewardsRegistry.abi,
-        functionName: 'stakingRewardsInfoByStakingToken',
-        args: [farm.pair],
-      });
-      expect(stakingRewardsAddress).toBe(farm.address);
-      expect(rewardAmount).toBe(farm.rewardAmounts[0]);
-      expect(duration).toBe(farm.rewardsDuration);
+      const info =
+        farm.kind === 'lp'
+          ? await anvil.client.readContract({
+              address: world.lpFarmFactory,
+              abi: stakingRewardsFactory.abi,
+              functionName: 'stakingRewardsInfoByStakingToken',
+              args: [farm.pair],
+            })
+          : await anvil.client.readContract({
+              address: world.dualFarmFactory,
+              abi: stakingRewardsDualFactory.abi,
+              functionName: 'stakingRewardsInfoByStakingToken',
+              args: [farm.pair],
+            });
+      expect(info[0]).toBe(farm.address);
+      if (farm.kind === 'lp') expect(lpTokens).toContain(farm.pair);
+      else expect(info.slice(1, 3)).toEqual([...farm.rewardTokenAddresses]);
     }
+  });
+
+  it('has a never-funded farm (periodFinish 0) and a farm topped up with a longer duration', async () => {
+    const read = (address: Address, functionName: 'periodFinish' | 'rewardRate') =>
+      anvil.client.readContract({ address, abi: stakingRewards.abi, functionName });
+    expect(await read(world.farms.wethWmaticUnfunded.address, 'periodFinish')).toBe(0n);
+    expect(await read(world.farms.wethWmaticUnfunded.address, 'rewardRate')).toBe(0n);
+    const { timestamp } = await anvil.client.getBlock();
+    const toppedUp = await read(world.farms.wmaticUsdc.address, 'periodFinish');
+    const plain = await read(world.farms.wethUsdc.address, 'periodFinish');
+    // Both started together for 30 days; the top-up restarted wmaticUsdc's clock at 45 days.
+    expect(toppedUp - timestamp).toBeGreaterThan(44n * 86_400n);
+    expect(plain - timestamp).toBeLessThan(30n * 86_400n);
+  });
+
+  it("keeps rewardRate non-zero after an ended farm's periodFinish, as the deployed farms do", async () => {
+    const rate = await anvil.client.readContract({
+      address: world.farms.quickWmaticEnded.address,
+      abi: stakingRewards.abi,
+      functionName: 'rewardRate',
+    });
+    expect(rate).toBeGreaterThan(0n);
+  });
+
+  it('values dQUICK through its lair: 1 old dQUICK = 1.125 QUICK, 1 new dQUICK = 1.25 new QUICK', async () => {
+    const ratio = (lair: Address) =>
+      anvil.client.readContract({
+        address: lair,
+        abi: dragonLair.abi,
+        functionName: 'dQUICKForQUICK',
+        args: [10n ** 18n],
+      });
+    expect(await ratio(world.tokens.DQUICK.address)).toBe(1_125_000_000_000_000_000n);
+    expect(await ratio(world.tokens.NEW_DQUICK.address)).toBe(1_250_000_000_000_000_000n);
+  });
+
+  it("moves a pair's price when a swap goes through it, with the fee left in the pool", async () => {
+    const weth = world.tokens.WETH.address;
+    const usdc = world.tokens.USDC.address;
+    const before = await priceFromReserves(world.pairs['WETH-USDC'].address, weth, usdc);
+    const kBefore = await reservesProduct(world.pairs['WETH-USDC'].address);
+    const out = await swapExactIn(anvil, world, {
+      pair: 'WETH-USDC',
+      tokenIn: 'USDC',
+      amountIn: 50_000n * 10n ** 6n,
+    });
+    expect(out).toBeGreaterThan(0n);
+    expect(await priceFromReserves(world.pairs['WETH-USDC'].address, weth, usdc)).toBeGreaterThan(before);
+    expect(await reservesProduct(world.pairs['WETH-USDC'].address)).toBeGreaterThan(kBefore);
+  });
+
+  it('refuses stake() on a paused dual farm but lets its stakers withdraw', async () => {
+    const farm = world.farms.dualDquickUsdcPaused;
+    await expect(
+      anvil.client.simulateContract({
+        address: farm.address,
+        abi: stakingDualRewards.abi,
+        functionName: 'stake',
+        args: [1n],
+        account: world.accounts.user.address,
+      }),
+    ).rejects.toThrow(/paused/);
+    const { result } = await anvil.client.simulateContract({
+      address: farm.address,
+      abi: stakingDualRewards.abi,
+      functionName: 'exit',
+      account: world.accounts.user.address,
+    });
+    expect(result).toBeUndefined();
   });
 
   it('builds quickswap.exchange URLs per farm kind', () => {
@@ -216,10 +318,5 @@ describe('deployQuickswapWorld', () => {
       args: [idle],
     });
     expect(staked).toBe(0n);
-  });
-
-  it('deploys within a few seconds', () => {
-    expect(timings.startMs).toBeLessThan(5_000);
-    expect(timings.deployMs).toBeLessThan(5_000);
   });
 });

@@ -3,7 +3,7 @@ import { encodeDeployData, encodeFunctionData, getContractAddress } from 'viem';
 import type { Anvil } from '../anvil.ts';
 
 const DEPLOY_GAS = 8_000_000;
-const CALL_GAS = 3_000_000;
+const CALL_GAS = 6_000_000;
 
 type Artifact = { abi: Abi | readonly unknown[]; bytecode: Hex };
 

@@ -35,9 +35,10 @@ type WorldFarmBase = {
   /** The pair's tokens in display order (the order used in QuickSwap farm URLs). */
   tokens: readonly [TokenKey, TokenKey];
   tokenAddresses: readonly [Address, Address];
-  rewardsDuration: bigint;
   isEnded: boolean;
   isPaused: boolean;
+  /** Deployed by the factory but never notified: periodFinish 0, rewardRate 0. */
+  isUnfunded: boolean;
   /** LP tokens the user has staked (0n when it has no position). */
   userStake: bigint;
   /** quickswap.exchange URL for the farm (a string only; nothing is fetched). */
@@ -66,9 +67,17 @@ export type World = {
   rpcUrl: string;
   multicall3: Address;
   factory: Address;
-  /** StakingRewardsFactory-like lookups: LP farms and dual farms, keyed by staking token (pair). */
-  lpFarmRegistry: Address;
-  dualFarmRegistry: Address;
+  /** QuickSwap's StakingRewardsFactory (LP farms) and StakingRewardsDualFactory (dual farms). */
+  lpFarmFactory: Address;
+  dualFarmFactory: Address;
+  /** StakingRewards-shaped contracts that are not LP farms, to be refused. */
+  notLpFarms: {
+    /** Stakes dQUICK (a token, not a pair), pays WMATIC. */
+    syrupPool: Address;
+    /** A Uniswap V2 pair of another factory (another exchange), and a farm staking it. */
+    otherExchangePair: Address;
+    otherExchangeFarm: Address;
+  };
   tokens: Record<TokenKey, WorldToken>;
   pairs: Record<PairKey, WorldPair>;
   farms: Record<FarmKey, WorldFarm>;

@@ -1,0 +1,116 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { type DeployedContractName, deployedInterfaces } from './deployed-interfaces.ts';
+import {
+  dragonLair,
+  stakingDualRewards,
+  stakingRewards,
+  stakingRewardsDualFactory,
+  stakingRewardsFactory,
+} from './index.ts';
+
+type AbiItem = {
+  type: string;
+  name?: string;
+  stateMutability?: string;
+  inputs?: readonly { type: string; indexed?: boolean }[];
+  outputs?: readonly { type: string }[];
+};
+
+/** One line per function and event, in the format of deployedInterfaces. */
+function signaturesOf(abi: readonly unknown[]): string[] {
+  return (abi as AbiItem[])
+    .filter((item) => item.type === 'function' || item.type === 'event')
+    .map((item) => {
+      const inputs = (item.inputs ?? []).map((p) => `${p.type}${p.indexed ? ' indexed' : ''}`).join(',');
+      if (item.type === 'event') return `event ${item.name}(${inputs})`;
+      const isView = item.stateMutability === 'view' || item.stateMutability === 'pure';
+      const outputs = isView ? ` view returns (${(item.outputs ?? []).map((p) => p.type).join(',')})` : '';
+      return `function ${item.name}(${inputs})${outputs}`;
+    })
+    .sort();
+}
+
+const testContracts: Record<DeployedContractName, readonly unknown[]> = {
+  stakingRewards: stakingRewards.abi,
+  stakingDualRewards: stakingDualRewards.abi,
+  stakingRewardsFactory: stakingRewardsFactory.abi,
+  stakingRewardsDualFactory: stakingRewardsDualFactory.abi,
+  dragonLair: dragonLair.abi,
+};
+
+describe('test contracts against the deployed QuickSwap interfaces', () => {
+  it.each(Object.keys(testContracts) as DeployedContractName[])(
+    '%s has every deployed function and event, and nothing else',
+    (name) => {
+      const ours = signaturesOf(testContracts[name]);
+      const deployed = [...deployedInterfaces[name]].sort();
+      expect({
+        missing: deployed.filter((s) => !ours.includes(s)),
+        extra: ours.filter((s) => !deployed.includes(s)),
+      }).toEqual({
+        missing: [],
+        extra: [],
+      });
+    },
+  );
+
+  it('has no rewardsDuration() or getRewardForDuration() on either farm', () => {
+    for (const abi of [stakingRewards.abi, stakingDualRewards.abi]) {
+      const names = signaturesOf(abi).join('\n');
+      expect(names).not.toMatch(/rewardsDuration\(|getRewardForDuration\(/);
+    }
+  });
+});
+
+/**
+ * The facts sheet the team keeps beside the repository (shared/quickswap-onchain.md): every function and
+ * event it names for a contract must be in our pinned list, so the two cannot drift apart.
+ */
+const factsSheet = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/quickswap-onchain.md');
+
+/** The `name(` identifiers a markdown section names in backticks. */
+function namesInSection(markdown: string, heading: string): string[] {
+  const start = markdown.indexOf(heading);
+  const end = markdown.indexOf('\n## ', start + heading.length);
+  const section = markdown.slice(start, end === -1 ? undefined : end);
+  return [...new Set([...section.matchAll(/`(?:[^`]*?\b)?([A-Za-z][A-Za-z0-9]*)\(/g)].map((m) => m[1]!))];
+}
+
+const namesOf = (name: DeployedContractName) =>
+  new Set(deployedInterfaces[name].map((s) => s.replace(/^(function|event) /, '').replace(/\(.*/, '')));
+
+describe('the pinned interfaces against quickswap-onchain.md', () => {
+  const markdown = existsSync(factsSheet) ? readFileSync(factsSheet, 'utf8') : '';
+
+  it('finds the facts sheet beside the repository', () => {
+    expect(markdown, `${factsSheet} is missing`).toContain('StakingRewards');
+  });
+
+  it('names nothing for StakingRewards that the pinned list lacks (constructor and absent views aside)', () => {
+    const named = namesInSection(markdown, '## LP mining').filter(
+      (n) => !['rewardsDuration', 'getRewardForDuration'].includes(n),
+    );
+    const pinned = namesOf('stakingRewards');
+    expect(named.filter((n) => !pinned.has(n))).toEqual([]);
+    expect(named.length).toBeGreaterThan(15);
+  });
+
+  it('names nothing for StakingDualRewards that the pinned list lacks', () => {
+    const named = namesInSection(markdown, '## Dual mining').filter((n) => n !== 'rewardsDuration');
+    const pinned = new Set([...namesOf('stakingDualRewards')]);
+    expect(named.filter((n) => !pinned.has(n))).toEqual([]);
+    expect(named.length).toBeGreaterThan(15);
+  });
+
+  it("names the factories' getters and the lair's functions as pinned", () => {
+    const named = namesInSection(markdown, '## Factories');
+    const pinned = new Set([...namesOf('stakingRewardsFactory'), ...namesOf('stakingRewardsDualFactory')]);
+    expect(named.filter((n) => !pinned.has(n))).toEqual([]);
+    const lair = namesOf('dragonLair');
+    for (const n of ['enter', 'leave', 'QUICKBalance', 'dQUICKForQUICK', 'QUICKForDQUICK'])
+      expect(lair.has(n)).toBe(true);
+  });
+});
