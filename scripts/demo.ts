@@ -10,6 +10,7 @@ import {
   startAnvil,
   startCmcServer,
   testAccounts,
+  worldAppEnv,
 } from '@tidewatch/testkit';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
@@ -48,9 +49,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         CMC_API_KEY: cmc.apiKey,
         CMC_API_URL: cmc.url,
-        QUICKSWAP_FACTORY_ADDRESS: world.factory,
-        USDC_ADDRESS: world.tokens.USDC.address,
-        WMATIC_ADDRESS: world.tokens.WMATIC.address,
+        ...worldAppEnv(world),
         DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey,
       },
       isVerbose: true,

@@ -7,6 +7,7 @@ import {
   startCmcServer,
   type World,
   type WorldFarm,
+  worldAppEnv,
 } from '@tidewatch/testkit';
 import { createPublicClient, http, parseAbi } from 'viem';
 import { type AppServer, startAppServer } from './app-server.ts';
@@ -29,10 +30,7 @@ export async function startFarmWorld(): Promise<FarmWorld> {
     env: {
       CMC_API_KEY: cmc.apiKey,
       CMC_API_URL: cmc.url,
-      QUICKSWAP_FACTORY_ADDRESS: world.factory,
-      USDC_ADDRESS: world.tokens.USDC.address,
-      WMATIC_ADDRESS: world.tokens.WMATIC.address,
-      MULTICALL3_ADDRESS: world.multicall3,
+      ...worldAppEnv(world),
     },
   });
   return {

@@ -78,12 +78,12 @@ export async function deployBenchFarms(
       ? encodeDeployData({
           abi: stakingDualRewards.abi,
           bytecode: stakingDualRewards.bytecode,
-          args: [deployer, deployer, rewardA, rewardB, lp, duration],
+          args: [deployer, deployer, rewardA, rewardB, lp],
         })
       : encodeDeployData({
           abi: stakingRewards.abi,
           bytecode: stakingRewards.bytecode,
-          args: [deployer, rewardA, lp, duration],
+          args: [deployer, rewardA, lp],
         });
     const nonce = await send(deployer, undefined, bytecode);
     const address = getContractAddress({ from: deployer, nonce: BigInt(nonce) });
@@ -91,9 +91,9 @@ export async function deployBenchFarms(
     await call(deployer, rewardA, testErc20.abi, 'mint', [address, reward]);
     if (isDual) {
       await call(deployer, rewardB, testErc20.abi, 'mint', [address, reward]);
-      await call(deployer, address, stakingDualRewards.abi, 'notifyRewardAmount', [reward, reward]);
+      await call(deployer, address, stakingDualRewards.abi, 'notifyRewardAmount', [reward, reward, duration]);
     } else {
-      await call(deployer, address, stakingRewards.abi, 'notifyRewardAmount', [reward]);
+      await call(deployer, address, stakingRewards.abi, 'notifyRewardAmount', [reward, duration]);
     }
     for (const account of options.accounts) {
       await call(account, lp, pair.abi, 'approve', [address, maxUint256]);

@@ -5,6 +5,7 @@
  * Run: npm run bench:import
  */
 import type { WizardVariant } from '@tidewatch/shared';
+import { worldPriceOptions } from '@tidewatch/testkit';
 import { createChainClient } from '../src/chain/client.ts';
 import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
@@ -28,9 +29,7 @@ try {
     const prices = {
       onchain: createOnchainPriceSource({
         chain,
-        factory: w.world.factory,
-        usdc: w.world.tokens.USDC.address,
-        wmatic: w.world.tokens.WMATIC.address,
+        ...worldPriceOptions(w.world),
       }),
       coinmarketcap: createCoinMarketCapClient({ apiKey: w.cmc.apiKey, baseUrl: w.cmc.url }),
     };

@@ -4,7 +4,7 @@
  * Target: all reads for 100 farms x 5 accounts in at most 3 HTTP requests.
  */
 import { parseArgs } from 'node:util';
-import { deployQuickswapWorld, startAnvil, startRpcProxy } from '@tidewatch/testkit';
+import { deployQuickswapWorld, startAnvil, startRpcProxy, worldPriceOptions } from '@tidewatch/testkit';
 import { createChainClient } from '../src/chain/client.ts';
 import { readFarmSnapshots } from '../src/chain/farm-snapshots.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
@@ -47,9 +47,7 @@ try {
   let blockNumber = 0n;
   const prices = createOnchainPriceSource({
     chain,
-    factory: world.factory,
-    usdc: world.tokens.USDC.address,
-    wmatic: world.tokens.WMATIC.address,
+    ...worldPriceOptions(world),
   });
   const tokens = [world.tokens.WMATIC, world.tokens.USDC, world.tokens.DQUICK].map((t) => ({
     address: t.address,

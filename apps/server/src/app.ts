@@ -121,6 +121,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     chainId: deps.config.chainId,
     publicUrl: deps.config.publicUrl,
+    classifyOptions: {
+      pairFactory: deps.config.quickswapFactoryAddress,
+      lpFarmFactories: deps.config.lpFarmFactories,
+      dualFarmFactories: deps.config.dualFarmFactories,
+    },
   });
 
   if (deps.config.demoWalletPrivateKey) {

@@ -23,6 +23,34 @@ const addressSchema = (fallback: string) =>
     .default(fallback)
     .refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address');
 
+/**
+ * QuickSwap's LP farm factories on Polygon, newest first: 0x8aAA5e… (dQUICK rewards) and 0x5eec26… (QUICK
+ * rewards) as named by integrators' code (dHEDGE, defitrack, Furucombo), 0xbD20Fa… from the comments of
+ * QuickSwap's early interface stake lists. The dual factory 0x9Dd124… is named by the same integrators
+ * next to QuickSwap's WMATIC-USDC dual farm. docs/decisions/011 says more.
+ */
+const polygonLpFarmFactories = [
+  '0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed',
+  '0x5eec262B05A57da9beb5FE96a34aa4eD0C5e029f',
+  '0xbD20FAdBdd65A73A15452Ce0adf7d4943e102b69',
+];
+const polygonDualFarmFactories = ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'];
+
+const addressListSchema = (fallback: string[]) =>
+  z
+    .string()
+    .default(fallback.join(','))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (items) => items.every((item) => isAddress(item, { strict: false })),
+      'must be comma-separated 0x-prefixed 20-byte addresses',
+    );
+
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 export const envSchema = z.object({
@@ -65,6 +93,14 @@ export const envSchema = z.object({
   // Reference tokens for on-chain prices (a token is priced through its pair against USDC, or via WMATIC).
   USDC_ADDRESS: addressSchema('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'),
   WMATIC_ADDRESS: addressSchema('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270'),
+  // Old and new QUICK (1 old = 1000 new) and their Dragon's Lairs (dQUICK, priced through the lair's ratio).
+  QUICK_ADDRESS: addressSchema('0x831753DD7087CaC61aB5644b308642cc1c33Dc13'),
+  NEW_QUICK_ADDRESS: addressSchema('0xB5C064F955D8e7F38fE0460C556a72987494eE17'),
+  DQUICK_ADDRESS: addressSchema('0xf28164A485B0B2C90639E47b0f377b4a438a16B1'),
+  NEW_DQUICK_ADDRESS: addressSchema('0x958d208Cdf087843e9AD98d23823d32E17d723A1'),
+  // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
+  LP_FARM_FACTORIES: addressListSchema(polygonLpFarmFactories),
+  DUAL_FARM_FACTORIES: addressListSchema(polygonDualFarmFactories),
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
   SMTP_URL: optionalText.pipe(
@@ -114,6 +150,10 @@ export type Config = {
   quickswapFactoryAddress: `0x${string}`;
   usdcAddress: `0x${string}`;
   wmaticAddress: `0x${string}`;
+  quick: { old: `0x${string}`; new: `0x${string}` };
+  dquick: { old: `0x${string}`; new: `0x${string}` };
+  lpFarmFactories: `0x${string}`[];
+  dualFarmFactories: `0x${string}`[];
   cmcApiKey: string | undefined;
   cmcApiUrl: string;
   smtpUrl: string | undefined;
@@ -196,6 +236,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quickswapFactoryAddress: e.QUICKSWAP_FACTORY_ADDRESS as `0x${string}`,
     usdcAddress: e.USDC_ADDRESS as `0x${string}`,
     wmaticAddress: e.WMATIC_ADDRESS as `0x${string}`,
+    quick: { old: e.QUICK_ADDRESS as `0x${string}`, new: e.NEW_QUICK_ADDRESS as `0x${string}` },
+    dquick: { old: e.DQUICK_ADDRESS as `0x${string}`, new: e.NEW_DQUICK_ADDRESS as `0x${string}` },
+    lpFarmFactories: e.LP_FARM_FACTORIES as `0x${string}`[],
+    dualFarmFactories: e.DUAL_FARM_FACTORIES as `0x${string}`[],
     cmcApiKey: e.CMC_API_KEY,
     cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -57,6 +57,11 @@ async function main(): Promise<void> {
       factory: config.quickswapFactoryAddress,
       usdc: config.usdcAddress,
       wmatic: config.wmaticAddress,
+      quick: config.quick,
+      lairs: [
+        { lair: config.dquick.old, quick: config.quick.old },
+        { lair: config.dquick.new, quick: config.quick.new },
+      ],
     }),
     coinmarketcap: config.cmcApiKey
       ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })

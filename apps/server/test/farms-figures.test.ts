@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { isRelativelyClose } from '../src/chain/testing.ts';
 import { createSnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
-import type { PriceSource } from '../src/prices/price-source.ts';
+import type { OnchainPriceSource } from '../src/prices/onchain-source.ts';
 import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser } from './farms-setup.ts';
 
 // Snapshot figures written through the API equal what this test computes on its own from the chain
@@ -147,9 +147,12 @@ describe('all-or-nothing refreshes', () => {
 
   it('a price source failing after the chain read writes nothing and says PRICE_UNAVAILABLE', async () => {
     let calls = 0;
-    const failing: PriceSource = {
+    const failing: OnchainPriceSource = {
       name: 'onchain',
       async getUsdPrices() {
+        throw new Error('price backend exploded');
+      },
+      planPrices: () => () => {
         calls += 1;
         throw new Error('price backend exploded');
       },

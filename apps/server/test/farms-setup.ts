@@ -1,4 +1,5 @@
 import type { FarmKey, WorldFarm } from '@tidewatch/testkit';
+import { worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { startTestChain, type TestChain } from '../src/chain/testing.ts';
@@ -23,13 +24,11 @@ export async function startFarmsWorld(
   const t = await startTestChain();
   const onchain = createOnchainPriceSource({
     chain: t.chain,
-    factory: t.world.factory,
-    usdc: t.world.tokens.USDC.address,
-    wmatic: t.world.tokens.WMATIC.address,
+    ...worldPriceOptions(t.world),
   });
   const prices = { onchain };
   const testApp = await createTestApp({
-    env: { CHAIN_ID: String(t.world.chainId) },
+    env: worldAppEnv(t.world),
     deps: { chain: t.chain, prices, ...(options.throttles ? { throttles: options.throttles } : {}) },
   });
   const writer = createSnapshotWriter({

@@ -8,6 +8,8 @@ import {
   startCmcServer,
   startRpcProxy,
   type World,
+  worldAppEnv,
+  worldPriceOptions,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
@@ -46,9 +48,7 @@ export async function startWizardWorld(): Promise<WizardWorld> {
   const prices: PriceSources = {
     onchain: createOnchainPriceSource({
       chain,
-      factory: world.factory,
-      usdc: world.tokens.USDC.address,
-      wmatic: world.tokens.WMATIC.address,
+      ...worldPriceOptions(world),
     }),
     coinmarketcap: createCoinMarketCapClient({ apiKey: cmc.apiKey, baseUrl: cmc.url }),
   };
@@ -69,7 +69,7 @@ export async function startWizardWorld(): Promise<WizardWorld> {
 /** The app wired to the world's chain; `withCmc: false` runs as without CMC_API_KEY. */
 export function createWizardApp(w: WizardWorld, options: { withCmc?: boolean } = {}): Promise<TestApp> {
   const prices = options.withCmc === false ? { onchain: w.prices.onchain } : w.prices;
-  return createTestApp({ env: { CHAIN_ID: String(w.world.chainId) }, deps: { chain: w.chain, prices } });
+  return createTestApp({ env: worldAppEnv(w.world), deps: { chain: w.chain, prices } });
 }
 
 /** The world and the app wired to it: what each wizard test file starts before its tests. */

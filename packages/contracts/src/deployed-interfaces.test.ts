@@ -46,7 +46,7 @@ describe('test contracts against the deployed QuickSwap interfaces', () => {
     '%s has every deployed function and event, and nothing else',
     (name) => {
       const ours = signaturesOf(testContracts[name]);
-      const deployed = [...deployedInterfaces[name]].sort();
+      const deployed: string[] = [...deployedInterfaces[name]].sort();
       expect({
         missing: deployed.filter((s) => !ours.includes(s)),
         extra: ours.filter((s) => !deployed.includes(s)),

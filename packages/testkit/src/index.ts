@@ -21,6 +21,7 @@ export {
 export { type TestWalletInitOptions, testWalletInitScript } from './wallet/init-script.ts';
 export { type InstalledTestWallet, installTestWallet } from './wallet/install.ts';
 export { type TestAccount, testAccounts } from './world/accounts.ts';
+export { worldAppEnv, worldPriceOptions } from './world/app-config.ts';
 export { deployQuickswapWorld } from './world/deploy.ts';
 export {
   ACCRUAL_SECONDS,

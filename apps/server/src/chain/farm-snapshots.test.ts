@@ -76,7 +76,6 @@ describe('readFarmSnapshots', () => {
         } as never) as Promise<unknown>;
       expect(farm.totalSupply).toBe(await read1('totalSupply'));
       expect(farm.periodFinish).toBe(await read1('periodFinish'));
-      expect(farm.rewardsDuration).toBe(worldFarm.rewardsDuration);
       expect(farm.isPaused).toBe(worldFarm.isPaused);
       expect(farm.rewards.map((r) => r.token.address)).toEqual([...worldFarm.rewardTokenAddresses]);
       const rateNames = worldFarm.kind === 'lp' ? ['rewardRate'] : ['rewardRateA', 'rewardRateB'];

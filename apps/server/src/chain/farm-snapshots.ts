@@ -2,7 +2,6 @@ import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from './client.ts';
 import { planTokenReads, type TokenInfo } from './erc20.ts';
-import { getLatestBlock } from './multicall.ts';
 import { ReadPlan } from './read-plan.ts';
 import { getStructureCache, type StructureCache } from './structure-cache.ts';
 
@@ -26,7 +25,7 @@ export type FarmSnapshotRead = {
   pair: PairRead;
   /** One reward for an LP farm; A then B for a dual farm. `rewardRate` is per second, smallest unit. */
   rewards: { token: TokenInfo; rewardRate: bigint }[];
-  rewardsDuration: bigint;
+  /** 0 for a farm never funded; the farm has ended once the block's time reaches it. */
   periodFinish: bigint;
   totalSupply: bigint;
   /** Dual farms only; always false for LP farms. */
@@ -35,7 +34,13 @@ export type FarmSnapshotRead = {
   positions: { account: Address; staked: bigint; earned: bigint[] }[];
 };
 
-export type FarmSnapshotsRead = { blockNumber: bigint; blockTimestamp: bigint; farms: FarmSnapshotRead[] };
+export type FarmSnapshotsRead = {
+  blockNumber: bigint;
+  blockTimestamp: bigint;
+  farms: FarmSnapshotRead[];
+  /** USD per whole token (lower-case address) read in the same aggregate3; empty without `planPrices`. */
+  onchainPrices: Map<string, number | null>;
+};
 
 export type ReadFarmSnapshotsOptions = {
   farms: FarmRef[];
@@ -43,6 +48,10 @@ export type ReadFarmSnapshotsOptions = {
   /** Immutable facts (staking token, pair tokens, token metadata) from earlier reads; defaults to per-client. */
   cache?: StructureCache;
   maxCalldataBytes?: number;
+  /** Adds the on-chain price reads of the read's tokens to the same aggregate3. */
+  planPrices?: PlanPrices;
+  /** Reads the changing values at this past block instead of the latest (needs an archive node for old blocks). */
+  block?: bigint;
 };
 
 type Dynamic = Omit<FarmSnapshotRead, 'pair' | 'rewards' | 'positions' | 'stakingToken'> & {
@@ -92,7 +101,6 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
     reserves: [0n, 0n],
     pairSupply: 0n,
     rates: [],
-    rewardsDuration: 0n,
     periodFinish: 0n,
     totalSupply: 0n,
     isPaused: false,
@@ -128,9 +136,6 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
   farmRead('periodFinish', (v: bigint) => {
     d.periodFinish = v;
   });
-  farmRead('rewardsDuration', (v: bigint) => {
-    d.rewardsDuration = v;
-  });
   (isDual ? ['rewardRateA', 'rewardRateB'] : ['rewardRate']).forEach((name, k) => {
     farmRead(name, (v: bigint) => {
       d.rates[k] = v;
@@ -165,10 +170,16 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
   return d;
 }
 
+/** Prices planned into the same aggregate3 as the snapshot reads (see OnchainPriceSource.planPrices). */
+export type PlanPrices = (plan: ReadPlan, tokens: Address[]) => () => Map<string, number | null>;
+
 /**
- * Reads everything a pool, farm and position snapshot needs for `farms` x `accounts`, pinned to one block.
- * Warm (structure cached): 2 HTTP requests (latest block, then one batched aggregate3 at that block).
- * Cold: 3 (structure discovery rides along with the block request; pair tokens' metadata needs a third).
+ * Reads everything a pool, farm and position snapshot needs for `farms` x `accounts` in one aggregate3:
+ * the block number and timestamp (Multicall3), pair reserves and supply, farm supply, reward rates,
+ * period end, stakes, earnings, token metadata not yet known, and, with `planPrices`, the on-chain
+ * price reads, all seeing the same state. Warm (structure cached, e.g. by the wizard's classification
+ * or an earlier refresh): 1 HTTP request. Cold: 3 (farm structure, then pair structure, then the rest).
+ * Only functions QuickSwap's deployed farms have are read (no rewardsDuration()).
  * Any failed required read throws ReadFailedError naming it; transport trouble throws ChainUnavailableError.
  * @example
  * const read = await readFarmSnapshots(chain, { farms: [{ address: farm, kind: 'lp' }], accounts: [wallet] });
@@ -183,43 +194,43 @@ export async function readFarmSnapshots(
   const accounts = options.accounts.map((a) => getAddress(a));
   const budget = options.maxCalldataBytes;
 
-  // Round 1: the block, plus immutable farm structure (at latest: it never changes) in the same HTTP request.
-  const structurePlan = new ReadPlan();
-  for (const farm of farms)
-    if (!cache.farms.has(cache.key(farm))) planFarmStructure(structurePlan, farm, cache);
-  const [block] = await Promise.all([getLatestBlock(chain), structurePlan.run(chain, 'latest', budget)]);
+  // Immutable structure, at latest (it never changes), only what no earlier read taught us.
+  const farmPlan = new ReadPlan();
+  for (const farm of farms) if (!cache.farms.has(cache.key(farm))) planFarmStructure(farmPlan, farm, cache);
+  await farmPlan.run(chain, 'latest', budget);
+  const pairPlan = new ReadPlan();
+  for (const farm of farms) {
+    const { stakingToken } = cache.farms.get(cache.key(farm))!;
+    if (!cache.pairs.has(stakingToken.toLowerCase())) planPairStructure(pairPlan, stakingToken, cache);
+  }
+  await pairPlan.run(chain, 'latest', budget);
 
-  // Round 2, pinned: every changing value, plus pair structure and reward-token metadata not yet known.
+  // One aggregate3: the block, token metadata not yet known, every changing value, and the prices.
   const plan = new ReadPlan();
+  const block = plan.addBlock(chain.multicall3Address);
   const plannedTokens = new Set<string>();
-  const planToken = (p: ReadPlan, address: Address) => {
+  const tokens = new Map<string, Address>();
+  const planToken = (address: Address) => {
     const key = address.toLowerCase();
+    tokens.set(key, address);
     if (cache.tokens.has(key) || plannedTokens.has(key)) return;
     plannedTokens.add(key);
-    planTokenReads(p, address, (token) => cache.tokens.set(key, token));
+    planTokenReads(plan, address, (token) => cache.tokens.set(key, token));
   };
   const dynamics = farms.map((farm) => {
     const structure = cache.farms.get(cache.key(farm))!;
-    if (!cache.pairs.has(structure.stakingToken.toLowerCase()))
-      planPairStructure(plan, structure.stakingToken, cache);
-    for (const token of structure.rewardTokens) planToken(plan, token);
+    const pairInfo = cache.pairs.get(structure.stakingToken.toLowerCase())!;
+    for (const token of [pairInfo.token0, pairInfo.token1, ...structure.rewardTokens]) planToken(token);
     return planFarmDynamic(plan, farm, structure.stakingToken, accounts);
   });
-  await plan.run(chain, block.number, budget);
-
-  // Round 3, pinned, only when some pair token is new to us.
-  const tokenPlan = new ReadPlan();
-  for (const farm of farms) {
-    const pairInfo = cache.pairs.get(cache.farms.get(cache.key(farm))!.stakingToken.toLowerCase())!;
-    planToken(tokenPlan, pairInfo.token0);
-    planToken(tokenPlan, pairInfo.token1);
-  }
-  if (tokenPlan.size > 0) await tokenPlan.run(chain, block.number, budget);
+  const computePrices = options.planPrices?.(plan, [...tokens.values()]);
+  await plan.run(chain, options.block ?? 'latest', budget);
 
   const tokenOf = (address: Address) => cache.tokens.get(address.toLowerCase())!;
   return {
     blockNumber: block.number,
     blockTimestamp: block.timestamp,
+    onchainPrices: computePrices?.() ?? new Map(),
     farms: farms.map((farm, i) => {
       const structure = cache.farms.get(cache.key(farm))!;
       const pairInfo = cache.pairs.get(structure.stakingToken.toLowerCase())!;

@@ -1,4 +1,4 @@
-import { type TokenKey, tokenSpecs } from '@tidewatch/testkit';
+import { type TokenKey, tokenSpecs, worldPriceOptions } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFarmSnapshots } from '../chain/farm-snapshots.ts';
 import { startTestChain, type TestChain } from '../chain/testing.ts';
@@ -11,9 +11,7 @@ beforeAll(async () => {
   t = await startTestChain();
   source = createOnchainPriceSource({
     chain: t.chain,
-    factory: t.world.factory,
-    usdc: t.world.tokens.USDC.address,
-    wmatic: t.world.tokens.WMATIC.address,
+    ...worldPriceOptions(t.world),
   });
 });
 afterAll(() => t?.stop());

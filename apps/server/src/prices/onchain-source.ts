@@ -1,104 +1,121 @@
-import { pair, pairFactory, testErc20 } from '@tidewatch/contracts';
-import { type Address, getAddress, zeroAddress } from 'viem';
+import { dragonLair, pair, testErc20 } from '@tidewatch/contracts';
+import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
-import { getLatestBlock } from '../chain/multicall.ts';
+import { quickswapPairAddress, sortTokens } from '../chain/pair-address.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { tokenRatioOf } from '../valuation/decimal.ts';
 import { type PriceQuote, type PriceRequest, type PriceSource, priceKey } from './price-source.ts';
 
-/** Polygon mainnet defaults. */
+/** Polygon mainnet defaults (QuickSwap interface-v2 src/constants/v3/addresses.ts and quickswap-onchain.md). */
 export const polygonUsdc = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174' as const;
 export const polygonWmatic = '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270' as const;
 export const quickswapFactory = '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32' as const;
+export const polygonOldQuick = '0x831753DD7087CaC61aB5644b308642cc1c33Dc13' as const;
+export const polygonNewQuick = '0xB5C064F955D8e7F38fE0460C556a72987494eE17' as const;
+export const polygonOldDquick = '0xf28164A485B0B2C90639E47b0f377b4a438a16B1' as const;
+export const polygonNewDquick = '0x958d208Cdf087843e9AD98d23823d32E17d723A1' as const;
+
+/** New QUICK is old QUICK redenominated: 1 old = 1000 new (QuickSwap's converter, QUICK_CONVERSION_RATE). */
+export const QUICK_REDENOMINATION = 1000;
 
 export type OnchainPriceSourceOptions = {
   chain: ChainClient;
   factory?: Address;
   usdc?: Address;
   wmatic?: Address;
+  /** Old and new QUICK, priced through each other (1 old = 1000 new) when one has no route. */
+  quick?: { old: Address; new: Address };
+  /** Dragon's Lairs (dQUICK) and the QUICK each holds: dQUICK = QUICK x dQUICKForQUICK(1e18) / 1e18. */
+  lairs?: { lair: Address; quick: Address }[];
 };
 
-type PairState = { address: Address; token0: Address; reserve0: bigint; reserve1: bigint };
+/** On-chain prices whose reads can ride in another plan's aggregate3 (one request for a whole refresh). */
+export type OnchainPriceSource = PriceSource & {
+  /**
+   * Adds every read needed to price `tokens` to `plan`; after the plan ran, the returned function gives
+   * USD per whole token by lower-case address (null when no route prices it).
+   */
+  planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, number | null>;
+};
+
+type PairReserves = { reserve0: bigint; reserve1: bigint } | null;
 
 /**
- * Prices tokens from QuickSwap reserves: against USDC directly, else through WMATIC then USDC, at the
- * snapshot's block. USDC itself counts as $1. A token with no such pair (or an empty one) gets null.
- * Pair addresses are cached once found (pairs never move); reserves are always read at the given block.
+ * Prices tokens from QuickSwap reserves at one block: against USDC directly, else through WMATIC then
+ * USDC; dQUICK through its lair's ratio times QUICK's price (as QuickSwap's interface does, whatever a
+ * dQUICK pair says); old and new QUICK through the 1:1000 redenomination when one has no route. USDC
+ * counts as $1. A token with no route stays unknown (null), never $0. Pair addresses are computed
+ * (CREATE2), so a warm price read is part of one aggregate3 and costs no request of its own.
  * @example
- * const prices = await createOnchainPriceSource({ chain }).getUsdPrices([{ address: wbtc }], { blockNumber: read.blockNumber });
+ * const prices = await createOnchainPriceSource({ chain }).getUsdPrices([{ address: wbtc }], { blockNumber: 123n });
  */
-export function createOnchainPriceSource(options: OnchainPriceSourceOptions): PriceSource {
+export function createOnchainPriceSource(options: OnchainPriceSourceOptions): OnchainPriceSource {
   const { chain } = options;
   const factory = getAddress(options.factory ?? quickswapFactory);
   const usdc = getAddress(options.usdc ?? polygonUsdc);
   const wmatic = getAddress(options.wmatic ?? polygonWmatic);
-  const pairCache = new Map<string, Address>();
+  const quick = options.quick ?? { old: polygonOldQuick, new: polygonNewQuick };
+  const lairs = options.lairs ?? [
+    { lair: polygonOldDquick, quick: quick.old },
+    { lair: polygonNewDquick, quick: quick.new },
+  ];
+  const quickOfLair = new Map(lairs.map((l) => [priceKey(l.lair), getAddress(l.quick)]));
+  const redenominated = new Map<string, { other: Address; factor: number }>([
+    [priceKey(quick.old), { other: getAddress(quick.new), factor: QUICK_REDENOMINATION }],
+    [priceKey(quick.new), { other: getAddress(quick.old), factor: 1 / QUICK_REDENOMINATION }],
+  ]);
   const decimalsCache = new Map<string, number>();
-  const pairKey = (a: Address, b: Address) => [a.toLowerCase(), b.toLowerCase()].sort().join('-');
 
-  return {
-    name: 'onchain',
-    async getUsdPrices(tokens: PriceRequest[], getOptions = {}) {
-      const addresses = [...new Set(tokens.map((t) => getAddress(t.address)))];
-      const wanted: [Address, Address][] = [[wmatic, usdc]];
-      for (const token of addresses) {
-        if (token === usdc) continue;
-        wanted.push([token, usdc]);
-        if (token !== wmatic) wanted.push([token, wmatic]);
-      }
+  /** Every token whose price the answer needs: the asked ones, the lairs' QUICK, the redenominated twin. */
+  function closure(tokens: Address[]): Address[] {
+    const all = new Map<string, Address>();
+    const visit = (token: Address) => {
+      const key = priceKey(token);
+      if (all.has(key)) return;
+      all.set(key, getAddress(token));
+      const underlying = quickOfLair.get(key);
+      if (underlying) visit(underlying);
+      const twin = redenominated.get(key);
+      if (twin) visit(twin.other);
+    };
+    for (const token of [usdc, wmatic, ...tokens]) visit(token);
+    return [...all.values()];
+  }
 
-      // Round 1 (skipped once cached): which pairs exist; the block too, when the caller gave none.
-      const lookup = new ReadPlan();
-      for (const [a, b] of wanted) {
-        const key = pairKey(a, b);
-        if (pairCache.has(key)) continue;
-        lookup.add<Address>(
+  function planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, number | null> {
+    const involved = closure(tokens);
+    const reserves = new Map<string, PairReserves>();
+    const pairKey = (a: Address, b: Address) => sortTokens(a, b).join('-').toLowerCase();
+    const planPair = (a: Address, b: Address) => {
+      const key = pairKey(a, b);
+      if (a === b || reserves.has(key)) return;
+      reserves.set(key, null);
+      const address = quickswapPairAddress(factory, a, b);
+      // Optional: most tokens have no pair with USDC or WMATIC, and no code answers with no data.
+      plan.addOptional<readonly [bigint, bigint, number]>(
+        { label: `pair ${address}: getReserves()`, address, abi: pair.abi, functionName: 'getReserves' },
+        (v) => reserves.set(key, v ? { reserve0: v[0], reserve1: v[1] } : null),
+      );
+    };
+    const ratios = new Map<string, bigint | null>();
+    for (const token of involved) {
+      const key = priceKey(token);
+      if (quickOfLair.has(key)) {
+        plan.addOptional<bigint>(
           {
-            label: `factory ${factory}: getPair(${a}, ${b})`,
-            address: factory,
-            abi: pairFactory.abi,
-            functionName: 'getPair',
-            args: [a, b],
+            label: `lair ${token}: dQUICKForQUICK(1e18)`,
+            address: token,
+            abi: dragonLair.abi,
+            functionName: 'dQUICKForQUICK',
+            args: [10n ** 18n],
           },
-          (found) => {
-            if (found !== zeroAddress) pairCache.set(key, found);
-          },
+          (v) => ratios.set(key, v),
         );
+        continue;
       }
-      const [block] = await Promise.all([
-        getOptions.blockNumber === undefined ? getLatestBlock(chain) : Promise.resolve(undefined),
-        lookup.run(chain, 'latest'),
-      ]);
-      const blockNumber = getOptions.blockNumber ?? block!.number;
-
-      // Round 2, pinned: reserves of every existing pair, decimals not yet known, and the block's time.
-      const plan = new ReadPlan();
-      const states = new Map<string, PairState>();
-      for (const [a, b] of wanted) {
-        const address = pairCache.get(pairKey(a, b));
-        if (!address || states.has(pairKey(a, b))) continue;
-        const state: PairState = { address, token0: a, reserve0: 0n, reserve1: 0n };
-        states.set(pairKey(a, b), state);
-        plan.add<Address>(
-          { label: `pair ${address}: token0()`, address, abi: pair.abi, functionName: 'token0' },
-          (v) => {
-            state.token0 = v;
-          },
-        );
-        plan.add<readonly [bigint, bigint, number]>(
-          { label: `pair ${address}: getReserves()`, address, abi: pair.abi, functionName: 'getReserves' },
-          (v) => {
-            state.reserve0 = v[0];
-            state.reserve1 = v[1];
-          },
-        );
-      }
-      const plannedDecimals = new Set<string>();
-      for (const token of [usdc, wmatic, ...addresses]) {
-        const key = token.toLowerCase();
-        if (decimalsCache.has(key) || plannedDecimals.has(key)) continue;
-        plannedDecimals.add(key);
-        // Optional: a token without decimals() simply has no on-chain price.
+      planPair(token, usdc);
+      planPair(token, wmatic);
+      if (!decimalsCache.has(key)) {
         plan.addOptional<number>(
           {
             label: `token ${token}: decimals()`,
@@ -111,21 +128,16 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): Pr
           },
         );
       }
-      const [header] = await Promise.all([
-        chain.request('eth_getBlockByNumber', [`0x${blockNumber.toString(16)}`, false]) as Promise<{
-          timestamp: `0x${string}`;
-        } | null>,
-        plan.run(chain, blockNumber),
-      ]);
-      const at = header ? new Date(Number(BigInt(header.timestamp)) * 1000) : new Date();
+    }
 
+    return () => {
       /** Price of `token` in units of `quote` from their pair's reserves, or null. */
       const priceIn = (token: Address, quote: Address): number | null => {
-        const state = states.get(pairKey(token, quote));
-        const dToken = decimalsCache.get(token.toLowerCase());
-        const dQuote = decimalsCache.get(quote.toLowerCase());
+        const state = reserves.get(pairKey(token, quote));
+        const dToken = decimalsCache.get(priceKey(token));
+        const dQuote = decimalsCache.get(priceKey(quote));
         if (!state || dToken === undefined || dQuote === undefined) return null;
-        const isToken0 = state.token0.toLowerCase() === token.toLowerCase();
+        const isToken0 = sortTokens(token, quote)[0] === token;
         const [rToken, rQuote] = isToken0
           ? [state.reserve0, state.reserve1]
           : [state.reserve1, state.reserve0];
@@ -133,7 +145,7 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): Pr
         return tokenRatioOf(rQuote, dQuote, rToken, dToken);
       };
       const wmaticUsd = priceIn(wmatic, usdc);
-      const usdOf = (token: Address): number | null => {
+      const routed = (token: Address): number | null => {
         if (token === usdc) return 1;
         const direct = priceIn(token, usdc);
         if (direct !== null) return direct;
@@ -141,9 +153,43 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): Pr
         const inWmatic = priceIn(token, wmatic);
         return inWmatic === null ? null : inWmatic * wmaticUsd;
       };
+      const usdOf = (token: Address): number | null => {
+        const key = priceKey(token);
+        const underlying = quickOfLair.get(key);
+        if (underlying) {
+          const ratio = ratios.get(key);
+          const quickUsd = usdOf(underlying);
+          return ratio == null || quickUsd === null ? null : (quickUsd * Number(ratio)) / 1e18;
+        }
+        const own = routed(token);
+        if (own !== null) return own;
+        const twin = redenominated.get(key);
+        const twinUsd = twin ? routed(twin.other) : null;
+        return twin && twinUsd !== null ? twinUsd * twin.factor : null;
+      };
+      return new Map(tokens.map((token) => [priceKey(token), usdOf(getAddress(token))]));
+    };
+  }
+
+  return {
+    name: 'onchain',
+    planPrices,
+    async getUsdPrices(tokens: PriceRequest[], getOptions = {}) {
+      const addresses = [...new Set(tokens.map((t) => getAddress(t.address)))];
+      const plan = new ReadPlan();
+      const block = plan.addBlock(chain.multicall3Address);
+      const compute = planPrices(plan, addresses);
+      await plan.run(chain, getOptions.blockNumber ?? 'latest');
+      const usd = compute();
+      const at = new Date(Number(block.timestamp) * 1000);
       const prices = new Map<string, PriceQuote>();
       for (const token of addresses) {
-        prices.set(priceKey(token), { usd: usdOf(token), source: 'onchain', at, blockNumber });
+        prices.set(priceKey(token), {
+          usd: usd.get(priceKey(token)) ?? null,
+          source: 'onchain',
+          at,
+          blockNumber: block.number,
+        });
       }
       return prices;
     },

@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database } from '../../db/index.ts';
-import { type PriceSources, resolvePrices } from './prices.ts';
+import { asPriceError, type PriceSources, resolvePrices } from './prices.ts';
 import {
   type FarmView,
   loadFarmViews,
@@ -185,11 +185,23 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     if (!deps.prices) throw new AppError('PRICE_UNAVAILABLE', 'no price source is configured on this server');
     const tokens = await findTokensInUse(db, chainId);
     const createdOn = now().toISOString();
+    // On-chain prices of every token in use, in one aggregate3 that also tells its block.
+    const onchain =
+      tokens.length === 0
+        ? new Map()
+        : await deps.prices.onchain
+            .getUsdPrices(tokens.map((t) => ({ address: t.address as Address })))
+            .catch((error: unknown) => {
+              throw asPriceError(error, 'on-chain');
+            });
+    const onchainUsd = new Map([...onchain].map(([key, quote]) => [key, quote.usd]));
     const prices = await resolvePrices(
       deps.prices,
       tokens.map((t) => ({ address: t.address as Address, coinmarketcapId: t.coinmarketcap_id })),
+      onchainUsd,
     );
-    const blockNumber = prices.blockNumber === undefined ? null : Number(prices.blockNumber);
+    const readAt = [...onchain.values()][0]?.blockNumber;
+    const blockNumber = readAt === undefined ? null : Number(readAt);
     if (tokens.length > 0) {
       await db
         .insertInto('token_snapshots')

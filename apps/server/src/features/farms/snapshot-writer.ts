@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../../chain/client.ts';
 import { type FarmRef, type FarmSnapshotsRead, readFarmSnapshots } from '../../chain/farm-snapshots.ts';
 import type { Database } from '../../db/index.ts';
-import { type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
+import { asPriceError, type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
 import { type DbOrTrx, findTokensByAddress } from './repository.ts';
 import { insertSnapshots } from './snapshot-store.ts';
 import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './snapshot-valuation.ts';
@@ -63,7 +63,21 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
   const now = deps.now ?? (() => new Date());
 
   async function readForSnapshots(input: CollectInput): Promise<SnapshotsRead> {
-    const read = await readFarmSnapshots(deps.chain, { farms: input.farms, accounts: input.accounts });
+    // One aggregate3 when warm: the chain reads and the on-chain price reads see the same block.
+    const read = await readFarmSnapshots(deps.chain, {
+      farms: input.farms,
+      accounts: input.accounts,
+      planPrices: (plan, tokens) => {
+        const compute = deps.prices.onchain.planPrices(plan, tokens);
+        return () => {
+          try {
+            return compute();
+          } catch (error) {
+            throw asPriceError(error, 'on-chain');
+          }
+        };
+      },
+    });
     const tokens = tokensOfRead(read);
     const stored = await findTokensByAddress(
       deps.db,
@@ -78,7 +92,7 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
         coinmarketcapId: override !== undefined ? override : (stored.get(key)?.coinmarketcap_id ?? null),
       };
     });
-    const prices = await resolvePrices(deps.prices, requests, read.blockNumber);
+    const prices = await resolvePrices(deps.prices, requests, read.onchainPrices);
     return { read, prices };
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ClassifyOptions } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
@@ -25,6 +26,7 @@ export async function registerImportWizard(
     publicUrl: string;
     chain?: ChainClient | undefined;
     prices?: PriceSources | undefined;
+    classifyOptions: ClassifyOptions;
     now?: (() => Date) | undefined;
   },
 ): Promise<void> {
@@ -35,6 +37,7 @@ export async function registerImportWizard(
     chain: deps.chain,
     writer,
     coinmarketcap: asCoinMarketCap(deps.prices?.coinmarketcap),
+    classifyOptions: deps.classifyOptions,
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(importWizardRoutes, { wizard });

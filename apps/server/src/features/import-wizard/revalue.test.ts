@@ -14,6 +14,7 @@ const emptyWallet = address('e');
 // One LP farm at one block: 2,000,000 WMATIC / 1,000,000 USDC, half the LP staked in the farm.
 const read: FarmSnapshotsRead = {
   blockNumber: 100n,
+  onchainPrices: new Map(),
   blockTimestamp: 1_000n,
   farms: [
     {
@@ -30,7 +31,6 @@ const read: FarmSnapshotsRead = {
         totalSupply: 1_000n * e18,
       },
       rewards: [{ token: dquick, rewardRate: e18 / 1000n }],
-      rewardsDuration: 86_400n,
       periodFinish: 100_000n,
       totalSupply: 500n * e18,
       isPaused: false,

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import { type ClassifyOptions, classifyInput } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
-import { extractAddresses } from '../../chain/extract-addresses.ts';
+import { parsePaste } from '../../chain/quickswap-urls.ts';
 import type { Database } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
 import type { SnapshotWriter } from '../farms/index.ts';
@@ -51,7 +51,8 @@ export type ImportWizardDeps = {
   writer?: SnapshotWriter | undefined;
   /** Present when CMC_API_KEY is set; without it prices come from on-chain pairs only. */
   coinmarketcap?: CoinMarketCapClient | undefined;
-  classifyOptions?: ClassifyOptions;
+  /** QuickSwap's pair factory and farm factories (config): a pair is resolved to its farms through them. */
+  classifyOptions: ClassifyOptions;
   now?: () => Date;
 };
 
@@ -90,10 +91,19 @@ export function createImportWizardService(deps: ImportWizardDeps) {
     return [getAddress(account)];
   }
 
-  async function parseUrl(url: string | undefined): Promise<{ parse: ParseOutcome; kind?: WizardVariant }> {
-    if (!url || extractAddresses(url).length === 0) return { parse: { kind: 'no-address' } };
+  async function parseUrl(
+    url: string | undefined,
+    variant: WizardVariant,
+  ): Promise<{ parse: ParseOutcome; kind?: WizardVariant }> {
+    const paste = parsePaste(url ?? '');
+    if (paste.shape === 'none') return { parse: { kind: 'no-address' } };
+    // Pages that can never name a farm are refused before any read, with what to paste instead.
+    if (paste.shape === 'refused') return { parse: { kind: 'not-a-farm', message: paste.message } };
     if (!deps.chain) throw notConfigured();
-    const { farm, message } = await classifyInput(deps.chain, url, deps.classifyOptions);
+    const { farm, message } = await classifyInput(deps.chain, url ?? '', {
+      ...deps.classifyOptions,
+      preferKind: variant,
+    });
     if (!farm)
       return { parse: { kind: 'not-a-farm', message: message ?? 'no farm found in what you pasted' } };
     const isImported = (await findFarmByAddress(deps.db, deps.chainId, farm.address)) !== undefined;
@@ -110,7 +120,7 @@ export function createImportWizardService(deps: ImportWizardDeps) {
       const url = request.params.url?.trim();
       const { parse } =
         request.event === 'PARSE_URL'
-          ? await parseUrl(url)
+          ? await parseUrl(url, variant)
           : { parse: undefined as ParseOutcome | undefined };
       const transition = nextState(variant, 'NOT_STARTED', request.event, { parse });
       if (!transition.isOk) throw WizardError.fromTransition(transition, 'NOT_STARTED', ['PARSE_URL']);
@@ -118,7 +128,7 @@ export function createImportWizardService(deps: ImportWizardDeps) {
       const accounts = request.params.account_address
         ? await accountsFor(userId, request.params.account_address)
         : [];
-      const isFarmUrl = extractAddresses(url).some((c) => c.hint === 'lp-farm' || c.hint === 'dual-farm');
+      const isFarmUrl = parsePaste(url).shape === 'farm-page';
       const stored: StoredImport = {
         url,
         farmUrl: isFarmUrl ? url : null,

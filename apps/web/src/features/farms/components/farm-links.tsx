@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
-import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../product.ts';
+import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl, quickswapFarmsUrl } from '../product.ts';
 
 const linkClass = 'text-sky-700 hover:underline';
 
@@ -47,7 +47,9 @@ export function FarmLinks({
       ) : null}
       <ExternalLink href={polygonscanAddressUrl(item.farm.address)}>farm on polygonscan</ExternalLink>
       <ExternalLink href={polygonscanAddressUrl(item.pool.address)}>pool on polygonscan</ExternalLink>
-      <ExternalLink href={item.farm.url}>farm on quickswap</ExternalLink>
+      <ExternalLink href={quickswapFarmsUrl(product, item.farm.snapshot?.is_ended === true)}>
+        farm on quickswap
+      </ExternalLink>
     </ul>
   );
 }

@@ -76,9 +76,10 @@ describe('farm list (tool screens)', () => {
       'href',
       `https://polygonscan.com/address/${farmAddress}`,
     );
+    // quickswap.exchange has no page per farm any more: the link opens its LP farm list.
     expect(within(card).getByRole('link', { name: 'farm on quickswap' })).toHaveAttribute(
       'href',
-      lpItem().farm.url,
+      'https://quickswap.exchange/#/farm/v2?tab=lpFarm',
     );
     expect(within(card).queryByText('ended')).not.toBeInTheDocument();
   });
@@ -92,6 +93,10 @@ describe('farm list (tool screens)', () => {
     expect(within(card).getByText('ended')).toBeInTheDocument();
     expect(within(card).getByText('APR 0.00%')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'view' })).toHaveAttribute('href', `/farm/${farmAddress}`);
+    expect(within(card).getByRole('link', { name: 'farm on quickswap' })).toHaveAttribute(
+      'href',
+      'https://quickswap.exchange/#/farm/v2?tab=DualFarm&ended=true',
+    );
     const position = within(card).getByRole('region', { name: 'position snapshot' });
     expect(position).toHaveTextContent('$100.00');
     expect(position).toHaveTextContent('1.5 WMATIC ($0.75)');

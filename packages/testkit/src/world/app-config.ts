@@ -1,0 +1,44 @@
+import type { Address } from 'viem';
+import type { World } from './types.ts';
+
+/**
+ * The on-chain price settings that point Tidewatch at a world (its factory, reference tokens, QUICK and
+ * the lairs), for `createOnchainPriceSource({ chain, ...worldPriceOptions(world) })`.
+ */
+export function worldPriceOptions(world: World): {
+  factory: Address;
+  usdc: Address;
+  wmatic: Address;
+  quick: { old: Address; new: Address };
+  lairs: { lair: Address; quick: Address }[];
+} {
+  const t = world.tokens;
+  return {
+    factory: world.factory,
+    usdc: t.USDC.address,
+    wmatic: t.WMATIC.address,
+    quick: { old: t.QUICK.address, new: t.NEW_QUICK.address },
+    lairs: [
+      { lair: t.DQUICK.address, quick: t.QUICK.address },
+      { lair: t.NEW_DQUICK.address, quick: t.NEW_QUICK.address },
+    ],
+  };
+}
+
+/** The environment that points the app at a world: the same variables an operator sets for Polygon. */
+export function worldAppEnv(world: World): Record<string, string> {
+  const t = world.tokens;
+  return {
+    CHAIN_ID: String(world.chainId),
+    MULTICALL3_ADDRESS: world.multicall3,
+    QUICKSWAP_FACTORY_ADDRESS: world.factory,
+    USDC_ADDRESS: t.USDC.address,
+    WMATIC_ADDRESS: t.WMATIC.address,
+    QUICK_ADDRESS: t.QUICK.address,
+    NEW_QUICK_ADDRESS: t.NEW_QUICK.address,
+    DQUICK_ADDRESS: t.DQUICK.address,
+    NEW_DQUICK_ADDRESS: t.NEW_DQUICK.address,
+    LP_FARM_FACTORIES: world.lpFarmFactory,
+    DUAL_FARM_FACTORIES: world.dualFarmFactory,
+  };
+}
