@@ -1,4 +1,5 @@
-import { type TokenKey, tokenSpecs, worldPriceOptions } from '@tidewatch/testkit';
+import { dragonLair, pair } from '@tidewatch/contracts';
+import { swapExactIn, type TokenKey, tokenSpecs, worldPriceOptions } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFarmSnapshots } from '../chain/farm-snapshots.ts';
 import { startTestChain, type TestChain } from '../chain/testing.ts';
@@ -45,13 +46,74 @@ describe('on-chain price source', () => {
     expect(prices.get(quick.toLowerCase())?.usd).toBeCloseTo(40, 6);
   });
 
-  it('reads reserves at the given block, and caches pair addresses (one request when warm)', async () => {
+  it('reads reserves at the given block in one request (pair addresses are computed, not looked up)', async () => {
     const weth = t.world.tokens.WETH.address;
     const block = await t.anvil.client.getBlockNumber();
-    await source.getUsdPrices([{ address: weth }], { blockNumber: block });
     t.proxy.reset();
-    const again = await source.getUsdPrices([{ address: weth }], { blockNumber: block });
+    const prices = await source.getUsdPrices([{ address: weth }], { blockNumber: block });
     expect(t.proxy.requestCount).toBe(1);
-    expect(again.get(weth.toLowerCase())?.usd).toBeCloseTo(2_000, 6);
+    expect(prices.get(weth.toLowerCase())?.usd).toBeCloseTo(2_000, 6);
+  });
+
+  it("values dQUICK as QUICK x the lair's dQUICKForQUICK, not from its thin dQUICK pair", async () => {
+    const { DQUICK, NEW_DQUICK, QUICK, NEW_QUICK } = t.world.tokens;
+    const prices = await source.getUsdPrices(
+      [DQUICK, NEW_DQUICK, QUICK, NEW_QUICK].map((x) => ({ address: x.address })),
+    );
+    const usd = (address: string) => prices.get(address.toLowerCase())!.usd!;
+    const ratio = async (lair: `0x${string}`) =>
+      Number(
+        await t.anvil.client.readContract({
+          address: lair,
+          abi: dragonLair.abi,
+          functionName: 'dQUICKForQUICK',
+          args: [10n ** 18n],
+        }),
+      ) / 1e18;
+    expect(usd(DQUICK.address)).toBeCloseTo(usd(QUICK.address) * (await ratio(DQUICK.address)), 9);
+    expect(usd(NEW_DQUICK.address)).toBeCloseTo(
+      usd(NEW_QUICK.address) * (await ratio(NEW_DQUICK.address)),
+      12,
+    );
+    // The DQUICK-USDC pair says $50; the lair says 1.125 x $40.
+    expect(usd(DQUICK.address)).toBeCloseTo(45, 6);
+  });
+
+  it('prices new QUICK, which has no pair, through the 1 old = 1000 new redenomination', async () => {
+    const { QUICK, NEW_QUICK } = t.world.tokens;
+    const prices = await source.getUsdPrices([{ address: NEW_QUICK.address }, { address: QUICK.address }]);
+    const oldUsd = prices.get(QUICK.address.toLowerCase())!.usd!;
+    expect(prices.get(NEW_QUICK.address.toLowerCase())?.usd).toBeCloseTo(oldUsd / 1000, 12);
+  });
+
+  it('follows a swap: QUICK (through WMATIC) and dQUICK move with the WMATIC price, by the reserves read', async () => {
+    const { QUICK, DQUICK, WMATIC, USDC } = t.world.tokens;
+    await swapExactIn(t.anvil, t.world, {
+      pair: 'WMATIC-USDC',
+      tokenIn: 'USDC',
+      amountIn: 200_000n * 10n ** 6n,
+    });
+    const block = await t.anvil.client.getBlockNumber();
+    const prices = await source.getUsdPrices([{ address: QUICK.address }, { address: DQUICK.address }], {
+      blockNumber: block,
+    });
+    const reservesOf = async (pairAddress: `0x${string}`, token: `0x${string}`) => {
+      const [r0, r1] = await t.anvil.client.readContract({
+        address: pairAddress,
+        abi: pair.abi,
+        functionName: 'getReserves',
+        blockNumber: block,
+      });
+      const isToken0 =
+        token.toLowerCase() < (token === QUICK.address ? WMATIC.address : USDC.address).toLowerCase();
+      return isToken0 ? [r0, r1] : [r1, r0];
+    };
+    const [wmaticR, usdcR] = await reservesOf(t.world.pairs['WMATIC-USDC'].address, WMATIC.address);
+    const [quickR, wmaticInQuickR] = await reservesOf(t.world.pairs['QUICK-WMATIC'].address, QUICK.address);
+    const wmaticUsd = Number(usdcR) / 1e6 / (Number(wmaticR) / 1e18);
+    const quickUsd = (Number(wmaticInQuickR) / Number(quickR)) * wmaticUsd;
+    expect(wmaticUsd).toBeGreaterThan(0.5); // USDC in: WMATIC got dearer
+    expect(prices.get(QUICK.address.toLowerCase())?.usd).toBeCloseTo(quickUsd, 9);
+    expect(prices.get(DQUICK.address.toLowerCase())?.usd).toBeCloseTo(quickUsd * 1.125, 9);
   });
 });
