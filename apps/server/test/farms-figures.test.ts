@@ -1,6 +1,6 @@
-import { pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import { dragonLair, pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
 import { type DualPositionSnapshot, farmDetailSchema, type LpPositionSnapshot } from '@tidewatch/shared';
-import type { PairKey, TokenKey } from '@tidewatch/testkit';
+import { type PairKey, swapExactIn, type TokenKey } from '@tidewatch/testkit';
 import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
@@ -17,6 +17,12 @@ const keys = ['wmaticUsdc', 'wethUsdc', 'wbtcUsdc', 'dualWethWmatic'] as const;
 
 beforeAll(async () => {
   ({ w, user } = await startFarmsWorldWithUser([...keys]));
+  // Trades move every price away from the seeded one, as on the real chain between two snapshots.
+  const { anvil, world } = w.t;
+  await swapExactIn(anvil, world, { pair: 'WMATIC-USDC', tokenIn: 'USDC', amountIn: 150_000n * 10n ** 6n });
+  await swapExactIn(anvil, world, { pair: 'WETH-USDC', tokenIn: 'WETH', amountIn: 40n * 10n ** 18n });
+  await swapExactIn(anvil, world, { pair: 'WBTC-USDC', tokenIn: 'USDC', amountIn: 90_000n * 10n ** 6n });
+  await swapExactIn(anvil, world, { pair: 'QUICK-WMATIC', tokenIn: 'QUICK', amountIn: 500n * 10n ** 18n });
   for (const key of keys) {
     const farm = w.t.world.farms[key];
     const url =
@@ -74,16 +80,30 @@ describe.each(keys)('farm %s', (key) => {
       const supply = await c.readContract({ address, abi: pair.abi, functionName: 'totalSupply', ...at });
       return { token0, token1, r0, r1, supply, d0: await decimalsOf(token0), d1: await decimalsOf(token1) };
     };
-    // USD price of a token from its own pair against USDC at that block (USDC = $1).
-    const usdc = w.t.world.tokens.USDC.address;
+    // USD price of a token at that block: from its own pair against USDC (USDC = $1), QUICK through
+    // WMATIC, and dQUICK as QUICK times its lair's dQUICKForQUICK (never its thin dQUICK pair).
+    const tokens = w.t.world.tokens;
+    const priceIn = async (token: Address, quote: TokenKey, quotePerUnit: number) => {
+      const symbol = (Object.keys(tokens) as TokenKey[]).find((k) => tokens[k].address === token)!;
+      const p = await reservesOf(w.t.world.pairs[`${symbol}-${quote}` as PairKey].address);
+      const [rToken, dToken, rQuote, dQuote] =
+        p.token0 === token ? [p.r0, p.d0, p.r1, p.d1] : [p.r1, p.d1, p.r0, p.d0];
+      return (Number(rQuote) / 10 ** dQuote / (Number(rToken) / 10 ** dToken)) * quotePerUnit;
+    };
     const priceOf = async (token: Address): Promise<number> => {
-      if (token === usdc) return 1;
-      const symbol = (Object.keys(w.t.world.tokens) as TokenKey[]).find(
-        (k) => w.t.world.tokens[k].address === token,
-      )!;
-      const p = await reservesOf(w.t.world.pairs[`${symbol}-USDC` as PairKey].address);
-      const [rToken, dToken, rUsdc] = p.token0 === token ? [p.r0, p.d0, p.r1] : [p.r1, p.d1, p.r0];
-      return Number(rUsdc) / 1e6 / (Number(rToken) / 10 ** dToken);
+      if (token === tokens.USDC.address) return 1;
+      if (token === tokens.QUICK.address) return priceIn(token, 'WMATIC', await priceOf(tokens.WMATIC.address));
+      if (token === tokens.DQUICK.address) {
+        const quickPerDquick = await c.readContract({
+          address: token,
+          abi: dragonLair.abi,
+          functionName: 'dQUICKForQUICK',
+          args: [10n ** 18n],
+          ...at,
+        });
+        return (await priceOf(tokens.QUICK.address)) * (Number(quickPerDquick) / 1e18);
+      }
+      return priceIn(token, 'USDC', 1);
     };
 
     const p = await reservesOf(worldFarm.pair);

@@ -58,7 +58,7 @@ const farmSnapshotBase = {
   apr: z.number().nullable(),
   /** The farm's periodFinish as an instant. */
   period_finish: instant,
-  /** True once periodFinish was at or before the snapshot block's time. */
+  /** True once periodFinish (non-zero: 0 means never funded) was at or before the snapshot block's time. */
   is_ended: z.boolean(),
   /** Farm total staked LP, whole LP tokens. */
   total_supply: amount,

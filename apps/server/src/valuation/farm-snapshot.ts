@@ -73,7 +73,8 @@ export function computeFarmValuation(input: FarmValuationInput): FarmValuation {
       tvlUsd: farmTvl,
       shareOfPool: computeShareOfPool(farm.totalSupply, pool.totalSupply),
       apr: computeApr({ rewards: farm.rewards, farmTvl, periodFinish: farm.periodFinish, now }),
-      isEnded: now >= farm.periodFinish,
+      // periodFinish 0: never funded, so not ended (APR is 0 all the same: no reward is paid).
+      isEnded: farm.periodFinish > 0n && now >= farm.periodFinish,
       isPaused: farm.isPaused ?? false,
     },
     positions: input.positions.map((position) => ({
