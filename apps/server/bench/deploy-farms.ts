@@ -56,7 +56,8 @@ export async function deployBenchFarms(
 
   const deployer = world.accounts.deployer.address;
   const lp = world.pairs['WMATIC-USDC'].address;
-  const [rewardA, rewardB] = [world.tokens.DQUICK.address, world.tokens.WMATIC.address];
+  // Rewards in mintable test tokens (dQUICK comes from its lair, which mints only against QUICK).
+  const [rewardA, rewardB] = [world.tokens.QUICK.address, world.tokens.WMATIC.address];
   const deployerLp = await client.readContract({
     address: lp,
     abi: pair.abi,

@@ -92,7 +92,8 @@ describe.each(keys)('farm %s', (key) => {
     };
     const priceOf = async (token: Address): Promise<number> => {
       if (token === tokens.USDC.address) return 1;
-      if (token === tokens.QUICK.address) return priceIn(token, 'WMATIC', await priceOf(tokens.WMATIC.address));
+      if (token === tokens.QUICK.address)
+        return priceIn(token, 'WMATIC', await priceOf(tokens.WMATIC.address));
       if (token === tokens.DQUICK.address) {
         const quickPerDquick = await c.readContract({
           address: token,

@@ -56,6 +56,49 @@ describe('import wizard bad input', () => {
     expect(answer.body.message).toBe('that address is an ERC-20 token (QUICK), not a farm');
   });
 
+  it.each([
+    [
+      'a syrup pool page',
+      () =>
+        'https://quickswap.exchange/#/syrup/0xf28164A485B0B2C90639E47b0f377b4a438a16B1/0x1111111111111111111111111111111111111111',
+      /^that is a syrup pool/,
+    ],
+    [
+      'the farm list',
+      () => 'https://quickswap.exchange/#/farm/v2?tab=lpFarm',
+      /^that is QuickSwap's farm list, which names no farm/,
+    ],
+    [
+      'an add-liquidity page',
+      () => 'https://quickswap.exchange/#/add/ETH/0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174/v2',
+      /^that is an add-liquidity page/,
+    ],
+    [
+      'a syrup pool by address',
+      () => w.world.notLpFarms.syrupPool,
+      /stakes dQUICK, a single token, not a QuickSwap pair/,
+    ],
+    [
+      "a farm over another exchange's pair",
+      () => w.world.notLpFarms.otherExchangeFarm,
+      /of another exchange \(pair factory 0x/,
+    ],
+  ])('refuses %s with what was recognised and what to paste, writing nothing', async (_, url, message) => {
+    const before = await w.testApp.database.db.selectFrom('farm_imports').select('id').execute();
+    const answer = await parse('lp', url());
+    expect(answer.status).toBe(400);
+    expect(wizardErrorBodySchema.parse(answer.body)).toMatchObject({ name: 'ERROR', events: ['PARSE_URL'] });
+    expect(answer.body.message).toMatch(message);
+    expect(await w.testApp.database.db.selectFrom('farm_imports').select('id').execute()).toEqual(before);
+  });
+
+  it('finds the LP farm of a pair pasted as its analytics page', async () => {
+    const farm = w.world.farms.wbtcUsdc;
+    const answer = await parse('lp', `https://quickswap.exchange/#/analytics/v2/pair/${farm.pair}`);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ farm_address: farm.address });
+  });
+
   it('points a dual farm pasted into the liquidity-mining wizard to the dual-mining import, and the reverse', async () => {
     const dual = await parse('lp', w.world.farms.dualWethWmatic.url);
     expect(dual.status).toBe(400);
