@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser.ts';
 import { startLoggedInFarmSession } from './support/farm-session.ts';
@@ -7,8 +8,20 @@ import { importThroughWizard } from './support/wizard.ts';
 const email = 'importer@example.com';
 const password = 'tide-watch-import-horse';
 
+/** The LP tool with an empty wizard: the last import (completed in an earlier test) is put aside. */
+async function openNewLpImport(page: Page) {
+  await page.goto(`${env.app.url}/quickswap/lp-mining`);
+  await page.getByRole('heading', { name: 'liquidity-pool tool' }).waitFor();
+  const another = page.getByRole('button', { name: 'import another farm' });
+  const field = page.getByLabel('farm URL');
+  await another.or(field).first().waitFor();
+  if (await another.isVisible()) await another.click();
+  await field.waitFor();
+}
+
+let env: FarmWorld;
+
 describe('import wizard in Chromium (both variants)', () => {
-  let env: FarmWorld;
   let browser: Browser;
 
   beforeAll(async () => {
@@ -38,6 +51,26 @@ describe('import wizard in Chromium (both variants)', () => {
     const pool = card.getByRole('region', { name: 'pool snapshot' });
     expect(await pool.textContent()).toContain(formatUsd(tvl));
     await card.screenshot({ path: `${process.cwd()}/artifacts/lp-farm-card.png` });
+  });
+
+  it("refuses a syrup pool's URL saying why, then imports a farm from its pair's analytics URL", async () => {
+    const { page } = browser;
+    const farm = env.world.farms.wbtcUsdc;
+    await openNewLpImport(page);
+    await page
+      .getByLabel('farm URL')
+      .fill(
+        `https://quickswap.exchange/#/syrup/${env.world.tokens.DQUICK.address}/${env.world.notLpFarms.syrupPool}`,
+      );
+    // Pasting is enough: the wizard parses the URL as it arrives.
+    const refusal = page.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('that is a syrup pool');
+
+    await openNewLpImport(page);
+    const analytics = `https://quickswap.exchange/#/analytics/v2/pair/${farm.pair}`;
+    const { text } = await importThroughWizard(page, { url: analytics }, ['WBTC', 'USDC', 'dQUICK']);
+    expect(text).toMatch(/^import (WBTC-USDC|USDC-WBTC) completed!$/);
   });
 
   it('imports a dual-mining farm, naming MYST over the realtime channel', async () => {
