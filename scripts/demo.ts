@@ -79,6 +79,13 @@ async function main(): Promise<void> {
         `    ${farm.kind === 'dual' ? 'dual-mining ' : 'lp-mining   '} ${farm.key.padEnd(22)} ${quickswapFarmUrl(farm)}`,
     ),
     '',
+    '  other shapes the wizards accept or refuse (QuickSwap has them all):',
+    `    pair analytics page       https://quickswap.exchange/#/analytics/v2/pair/${world.farms.wethUsdc.pair}`,
+    `    farm page with ETH        https://quickswap.exchange/#/dual/${world.tokens.WETH.address}/ETH/${world.farms.dualWethWmatic.address}`,
+    `    polygonscan               https://polygonscan.com/address/${world.farms.wbtcUsdc.address}`,
+    `    syrup pool (refused)      ${world.notLpFarms.syrupPool}`,
+    `    other exchange (refused)  ${world.notLpFarms.otherExchangeFarm}`,
+    '',
     `  a block is mined every ${blockIntervalMs / 1000} s; press Ctrl-C to stop everything.`,
     '',
   ];
