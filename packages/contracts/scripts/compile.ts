@@ -24,6 +24,7 @@ const exportedContracts = [
   'StakingRewardsFactory',
   'StakingRewardsDualFactory',
   'DragonLair',
+  'TokenSwap',
   'Multicall3',
 ] as const;
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type DeployedContractName, deployedInterfaces } from './deployed-interfaces.ts';
 import {
   dragonLair,
+  quickConverter,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
@@ -39,6 +40,7 @@ const testContracts: Record<DeployedContractName, readonly unknown[]> = {
   stakingRewardsFactory: stakingRewardsFactory.abi,
   stakingRewardsDualFactory: stakingRewardsDualFactory.abi,
   dragonLair: dragonLair.abi,
+  quickConverter: quickConverter.abi,
 };
 
 describe('test contracts against the deployed QuickSwap interfaces', () => {

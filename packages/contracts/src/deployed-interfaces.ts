@@ -2,7 +2,7 @@
  * The function and event signatures of the contracts QuickSwap deployed on Polygon, written down from
  * their published sources (quickswap-core contracts/staking/StakingRewards.sol and
  * StakingRewardsFactory.sol at the per-notification-duration version, StakingRewardsDualFactory.sol;
- * QuickSwap-periphery contracts/DragonLair.sol). Our test contracts must match these lists exactly:
+ * QuickSwap-periphery contracts/DragonLair.sol; QuickSwap/token-swap contracts/TokenSwap.sol, the QUICK converter). Our test contracts must match these lists exactly:
  * a view the deployed contracts lack must not exist in the test kit, or the app could come to read it.
  * Format: `function name(inputs)[ view returns (outputs)]`, `event Name(types, indexed marked)`.
  */
@@ -129,6 +129,23 @@ export const deployedInterfaces = {
     'function totalSupply() view returns (uint256)',
     'function transfer(address,uint256)',
     'function transferFrom(address,address,uint256)',
+  ],
+  quickConverter: [
+    'event NewWithdrawTimeout(uint256)',
+    'event OwnershipTransferred(address indexed,address indexed)',
+    'event QuickToQuickX(uint256,uint256,address indexed)',
+    'event WithdrawTokens(address,uint256)',
+    'function DEAD() view returns (address)',
+    'function SWAP_RATIO() view returns (uint256)',
+    'function owner() view returns (address)',
+    'function quick() view returns (address)',
+    'function quickToQuickX(uint256)',
+    'function quickX() view returns (address)',
+    'function renounceOwnership()',
+    'function setWithdrawTimeout(uint256)',
+    'function transferOwnership(address)',
+    'function withdrawTimeout() view returns (uint256)',
+    'function withdrawTokens(address,uint256)',
   ],
 } as const;
 

@@ -13,6 +13,7 @@ import {
   StakingRewardsFactory,
   TestERC20,
   TestERC20Bytes32,
+  TokenSwap,
   UniswapV2Factory,
   UniswapV2Pair,
 } from './generated.ts';
@@ -35,6 +36,8 @@ export const stakingRewardsFactory = StakingRewardsFactory;
 export const stakingRewardsDualFactory = StakingRewardsDualFactory;
 /** QuickSwap's Dragon's Lair (dQUICK over QUICK): enter, leave, dQUICKForQUICK, QUICKForDQUICK. */
 export const dragonLair = DragonLair;
+/** QuickSwap's QUICK converter (TokenSwap): quickToQuickX, 1 old QUICK = 1000 new QUICK. */
+export const quickConverter = TokenSwap;
 /** Multicall3-compatible batcher (aggregate3, getBlockNumber, getCurrentBlockTimestamp, …). */
 export const multicall3 = Multicall3;
 

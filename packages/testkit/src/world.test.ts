@@ -1,10 +1,12 @@
 import {
   dragonLair,
   pair,
+  quickConverter,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
   stakingRewardsFactory,
+  testErc20,
   testErc20Bytes32,
 } from '@tidewatch/contracts';
 import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
 import { swapExactIn } from './world/swap.ts';
+import { TxSender } from './world/tx-sender.ts';
 import type { World } from './world/types.ts';
 
 let anvil: Anvil;

@@ -29,20 +29,6 @@ export type ReadOutcome = { isOk: true; value: unknown } | { isOk: false; label:
 export const defaultMaxCalldataBytes = 120_000;
 const perCallOverheadBytes = 160;
 
-export type BlockRef = { number: bigint; timestamp: bigint };
-
-/** The latest block's number and timestamp (one JSON-RPC call; shares an HTTP request with same-tick calls). */
-export async function getLatestBlock(chain: ChainClient): Promise<BlockRef> {
-  const block = (await chain.request('eth_getBlockByNumber', ['latest', false])) as {
-    number?: Hex;
-    timestamp?: Hex;
-  } | null;
-  if (!block?.number || !block.timestamp) {
-    throw new ChainUnavailableError('The blockchain node answered eth_getBlockByNumber without a block.');
-  }
-  return { number: BigInt(block.number), timestamp: BigInt(block.timestamp) };
-}
-
 function describeRevert(data: Hex): string {
   if (data === '0x') return 'reverted without a reason';
   try {

@@ -3,6 +3,7 @@ import {
   MULTICALL3_CANONICAL_ADDRESS,
   pair as pairArtifact,
   pairFactory,
+  quickConverter as quickConverterArtifact,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
@@ -76,6 +77,14 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     await tx.call(d, tokenAddress[key], dragonLair.abi, 'enter', [entered]);
     await tx.call(d, quick, testErc20.abi, 'mint', [tokenAddress[key], units(lair.fees, 18)]);
   }
+  // QuickSwap's converter, holding new QUICK to pay 1000 per old QUICK.
+  const quickConverter = await tx.deploy(
+    d,
+    quickConverterArtifact,
+    [tokenAddress.QUICK, tokenAddress.NEW_QUICK, 90n * 86_400n],
+    'QUICK converter',
+  );
+  await tx.call(d, tokenAddress.NEW_QUICK, testErc20.abi, 'mint', [quickConverter, units(10_000_000, 18)]);
   /** Gives `to` tokens: minted for test ERC-20s, sent from the deployer's entered dQUICK for lairs. */
   const fund = (token: TokenKey, to: Address, amount: bigint) =>
     isLair(token)
@@ -216,6 +225,7 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     factory,
     lpFarmFactory,
     dualFarmFactory,
+    quickConverter,
     ...others,
   });
 }
@@ -315,6 +325,7 @@ type Deployed = {
   factory: Address;
   lpFarmFactory: Address;
   dualFarmFactory: Address;
+  quickConverter: Address;
   syrupPool: Address;
   otherExchangePair: Address;
   otherExchangeFarm: Address;
@@ -397,6 +408,7 @@ async function describeWorld(anvil: Anvil, deployed: Deployed): Promise<World> {
     factory: deployed.factory,
     lpFarmFactory: deployed.lpFarmFactory,
     dualFarmFactory: deployed.dualFarmFactory,
+    quickConverter: deployed.quickConverter,
     notLpFarms: {
       syrupPool: deployed.syrupPool,
       otherExchangePair: deployed.otherExchangePair,

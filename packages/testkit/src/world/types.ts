@@ -70,6 +70,8 @@ export type World = {
   /** QuickSwap's StakingRewardsFactory (LP farms) and StakingRewardsDualFactory (dual farms). */
   lpFarmFactory: Address;
   dualFarmFactory: Address;
+  /** QuickSwap's QUICK converter: quickToQuickX pays 1000 new QUICK per old QUICK. */
+  quickConverter: Address;
   /** StakingRewards-shaped contracts that are not LP farms, to be refused. */
   notLpFarms: {
     /** Stakes dQUICK (a token, not a pair), pays WMATIC. */
