@@ -36,16 +36,18 @@ const polygonLpFarmFactories = [
 ];
 const polygonDualFarmFactories = ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'];
 
+/** 'a, b,,c' -> ['a', 'b', 'c']: the comma-separated lists of the environment. */
+const splitList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const addressListSchema = (fallback: string[]) =>
   z
     .string()
     .default(fallback.join(','))
-    .transform((value) =>
-      value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .refine(
       (items) => items.every((item) => isAddress(item, { strict: false })),
       'must be comma-separated 0x-prefixed 20-byte addresses',
@@ -75,12 +77,7 @@ export const envSchema = z.object({
   POLYGON_RPC_URL: z
     .string()
     .default('https://polygon-rpc.com')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    )
+    .transform(splitList)
     .pipe(
       z
         .array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs' }))

@@ -2,7 +2,7 @@ import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import type { FarmKey } from '@tidewatch/testkit';
 import { formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FarmsWorld, startFarmsWorldWithUser } from './farms-setup.ts';
+import { type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
 
 // Each farm state QuickSwap's deployed farms can be in, read and shown from functions they really have
 // (periodFinish, rewardRate, paused; no rewardsDuration()), through the spec's API paths.
@@ -12,18 +12,7 @@ const keys = ['wethWmaticUnfunded', 'quickWmaticEnded', 'dualDquickUsdcPaused', 
 
 beforeAll(async () => {
   ({ w, user } = await startFarmsWorldWithUser([...keys]));
-  for (const key of keys) {
-    const farm = w.t.world.farms[key];
-    const url =
-      farm.kind === 'lp' ? '/api/quickswap/track-farmable-pool' : '/api/quickswap/dual-mining/tracked-farm';
-    const response = await w.testApp.request({
-      method: 'POST',
-      url,
-      token: user.token,
-      payload: { farm_address: farm.address, wallet_address: w.t.world.accounts.user.address },
-    });
-    if (response.statusCode !== 200) throw new Error(response.body);
-  }
+  await trackWorldFarms(w, user, keys);
 }, 60_000);
 afterAll(() => w?.close());
 

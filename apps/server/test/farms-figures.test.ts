@@ -7,7 +7,7 @@ import { createChainClient } from '../src/chain/client.ts';
 import { isRelativelyClose } from '../src/chain/testing.ts';
 import { createSnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
 import type { OnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser } from './farms-setup.ts';
+import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
 
 // Snapshot figures written through the API equal what this test computes on its own from the chain
 // (plain viem reads at the snapshot's block, plain double arithmetic); refreshes are all-or-nothing.
@@ -23,18 +23,7 @@ beforeAll(async () => {
   await swapExactIn(anvil, world, { pair: 'WETH-USDC', tokenIn: 'WETH', amountIn: 40n * 10n ** 18n });
   await swapExactIn(anvil, world, { pair: 'WBTC-USDC', tokenIn: 'USDC', amountIn: 90_000n * 10n ** 6n });
   await swapExactIn(anvil, world, { pair: 'QUICK-WMATIC', tokenIn: 'QUICK', amountIn: 500n * 10n ** 18n });
-  for (const key of keys) {
-    const farm = w.t.world.farms[key];
-    const url =
-      farm.kind === 'lp' ? '/api/quickswap/track-farmable-pool' : '/api/quickswap/dual-mining/tracked-farm';
-    const response = await w.testApp.request({
-      method: 'POST',
-      url,
-      token: user.token,
-      payload: { farm_address: farm.address, wallet_address: w.t.world.accounts.user.address },
-    });
-    if (response.statusCode !== 200) throw new Error(response.body);
-  }
+  await trackWorldFarms(w, user, keys);
 }, 60_000);
 afterAll(() => w?.close());
 

@@ -98,7 +98,26 @@ export async function createFarmUser(
   return { token, userId };
 }
 
-/** Row counts of every snapshot table, to prove a failed refresh wrote nothing. */
+/** Tracks each of `keys` with the world's user account through the spec's track endpoints. */
+export async function trackWorldFarms(
+  w: FarmsWorld,
+  user: { token: string },
+  keys: readonly FarmKey[],
+): Promise<void> {
+  for (const key of keys) {
+    const farm = w.t.world.farms[key];
+    const url =
+      farm.kind === 'lp' ? '/api/quickswap/track-farmable-pool' : '/api/quickswap/dual-mining/tracked-farm';
+    const response = await w.testApp.request({
+      method: 'POST',
+      url,
+      token: user.token,
+      payload: { farm_address: farm.address, wallet_address: w.t.world.accounts.user.address },
+    });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  }
+}
+
 /**
  * startFarmsWorld with the `keys` farms imported and a user whose one wallet is the world's user account:
  * the starting point of the farm endpoint tests.

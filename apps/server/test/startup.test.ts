@@ -62,6 +62,22 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:4000');
   });
 
+  it("defaults QuickSwap's farm factories and QUICK/dQUICK to Polygon's, and takes lists of addresses", () => {
+    const defaults = parseConfig({});
+    expect(defaults.lpFarmFactories).toContain('0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed');
+    expect(defaults.dualFarmFactories).toEqual(['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb']);
+    expect(defaults.dquick).toEqual({
+      old: '0xf28164A485B0B2C90639E47b0f377b4a438a16B1',
+      new: '0x958d208Cdf087843e9AD98d23823d32E17d723A1',
+    });
+    const a = '0x1111111111111111111111111111111111111111';
+    const b = '0x2222222222222222222222222222222222222222';
+    expect(parseConfig({ LP_FARM_FACTORIES: `${a}, ${b}` }).lpFarmFactories).toEqual([a, b]);
+    expect(() => parseConfig({ DUAL_FARM_FACTORIES: `${a},0x12` })).toThrowError(
+      /DUAL_FARM_FACTORIES must be comma-separated 0x-prefixed 20-byte addresses/,
+    );
+  });
+
   it('reads TRUST_PROXY as off by default, true, or a list of proxy addresses', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
