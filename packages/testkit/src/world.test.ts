@@ -266,6 +266,23 @@ describe('deployQuickswapWorld', () => {
     expect(await ratio(world.tokens.NEW_DQUICK.address)).toBe(1_250_000_000_000_000_000n);
   });
 
+  it('converts old QUICK to new QUICK at 1 : 1000 through the converter', async () => {
+    const user = world.accounts.user.address;
+    const tx = new TxSender(anvil);
+    const { QUICK, NEW_QUICK } = world.tokens;
+    const balance = (token: Address) =>
+      anvil.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [user] });
+    const before = await balance(NEW_QUICK.address);
+    await tx.call(world.accounts.deployer.address, QUICK.address, testErc20.abi, 'mint', [
+      user,
+      2n * 10n ** 18n,
+    ]);
+    await tx.call(user, QUICK.address, testErc20.abi, 'approve', [world.quickConverter, 2n * 10n ** 18n]);
+    await tx.call(user, world.quickConverter, quickConverter.abi, 'quickToQuickX', [2n * 10n ** 18n]);
+    await tx.assertAllSucceeded();
+    expect((await balance(NEW_QUICK.address)) - before).toBe(2_000n * 10n ** 18n);
+  });
+
   it("moves a pair's price when a swap goes through it, with the fee left in the pool", async () => {
     const weth = world.tokens.WETH.address;
     const usdc = world.tokens.USDC.address;
