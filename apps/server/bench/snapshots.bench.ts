@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { deployQuickswapWorld, startAnvil, startRpcProxy, worldPriceOptions } from '@tidewatch/testkit';
 import { createChainClient } from '../src/chain/client.ts';
-import { readFarmSnapshots } from '../src/chain/farm-snapshots.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { readFarmSnapshots } from '../src/snapshots/read.ts';
 import { deployBenchFarms } from './deploy-farms.ts';
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import type { Config } from './config.ts';
 import type { AppDatabase } from './db/index.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
-import { type PriceSources, registerFarms } from './features/farms/index.ts';
+import { registerFarms } from './features/farms/index.ts';
 import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
@@ -20,6 +20,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import type { Mailer } from './mailer.ts';
+import type { PriceSources } from './snapshots/index.ts';
 import { resolveThrottleLimits, type ThrottleLimits } from './throttle/limits.ts';
 import { createThrottles } from './throttle/throttles.ts';
 

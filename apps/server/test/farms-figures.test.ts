@@ -5,8 +5,8 @@ import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient } from '../src/chain/client.ts';
 import { isRelativelyClose } from '../src/chain/testing.ts';
-import { createSnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
 import type { OnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/snapshots/pipeline.ts';
 import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
 
 // Snapshot figures written through the API equal what this test computes on its own from the chain
@@ -167,7 +167,7 @@ describe('all-or-nothing refreshes', () => {
         throw new Error('price backend exploded');
       },
     };
-    const writer = createSnapshotWriter({
+    const writer = createSnapshotPipeline({
       db: w.testApp.database.db,
       chain: w.t.chain,
       prices: { onchain: failing },
@@ -190,7 +190,7 @@ describe('all-or-nothing refreshes', () => {
       multicall3Address: w.t.world.multicall3,
       retryCount: 0,
     });
-    const writer = createSnapshotWriter({
+    const writer = createSnapshotPipeline({
       db: w.testApp.database.db,
       chain: dead,
       prices: w.prices,

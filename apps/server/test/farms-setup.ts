@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { startTestChain, type TestChain } from '../src/chain/testing.ts';
 import { upsertImportedFarm } from '../src/features/farms/repository.ts';
-import { createSnapshotWriter, type SnapshotWriter } from '../src/features/farms/snapshot-writer.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { createSnapshotPipeline, type SnapshotPipeline } from '../src/snapshots/pipeline.ts';
 import type { ThrottleLimits } from '../src/throttle/limits.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
@@ -13,7 +13,7 @@ import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 export type FarmsWorld = {
   t: TestChain;
   testApp: TestApp;
-  writer: SnapshotWriter;
+  writer: SnapshotPipeline;
   prices: { onchain: ReturnType<typeof createOnchainPriceSource> };
   close(): Promise<void>;
 };
@@ -31,7 +31,7 @@ export async function startFarmsWorld(
     env: worldAppEnv(t.world),
     deps: { chain: t.chain, prices, ...(options.throttles ? { throttles: options.throttles } : {}) },
   });
-  const writer = createSnapshotWriter({
+  const writer = createSnapshotPipeline({
     db: testApp.database.db,
     chain: t.chain,
     prices,

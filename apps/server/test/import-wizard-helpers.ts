@@ -14,9 +14,9 @@ import {
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import { type ChainClient, createChainClient } from '../src/chain/client.ts';
-import type { PriceSources } from '../src/features/farms/index.ts';
 import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import type { PriceSources } from '../src/snapshots/index.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 export const wizardPaths = {

@@ -8,7 +8,7 @@ import {
 import { type Address, getAddress, type Hex, size, sliceHex, zeroAddress } from 'viem';
 import type { ChainClient } from './client.ts';
 import { decodeStringOrBytes32 } from './erc20.ts';
-import type { FarmKind } from './farm-snapshots.ts';
+import type { FarmKind } from './farm-ref.ts';
 import { executeReads, type ReadCall, type ReadOutcome } from './multicall.ts';
 import { candidatesOf, type Paste, parsePaste, refusals } from './quickswap-urls.ts';
 import { getStructureCache } from './structure-cache.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readFarmSnapshots } from '../snapshots/read.ts';
 import { ChainUnavailableError, ReadFailedError, WrongChainError } from './errors.ts';
-import { readFarmSnapshots } from './farm-snapshots.ts';
 import { startTestChain, type TestChain } from './testing.ts';
 
 // Each fault is played by the proxy in front of the real node; every one must end in a typed error

@@ -2,7 +2,7 @@ export * from './classify.ts';
 export * from './client.ts';
 export * from './erc20.ts';
 export * from './errors.ts';
-export * from './farm-snapshots.ts';
+export * from './farm-ref.ts';
 export * from './multicall.ts';
 export * from './pair-address.ts';
 export * from './quickswap-urls.ts';

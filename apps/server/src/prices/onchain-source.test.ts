@@ -1,8 +1,8 @@
 import { dragonLair, pair } from '@tidewatch/contracts';
 import { swapExactIn, type TokenKey, tokenSpecs, worldPriceOptions } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFarmSnapshots } from '../chain/farm-snapshots.ts';
 import { startTestChain, type TestChain } from '../chain/testing.ts';
+import { readFarmSnapshots } from '../snapshots/read.ts';
 import { createOnchainPriceSource } from './onchain-source.ts';
 import type { PriceSource } from './price-source.ts';
 

@@ -3,7 +3,7 @@ import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { quickswapPairAddress, sortTokens } from '../chain/pair-address.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
-import { tokenRatioOf } from '../valuation/decimal.ts';
+import { tokenRatioOf } from '../snapshots/valuation/decimal.ts';
 import { type PriceQuote, type PriceRequest, type PriceSource, priceKey } from './price-source.ts';
 
 /** Polygon mainnet defaults (QuickSwap interface-v2 src/constants/v3/addresses.ts and quickswap-onchain.md). */

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
+import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
-import type { PriceSources } from './prices.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
-import { createConfiguredSnapshotWriter } from './snapshot-writer.ts';
 
-export { type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
 export {
   type DbOrTrx,
   findFarmByAddress,
@@ -17,20 +15,6 @@ export {
   upsertImportedFarm,
   upsertToken,
 } from './repository.ts';
-export { insertSnapshots } from './snapshot-store.ts';
-export { tokensOfRead, valueSnapshots } from './snapshot-valuation.ts';
-export {
-  type CollectedFarm,
-  type CollectedPool,
-  type CollectedPosition,
-  type CollectedSnapshots,
-  type CollectedToken,
-  createConfiguredSnapshotWriter,
-  createSnapshotWriter,
-  type SnapshotsRead,
-  type SnapshotWriter,
-  type SnapshotWriterDeps,
-} from './snapshot-writer.ts';
 
 /** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
 export async function registerFarms(
@@ -45,7 +29,7 @@ export async function registerFarms(
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
-  const writer = createConfiguredSnapshotWriter({ ...deps, db: deps.database.db, now });
+  const writer = createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db, now });
   const farms = createFarmsService({
     db: deps.database.db,
     chainId: deps.chainId,

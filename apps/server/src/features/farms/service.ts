@@ -11,7 +11,8 @@ import {
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database } from '../../db/index.ts';
-import { asPriceError, type PriceSources, resolvePrices } from './prices.ts';
+import type { SnapshotPipeline } from '../../snapshots/pipeline.ts';
+import { asPriceError, type PriceSources, resolvePrices } from '../../snapshots/prices.ts';
 import {
   type FarmView,
   loadFarmViews,
@@ -30,13 +31,12 @@ import {
   isTracking,
   isVerifiedWallet,
 } from './repository.ts';
-import type { SnapshotWriter } from './snapshot-writer.ts';
 
 export type FarmsServiceDeps = {
   db: Kysely<Database>;
   chainId: number;
   /** Absent when no chain is configured: refreshes then answer CHAIN_UNAVAILABLE. */
-  writer?: SnapshotWriter | undefined;
+  writer?: SnapshotPipeline | undefined;
   prices?: PriceSources | undefined;
   now?: () => Date;
   /** Where a failed first snapshot after tracking is reported (tracking still succeeds). */
@@ -53,7 +53,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   const { db, chainId } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function requireWriter(): SnapshotWriter {
+  function requireWriter(): SnapshotPipeline {
     if (!deps.writer)
       throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain node is configured on this server');
     return deps.writer;

@@ -2,12 +2,8 @@ import { AppError, type PriceChoice, type TokenRole } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import {
-  type CollectedSnapshots,
-  type SnapshotWriter,
-  type TokenInput,
-  upsertImportedFarm,
-} from '../farms/index.ts';
+import type { CollectedSnapshots, SnapshotPipeline } from '../../snapshots/index.ts';
+import { type TokenInput, upsertImportedFarm } from '../farms/index.ts';
 import { findFarmByAddress } from '../farms/repository.ts';
 import { type StateUpdate, updateImportState } from './repository.ts';
 import { revalueCollected } from './revalue.ts';
@@ -24,7 +20,7 @@ const isZero = (amount: string) => /^0(\.0*)?$/.test(amount);
  * so only those with a stake or earnings get a position snapshot.
  */
 export async function gatherReads(
-  writer: SnapshotWriter,
+  writer: SnapshotPipeline,
   stored: StoredImport,
   accounts: string[],
   dropEmptyPositions: boolean,
@@ -101,7 +97,7 @@ function farmUrlOf(stored: StoredImport): string {
  * and every snapshot, and the import's move to 'completed', in ONE transaction: all or nothing.
  */
 export async function completeImport(
-  deps: { db: Kysely<Database>; chainId: number; writer?: SnapshotWriter | undefined },
+  deps: { db: Kysely<Database>; chainId: number; writer?: SnapshotPipeline | undefined },
   userId: number,
   stored: StoredImport,
   update: StateUpdate,

@@ -3,8 +3,8 @@ import type { ClassifyOptions } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { AccountsService } from '../accounts/service.ts';
-import { createConfiguredSnapshotWriter, type PriceSources } from '../farms/index.ts';
 import { attachImportRealtime } from './realtime.ts';
 import { importWizardRoutes } from './routes.ts';
 import { createImportWizardService } from './service.ts';
@@ -30,7 +30,7 @@ export async function registerImportWizard(
     now?: (() => Date) | undefined;
   },
 ): Promise<void> {
-  const writer = createConfiguredSnapshotWriter({ ...deps, db: deps.database.db });
+  const writer = createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db });
   const wizard = createImportWizardService({
     db: deps.database.db,
     chainId: deps.chainId,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FarmSnapshotsRead } from '../../chain/farm-snapshots.ts';
-import { valueSnapshots } from '../farms/index.ts';
+import { valueSnapshots } from '../../snapshots/index.ts';
+import type { FarmSnapshotsRead } from '../../snapshots/read.ts';
 import { revalueCollected } from './revalue.ts';
 
 const address = (digit: string) => `0x${digit.repeat(40)}` as const;

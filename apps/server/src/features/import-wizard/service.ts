@@ -13,7 +13,7 @@ import type { ChainClient } from '../../chain/client.ts';
 import { parsePaste } from '../../chain/quickswap-urls.ts';
 import type { Database } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import type { SnapshotWriter } from '../farms/index.ts';
+import type { SnapshotPipeline } from '../../snapshots/index.ts';
 import { findFarmByAddress, isVerifiedWallet } from '../farms/repository.ts';
 import { completeImport, fetchCandidates, gatherReads, revalueWithSelections } from './effects.ts';
 import { presentData } from './present.ts';
@@ -48,7 +48,7 @@ export type ImportWizardDeps = {
   chainId: number;
   /** Absent: every step that reads the chain answers CHAIN_UNAVAILABLE. */
   chain?: ChainClient | undefined;
-  writer?: SnapshotWriter | undefined;
+  writer?: SnapshotPipeline | undefined;
   /** Present when CMC_API_KEY is set; without it prices come from on-chain pairs only. */
   coinmarketcap?: CoinMarketCapClient | undefined;
   /** QuickSwap's pair factory and farm factories (config): a pair is resolved to its farms through them. */

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
-import type { ChainClient } from '../../chain/client.ts';
-import { type FarmRef, type FarmSnapshotsRead, readFarmSnapshots } from '../../chain/farm-snapshots.ts';
-import type { Database } from '../../db/index.ts';
+import type { ChainClient } from '../chain/client.ts';
+import type { Database } from '../db/index.ts';
+import { type DbOrTrx, findTokensByAddress } from '../features/farms/repository.ts';
 import { asPriceError, type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
-import { type DbOrTrx, findTokensByAddress } from './repository.ts';
-import { insertSnapshots } from './snapshot-store.ts';
-import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './snapshot-valuation.ts';
+import { type FarmRef, type FarmSnapshotsRead, readFarmSnapshots } from './read.ts';
+import { insertSnapshots } from './store.ts';
+import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './value.ts';
 
 export type { PriceSources } from './prices.ts';
 export type {
@@ -15,9 +15,9 @@ export type {
   CollectedPosition,
   CollectedSnapshots,
   CollectedToken,
-} from './snapshot-valuation.ts';
+} from './value.ts';
 
-export type SnapshotWriterDeps = {
+export type SnapshotPipelineDeps = {
   db: Kysely<Database>;
   chain: ChainClient;
   prices: PriceSources;
@@ -34,7 +34,7 @@ export type CollectInput = {
 /** The read half of a refresh: the pinned-block chain read and the source prices of its tokens. */
 export type SnapshotsRead = { read: FarmSnapshotsRead; prices: Map<string, TokenPrice> };
 
-export type SnapshotWriter = {
+export type SnapshotPipeline = {
   /**
    * One multicall at one block for `farms` x `accounts`, then prices for every token involved (on-chain
    * at that block; CoinMarketCap for tokens with an id when configured). CoinMarketCap ids come from the
@@ -54,16 +54,20 @@ export type SnapshotWriter = {
 };
 
 /**
- * The snapshot writer shared by the refresh endpoints and the import wizard.
+ * The one snapshot pipeline, in four stages: plan (which farms and accounts, which CoinMarketCap ids)
+ * -> read (one aggregate3 at one block, on-chain prices inside it, then CoinMarketCap quotes) -> value
+ * (the pure valuation math) -> store (one transaction). The refresh endpoints, the import wizard (which
+ * stops before store, then stores inside its own completing transaction) and later the scheduler and the
+ * history backfill all go through it.
  * @example
- * const writer = createSnapshotWriter({ db, chain, prices: { onchain }, chainId: 137 });
- * await writer.refreshSnapshots({ farms: [{ address, kind: 'lp' }], accounts: [wallet] });
+ * const pipeline = createSnapshotPipeline({ db, chain, prices: { onchain }, chainId: 137 });
+ * await pipeline.refreshSnapshots({ farms: [{ address, kind: 'lp' }], accounts: [wallet] });
  */
-export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
+export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipeline {
   const now = deps.now ?? (() => new Date());
 
+  /** Stage 2 (read): chain and on-chain prices in one aggregate3, then CoinMarketCap for chosen ids. */
   async function readForSnapshots(input: CollectInput): Promise<SnapshotsRead> {
-    // One aggregate3 when warm: the chain reads and the on-chain price reads see the same block.
     const read = await readFarmSnapshots(deps.chain, {
       farms: input.farms,
       accounts: input.accounts,
@@ -78,24 +82,30 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
         };
       },
     });
+    const requests = await planPriceRequests(read, input.coinmarketcapIds);
+    const prices = await resolvePrices(deps.prices, requests, read.onchainPrices);
+    return { read, prices };
+  }
+
+  /** Stage 1 (plan), price half: each token's CoinMarketCap id, from the tokens table or the wizard's choice. */
+  async function planPriceRequests(read: FarmSnapshotsRead, overrides?: Map<string, number | null>) {
     const tokens = tokensOfRead(read);
     const stored = await findTokensByAddress(
       deps.db,
       deps.chainId,
       tokens.map((token) => token.address.toLowerCase()),
     );
-    const requests = tokens.map((token) => {
+    return tokens.map((token) => {
       const key = token.address.toLowerCase();
-      const override = input.coinmarketcapIds?.get(key);
+      const override = overrides?.get(key);
       return {
         address: token.address,
         coinmarketcapId: override !== undefined ? override : (stored.get(key)?.coinmarketcap_id ?? null),
       };
     });
-    const prices = await resolvePrices(deps.prices, requests, read.onchainPrices);
-    return { read, prices };
   }
 
+  /** Stages 1-3: read, then value (pure math); writes nothing. */
   async function collectSnapshots(input: CollectInput): Promise<CollectedSnapshots> {
     const { read, prices } = await readForSnapshots(input);
     return valueSnapshots(read, prices, { chainId: deps.chainId, createdOn: now() });
@@ -105,6 +115,7 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
     readForSnapshots,
     collectSnapshots,
     writeSnapshots: insertSnapshots,
+    /** All four stages; stage 4 (store) is one transaction: all or nothing. */
     async refreshSnapshots(input) {
       const collected = await collectSnapshots(input);
       await deps.db.transaction().execute((trx) => insertSnapshots(trx, collected));
@@ -114,18 +125,18 @@ export function createSnapshotWriter(deps: SnapshotWriterDeps): SnapshotWriter {
 }
 
 /**
- * A snapshot writer when both a chain and price sources are configured; otherwise undefined, and the
+ * A snapshot pipeline when both a chain and price sources are configured; otherwise undefined, and the
  * features that need one answer that refreshing is unavailable.
  */
-export function createConfiguredSnapshotWriter(deps: {
+export function createConfiguredSnapshotPipeline(deps: {
   db: Kysely<Database>;
   chainId: number;
   chain?: ChainClient | undefined;
   prices?: PriceSources | undefined;
   now?: (() => Date) | undefined;
-}): SnapshotWriter | undefined {
+}): SnapshotPipeline | undefined {
   if (!deps.chain || !deps.prices) return undefined;
-  return createSnapshotWriter({
+  return createSnapshotPipeline({
     db: deps.db,
     chain: deps.chain,
     prices: deps.prices,

@@ -1,14 +1,14 @@
 import { type Address, formatUnits, getAddress } from 'viem';
-import type { TokenInfo } from '../../chain/erc20.ts';
-import type { FarmSnapshotRead, FarmSnapshotsRead, PairRead } from '../../chain/farm-snapshots.ts';
+import type { TokenInfo } from '../chain/erc20.ts';
+import type { TokenPrice } from './prices.ts';
+import type { FarmSnapshotRead, FarmSnapshotsRead, PairRead } from './read.ts';
 import {
   computeFarmValuation,
   type FarmValuationInput,
   lpTokenDecimals,
   type PoolInput,
   resolvePairPrices,
-} from '../../valuation/index.ts';
-import type { TokenPrice } from './prices.ts';
+} from './valuation/index.ts';
 
 export type CollectedToken = TokenInfo & TokenPrice;
 export type CollectedPool = {

@@ -1,12 +1,12 @@
 import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
-import type { ChainClient } from './client.ts';
-import { planTokenReads, type TokenInfo } from './erc20.ts';
-import { ReadPlan } from './read-plan.ts';
-import { getStructureCache, type StructureCache } from './structure-cache.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { planTokenReads, type TokenInfo } from '../chain/erc20.ts';
+import type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
+import { ReadPlan } from '../chain/read-plan.ts';
+import { getStructureCache, type StructureCache } from '../chain/structure-cache.ts';
 
-export type FarmKind = 'lp' | 'dual';
-export type FarmRef = { address: Address; kind: FarmKind };
+export type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
 
 export type PairRead = {
   address: Address;

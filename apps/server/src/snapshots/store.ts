@@ -1,7 +1,7 @@
 import { AppError } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
-import type { DbOrTrx } from './repository.ts';
-import type { CollectedSnapshots } from './snapshot-writer.ts';
+import type { DbOrTrx } from '../features/farms/repository.ts';
+import type { CollectedSnapshots } from './pipeline.ts';
 
 /**
  * Writes the token, pool, farm and position snapshots of one collected refresh inside the caller's

@@ -1,8 +1,8 @@
 import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { tokenSpecs } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFarmSnapshots } from './farm-snapshots.ts';
-import { startTestChain, type TestChain } from './testing.ts';
+import { startTestChain, type TestChain } from '../chain/testing.ts';
+import { readFarmSnapshots } from './read.ts';
 
 let t: TestChain;
 beforeAll(async () => {

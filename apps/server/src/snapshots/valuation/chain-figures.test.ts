@@ -2,9 +2,9 @@ import { pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/
 import { type TokenKey, tokenSpecs } from '@tidewatch/testkit';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFarmSnapshots } from '../chain/farm-snapshots.ts';
-import { isRelativelyClose, startTestChain, type TestChain } from '../chain/testing.ts';
-import { farmValuationInputOf } from '../features/farms/snapshot-valuation.ts';
+import { isRelativelyClose, startTestChain, type TestChain } from '../../chain/testing.ts';
+import { readFarmSnapshots } from '../read.ts';
+import { farmValuationInputOf } from '../value.ts';
 import { computeFarmValuation } from './farm-snapshot.ts';
 
 // Acceptance: figures from readFarmSnapshots + computeFarmValuation equal what this test computes on its

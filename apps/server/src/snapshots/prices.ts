@@ -1,7 +1,7 @@
 import { AppError } from '@tidewatch/shared';
 import type { Address } from 'viem';
-import type { OnchainPriceSource } from '../../prices/onchain-source.ts';
-import type { PriceQuote, PriceSource } from '../../prices/price-source.ts';
+import type { OnchainPriceSource } from '../prices/onchain-source.ts';
+import type { PriceQuote, PriceSource } from '../prices/price-source.ts';
 
 /** The price sources the farms feature uses: on-chain always, CoinMarketCap when configured. */
 export type PriceSources = { onchain: OnchainPriceSource; coinmarketcap?: PriceSource | undefined };
