@@ -53,7 +53,7 @@ describe('import wizard in Chromium (both variants)', () => {
     await card.screenshot({ path: `${process.cwd()}/artifacts/lp-farm-card.png` });
   });
 
-  it("refuses a syrup pool's URL saying why, then imports a farm from its pair's analytics URL", async () => {
+  it("refuses a syrup pool's URL and the farm list saying why, then imports a farm from its pair's analytics URL", async () => {
     const { page } = browser;
     const farm = env.world.farms.wbtcUsdc;
     await openNewLpImport(page);
@@ -66,6 +66,11 @@ describe('import wizard in Chromium (both variants)', () => {
     const refusal = page.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('that is a syrup pool');
+
+    await openNewLpImport(page);
+    await page.getByLabel('farm URL').fill('https://quickswap.exchange/#/farm/v2?tab=lpFarm');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain("that is QuickSwap's farm list, which names no farm");
 
     await openNewLpImport(page);
     const analytics = `https://quickswap.exchange/#/analytics/v2/pair/${farm.pair}`;

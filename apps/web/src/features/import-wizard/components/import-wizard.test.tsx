@@ -200,6 +200,23 @@ describe('import wizard', () => {
     ]);
   });
 
+  it("sends a pasted farm-list URL (no address in it) and shows the server's reason", async () => {
+    const list = 'https://quickswap.exchange/#/farm/v2?tab=lpFarm';
+    const reason =
+      "that is QuickSwap's farm list, which names no farm. Paste the farm's contract address (0x…)";
+    const { calls, user } = startAt((request) =>
+      request.path === lpPath ? wizardError(reason, {}) : undefined,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'farm URL' }));
+    await user.paste(list);
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', lpPath)[0]?.body).toEqual({
+      name: 'NOT_STARTED',
+      event: 'PARSE_URL',
+      params: { url: list },
+    });
+  });
+
   it('says when a dual farm was pasted into the liquidity-mining wizard and links to the other wizard', async () => {
     const { user } = startAt((request) =>
       request.path === lpPath

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../../components/index.ts';
 
-const addressPattern = /0x[0-9a-fA-F]{40}/;
+const addressPattern = /0x[0-9a-fA-F]{40}/i;
+/** A whole URL (scheme, host, path): the server says what it is, even when it names no farm (a farm list). */
+const urlPattern = /^https?:\/\/[^\s/]+\.[a-z]{2,}\/\S*$/i;
 
 /** How long typing must pause before a typed URL is sent (a paste is sent at once). */
 export const typingPauseMs = 700;
 
 /**
  * NOT_STARTED: the farm URL field. Spec: PARSE_URL fires once, on the first change. A paste (several
- * characters in one change) holding an address fires at once; typed text fires once typing pauses, so a
+ * characters in one change) holding an address or a whole URL fires at once (the server refuses pages that
+ * name no farm, saying what to paste); typed text fires once typing pauses, so a
  * half-typed URL is never sent. After a refused URL the owner re-arms the field with `key`.
  */
 export function UrlStep({ onUrl, isDisabled }: { onUrl: (url: string) => void; isDisabled: boolean }) {
@@ -18,15 +21,16 @@ export function UrlStep({ onUrl, isDisabled }: { onUrl: (url: string) => void; i
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
   function fire(url: string) {
-    if (hasFiredRef.current || !addressPattern.test(url)) return;
+    const text = url.trim();
+    if (hasFiredRef.current || !(addressPattern.test(text) || urlPattern.test(text))) return;
     hasFiredRef.current = true;
-    onUrl(url.trim());
+    onUrl(text);
   }
   return (
     <TextField
       label="farm URL"
       placeholder="https://quickswap.exchange/#/quick/…"
-      hint="paste the farm's quickswap URL (or its address)"
+      hint="paste the farm's quickswap URL, its address, or its pair's address or analytics page"
       value={value}
       disabled={isDisabled}
       onChange={(event) => {
