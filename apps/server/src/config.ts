@@ -85,6 +85,13 @@ export const envSchema = z.object({
     ),
   CHAIN_ID: z.coerce.number({ error: 'must be a positive integer' }).int().positive().default(137),
   MULTICALL3_ADDRESS: addressSchema('0xcA11bde05977b3631167028862bE2a173976CA11'),
+  // Calldata per aggregate3 eth_call the RPC accepts: a refresh within it is one request; past it, two.
+  MULTICALL_BATCH_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number of bytes')
+    .min(10_000, 'must be at least 10000 bytes')
+    .max(10_000_000, 'must be at most 10000000 bytes')
+    .default(120_000),
   // QuickSwap's UniswapV2-style factory on Polygon.
   QUICKSWAP_FACTORY_ADDRESS: addressSchema('0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32'),
   // Reference tokens for on-chain prices (a token is priced through its pair against USDC, or via WMATIC).
@@ -144,6 +151,7 @@ export type Config = {
   polygonRpcUrls: string[];
   chainId: number;
   multicall3Address: `0x${string}`;
+  multicallBatchBytes: number;
   quickswapFactoryAddress: `0x${string}`;
   usdcAddress: `0x${string}`;
   wmaticAddress: `0x${string}`;
@@ -230,6 +238,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     polygonRpcUrls: e.POLYGON_RPC_URL,
     chainId: e.CHAIN_ID,
     multicall3Address: e.MULTICALL3_ADDRESS as `0x${string}`,
+    multicallBatchBytes: e.MULTICALL_BATCH_BYTES,
     quickswapFactoryAddress: e.QUICKSWAP_FACTORY_ADDRESS as `0x${string}`,
     usdcAddress: e.USDC_ADDRESS as `0x${string}`,
     wmaticAddress: e.WMATIC_ADDRESS as `0x${string}`,

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
     rpcUrls: config.polygonRpcUrls,
     chainId: config.chainId,
     multicall3Address: config.multicall3Address,
+    maxCalldataBytes: config.multicallBatchBytes,
   });
   const prices = {
     onchain: createOnchainPriceSource({

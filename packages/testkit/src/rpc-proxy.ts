@@ -31,6 +31,8 @@ export type RpcProxy = {
   readonly requestCount: number;
   /** JSON-RPC methods seen, one per call, batches flattened, in order. */
   readonly calls: readonly string[];
+  /** The block tag of each eth_call seen ('latest', or a hex block number), in order. */
+  readonly callBlockTags: readonly string[];
   /** Zeroes the counters and removes every fault. */
   reset(): void;
   clearFaults(): void;
@@ -71,6 +73,7 @@ function rewriteAggregate3(data: Hex, callIndex: number): Hex {
 export async function startRpcProxy(options: { target: string }): Promise<RpcProxy> {
   let requestCount = 0;
   const calls: string[] = [];
+  const callBlockTags: string[] = [];
   let faults: ActiveFault[] = [];
   const sockets = new Set<Socket>();
 
@@ -94,6 +97,7 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
     const batch = Array.isArray(parsed) ? parsed : [parsed];
     const methods = batch.map((c) => c.method ?? '?');
     calls.push(...methods);
+    for (const call of batch) if (call.method === 'eth_call') callBlockTags.push(String(call.params?.[1]));
     const fault = takeFault(methods);
     if (fault?.type === 'hang') return; // the socket stays open until the client gives up or stop()
     if (fault?.type === 'http429') {
@@ -164,9 +168,13 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
     get calls() {
       return calls;
     },
+    get callBlockTags() {
+      return callBlockTags;
+    },
     reset() {
       requestCount = 0;
       calls.length = 0;
+      callBlockTags.length = 0;
       faults = [];
     },
     clearFaults() {

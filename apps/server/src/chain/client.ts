@@ -29,6 +29,8 @@ export type ChainClientOptions = {
   retryDelayMs?: number;
   /** A Retry-After longer than this fails at once instead of stalling a refresh. */
   maxRetryAfterMs?: number;
+  /** Calldata per aggregate3 eth_call the RPC accepts (MULTICALL_BATCH_BYTES); bigger reads are split. */
+  maxCalldataBytes?: number;
 };
 
 export type ChainClient = {
@@ -36,6 +38,8 @@ export type ChainClient = {
   publicClient: PublicClient;
   chainId: number;
   multicall3Address: Address;
+  /** Calldata per aggregate3 eth_call; undefined: the default budget. */
+  maxCalldataBytes?: number | undefined;
   /**
    * Checks `eth_chainId` against the configured id. Cached once it passed; any transport failure
    * clears the cache, so the first request after a reconnect checks again.
@@ -199,6 +203,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
     publicClient: publicClient as PublicClient,
     chainId: options.chainId,
     multicall3Address: options.multicall3Address,
+    maxCalldataBytes: options.maxCalldataBytes,
     assertChainId,
     async request(method, params) {
       await assertChainId();

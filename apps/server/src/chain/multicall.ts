@@ -77,10 +77,48 @@ function chunkBySize(encoded: Hex[], maxBytes: number): number[][] {
   return chunks;
 }
 
+/** One aggregate3 eth_call of `indexes` of `calls`, at `blockTag`; outcomes in the same order. */
+async function runChunk(
+  chain: ChainClient,
+  calls: ReadCall[],
+  encoded: Hex[],
+  indexes: number[],
+  blockTag: string,
+): Promise<ReadOutcome[]> {
+  const data = encodeFunctionData({
+    abi: multicall3.abi,
+    functionName: 'aggregate3',
+    args: [indexes.map((i) => ({ target: calls[i]!.address, allowFailure: true, callData: encoded[i]! }))],
+  });
+  let raw: unknown;
+  try {
+    raw = await chain.request('eth_call', [{ to: chain.multicall3Address, data }, blockTag]);
+  } catch (error) {
+    if (error instanceof RpcRequestError) {
+      throw new ReadFailedError([{ label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage }]);
+    }
+    throw error;
+  }
+  try {
+    const results = decodeFunctionResult({ abi: multicall3.abi, functionName: 'aggregate3', data: raw as Hex });
+    if (results.length !== indexes.length) throw new Error('result count differs from call count');
+    return indexes.map((callIndex, k) => decodeOne(calls[callIndex]!, results[k]!.success, results[k]!.returnData));
+  } catch (error) {
+    throw new ChainUnavailableError(
+      'The blockchain node answered the batched read with data that is not an aggregate3 result (is MULTICALL3_ADDRESS right?).',
+      { cause: error },
+    );
+  }
+}
+
+const toBlockTag = (block: bigint) => `0x${block.toString(16)}`;
+
 /**
  * Runs reads through Multicall3 `aggregate3` (each call allowed to fail, so a failure can be named),
- * all at `block`. Chunks past the calldata budget are sent together, so they share one HTTP request
- * and the same block. Returns one outcome per call, in order.
+ * all at one block. Up to the calldata budget (the batch size the RPC accepts: `MULTICALL_BATCH_BYTES`)
+ * that is one eth_call. Past it, the calls are split: at a given block the chunks travel together in one
+ * HTTP request; at 'latest' the first chunk also reads the block number and the others are pinned to it,
+ * so every value still comes from one block (two HTTP requests). Returns one outcome per call, in order.
  * @example const [outcome] = await executeReads(chain, [{ label: 'decimals', address, abi, functionName: 'decimals' }], { block: 123n });
  */
 export async function executeReads(
@@ -93,47 +131,29 @@ export async function executeReads(
     (call) =>
       encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never) as Hex,
   );
-  const blockTag = options.block === 'latest' ? 'latest' : `0x${options.block.toString(16)}`;
-  const chunks = chunkBySize(encoded, options.maxCalldataBytes ?? defaultMaxCalldataBytes);
-  const answers = await Promise.all(
-    chunks.map(async (indexes) => {
-      const data = encodeFunctionData({
-        abi: multicall3.abi,
-        functionName: 'aggregate3',
-        args: [
-          indexes.map((i) => ({ target: calls[i]!.address, allowFailure: true, callData: encoded[i]! })),
-        ],
-      });
-      let raw: unknown;
-      try {
-        raw = await chain.request('eth_call', [{ to: chain.multicall3Address, data }, blockTag]);
-      } catch (error) {
-        if (error instanceof RpcRequestError) {
-          throw new ReadFailedError([
-            { label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage },
-          ]);
-        }
-        throw error;
-      }
-      try {
-        const results = decodeFunctionResult({
-          abi: multicall3.abi,
-          functionName: 'aggregate3',
-          data: raw as Hex,
-        });
-        if (results.length !== indexes.length) throw new Error('result count differs from call count');
-        return indexes.map((callIndex, k) =>
-          decodeOne(calls[callIndex]!, results[k]!.success, results[k]!.returnData),
-        );
-      } catch (error) {
-        throw new ChainUnavailableError(
-          'The blockchain node answered the batched read with data that is not an aggregate3 result (is MULTICALL3_ADDRESS right?).',
-          { cause: error },
-        );
-      }
-    }),
-  );
-  return answers.flat();
+  const budget = options.maxCalldataBytes ?? chain.maxCalldataBytes ?? defaultMaxCalldataBytes;
+  const chunks = chunkBySize(encoded, budget);
+  if (options.block !== 'latest' || chunks.length === 1) {
+    const blockTag = options.block === 'latest' ? 'latest' : toBlockTag(options.block);
+    const answers = await Promise.all(chunks.map((indexes) => runChunk(chain, calls, encoded, indexes, blockTag)));
+    return answers.flat();
+  }
+  // Several chunks at 'latest': the first one learns its block, the rest are read at that block.
+  const blockCall: ReadCall = {
+    label: 'Multicall3: getBlockNumber()',
+    address: chain.multicall3Address,
+    abi: multicall3.abi,
+    functionName: 'getBlockNumber',
+  };
+  const withBlock = [...calls, blockCall];
+  const withBlockEncoded = [...encoded, encodeFunctionData({ abi: multicall3.abi, functionName: 'getBlockNumber' })];
+  const [first, ...rest] = chunks;
+  const firstOutcomes = await runChunk(chain, withBlock, withBlockEncoded, [...first!, calls.length], 'latest');
+  const blockOutcome = firstOutcomes.pop()!;
+  if (!blockOutcome.isOk) throw new ReadFailedError([{ label: blockOutcome.label, reason: blockOutcome.reason }]);
+  const pinned = toBlockTag(blockOutcome.value as bigint);
+  const others = await Promise.all(rest.map((indexes) => runChunk(chain, calls, encoded, indexes, pinned)));
+  return [...firstOutcomes, ...others.flat()];
 }
 
 /** Unwraps outcomes, throwing one ReadFailedError naming every failed required read (no partial results). */

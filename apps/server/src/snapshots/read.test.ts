@@ -27,6 +27,32 @@ describe('readFarmSnapshots', () => {
     expect(warm.farms.map((f) => f.address)).toEqual(farms.map((f) => f.address));
   });
 
+  it('past the batch size, reads the rest at the block the first batch saw: two requests, one block', async () => {
+    const farms = Object.values(t.world.farms).map((f) => ({ address: f.address, kind: f.kind }));
+    const user = t.world.accounts.user.address;
+    const small = t.makeClient({ maxCalldataBytes: 3_000 });
+    await small.assertChainId();
+    await readFarmSnapshots(small, { farms, accounts: [user] }); // learn the structure
+    t.proxy.reset();
+    const read = await readFarmSnapshots(small, { farms, accounts: [user] });
+    expect(t.proxy.requestCount).toBe(2);
+    const [first, ...rest] = t.proxy.callBlockTags;
+    expect(first).toBe('latest');
+    expect(rest.length).toBeGreaterThan(1);
+    expect(new Set(rest)).toEqual(new Set([`0x${read.blockNumber.toString(16)}`]));
+    for (const [i, worldFarm] of Object.values(t.world.farms).entries()) {
+      const abi = worldFarm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+      const earned = await t.anvil.client.readContract({
+        address: worldFarm.address,
+        abi,
+        functionName: worldFarm.kind === 'lp' ? 'earned' : 'earnedA',
+        args: [user],
+        blockNumber: read.blockNumber,
+      } as never);
+      expect(read.farms[i]!.positions[0]!.earned[0]).toBe(earned);
+    }
+  });
+
   it('returns exactly what plain readContract calls see at that block', async () => {
     const user = t.world.accounts.user.address;
     const read = await readFarmSnapshots(t.chain, {
