@@ -107,6 +107,8 @@ describe('deployQuickswapWorld', () => {
     ['QUICK-WMATIC', 'QUICK', 'WMATIC', 40 / 0.5],
     ['WETH-WMATIC', 'WETH', 'WMATIC', 2_000 / 0.5],
     ['MYST-WETH', 'MYST', 'WETH', 0.001],
+    // Thin and stale on purpose: the app must price new QUICK from old QUICK's deeper pair.
+    ['NEW_QUICK-WMATIC', 'NEW_QUICK', 'WMATIC', 0.12],
   ] as const)('%s reserves price %s at %s %s', async (pairKey, token, quote, expected) => {
     const price = await priceFromReserves(
       world.pairs[pairKey].address,

@@ -79,7 +79,7 @@ describe('on-chain price source', () => {
     expect(usd(DQUICK.address)).toBeCloseTo(45, 6);
   });
 
-  it('prices new QUICK, which has no pair, through the 1 old = 1000 new redenomination', async () => {
+  it("prices new QUICK through old QUICK's deeper market (1 old = 1000 new), not its own thin pair", async () => {
     const { QUICK, NEW_QUICK } = t.world.tokens;
     const prices = await source.getUsdPrices([{ address: NEW_QUICK.address }, { address: QUICK.address }]);
     const oldUsd = prices.get(QUICK.address.toLowerCase())!.usd!;

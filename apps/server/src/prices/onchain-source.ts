@@ -39,11 +39,13 @@ export type OnchainPriceSource = PriceSource & {
 };
 
 type PairReserves = { reserve0: bigint; reserve1: bigint } | null;
+/** A price and the depth of the market behind it (USD on the quote side of the pair used). */
+type Route = { usd: number; depthUsd: number };
 
 /**
- * Prices tokens from QuickSwap reserves at one block: against USDC directly, else through WMATIC then
- * USDC; dQUICK through its lair's ratio times QUICK's price (as QuickSwap's interface does, whatever a
- * dQUICK pair says); old and new QUICK through the 1:1000 redenomination when one has no route. USDC
+ * Prices tokens from QuickSwap reserves at one block: through the deeper of its USDC pair and its WMATIC
+ * pair (times WMATIC's USDC price); dQUICK through its lair's ratio times QUICK's price (as QuickSwap's interface does, whatever a
+ * dQUICK pair says); old and new QUICK through the 1:1000 redenomination when the other has the deeper market. USDC
  * counts as $1. A token with no route stays unknown (null), never $0. Pair addresses are computed
  * (CREATE2), so a warm price read is part of one aggregate3 and costs no request of its own.
  * @example
@@ -132,26 +134,29 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
 
     return () => {
       /** Price of `token` in units of `quote` from their pair's reserves, or null. */
-      const priceIn = (token: Address, quote: Address): number | null => {
+      /** Price of `token` in `quote` from their pair, and the depth: the quote side's reserve, whole tokens. */
+      const quoteIn = (token: Address, quote: Address): Route | null => {
         const state = reserves.get(pairKey(token, quote));
         const dToken = decimalsCache.get(priceKey(token));
         const dQuote = decimalsCache.get(priceKey(quote));
         if (!state || dToken === undefined || dQuote === undefined) return null;
         const isToken0 = sortTokens(token, quote)[0] === token;
-        const [rToken, rQuote] = isToken0
-          ? [state.reserve0, state.reserve1]
-          : [state.reserve1, state.reserve0];
-        if (rToken === 0n || rQuote === 0n) return null;
-        return tokenRatioOf(rQuote, dQuote, rToken, dToken);
+        const [rToken, rQuote] = isToken0 ? [state.reserve0, state.reserve1] : [state.reserve1, state.reserve0];
+        const price = tokenRatioOf(rQuote, dQuote, rToken, dToken);
+        if (rToken === 0n || rQuote === 0n || price === null) return null;
+        return { usd: price, depthUsd: Number(rQuote) / 10 ** dQuote };
       };
-      const wmaticUsd = priceIn(wmatic, usdc);
-      const routed = (token: Address): number | null => {
-        if (token === usdc) return 1;
-        const direct = priceIn(token, usdc);
-        if (direct !== null) return direct;
-        if (token === wmatic || wmaticUsd === null) return null;
-        const inWmatic = priceIn(token, wmatic);
-        return inWmatic === null ? null : inWmatic * wmaticUsd;
+      const wmaticUsd = quoteIn(wmatic, usdc)?.usd ?? null;
+      const deepest = (routes: (Route | null)[]) =>
+        routes.reduce<Route | null>((best, r) => (r && (!best || r.depthUsd > best.depthUsd) ? r : best), null);
+      /** The deepest of: its USDC pair, its WMATIC pair (times WMATIC's price), in USD of pair depth. */
+      const routed = (token: Address): Route | null => {
+        if (token === usdc) return { usd: 1, depthUsd: Number.POSITIVE_INFINITY };
+        const inWmatic = token === wmatic || wmaticUsd === null ? null : quoteIn(token, wmatic);
+        return deepest([
+          quoteIn(token, usdc),
+          inWmatic && { usd: inWmatic.usd * wmaticUsd!, depthUsd: inWmatic.depthUsd * wmaticUsd! },
+        ]);
       };
       const usdOf = (token: Address): number | null => {
         const key = priceKey(token);
@@ -161,11 +166,12 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
           const quickUsd = usdOf(underlying);
           return ratio == null || quickUsd === null ? null : (quickUsd * Number(ratio)) / 1e18;
         }
-        const own = routed(token);
-        if (own !== null) return own;
+        // Old and new QUICK: whichever of the two has the deeper market prices both (1 old = 1000 new),
+        // so a stale thin pair of one does not set its price.
         const twin = redenominated.get(key);
-        const twinUsd = twin ? routed(twin.other) : null;
-        return twin && twinUsd !== null ? twinUsd * twin.factor : null;
+        const viaTwin = twin ? routed(twin.other) : null;
+        const best = deepest([routed(token), viaTwin && { ...viaTwin, usd: viaTwin.usd * twin!.factor }]);
+        return best?.usd ?? null;
       };
       return new Map(tokens.map((token) => [priceKey(token), usdOf(getAddress(token))]));
     };

@@ -48,6 +48,8 @@ export const pairSpecs = {
   'DQUICK-USDC': { tokenA: 'DQUICK', tokenB: 'USDC', reserveA: 1_000, reserveB: 50_000 },
   'MYST-WETH': { tokenA: 'MYST', tokenB: 'WETH', reserveA: 100_000, reserveB: 100 },
   'MKR-USDC': { tokenA: 'MKR', tokenB: 'USDC', reserveA: 100, reserveB: 150_000 },
+  /** Thin and stale ($0.06): new QUICK must be priced from old QUICK's deeper market ($40 / 1000). */
+  'NEW_QUICK-WMATIC': { tokenA: 'NEW_QUICK', tokenB: 'WMATIC', reserveA: 1_000_000, reserveB: 120_000 },
 } as const satisfies Record<
   string,
   { tokenA: TokenKey; tokenB: TokenKey; reserveA: number; reserveB: number }
