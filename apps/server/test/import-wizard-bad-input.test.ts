@@ -93,10 +93,19 @@ describe('import wizard bad input', () => {
   });
 
   it('finds the LP farm of a pair pasted as its analytics page', async () => {
-    const farm = w.world.farms.wbtcUsdc;
+    const farm = w.world.farms.quickWmaticEnded;
     const answer = await parse('lp', `https://quickswap.exchange/#/analytics/v2/pair/${farm.pair}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toMatchObject({ farm_address: farm.address });
+    const { last } = await walkToEnd(w.testApp, token, 'lp', answer.body);
+    expect(last.name).toBe('completed');
+    // No farm page was pasted, and quickswap.exchange has none per farm: its (ended) farm list is stored.
+    const row = await w.testApp.database.db
+      .selectFrom('farms')
+      .select('url')
+      .where('address', '=', farm.address)
+      .executeTakeFirstOrThrow();
+    expect(row.url).toBe('https://quickswap.exchange/#/farm/v2?tab=lpFarm&ended=true');
   });
 
   it('points a dual farm pasted into the liquidity-mining wizard to the dual-mining import, and the reverse', async () => {

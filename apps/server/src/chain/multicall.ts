@@ -95,14 +95,22 @@ async function runChunk(
     raw = await chain.request('eth_call', [{ to: chain.multicall3Address, data }, blockTag]);
   } catch (error) {
     if (error instanceof RpcRequestError) {
-      throw new ReadFailedError([{ label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage }]);
+      throw new ReadFailedError([
+        { label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage },
+      ]);
     }
     throw error;
   }
   try {
-    const results = decodeFunctionResult({ abi: multicall3.abi, functionName: 'aggregate3', data: raw as Hex });
+    const results = decodeFunctionResult({
+      abi: multicall3.abi,
+      functionName: 'aggregate3',
+      data: raw as Hex,
+    });
     if (results.length !== indexes.length) throw new Error('result count differs from call count');
-    return indexes.map((callIndex, k) => decodeOne(calls[callIndex]!, results[k]!.success, results[k]!.returnData));
+    return indexes.map((callIndex, k) =>
+      decodeOne(calls[callIndex]!, results[k]!.success, results[k]!.returnData),
+    );
   } catch (error) {
     throw new ChainUnavailableError(
       'The blockchain node answered the batched read with data that is not an aggregate3 result (is MULTICALL3_ADDRESS right?).',
@@ -135,7 +143,9 @@ export async function executeReads(
   const chunks = chunkBySize(encoded, budget);
   if (options.block !== 'latest' || chunks.length === 1) {
     const blockTag = options.block === 'latest' ? 'latest' : toBlockTag(options.block);
-    const answers = await Promise.all(chunks.map((indexes) => runChunk(chain, calls, encoded, indexes, blockTag)));
+    const answers = await Promise.all(
+      chunks.map((indexes) => runChunk(chain, calls, encoded, indexes, blockTag)),
+    );
     return answers.flat();
   }
   // Several chunks at 'latest': the first one learns its block, the rest are read at that block.
@@ -146,11 +156,21 @@ export async function executeReads(
     functionName: 'getBlockNumber',
   };
   const withBlock = [...calls, blockCall];
-  const withBlockEncoded = [...encoded, encodeFunctionData({ abi: multicall3.abi, functionName: 'getBlockNumber' })];
+  const withBlockEncoded = [
+    ...encoded,
+    encodeFunctionData({ abi: multicall3.abi, functionName: 'getBlockNumber' }),
+  ];
   const [first, ...rest] = chunks;
-  const firstOutcomes = await runChunk(chain, withBlock, withBlockEncoded, [...first!, calls.length], 'latest');
+  const firstOutcomes = await runChunk(
+    chain,
+    withBlock,
+    withBlockEncoded,
+    [...first!, calls.length],
+    'latest',
+  );
   const blockOutcome = firstOutcomes.pop()!;
-  if (!blockOutcome.isOk) throw new ReadFailedError([{ label: blockOutcome.label, reason: blockOutcome.reason }]);
+  if (!blockOutcome.isOk)
+    throw new ReadFailedError([{ label: blockOutcome.label, reason: blockOutcome.reason }]);
   const pinned = toBlockTag(blockOutcome.value as bigint);
   const others = await Promise.all(rest.map((indexes) => runChunk(chain, calls, encoded, indexes, pinned)));
   return [...firstOutcomes, ...others.flat()];

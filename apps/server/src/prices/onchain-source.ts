@@ -141,14 +141,19 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
         const dQuote = decimalsCache.get(priceKey(quote));
         if (!state || dToken === undefined || dQuote === undefined) return null;
         const isToken0 = sortTokens(token, quote)[0] === token;
-        const [rToken, rQuote] = isToken0 ? [state.reserve0, state.reserve1] : [state.reserve1, state.reserve0];
+        const [rToken, rQuote] = isToken0
+          ? [state.reserve0, state.reserve1]
+          : [state.reserve1, state.reserve0];
         const price = tokenRatioOf(rQuote, dQuote, rToken, dToken);
         if (rToken === 0n || rQuote === 0n || price === null) return null;
         return { usd: price, depthUsd: Number(rQuote) / 10 ** dQuote };
       };
       const wmaticUsd = quoteIn(wmatic, usdc)?.usd ?? null;
       const deepest = (routes: (Route | null)[]) =>
-        routes.reduce<Route | null>((best, r) => (r && (!best || r.depthUsd > best.depthUsd) ? r : best), null);
+        routes.reduce<Route | null>(
+          (best, r) => (r && (!best || r.depthUsd > best.depthUsd) ? r : best),
+          null,
+        );
       /** The deepest of: its USDC pair, its WMATIC pair (times WMATIC's price), in USD of pair depth. */
       const routed = (token: Address): Route | null => {
         if (token === usdc) return { usd: 1, depthUsd: Number.POSITIVE_INFINITY };

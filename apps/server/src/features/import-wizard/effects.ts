@@ -1,4 +1,4 @@
-import { AppError, type PriceChoice, type TokenRole } from '@tidewatch/shared';
+import { AppError, type PriceChoice, quickswapFarmsUrl, type TokenRole } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
@@ -84,12 +84,13 @@ export async function revalueWithSelections(
   return { ...stored, collected: revalueCollected(stored.collected, usdByAddress) };
 }
 
-/** The farm URL to store: the pasted quickswap URL, else the quickswap URL built from the pool's tokens. */
+/**
+ * The farm URL to store: the pasted quickswap farm page, else QuickSwap's farm list for its kind (a page
+ * that exists: today's interface has none per farm, so a made-up `#/quick/…` link would lead nowhere).
+ */
 function farmUrlOf(stored: StoredImport): string {
   if (stored.farmUrl) return stored.farmUrl;
-  const [token0, token1] = roleTokens(stored);
-  const route = stored.kind === 'dual' ? 'dual' : 'quick';
-  return `https://quickswap.exchange/#/${route}/${token0?.address}/${token1?.address}/${stored.farmAddress}`;
+  return quickswapFarmsUrl(stored.kind, stored.collected?.farms[0]?.isEnded ?? false);
 }
 
 /**

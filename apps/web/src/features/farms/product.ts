@@ -6,15 +6,6 @@ export type FarmProduct = LpProduct;
 
 export const polygonscanAddressUrl = (address: string) => `https://polygonscan.com/address/${address}`;
 
-/**
- * The farm's list on quickswap.exchange today. Its interface (v2, since 2022) has no page per farm: the
- * old `#/quick/…` and `#/dual/…` pages are gone, so the link opens the LP or dual farm tab (ended ones
- * are listed under `ended=true`).
- * @example quickswapFarmsUrl('dual-mining', false) // 'https://quickswap.exchange/#/farm/v2?tab=DualFarm'
- */
-export const quickswapFarmsUrl = (product: FarmProduct, isEnded: boolean) =>
-  `https://quickswap.exchange/#/farm/v2?tab=${product === 'dual-mining' ? 'DualFarm' : 'lpFarm'}${isEnded ? '&ended=true' : ''}`;
-
 export const productLabels = {
   'lp-mining': { heading: 'liquidity-pool tool', summary: 'LP Mining farms' },
   'dual-mining': { heading: 'dual-mining tool', summary: 'Dual Mining farms' },

@@ -1,7 +1,8 @@
+import { quickswapFarmsUrl } from '@tidewatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
-import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl, quickswapFarmsUrl } from '../product.ts';
+import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../product.ts';
 
 const linkClass = 'text-sky-700 hover:underline';
 
@@ -47,7 +48,12 @@ export function FarmLinks({
       ) : null}
       <ExternalLink href={polygonscanAddressUrl(item.farm.address)}>farm on polygonscan</ExternalLink>
       <ExternalLink href={polygonscanAddressUrl(item.pool.address)}>pool on polygonscan</ExternalLink>
-      <ExternalLink href={quickswapFarmsUrl(product, item.farm.snapshot?.is_ended === true)}>
+      <ExternalLink
+        href={quickswapFarmsUrl(
+          product === 'dual-mining' ? 'dual' : 'lp',
+          item.farm.snapshot?.is_ended === true,
+        )}
+      >
         farm on quickswap
       </ExternalLink>
     </ul>
