@@ -208,12 +208,17 @@ describe('all-or-nothing refreshes', () => {
   it('a read reverting inside the multicall answers an error body and keeps the last good snapshot', async () => {
     const last = await detail('wethUsdc');
     const before = await countSnapshots(w);
-    w.t.proxy.inject({ type: 'revertInside', callIndex: 0 });
+    // Calls 0 and 1 read the block; 2 is the pair's reserves.
+    w.t.proxy.inject({ type: 'revertInside', callIndex: 2 });
     try {
       const response = await refresh('wethUsdc');
       expect(response.statusCode).toBe(502);
       expect(response.json()).toMatchObject({ code: 'CHAIN_UNAVAILABLE', error: 'Bad Gateway' });
-      expect(response.json().message).toMatch(/injected revert/);
+      expect(response.json().message).toMatch(
+        new RegExp(
+          `^Read failed at block \\d+: pair ${w.t.world.farms.wethUsdc.pair}: getReserves\\(\\): reverted: injected revert`,
+        ),
+      );
     } finally {
       w.t.proxy.clearFaults();
     }

@@ -69,6 +69,16 @@ const accepted: [string, (w: World) => string, (w: World) => { kind: 'lp' | 'dua
     (w) => ({ kind: 'lp', address: w.farms.wbtcUsdc.address }),
   ],
   [
+    "a pair's info.quickswap.exchange page without the hash",
+    (w) => `https://info.quickswap.exchange/pair/${w.farms.wbtcUsdc.pair}`,
+    (w) => ({ kind: 'lp', address: w.farms.wbtcUsdc.address }),
+  ],
+  [
+    'an address with an upper-case 0X',
+    (w) => `0X${w.farms.wbtcUsdc.address.slice(2)}`,
+    (w) => ({ kind: 'lp', address: w.farms.wbtcUsdc.address }),
+  ],
+  [
     'a bare pair address',
     (w) => w.farms.mkrUsdc.pair,
     (w) => ({ kind: 'lp', address: w.farms.mkrUsdc.address }),
@@ -155,7 +165,9 @@ describe('classifyInput: shapes refused, with what was recognised', () => {
 
   it("refuses another exchange's pair pasted by address", async () => {
     const result = await classifyInput(t.chain, t.world.notLpFarms.otherExchangePair, options);
-    expect(result.message).toMatch(/^that address is a liquidity pool of another exchange/);
+    expect(result.message).toMatch(
+      /^that address is a liquidity pool of another factory \(0x[0-9a-fA-F]{4}…[0-9a-fA-F]{4}\), not a QuickSwap V2 pair/,
+    );
   });
 
   it.each([

@@ -114,7 +114,7 @@ function interpret(at: Address, answers: Answers, code: Hex, options: ClassifyOp
     const factory = answers.get('factory') as Address;
     if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
       return {
-        message: `that address is a liquidity pool of another exchange (factory ${short(factory)}), not a QuickSwap pair`,
+        message: `that address is a liquidity pool of another factory (${short(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import`,
       };
     }
     const farms = [

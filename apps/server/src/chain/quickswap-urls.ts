@@ -18,7 +18,7 @@ export type Paste =
   | { shape: 'refused'; message: string }
   | { shape: 'none' };
 
-const address = '0x[0-9a-fA-F]{40}(?![0-9a-fA-F])';
+const address = '0[xX][0-9a-fA-F]{40}(?![0-9a-fA-F])';
 const tokenOrEth = `(?:${address}|ETH)`;
 const farmPage = new RegExp(`#/(quick|dual|archive)/${tokenOrEth}/${tokenOrEth}/(${address})`, 'i');
 const syrupPage = /#\/syrup(?:\/|$|\?)/i;
@@ -26,7 +26,7 @@ const pairPage = new RegExp(
   `(?:#/analytics/v2/pair/|info\\.quickswap\\.exchange/(?:#/)?(?:[a-z0-9-]+/)*pair/)(${address})`,
   'i',
 );
-const addLiquidityPage = /#\/(?:add\/|pools(?:\/v2)?\?|pool\b)/i;
+const addLiquidityPage = /#\/(?:add\/|pools(?:\/v\d)?(?:[?/]|$)|pool\b)/i;
 const farmListPage = /#\/farm(?:\/v\d)?(?:[/?#]|$)/i;
 const explorerPage = new RegExp(`polygonscan\\.com/(?:address|token)/(${address})`, 'i');
 const bare = new RegExp(`(?<![0-9a-fA-F])${address}`, 'g');
