@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAddress } from 'viem';
 import { z } from 'zod';
+import { polygon } from './chain/polygon.ts';
 
 /**
  * The server's configuration, read once from the environment. The variable names are a contract
@@ -23,19 +24,6 @@ const addressSchema = (fallback: string) =>
     .default(fallback)
     .refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte address');
 
-/**
- * QuickSwap's LP farm factories on Polygon, newest first: 0x8aAA5e… (dQUICK rewards) and 0x5eec26… (QUICK
- * rewards) as named by integrators' code (dHEDGE, defitrack, Furucombo), 0xbD20Fa… from the comments of
- * QuickSwap's early interface stake lists. The dual factory 0x9Dd124… is named by the same integrators
- * next to QuickSwap's WMATIC-USDC dual farm. docs/decisions/011 says more.
- */
-const polygonLpFarmFactories = [
-  '0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed',
-  '0x5eec262B05A57da9beb5FE96a34aa4eD0C5e029f',
-  '0xbD20FAdBdd65A73A15452Ce0adf7d4943e102b69',
-];
-const polygonDualFarmFactories = ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'];
-
 /** 'a, b,,c' -> ['a', 'b', 'c']: the comma-separated lists of the environment. */
 const splitList = (value: string) =>
   value
@@ -43,7 +31,7 @@ const splitList = (value: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const addressListSchema = (fallback: string[]) =>
+const addressListSchema = (fallback: readonly string[]) =>
   z
     .string()
     .default(fallback.join(','))
@@ -84,7 +72,7 @@ export const envSchema = z.object({
         .min(1, 'must list at least one URL'),
     ),
   CHAIN_ID: z.coerce.number({ error: 'must be a positive integer' }).int().positive().default(137),
-  MULTICALL3_ADDRESS: addressSchema('0xcA11bde05977b3631167028862bE2a173976CA11'),
+  MULTICALL3_ADDRESS: addressSchema(polygon.multicall3),
   // Calldata per aggregate3 eth_call the RPC accepts: a refresh within it is one request; past it, two.
   MULTICALL_BATCH_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
@@ -93,18 +81,18 @@ export const envSchema = z.object({
     .max(10_000_000, 'must be at most 10000000 bytes')
     .default(120_000),
   // QuickSwap's UniswapV2-style factory on Polygon.
-  QUICKSWAP_FACTORY_ADDRESS: addressSchema('0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32'),
+  QUICKSWAP_FACTORY_ADDRESS: addressSchema(polygon.quickswapFactory),
   // Reference tokens for on-chain prices (a token is priced through its pair against USDC, or via WMATIC).
-  USDC_ADDRESS: addressSchema('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174'),
-  WMATIC_ADDRESS: addressSchema('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270'),
+  USDC_ADDRESS: addressSchema(polygon.usdc),
+  WMATIC_ADDRESS: addressSchema(polygon.wmatic),
   // Old and new QUICK (1 old = 1000 new) and their Dragon's Lairs (dQUICK, priced through the lair's ratio).
-  QUICK_ADDRESS: addressSchema('0x831753DD7087CaC61aB5644b308642cc1c33Dc13'),
-  NEW_QUICK_ADDRESS: addressSchema('0xB5C064F955D8e7F38fE0460C556a72987494eE17'),
-  DQUICK_ADDRESS: addressSchema('0xf28164A485B0B2C90639E47b0f377b4a438a16B1'),
-  NEW_DQUICK_ADDRESS: addressSchema('0x958d208Cdf087843e9AD98d23823d32E17d723A1'),
+  QUICK_ADDRESS: addressSchema(polygon.quick.old),
+  NEW_QUICK_ADDRESS: addressSchema(polygon.quick.new),
+  DQUICK_ADDRESS: addressSchema(polygon.dquick.old),
+  NEW_DQUICK_ADDRESS: addressSchema(polygon.dquick.new),
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
-  LP_FARM_FACTORIES: addressListSchema(polygonLpFarmFactories),
-  DUAL_FARM_FACTORIES: addressListSchema(polygonDualFarmFactories),
+  LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
+  DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
   SMTP_URL: optionalText.pipe(

@@ -56,7 +56,7 @@ const farmSnapshotBase = {
   created_on: instant,
   /** A fraction (0.25 = 25 %); 0 once the period has finished; null when a price is unknown. */
   apr: z.number().nullable(),
-  /** The farm's periodFinish as an instant. */
+  /** The farm's periodFinish as an instant (1970-01-01T00:00:00.000Z, i.e. 0, for a farm never funded). */
   period_finish: instant,
   /** True once periodFinish (non-zero: 0 means never funded) was at or before the snapshot block's time. */
   is_ended: z.boolean(),

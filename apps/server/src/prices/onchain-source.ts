@@ -2,18 +2,10 @@ import { dragonLair, pair, testErc20 } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { quickswapPairAddress, sortTokens } from '../chain/pair-address.ts';
+import { polygon } from '../chain/polygon.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { tokenRatioOf } from '../snapshots/valuation/decimal.ts';
 import { type PriceQuote, type PriceRequest, type PriceSource, priceKey } from './price-source.ts';
-
-/** Polygon mainnet defaults (QuickSwap interface-v2 src/constants/v3/addresses.ts and quickswap-onchain.md). */
-export const polygonUsdc = '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174' as const;
-export const polygonWmatic = '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270' as const;
-export const quickswapFactory = '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32' as const;
-export const polygonOldQuick = '0x831753DD7087CaC61aB5644b308642cc1c33Dc13' as const;
-export const polygonNewQuick = '0xB5C064F955D8e7F38fE0460C556a72987494eE17' as const;
-export const polygonOldDquick = '0xf28164A485B0B2C90639E47b0f377b4a438a16B1' as const;
-export const polygonNewDquick = '0x958d208Cdf087843e9AD98d23823d32E17d723A1' as const;
 
 /** New QUICK is old QUICK redenominated: 1 old = 1000 new (QuickSwap's converter, QUICK_CONVERSION_RATE). */
 export const QUICK_REDENOMINATION = 1000;
@@ -53,13 +45,13 @@ type Route = { usd: number; depthUsd: number };
  */
 export function createOnchainPriceSource(options: OnchainPriceSourceOptions): OnchainPriceSource {
   const { chain } = options;
-  const factory = getAddress(options.factory ?? quickswapFactory);
-  const usdc = getAddress(options.usdc ?? polygonUsdc);
-  const wmatic = getAddress(options.wmatic ?? polygonWmatic);
-  const quick = options.quick ?? { old: polygonOldQuick, new: polygonNewQuick };
+  const factory = getAddress(options.factory ?? polygon.quickswapFactory);
+  const usdc = getAddress(options.usdc ?? polygon.usdc);
+  const wmatic = getAddress(options.wmatic ?? polygon.wmatic);
+  const quick = options.quick ?? polygon.quick;
   const lairs = options.lairs ?? [
-    { lair: polygonOldDquick, quick: quick.old },
-    { lair: polygonNewDquick, quick: quick.new },
+    { lair: polygon.dquick.old, quick: quick.old },
+    { lair: polygon.dquick.new, quick: quick.new },
   ];
   const quickOfLair = new Map(lairs.map((l) => [priceKey(l.lair), getAddress(l.quick)]));
   const redenominated = new Map<string, { other: Address; factor: number }>([

@@ -1,0 +1,26 @@
+/**
+ * QuickSwap on Polygon: the defaults of the configuration and of the on-chain price source, in one place.
+ * Sources: quickswap-onchain.md; QuickSwap interface-v2 src/constants/v3/addresses.ts (QUICK, lairs);
+ * farm factories: docs/decisions/011.
+ */
+export const polygon = {
+  multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+  quickswapFactory: '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32',
+  usdc: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174',
+  wmatic: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
+  quick: {
+    old: '0x831753DD7087CaC61aB5644b308642cc1c33Dc13',
+    new: '0xB5C064F955D8e7F38fE0460C556a72987494eE17',
+  },
+  dquick: {
+    old: '0xf28164A485B0B2C90639E47b0f377b4a438a16B1',
+    new: '0x958d208Cdf087843e9AD98d23823d32E17d723A1',
+  },
+  /** Newest first: dQUICK-reward, QUICK-reward, first generation. */
+  lpFarmFactories: [
+    '0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed',
+    '0x5eec262B05A57da9beb5FE96a34aa4eD0C5e029f',
+    '0xbD20FAdBdd65A73A15452Ce0adf7d4943e102b69',
+  ],
+  dualFarmFactories: ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'],
+} as const satisfies Record<string, unknown>;
