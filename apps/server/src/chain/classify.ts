@@ -114,7 +114,7 @@ function interpret(at: Address, answers: Answers, code: Hex, options: ClassifyOp
     const factory = answers.get('factory') as Address;
     if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
       return {
-        message: `that address is a liquidity pool of another factory (${short(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import`,
+        message: `that address is a liquidity pool of another factory (${short(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import; paste a QuickSwap V2 farm or pair`,
       };
     }
     const farms = [
@@ -197,7 +197,7 @@ async function verifyFarm(
   }
   if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
     return {
-      message: `${address} stakes ${symbol} of another exchange (pair factory ${short(factory)}), not a QuickSwap pair: it cannot be tracked as a QuickSwap farm`,
+      message: `${address} stakes ${symbol} of another exchange (pair factory ${short(factory)}), not a QuickSwap pair: paste a QuickSwap liquidity-mining or dual-mining farm instead`,
     };
   }
   const cache = getStructureCache(chain);

@@ -42,7 +42,7 @@ export const refusals = {
     "that is QuickSwap's farm list, which names no farm. Paste the farm's contract address (0x…), its old farm link (#/quick/… or #/dual/…), or its pair's address or analytics page to find its farms.",
   addLiquidity:
     "that is an add-liquidity page: it names only tokens, not a farm. Paste the farm's contract address, or its pair's address or analytics page to find its farms.",
-  noAddress: 'no 0x address found in what you pasted',
+  noAddress: 'no address found in what you pasted',
 } as const;
 
 /**

@@ -16,10 +16,6 @@ export class ReadPlan {
   private readonly entries: Entry[] = [];
   private blockEntry: number | undefined;
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   add<T>(call: ReadCall, apply: (value: T) => void): void {
     this.entries.push({ call, apply: apply as (value: unknown) => void, isOptional: false });
   }

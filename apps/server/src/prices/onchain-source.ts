@@ -158,6 +158,9 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
       const usdOf = (token: Address): number | null => {
         const key = priceKey(token);
         const underlying = quickOfLair.get(key);
+        // Both lairs mint 18-decimal dQUICK over 18-decimal QUICK, so dQUICKForQUICK(1e18) / 1e18 is the
+        // QUICK per whole dQUICK. A lair configured over itself has no price (and no endless loop).
+        if (underlying && priceKey(underlying) === key) return null;
         if (underlying) {
           const ratio = ratios.get(key);
           const quickUsd = usdOf(underlying);
