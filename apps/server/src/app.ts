@@ -19,10 +19,18 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
+import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
 import type { Mailer } from './mailer.ts';
 import type { PriceSources } from './snapshots/index.ts';
 import { resolveThrottleLimits, type ThrottleLimits } from './throttle/limits.ts';
 import { createThrottles } from './throttle/throttles.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Events to open pages ('snapshot created'), through this process's socket.io server. */
+    realtime: SnapshotEvents;
+  }
+}
 
 export type AppDeps = {
   config: Config & { jwtSecret: string };
@@ -104,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, {
     database: deps.database,
+    snapshotIntervalMs: deps.config.snapshotIntervalMs,
     ...(deps.chainProbe ? { chainProbe: deps.chainProbe } : {}),
   });
   await app.register(waitlistRoutes, { database: deps.database, throttles });
@@ -117,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(walletsRoutes, { wallets, throttles });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles });
-  await registerImportWizard(app, {
+  const io = await registerImportWizard(app, {
     ...deps,
     accounts,
     chainId: deps.config.chainId,
@@ -128,6 +137,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       dualFarmFactories: deps.config.dualFarmFactories,
     },
   });
+  app.decorate(
+    'realtime',
+    createSnapshotEvents({
+      db: deps.database.db,
+      io,
+      logWarn: (object, message) => app.log.warn(object, message),
+    }),
+  );
 
   if (deps.config.demoWalletPrivateKey) {
     // Demo mode only: loaded on demand so nothing of the demo wallet exists in a normal run.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { polygon } from './chain/polygon.ts';
+import { parseSnapshotInterval } from './jobs/interval.ts';
 
 /**
  * The server's configuration, read once from the environment. The variable names are a contract
@@ -115,6 +116,20 @@ export const envSchema = z.object({
       )
       .optional(),
   ),
+  // How often every tracked (farm, wallet) pair is snapshotted on its own; 'off' disables the scheduler.
+  SNAPSHOT_INTERVAL: z
+    .string()
+    .default('1h')
+    .transform((value, ctx) => {
+      const parsed = parseSnapshotInterval(value);
+      if ('error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.ms;
+    }),
+  // 'off': this process serves HTTP only; snapshots are taken by `npm run worker` processes.
+  WORKER: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   // Set only by `npm run demo`: enables the in-browser 'Demo wallet' backed by this local key.
   DEMO_WALLET_PRIVATE_KEY: optionalText.pipe(
@@ -151,6 +166,10 @@ export type Config = {
   cmcApiUrl: string;
   smtpUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
+  /** Automatic snapshots every this many ms; null when SNAPSHOT_INTERVAL=off. */
+  snapshotIntervalMs: number | null;
+  /** False when WORKER=off: no scheduler in this process. */
+  isWorkerEnabled: boolean;
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
   trustProxy: boolean | string[];
   /** Demo mode only (npm run demo): the key behind the in-browser demo wallet. */
@@ -239,6 +258,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
+    isWorkerEnabled: e.WORKER === 'on',
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
 }

@@ -1,42 +1,13 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { createChainClient } from './chain/client.ts';
 import { createChainProbe } from './chain-probe.ts';
-import { ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
-import { createDatabase, migrateToLatest } from './db/index.ts';
+import type { Scheduler } from './jobs/scheduler.ts';
 import { createMailer } from './mailer.ts';
-import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
-import { createOnchainPriceSource } from './prices/onchain-source.ts';
-
-/** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
-function fail(message: string): never {
-  process.stderr.write(`tidewatch: ${message}\n`);
-  process.exit(1);
-}
+import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {
-  let config: ReturnType<typeof resolveJwtSecret>;
-  try {
-    const parsed = parseConfig();
-    ensureDataDir(parsed);
-    config = resolveJwtSecret(parsed);
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-
-  const database = createDatabase({
-    databaseUrl: config.databaseUrl,
-    sqlitePath: join(config.dataDir, 'tidewatch.sqlite'),
-  });
-  try {
-    await migrateToLatest(database.db);
-  } catch (error) {
-    const where = config.databaseUrl
-      ? 'the PostgreSQL database in DATABASE_URL'
-      : `${config.dataDir}/tidewatch.sqlite`;
-    fail(`cannot prepare ${where}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const runtime = await createRuntime();
+  const { config, database, chain, prices } = runtime;
 
   const pretty = process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {};
   const chainProbe = createChainProbe(config.polygonRpcUrls);
@@ -45,29 +16,6 @@ async function main(): Promise<void> {
     outboxDir: join(config.dataDir, 'outbox'),
     logger: { info: (obj: object, msg?: string) => app.log.info(obj, msg) },
   });
-  // Farm snapshots: one chain client (its requests are lazy, so an unreachable node does not block start).
-  const chain = createChainClient({
-    rpcUrls: config.polygonRpcUrls,
-    chainId: config.chainId,
-    multicall3Address: config.multicall3Address,
-    maxCalldataBytes: config.multicallBatchBytes,
-  });
-  const prices = {
-    onchain: createOnchainPriceSource({
-      chain,
-      factory: config.quickswapFactoryAddress,
-      usdc: config.usdcAddress,
-      wmatic: config.wmaticAddress,
-      quick: config.quick,
-      lairs: [
-        { lair: config.dquick.old, quick: config.quick.old },
-        { lair: config.dquick.new, quick: config.quick.new },
-      ],
-    }),
-    coinmarketcap: config.cmcApiKey
-      ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })
-      : undefined,
-  };
   const app = await buildApp({
     config,
     database,
@@ -79,12 +27,14 @@ async function main(): Promise<void> {
   });
 
   let isClosing = false;
+  let scheduler: Scheduler | undefined;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
     app.log.info(`${signal} received: closing`);
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
+    await scheduler?.stop();
     await app.close();
     mailer.close();
     await database.close();
@@ -109,6 +59,10 @@ async function main(): Promise<void> {
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const url = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
   app.log.info(`Tidewatch is serving on ${url} (listening on ${config.host}:${port})`);
+  // The scheduler and a worker run here unless WORKER=off (then `npm run worker` processes take the jobs).
+  if (config.isWorkerEnabled) {
+    scheduler = startScheduledSnapshots(runtime, app.log, (pairs) => app.realtime.snapshotCreated(pairs));
+  }
 
   // An unreachable node is worth a warning, not an exit: the app still serves accounts and the SPA.
   chainProbe().then(

@@ -128,6 +128,14 @@ export const dualPositionSnapshotSchema = z.object({
 export type LpPositionSnapshot = z.infer<typeof lpPositionSnapshotSchema>;
 export type DualPositionSnapshot = z.infer<typeof dualPositionSnapshotSchema>;
 
+/** A tracked pair's automatic snapshots: when the next one is due, and the last failure if the last one failed. */
+export const automaticSnapshotSchema = z.object({
+  next_at: z.string(),
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
+});
+export type AutomaticSnapshot = z.infer<typeof automaticSnapshotSchema>;
+
 /**
  * Farm list item {farm, pool, farm_position_snapshot}. `account_address` says whose position it is
  * (null on the All list without an account); `farm_position_snapshot` is that account's latest, or null.
@@ -137,12 +145,15 @@ export const lpFarmListItemSchema = z.object({
   pool: poolSchema,
   account_address: z.string().nullable(),
   farm_position_snapshot: lpPositionSnapshotSchema.nullable(),
+  /** Present for a tracked (farm, account) pair once the scheduler knows it. */
+  automatic_snapshot: automaticSnapshotSchema.nullable().optional(),
 });
 export const dualFarmListItemSchema = z.object({
   farm: dualFarmSchema,
   pool: poolSchema,
   account_address: z.string().nullable(),
   farm_position_snapshot: dualPositionSnapshotSchema.nullable(),
+  automatic_snapshot: automaticSnapshotSchema.nullable().optional(),
 });
 export type LpFarmListItem = z.infer<typeof lpFarmListItemSchema>;
 export type DualFarmListItem = z.infer<typeof dualFarmListItemSchema>;

@@ -213,7 +213,19 @@ export const wizardTexts = {
 
 // Realtime channel (socket.io, path /socket.io, handshake `auth: {token: <bearer token>}`).
 
-export const socketEvents = { updateToken: 'update token', gotStatus: 'got status' } as const;
+export const socketEvents = {
+  updateToken: 'update token',
+  gotStatus: 'got status',
+  snapshotCreated: 'snapshot created',
+} as const;
+
+/** Server -> client 'snapshot created': an automatic snapshot of a pair the user tracks was stored. */
+export const snapshotCreatedSchema = z.object({
+  farm_address: addressSchema,
+  account_address: addressSchema,
+  created_on: z.string(),
+});
+export type SnapshotCreated = z.infer<typeof snapshotCreatedSchema>;
 
 /** Client -> server 'update token': names a token of one of the user's open imports. */
 export const updateTokenSchema = z.strictObject({

@@ -43,7 +43,9 @@ export type FarmSnapshotsRead = {
 };
 
 export type ReadFarmSnapshotsOptions = {
-  farms: FarmRef[];
+  /** Farms to read; a farm with its own `accounts` reads positions of those only (scheduled pairs). */
+  farms: (FarmRef & { accounts?: Address[] })[];
+  /** Accounts whose positions are read in every farm without its own list. */
   accounts: Address[];
   /** Immutable facts (staking token, pair tokens, token metadata) from earlier reads; defaults to per-client. */
   cache?: StructureCache;
@@ -190,8 +192,11 @@ export async function readFarmSnapshots(
   options: ReadFarmSnapshotsOptions,
 ): Promise<FarmSnapshotsRead> {
   const cache = options.cache ?? getStructureCache(chain);
-  const farms = options.farms.map((f) => ({ address: getAddress(f.address), kind: f.kind }));
-  const accounts = options.accounts.map((a) => getAddress(a));
+  const farms = options.farms.map((f) => ({
+    address: getAddress(f.address),
+    kind: f.kind,
+    accounts: (f.accounts ?? options.accounts).map((a) => getAddress(a)),
+  }));
   const budget = options.maxCalldataBytes;
 
   // Immutable structure, at latest (it never changes), only what no earlier read taught us.
@@ -221,7 +226,7 @@ export async function readFarmSnapshots(
     const structure = cache.farms.get(cache.key(farm))!;
     const pairInfo = cache.pairs.get(structure.stakingToken.toLowerCase())!;
     for (const token of [pairInfo.token0, pairInfo.token1, ...structure.rewardTokens]) planToken(token);
-    return planFarmDynamic(plan, farm, structure.stakingToken, accounts);
+    return planFarmDynamic(plan, farm, structure.stakingToken, farm.accounts);
   });
   const computePrices = options.planPrices?.(plan, [...tokens.values()]);
   await plan.run(chain, options.block ?? 'latest', budget);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '../components/index.ts';
+import { useSnapshotUpdates } from '../features/farms/hooks/use-snapshot-updates.ts';
 import { AppHeader } from './app-header.tsx';
 
 function Shell({ children }: { children: ReactNode }) {
@@ -12,9 +13,13 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-/** Header on every screen; a thin progress bar while a loader (e.g. the session check) runs. */
+/**
+ * Header on every screen; a thin progress bar while a loader (e.g. the session check) runs; live farm
+ * updates while logged in.
+ */
 export function RootLayout() {
   const navigation = useNavigation();
+  useSnapshotUpdates();
   return (
     <Shell>
       {navigation.state === 'loading' ? (

@@ -4,6 +4,7 @@ import { walletsMigration } from './002-wallets.ts';
 import { farmsMigration } from './003-farms.ts';
 import { farmImportsMigration } from './004-farm-imports.ts';
 import { throttlesMigration } from './005-throttles.ts';
+import { snapshotScheduleMigration } from './006-snapshot-schedule.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '003-farms': farmsMigration,
   '004-farm-imports': farmImportsMigration,
   '005-throttles': throttlesMigration,
+  '006-snapshot-schedule': snapshotScheduleMigration,
 };

@@ -235,6 +235,22 @@ export async function loadLatestPositions(
 
 export const positionKey = (farmId: number, account: string) => `${farmId}:${account.toLowerCase()}`;
 
+/** Schedule rows of (farm, account) pairs, keyed like positions: next automatic snapshot and last failure. */
+export async function loadSchedules(
+  db: DbOrTrx,
+  farmIds: number[],
+  accounts: string[],
+): Promise<Map<string, { next_due_at: string; last_error: string | null; last_error_at: string | null }>> {
+  if (farmIds.length === 0 || accounts.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('snapshot_schedule')
+    .select(['farm_id', 'wallet_address', 'next_due_at', 'last_error', 'last_error_at'])
+    .where('farm_id', 'in', farmIds)
+    .where('wallet_address', 'in', [...new Set(accounts.map((a) => getAddress(a)))])
+    .execute();
+  return new Map(rows.map((row) => [positionKey(row.farm_id, row.wallet_address), row]));
+}
+
 /** The account's position snapshots for a farm, newest first (bounded: a chart needs no more). */
 export async function loadPositionHistory(
   db: DbOrTrx,

@@ -18,6 +18,7 @@ import {
   loadFarmViews,
   loadLatestPositions,
   loadPositionHistory,
+  loadSchedules,
   positionKey,
   toDualPosition,
   toLpPosition,
@@ -69,14 +70,32 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }));
     const viewOf = new Map(loaded.map((v) => [v.id, v]));
     const accounts = pairs.flatMap((p) => (p.account ? [p.account] : []));
-    const positions = await loadLatestPositions(db, farmIds, accounts);
+    const [positions, schedules] = await Promise.all([
+      loadLatestPositions(db, farmIds, accounts),
+      loadSchedules(db, farmIds, accounts),
+    ]);
     return pairs.flatMap((pair) => {
       const view = viewOf.get(pair.farmId);
       if (!view || view.kind !== kind) return [];
       const account = pair.account ? getAddress(pair.account) : null;
       const row = account ? positions.get(positionKey(pair.farmId, account)) : undefined;
       const position = row ? (kind === 'lp' ? toLpPosition(row) : toDualPosition(row)) : null;
-      return [{ ...view.item, account_address: account, farm_position_snapshot: position } as Item<K>];
+      const schedule = account ? schedules.get(positionKey(pair.farmId, account)) : undefined;
+      const automatic_snapshot = schedule
+        ? {
+            next_at: schedule.next_due_at,
+            last_error: schedule.last_error,
+            last_error_at: schedule.last_error_at,
+          }
+        : null;
+      return [
+        {
+          ...view.item,
+          account_address: account,
+          farm_position_snapshot: position,
+          automatic_snapshot,
+        } as Item<K>,
+      ];
     });
   }
 

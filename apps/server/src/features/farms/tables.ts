@@ -113,6 +113,23 @@ export type TrackedFarmsTable = {
   created_at: string;
 };
 
+/** One row per tracked (farm, wallet) pair: its automatic snapshots (decision 012). Instants are ISO text. */
+export type SnapshotScheduleTable = {
+  id: Generated<number>;
+  farm_id: number;
+  /** Checksummed. */
+  wallet_address: string;
+  next_due_at: string;
+  /** Held by the process snapshotting it until then; null when free. */
+  lease_until: string | null;
+  last_run_at: string | null;
+  /** The last automatic snapshot's failure, in one line; cleared by the next success. */
+  last_error: string | null;
+  last_error_at: string | null;
+  /** Failures in a row, for the back-off. */
+  failures: Generated<number>;
+};
+
 export type FarmsTables = {
   tokens: TokensTable;
   pools: PoolsTable;
@@ -122,6 +139,7 @@ export type FarmsTables = {
   farm_snapshots: FarmSnapshotsTable;
   position_snapshots: PositionSnapshotsTable;
   tracked_farms: TrackedFarmsTable;
+  snapshot_schedule: SnapshotScheduleTable;
 };
 
 export type TokenRow = Selectable<TokensTable>;

@@ -1,6 +1,7 @@
 import { type Health, healthSchema } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDatabase, pingDatabase } from '../../db/index.ts';
+import { getSchedulerStatus } from '../../jobs/schedule-repository.ts';
 
 export type ChainProbe = () => Promise<{ chainId: number; blockNumber: bigint }>;
 
@@ -25,10 +26,11 @@ function errorText(error: unknown): string {
 }
 
 /** `GET /api/health`: 200 while the database answers (status 'degraded' if the chain does not), else 503. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: AppDatabase; chainProbe?: ChainProbe }> = async (
-  app,
-  { database, chainProbe },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: AppDatabase;
+  chainProbe?: ChainProbe;
+  snapshotIntervalMs: number | null;
+}> = async (app, { database, chainProbe, snapshotIntervalMs }) => {
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema, 503: healthSchema } } },
@@ -46,10 +48,21 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: AppDatabase; chainP
           : Promise.resolve({ ok: false, error: 'no chain client configured' }),
       ]);
       if (!db.ok) request.log.error({ error: db.error }, 'health: database unreachable');
+      const scheduler = db.ok
+        ? await getSchedulerStatus(database.db, new Date()).catch(() => undefined)
+        : undefined;
       const body: Health = {
         status: db.ok && chain.ok ? 'ok' : 'degraded',
         database: { ...db, dialect: database.dialect },
         chain,
+        ...(scheduler
+          ? {
+              scheduler: {
+                interval_seconds: snapshotIntervalMs === null ? null : snapshotIntervalMs / 1000,
+                ...scheduler,
+              },
+            }
+          : {}),
       };
       return reply.code(db.ok ? 200 : 503).send(body);
     },

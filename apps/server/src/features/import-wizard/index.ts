@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'socket.io';
 import type { ClassifyOptions } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
@@ -29,7 +30,7 @@ export async function registerImportWizard(
     classifyOptions: ClassifyOptions;
     now?: (() => Date) | undefined;
   },
-): Promise<void> {
+): Promise<Server> {
   const writer = createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db });
   const wizard = createImportWizardService({
     db: deps.database.db,
@@ -41,7 +42,7 @@ export async function registerImportWizard(
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(importWizardRoutes, { wizard });
-  attachImportRealtime(app, {
+  return attachImportRealtime(app, {
     accounts: deps.accounts,
     wizard,
     allowedOrigins: [deps.publicUrl],

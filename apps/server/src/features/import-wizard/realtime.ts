@@ -18,6 +18,9 @@ const sessionEnded: GotStatus = {
 };
 const maxTimeoutMs = 2 ** 31 - 1;
 
+/** The socket.io room of one user's open pages. */
+export const userRoom = (userId: number) => `user:${userId}`;
+
 export function attachImportRealtime(
   app: FastifyInstance,
   deps: {
@@ -55,6 +58,8 @@ export function attachImportRealtime(
   });
 
   io.on('connection', (socket) => {
+    // Per-user room: events about the user's own farms ('snapshot created') go to every open page.
+    void socket.join(userRoom(socket.data.userId as number));
     const expiry = disconnectAtExpiry(socket.data.expiresAt as number);
     socket.on('disconnect', () => clearTimeout(expiry.timer));
 

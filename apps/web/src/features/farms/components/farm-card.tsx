@@ -7,6 +7,7 @@ import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import type { FarmProduct } from '../product.ts';
+import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { InlineError } from './inline-error.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
@@ -87,6 +88,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCa
           position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
         </p>
       ) : null}
+      <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
           track

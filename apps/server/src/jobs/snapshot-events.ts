@@ -1,0 +1,43 @@
+import { type SnapshotCreated, socketEvents } from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import type { Server } from 'socket.io';
+import type { Database } from '../db/index.ts';
+import { userRoom } from '../features/import-wizard/realtime.ts';
+import type { DuePair } from './schedule-repository.ts';
+
+export type SnapshotEvents = {
+  /** Tells every open page of the users tracking these pairs that a new snapshot is stored. */
+  snapshotCreated(pairs: DuePair[], createdOn?: Date): void;
+};
+
+/**
+ * 'snapshot created' {farm_address, account_address, created_on} to the users tracking each pair, through
+ * this process's socket.io server (its rooms are per user). Best effort: a failed look-up is only logged.
+ */
+export function createSnapshotEvents(deps: {
+  db: Kysely<Database>;
+  io: Server;
+  logWarn: (object: object, message: string) => void;
+}): SnapshotEvents {
+  return {
+    snapshotCreated(pairs, createdOn = new Date()) {
+      void (async () => {
+        for (const pair of pairs) {
+          const users = await deps.db
+            .selectFrom('tracked_farms')
+            .where('farm_id', '=', pair.farmId)
+            .where('wallet_address', '=', pair.wallet)
+            .select('user_id')
+            .execute();
+          const event: SnapshotCreated = {
+            farm_address: pair.farmAddress,
+            account_address: pair.wallet,
+            created_on: createdOn.toISOString(),
+          };
+          for (const { user_id } of users)
+            deps.io.to(userRoom(user_id)).emit(socketEvents.snapshotCreated, event);
+        }
+      })().catch((error: unknown) => deps.logWarn({ err: error }, "could not send 'snapshot created'"));
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { type ChainClient, createChainClient } from './chain/client.ts';
+import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
+import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
+import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
+import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
+import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from './prices/onchain-source.ts';
+import { createSnapshotPipeline, type PriceSources } from './snapshots/index.ts';
+
+/** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
+export function fail(message: string): never {
+  process.stderr.write(`tidewatch: ${message}\n`);
+  process.exit(1);
+}
+
+/** What the API process and a worker process share: configuration, the migrated database, chain and prices. */
+export type Runtime = {
+  config: Config & { jwtSecret: string };
+  database: AppDatabase;
+  chain: ChainClient;
+  prices: PriceSources;
+};
+
+/**
+ * Reads the configuration, opens and migrates the database, and builds the chain client and price
+ * sources; any expected failure ends the process with one line naming the cause.
+ */
+export async function createRuntime(): Promise<Runtime> {
+  let config: Runtime['config'];
+  try {
+    const parsed = parseConfig();
+    ensureDataDir(parsed);
+    config = resolveJwtSecret(parsed);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const database = createDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: join(config.dataDir, 'tidewatch.sqlite'),
+  });
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    const where = config.databaseUrl
+      ? 'the PostgreSQL database in DATABASE_URL'
+      : `${config.dataDir}/tidewatch.sqlite`;
+    fail(`cannot prepare ${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // One chain client (its requests are lazy, so an unreachable node does not block start).
+  const chain = createChainClient({
+    rpcUrls: config.polygonRpcUrls,
+    chainId: config.chainId,
+    multicall3Address: config.multicall3Address,
+    maxCalldataBytes: config.multicallBatchBytes,
+  });
+  const prices: PriceSources = {
+    onchain: createOnchainPriceSource({
+      chain,
+      factory: config.quickswapFactoryAddress,
+      usdc: config.usdcAddress,
+      wmatic: config.wmaticAddress,
+      quick: config.quick,
+      lairs: [
+        { lair: config.dquick.old, quick: config.quick.old },
+        { lair: config.dquick.new, quick: config.quick.new },
+      ],
+    }),
+    coinmarketcap: config.cmcApiKey
+      ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })
+      : undefined,
+  };
+  return { config, database, chain, prices };
+}
+
+/**
+ * Starts the snapshot scheduler of this process when SNAPSHOT_INTERVAL is set (not 'off'); undefined
+ * otherwise. `onStored` hears of every stored batch (the API process tells open pages).
+ */
+export function startScheduledSnapshots(
+  runtime: Runtime,
+  log: { info(message: string): void; warn(object: object, message: string): void },
+  onStored?: SnapshotRunDeps['onStored'],
+): Scheduler | undefined {
+  const intervalMs = runtime.config.snapshotIntervalMs;
+  if (intervalMs === null) return undefined;
+  const pipeline = createSnapshotPipeline({
+    db: runtime.database.db,
+    chain: runtime.chain,
+    prices: runtime.prices,
+    chainId: runtime.config.chainId,
+  });
+  log.info(`automatic snapshots every ${intervalMs / 1000} s`);
+  return startSnapshotScheduler({
+    intervalMs,
+    run: () =>
+      runDueSnapshots({
+        db: runtime.database.db,
+        pipeline,
+        isPostgres: runtime.database.dialect === 'postgres',
+        intervalMs,
+        ...(onStored ? { onStored } : {}),
+      }),
+    onError: (error) => log.warn({ err: error }, 'scheduled snapshot run failed; the next tick retries'),
+  });
+}

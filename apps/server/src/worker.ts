@@ -1,0 +1,34 @@
+/**
+ * `npm run worker`: a process that takes scheduled snapshots and serves no HTTP. Run any number of them
+ * beside API processes started with WORKER=off; they share the work through the snapshot_schedule rows
+ * of one database (decision 012).
+ */
+import pino from 'pino';
+import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
+
+async function main(): Promise<void> {
+  const runtime = await createRuntime();
+  const log = pino({ level: runtime.config.logLevel });
+  const scheduler = startScheduledSnapshots(runtime, log);
+  if (!scheduler) fail("SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
+  log.info('Tidewatch worker started');
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    log.info(`${signal} received: finishing the current run`);
+    setTimeout(() => process.exit(1), 10_000).unref();
+    await scheduler.stop();
+    await runtime.database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `tidewatch worker: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

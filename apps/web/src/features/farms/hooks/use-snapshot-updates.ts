@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { snapshotCreatedSchema, socketEvents } from '@tidewatch/shared';
+import { useEffect } from 'react';
+import { io } from 'socket.io-client';
+import { useSessionToken } from '../../../lib/session.ts';
+
+/**
+ * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
+ * snapshot of a pair the user tracks) and refetches the farm lists, cards and details, so open pages
+ * update without a reload.
+ */
+export function useSnapshotUpdates(): void {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!token) return undefined;
+    const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+    socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
+      if (snapshotCreatedSchema.safeParse(payload).success)
+        void queryClient.invalidateQueries({ queryKey: ['farms'] });
+    });
+    return () => {
+      socket.disconnect();
+    };
+  }, [token, queryClient]);
+}
