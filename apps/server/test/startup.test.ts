@@ -13,9 +13,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs src/main.ts like `npm start -w` does (cwd apps/server) until it exits or prints `until`. */
-function runServer(env: Record<string, string>, until?: RegExp) {
+function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/main.ts') {
   return new Promise<{ code: number | null; output: string }>((done) => {
-    const child = spawn(tsx, ['src/main.ts'], {
+    const child = spawn(tsx, [entry], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
     });
@@ -78,6 +78,18 @@ describe('configuration', () => {
     );
   });
 
+  it('reads SNAPSHOT_INTERVAL (default 1h, off, and nothing under 5s) and WORKER', () => {
+    expect(parseConfig({}).snapshotIntervalMs).toBe(3_600_000);
+    expect(parseConfig({ SNAPSHOT_INTERVAL: 'off' }).snapshotIntervalMs).toBeNull();
+    expect(parseConfig({ SNAPSHOT_INTERVAL: '30s' }).snapshotIntervalMs).toBe(30_000);
+    expect(() => parseConfig({ SNAPSHOT_INTERVAL: '2s' })).toThrowError(
+      /SNAPSHOT_INTERVAL must be at least 5s/,
+    );
+    expect(parseConfig({}).isWorkerEnabled).toBe(true);
+    expect(parseConfig({ WORKER: 'off' }).isWorkerEnabled).toBe(false);
+    expect(() => parseConfig({ WORKER: 'no' })).toThrowError(/WORKER must be 'on' or 'off'/);
+  });
+
   it('reads TRUST_PROXY as off by default, true, or a list of proxy addresses', () => {
     expect(parseConfig({}).trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -118,6 +130,21 @@ describe('start-up', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('`npm run worker` takes scheduled snapshots without HTTP, stops on SIGTERM, and refuses SNAPSHOT_INTERVAL=off', async () => {
+    const dataDir = join(scratch, 'worker');
+    const started = await runServer(
+      { DATA_DIR: dataDir, SNAPSHOT_INTERVAL: '1m' },
+      /worker started/,
+      'src/worker.ts',
+    );
+    expect(started.output).toMatch(/automatic snapshots every 60 s/);
+    expect(started.output).not.toMatch(/serving on/);
+    expect(started.code).toBe(0);
+    const off = await runServer({ DATA_DIR: dataDir, SNAPSHOT_INTERVAL: 'off' }, undefined, 'src/worker.ts');
+    expect(off.code).toBe(1);
+    expect(off.output).toContain("tidewatch: SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
   });
 
   it('stops with a clear line when DATA_DIR cannot be written', async () => {

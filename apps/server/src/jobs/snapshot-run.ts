@@ -46,7 +46,7 @@ const backoffMs = (failures: number, intervalMs: number) => Math.min(intervalMs,
  * A pair whose farm ended more than one interval ago and whose position and pending rewards are zero
  * changes no more: it is snapshotted daily at most. Every other pair is due one interval on.
  */
-function nextDueOf(pair: DuePair, collected: CollectedSnapshots, now: Date, intervalMs: number): Date {
+export function nextDueOf(pair: DuePair, collected: CollectedSnapshots, now: Date, intervalMs: number): Date {
   const farm = collected.farms.find((f) => f.address.toLowerCase() === pair.farmAddress.toLowerCase());
   const position = collected.positions.find(
     (p) =>

@@ -53,6 +53,31 @@ describe('farm list (tool screens)', () => {
     expect(screen.getByText("let's get started")).toBeInTheDocument();
   });
 
+  it('says when the next automatic snapshot is due, and when and why the last one failed', async () => {
+    const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+    const due = {
+      ...lpItem(),
+      automatic_snapshot: { next_at: minutes(40), last_error: null, last_error_at: null },
+    };
+    const failed = {
+      ...lpItem(),
+      farm: { ...lpItem().farm, address: '0x3333333333333333333333333333333333333333' },
+      automatic_snapshot: {
+        next_at: minutes(1),
+        last_error: 'the RPC timed out',
+        last_error_at: minutes(-5),
+      },
+    };
+    installFakeFetch(({ path }) =>
+      path === '/quickswap/farmable-pools' ? { body: [due, failed] } : undefined,
+    );
+    renderRoute('/quickswap/lp-mining');
+    expect(await screen.findByText('next automatic snapshot in 40 minutes')).toBeInTheDocument();
+    expect(
+      screen.getByText('last automatic snapshot failed 5 minutes ago: the RPC timed out'),
+    ).toBeInTheDocument();
+  });
+
   it('shows a card with USD to 2 decimals, unknown for a missing price, shares as percentages and links', async () => {
     installFakeFetch(({ path }) => (path === '/quickswap/farmable-pools' ? { body: [lpItem()] } : undefined));
     renderRoute('/quickswap/lp-mining');
