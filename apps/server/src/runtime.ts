@@ -3,6 +3,7 @@ import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
+import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
 import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './prices/onchain-source.ts';
@@ -75,33 +76,34 @@ export async function createRuntime(): Promise<Runtime> {
 }
 
 /**
- * Starts the snapshot scheduler of this process when SNAPSHOT_INTERVAL is set (not 'off'); undefined
- * otherwise. `onStored` hears of every stored batch (the API process tells open pages).
+ * Starts this process's part of the automatic snapshots when SNAPSHOT_INTERVAL is set (not 'off');
+ * undefined otherwise. On SQLite the runs happen here; on PostgreSQL they go through the pg-boss queue
+ * that every API process and worker shares. `onStored` hears of every stored batch (to tell open pages).
  */
-export function startScheduledSnapshots(
+export async function startScheduledSnapshots(
   runtime: Runtime,
   log: { info(message: string): void; warn(object: object, message: string): void },
   onStored?: SnapshotRunDeps['onStored'],
-): Scheduler | undefined {
+): Promise<Scheduler | undefined> {
   const intervalMs = runtime.config.snapshotIntervalMs;
   if (intervalMs === null) return undefined;
-  const pipeline = createSnapshotPipeline({
+  const deps: SnapshotRunDeps = {
     db: runtime.database.db,
-    chain: runtime.chain,
-    prices: runtime.prices,
-    chainId: runtime.config.chainId,
-  });
-  log.info(`automatic snapshots every ${intervalMs / 1000} s`);
-  return startSnapshotScheduler({
+    pipeline: createSnapshotPipeline({
+      db: runtime.database.db,
+      chain: runtime.chain,
+      prices: runtime.prices,
+      chainId: runtime.config.chainId,
+    }),
+    isPostgres: runtime.database.dialect === 'postgres',
     intervalMs,
-    run: () =>
-      runDueSnapshots({
-        db: runtime.database.db,
-        pipeline,
-        isPostgres: runtime.database.dialect === 'postgres',
-        intervalMs,
-        ...(onStored ? { onStored } : {}),
-      }),
-    onError: (error) => log.warn({ err: error }, 'scheduled snapshot run failed; the next tick retries'),
-  });
+    ...(onStored ? { onStored } : {}),
+  };
+  const onError = (error: unknown) =>
+    log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
+  log.info(`automatic snapshots every ${intervalMs / 1000} s`);
+  if (runtime.config.databaseUrl) {
+    return startQueuedSnapshots({ ...deps, databaseUrl: runtime.config.databaseUrl, onError });
+  }
+  return startSnapshotScheduler({ intervalMs, run: () => runDueSnapshots(deps), onError });
 }

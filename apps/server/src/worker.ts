@@ -4,12 +4,30 @@
  * of one database (decision 012).
  */
 import pino from 'pino';
+import { Server } from 'socket.io';
+import { createSnapshotEvents } from './jobs/snapshot-events.ts';
+import { closeAdapter, usePostgresAdapter } from './realtime/postgres-adapter.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {
   const runtime = await createRuntime();
   const log = pino({ level: runtime.config.logLevel });
-  const scheduler = startScheduledSnapshots(runtime, log);
+  // On PostgreSQL, 'snapshot created' reaches pages open on any API process through the socket.io adapter.
+  const pool = runtime.database.pgPool;
+  const io = pool ? new Server() : undefined;
+  if (io && pool) await usePostgresAdapter(io, pool);
+  const events = io
+    ? createSnapshotEvents({
+        db: runtime.database.db,
+        io,
+        logWarn: (object, message) => log.warn(object, message),
+      })
+    : undefined;
+  const scheduler = await startScheduledSnapshots(
+    runtime,
+    log,
+    events && ((pairs) => events.snapshotCreated(pairs)),
+  );
   if (!scheduler) fail("SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
   log.info('Tidewatch worker started');
   let isClosing = false;
@@ -19,6 +37,7 @@ async function main(): Promise<void> {
     log.info(`${signal} received: finishing the current run`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await scheduler.stop();
+    if (io) await closeAdapter(io);
     await runtime.database.close();
     process.exit(0);
   };

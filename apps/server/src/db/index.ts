@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export type AppDatabase = {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL only: the connection pool (the socket.io adapter and the job queue share the database). */
+  pgPool?: pg.Pool;
   /** Closes the pool / file handle. */
   close: () => Promise<void>;
 };
@@ -30,7 +32,7 @@ export function createDatabase(options: DatabaseOptions): AppDatabase {
       process.emitWarning(`PostgreSQL connection lost: ${error.message}`);
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
   }
   const file = new SqliteDatabase(options.sqlitePath);
   file.pragma('journal_mode = WAL');

@@ -101,6 +101,33 @@ export async function claimDuePairs(
   });
 }
 
+/**
+ * The pairs of a queued batch that still need this run: a job retried after its worker died mid-way skips
+ * the pairs that worker already stored (their last run is not older than the claim).
+ */
+export async function loadClaimedPairs(
+  db: Kysely<Database>,
+  scheduleIds: number[],
+  claimedAt: Date,
+): Promise<DuePair[]> {
+  if (scheduleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('snapshot_schedule as s')
+    .innerJoin('farms as f', 'f.id', 's.farm_id')
+    .where('s.id', 'in', scheduleIds)
+    .where((eb) => eb.or([eb('s.last_run_at', 'is', null), eb('s.last_run_at', '<', iso(claimedAt))]))
+    .select(['s.id', 's.farm_id', 'f.address', 'f.kind', 's.wallet_address', 's.failures'])
+    .execute();
+  return rows.map((r) => ({
+    scheduleId: r.id,
+    farmId: r.farm_id,
+    farmAddress: r.address as Address,
+    kind: r.kind as 'lp' | 'dual',
+    wallet: r.wallet_address as Address,
+    failures: r.failures,
+  }));
+}
+
 /** Records a success: next due at `nextDueAt` (per pair), failures cleared, lease released. */
 export async function markPairsDone(
   db: DbOrTrx,

@@ -84,14 +84,10 @@ const farmsOf = (pairs: DuePair[]) => {
 };
 
 /**
- * One scheduled run through the snapshot pipeline: plan (reconcile the schedule with what is tracked,
- * claim every due pair, batch them) -> read each batch at one block (one aggregate3 when it fits) ->
- * value -> store the batch and its schedule rows in one transaction. A batch that fails on a reverting
- * read is split by farm, so one broken farm is isolated and the others are stored; a failure of the RPC
- * itself marks the batch failed, keeps the last good snapshots, and backs off.
- * @example const report = await runDueSnapshots({ db, pipeline, isPostgres: false, intervalMs: 3_600_000 });
+ * Stage 1 (plan) of a scheduled run: reconcile the schedule with what is tracked, claim every due pair
+ * (a lease, so no other process takes it), and batch them by farm.
  */
-export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRunReport> {
+export async function planSnapshotRun(deps: SnapshotRunDeps): Promise<{ now: Date; batches: DuePair[][] }> {
   const now = (deps.now ?? (() => new Date()))();
   await reconcileSchedule(deps.db, now, deps.intervalMs);
   const claimed = await claimDuePairs(deps.db, {
@@ -100,14 +96,34 @@ export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRu
     limit: maxPairsPerRun,
     isPostgres: deps.isPostgres,
   });
-  const report: SnapshotRunReport = { claimed: claimed.length, stored: 0, failed: 0, batches: 0 };
-  for (const batch of planBatches(claimed, deps.farmsPerBatch ?? 100)) {
-    await snapshotBatch(deps, batch, now, report);
-  }
+  return { now, batches: planBatches(claimed, deps.farmsPerBatch ?? 100) };
+}
+
+/**
+ * One scheduled run through the snapshot pipeline, in this process: plan -> read each batch at one block
+ * (one aggregate3 when it fits) -> value -> store the batch and its schedule rows in one transaction. A
+ * batch that fails on a reverting read is split by farm, so one broken farm is isolated and the others
+ * are stored; a failure of the RPC itself marks the batch failed, keeps the last good snapshots, and
+ * backs off. (On PostgreSQL the batches go through the job queue instead: snapshot-queue.ts.)
+ * @example const report = await runDueSnapshots({ db, pipeline, isPostgres: false, intervalMs: 3_600_000 });
+ */
+export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRunReport> {
+  const { now, batches } = await planSnapshotRun(deps);
+  const report: SnapshotRunReport = { claimed: batches.flat().length, stored: 0, failed: 0, batches: 0 };
+  for (const batch of batches) await snapshotBatch(deps, batch, now, report);
   return report;
 }
 
-async function snapshotBatch(deps: SnapshotRunDeps, pairs: DuePair[], now: Date, report: SnapshotRunReport) {
+/**
+ * Stages 2-4 for one batch (read at one block, value, store with its schedule rows in one transaction);
+ * failures are recorded on the pairs, never thrown, except when the database itself fails.
+ */
+export async function snapshotBatch(
+  deps: SnapshotRunDeps,
+  pairs: DuePair[],
+  now: Date,
+  report: SnapshotRunReport,
+) {
   report.batches += 1;
   try {
     const collected = await deps.pipeline.collectSnapshots({ farms: farmsOf(pairs), accounts: [] });

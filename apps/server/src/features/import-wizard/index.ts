@@ -4,6 +4,7 @@ import type { ClassifyOptions } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import { usePostgresAdapter } from '../../realtime/postgres-adapter.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import { attachImportRealtime } from './realtime.ts';
@@ -42,10 +43,12 @@ export async function registerImportWizard(
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(importWizardRoutes, { wizard });
-  return attachImportRealtime(app, {
+  const io = attachImportRealtime(app, {
     accounts: deps.accounts,
     wizard,
     allowedOrigins: [deps.publicUrl],
     now: deps.now,
   });
+  if (deps.database.pgPool) await usePostgresAdapter(io, deps.database.pgPool);
+  return io;
 }

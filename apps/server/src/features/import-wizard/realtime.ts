@@ -1,6 +1,7 @@
 import { type GotStatus, socketEvents, updateTokenSchema } from '@tidewatch/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import { closeAdapter } from '../../realtime/postgres-adapter.ts';
 import type { AccountsService } from '../accounts/service.ts';
 import type { ImportWizardService } from './service.ts';
 
@@ -118,6 +119,7 @@ export function attachImportRealtime(
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();
+    await closeAdapter(io);
   });
   return io;
 }

@@ -1,0 +1,74 @@
+import PgBoss from 'pg-boss';
+import { loadClaimedPairs } from './schedule-repository.ts';
+import type { Scheduler } from './scheduler.ts';
+import { startSnapshotScheduler } from './scheduler.ts';
+import {
+  planSnapshotRun,
+  type SnapshotRunDeps,
+  type SnapshotRunReport,
+  snapshotBatch,
+} from './snapshot-run.ts';
+
+/** The pg-boss queue of snapshot batches (decision 012). */
+export const snapshotBatchQueue = 'snapshot-batch';
+
+type BatchJob = { scheduleIds: number[]; claimedAt: string };
+
+/**
+ * Scheduled snapshots on PostgreSQL, shared by every process that runs a worker: each tick plans a run
+ * (claims due pairs under a lease, so a pair is in one batch only) and sends its batches to pg-boss; any
+ * process's worker takes a batch and runs it through the pipeline. A worker that dies mid-batch lets its
+ * job expire, and pg-boss hands it to another worker with back-off; pairs that worker already stored are
+ * skipped, so nothing is written twice. No job state lives in one process's memory.
+ */
+export async function startQueuedSnapshots(
+  deps: SnapshotRunDeps & { databaseUrl: string; onError: (error: unknown) => void },
+): Promise<Scheduler> {
+  // A dead worker's batch is handed on after about an interval (10 s at least, 5 min at most).
+  const expireInSeconds = Math.min(300, Math.max(10, Math.round(deps.intervalMs / 1000)));
+  const boss = new PgBoss({
+    connectionString: deps.databaseUrl,
+    maintenanceIntervalSeconds: Math.min(60, expireInSeconds),
+    schedule: false,
+  });
+  boss.on('error', deps.onError);
+  await boss.start();
+  if (!(await boss.getQueue(snapshotBatchQueue))) {
+    await boss
+      .createQueue(snapshotBatchQueue, {
+        name: snapshotBatchQueue,
+        retryLimit: 5,
+        retryDelay: 15,
+        retryBackoff: true,
+        expireInSeconds,
+      })
+      .catch(async (error: unknown) => {
+        // Another process created it at the same moment.
+        if (!(await boss.getQueue(snapshotBatchQueue))) throw error;
+      });
+  }
+  await boss.work<BatchJob>(snapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (!job) return;
+    const pairs = await loadClaimedPairs(deps.db, job.data.scheduleIds, new Date(job.data.claimedAt));
+    if (pairs.length === 0) return;
+    const report: SnapshotRunReport = { claimed: pairs.length, stored: 0, failed: 0, batches: 0 };
+    await snapshotBatch(deps, pairs, (deps.now ?? (() => new Date()))(), report);
+  });
+  const ticker = startSnapshotScheduler({
+    intervalMs: deps.intervalMs,
+    run: async () => {
+      const { now, batches } = await planSnapshotRun(deps);
+      for (const batch of batches) {
+        const data: BatchJob = { scheduleIds: batch.map((p) => p.scheduleId), claimedAt: now.toISOString() };
+        await boss.send(snapshotBatchQueue, data);
+      }
+    },
+    onError: deps.onError,
+  });
+  return {
+    async stop() {
+      await ticker.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+    },
+  };
+}
