@@ -29,6 +29,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Scale mode: real API and worker processes on PostgreSQL (npm run test:scale only).
+        test: {
+          name: 'scale',
+          include: ['apps/server/scale/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
       'apps/web/vite.config.ts',
     ],
   },

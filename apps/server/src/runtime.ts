@@ -103,7 +103,12 @@ export async function startScheduledSnapshots(
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
   if (runtime.config.databaseUrl) {
-    return startQueuedSnapshots({ ...deps, databaseUrl: runtime.config.databaseUrl, onError });
+    return startQueuedSnapshots({
+      ...deps,
+      databaseUrl: runtime.config.databaseUrl,
+      onError,
+      logInfo: (message) => log.info(message),
+    });
   }
   return startSnapshotScheduler({ intervalMs, run: () => runDueSnapshots(deps), onError });
 }

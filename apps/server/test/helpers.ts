@@ -13,6 +13,8 @@ import { createMailer, type MailMessage } from '../src/mailer.ts';
 export type TestApp = {
   app: FastifyInstance;
   database: AppDatabase;
+  /** PostgreSQL only: the fresh database's URL (other processes can open it too). */
+  databaseUrl?: string;
   config: Config & { jwtSecret: string };
   /** Every e-mail sent while no SMTP_URL was configured (the outbox transport). */
   outbox: MailMessage[];
@@ -35,7 +37,7 @@ export type TestAppOverrides = {
 /** A fresh, migrated database: temp SQLite, or a new database on TEST_DATABASE_URL's server. */
 export async function createTestDatabase(
   dataDir: string,
-): Promise<{ database: AppDatabase; drop: () => Promise<void> }> {
+): Promise<{ database: AppDatabase; databaseUrl?: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = createDatabase({ sqlitePath: join(dataDir, 'tidewatch.sqlite') });
@@ -53,6 +55,7 @@ export async function createTestDatabase(
   await migrateToLatest(database.db);
   return {
     database,
+    databaseUrl: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -73,7 +76,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     ...overrides.env,
   });
   const config = { ...parsed, jwtSecret: parsed.jwtSecret ?? randomBytes(32).toString('base64url') };
-  const { database, drop } = await createTestDatabase(dataDir);
+  const { database, databaseUrl, drop } = await createTestDatabase(dataDir);
   const outbox: MailMessage[] = [];
   const fileMailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -101,6 +104,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
   return {
     app,
     database,
+    ...(databaseUrl ? { databaseUrl } : {}),
     config,
     outbox,
     dataDir,

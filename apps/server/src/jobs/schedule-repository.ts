@@ -128,14 +128,20 @@ export async function loadClaimedPairs(
   }));
 }
 
-/** Records a success: next due at `nextDueAt` (per pair), failures cleared, lease released. */
+/**
+ * Records a success: next due at `nextDueAt` (per pair), failures cleared, lease released; only for pairs
+ * not run since `claimedAt` (on PostgreSQL a concurrent copy waits on the row, then finds it run).
+ * Returns the schedule ids it marked.
+ */
 export async function markPairsDone(
   db: DbOrTrx,
   done: { scheduleId: number; nextDueAt: Date }[],
   now: Date,
-): Promise<void> {
+  claimedAt: Date,
+): Promise<Set<number>> {
+  const marked = new Set<number>();
   for (const pair of done) {
-    await db
+    const updated = await db
       .updateTable('snapshot_schedule')
       .set({
         next_due_at: iso(pair.nextDueAt),
@@ -146,8 +152,12 @@ export async function markPairsDone(
         lease_until: null,
       })
       .where('id', '=', pair.scheduleId)
-      .execute();
+      .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', iso(claimedAt))]))
+      .returning('id')
+      .executeTakeFirst();
+    if (updated) marked.add(updated.id);
   }
+  return marked;
 }
 
 /** Records a failure: the one-line reason, and the next try after a back-off; lease released. */

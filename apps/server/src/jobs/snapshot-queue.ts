@@ -15,6 +15,23 @@ export const snapshotBatchQueue = 'snapshot-batch';
 type BatchJob = { scheduleIds: number[]; claimedAt: string };
 
 /**
+ * Creates the queue unless it exists. Processes starting together race to create it (PostgreSQL may even
+ * report a deadlock between them): whoever loses waits a moment and finds it made.
+ */
+async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(queue.name)) return;
+    try {
+      await boss.createQueue(queue.name, queue);
+      return;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await new Promise((done) => setTimeout(done, 100 * attempt));
+    }
+  }
+}
+
+/**
  * Scheduled snapshots on PostgreSQL, shared by every process that runs a worker: each tick plans a run
  * (claims due pairs under a lease, so a pair is in one batch only) and sends its batches to pg-boss; any
  * process's worker takes a batch and runs it through the pipeline. A worker that dies mid-batch lets its
@@ -22,7 +39,11 @@ type BatchJob = { scheduleIds: number[]; claimedAt: string };
  * skipped, so nothing is written twice. No job state lives in one process's memory.
  */
 export async function startQueuedSnapshots(
-  deps: SnapshotRunDeps & { databaseUrl: string; onError: (error: unknown) => void },
+  deps: SnapshotRunDeps & {
+    databaseUrl: string;
+    onError: (error: unknown) => void;
+    logInfo: (message: string) => void;
+  },
 ): Promise<Scheduler> {
   // A dead worker's batch is handed on after about an interval (10 s at least, 5 min at most).
   const expireInSeconds = Math.min(300, Math.max(10, Math.round(deps.intervalMs / 1000)));
@@ -33,26 +54,23 @@ export async function startQueuedSnapshots(
   });
   boss.on('error', deps.onError);
   await boss.start();
-  if (!(await boss.getQueue(snapshotBatchQueue))) {
-    await boss
-      .createQueue(snapshotBatchQueue, {
-        name: snapshotBatchQueue,
-        retryLimit: 5,
-        retryDelay: 15,
-        retryBackoff: true,
-        expireInSeconds,
-      })
-      .catch(async (error: unknown) => {
-        // Another process created it at the same moment.
-        if (!(await boss.getQueue(snapshotBatchQueue))) throw error;
-      });
-  }
+  await ensureQueue(boss, {
+    name: snapshotBatchQueue,
+    retryLimit: 5,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds,
+  });
   await boss.work<BatchJob>(snapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     const pairs = await loadClaimedPairs(deps.db, job.data.scheduleIds, new Date(job.data.claimedAt));
     if (pairs.length === 0) return;
     const report: SnapshotRunReport = { claimed: pairs.length, stored: 0, failed: 0, batches: 0 };
-    await snapshotBatch(deps, pairs, (deps.now ?? (() => new Date()))(), report);
+    const claimedAt = new Date(job.data.claimedAt);
+    await snapshotBatch(deps, pairs, { now: (deps.now ?? (() => new Date()))(), claimedAt }, report);
+    deps.logInfo(
+      `snapshot batch ${job.id}: ${report.stored} stored, ${report.failed} failed, ${pairs.length - report.stored - report.failed} already done`,
+    );
   });
   const ticker = startSnapshotScheduler({
     intervalMs: deps.intervalMs,

@@ -110,7 +110,7 @@ export async function planSnapshotRun(deps: SnapshotRunDeps): Promise<{ now: Dat
 export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRunReport> {
   const { now, batches } = await planSnapshotRun(deps);
   const report: SnapshotRunReport = { claimed: batches.flat().length, stored: 0, failed: 0, batches: 0 };
-  for (const batch of batches) await snapshotBatch(deps, batch, now, report);
+  for (const batch of batches) await snapshotBatch(deps, batch, { now, claimedAt: now }, report);
   return report;
 }
 
@@ -121,25 +121,41 @@ export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRu
 export async function snapshotBatch(
   deps: SnapshotRunDeps,
   pairs: DuePair[],
-  now: Date,
+  at: { now: Date; claimedAt: Date },
   report: SnapshotRunReport,
 ) {
+  const { now } = at;
   report.batches += 1;
   try {
     const collected = await deps.pipeline.collectSnapshots({ farms: farmsOf(pairs), accounts: [] });
-    await deps.db.transaction().execute(async (trx) => {
-      await deps.pipeline.writeSnapshots(trx, collected);
-      await markPairsDone(
+    // The schedule rows are marked first, guarded by the claim: a second copy of a batch (a queue job
+    // handed on while its first worker still finished) finds them taken and writes nothing.
+    const stored = await deps.db.transaction().execute(async (trx) => {
+      const marked = await markPairsDone(
         trx,
         pairs.map((pair) => ({
           scheduleId: pair.scheduleId,
           nextDueAt: nextDueOf(pair, collected, now, deps.intervalMs),
         })),
         now,
+        at.claimedAt,
       );
+      const mine = pairs.filter((p) => marked.has(p.scheduleId));
+      if (mine.length === 0) return mine;
+      const isMine = (farm: string, account: string) =>
+        mine.some(
+          (p) =>
+            p.farmAddress.toLowerCase() === farm.toLowerCase() &&
+            p.wallet.toLowerCase() === account.toLowerCase(),
+        );
+      await deps.pipeline.writeSnapshots(trx, {
+        ...collected,
+        positions: collected.positions.filter((p) => isMine(p.farm, p.account)),
+      });
+      return mine;
     });
-    report.stored += pairs.length;
-    deps.onStored?.(pairs, collected);
+    report.stored += stored.length;
+    if (stored.length > 0) deps.onStored?.(stored, collected);
   } catch (error) {
     const farmIds = [...new Set(pairs.map((p) => p.farmId))];
     if (error instanceof ReadFailedError && farmIds.length > 1) {
@@ -148,7 +164,7 @@ export async function snapshotBatch(
         await snapshotBatch(
           deps,
           pairs.filter((p) => p.farmId === farmId),
-          now,
+          at,
           report,
         );
       }
