@@ -131,10 +131,10 @@ describe('scheduled snapshots', () => {
 
   it('runs on its own timer: with a 5 s interval, snapshots appear while the chain moves on', async () => {
     const before = await positionsOf();
-    // Due now: the rows' next_due_at lie in the past of the real clock only if we move them there.
+    // The tests above ran on a clock far ahead of the real one: bring the rows back to real time.
     await db()
       .updateTable('snapshot_schedule')
-      .set({ next_due_at: new Date(0).toISOString(), failures: 0 })
+      .set({ next_due_at: new Date(0).toISOString(), last_run_at: null, failures: 0 })
       .execute();
     const scheduler = startSnapshotScheduler({
       intervalMs: 5_000,
