@@ -128,6 +128,13 @@ export const envSchema = z.object({
       }
       return parsed.ms;
     }),
+  // Snapshot retention: one a day after this many days, one a week after that many (first and last kept).
+  RETENTION_DAILY_AFTER_DAYS: z.coerce.number({ error: 'must be a number of days' }).int().min(1).default(30),
+  RETENTION_WEEKLY_AFTER_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(1)
+    .default(365),
   // 'off': this process serves HTTP only; snapshots are taken by `npm run worker` processes.
   WORKER: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
@@ -168,6 +175,7 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** Automatic snapshots every this many ms; null when SNAPSHOT_INTERVAL=off. */
   snapshotIntervalMs: number | null;
+  retention: { dailyAfterDays: number; weeklyAfterDays: number };
   /** False when WORKER=off: no scheduler in this process. */
   isWorkerEnabled: boolean;
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
@@ -260,6 +268,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     snapshotIntervalMs: e.SNAPSHOT_INTERVAL,
     isWorkerEnabled: e.WORKER === 'on',
+    retention: {
+      dailyAfterDays: e.RETENTION_DAILY_AFTER_DAYS,
+      weeklyAfterDays: e.RETENTION_WEEKLY_AFTER_DAYS,
+    },
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
+import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
@@ -101,6 +102,11 @@ export async function startScheduledSnapshots(
   };
   const onError = (error: unknown) =>
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
+  // The retention job rides on the same ticks and runs once a day across processes (job_runs).
+  const retention = async () => {
+    const report = await runRetentionWhenDue(runtime.database.db, new Date(), runtime.config.retention);
+    if (report) log.info(`retention: ${JSON.stringify(report)}`);
+  };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
   if (runtime.config.databaseUrl) {
     return startQueuedSnapshots({
@@ -108,7 +114,15 @@ export async function startScheduledSnapshots(
       databaseUrl: runtime.config.databaseUrl,
       onError,
       logInfo: (message) => log.info(message),
+      alsoOnTick: retention,
     });
   }
-  return startSnapshotScheduler({ intervalMs, run: () => runDueSnapshots(deps), onError });
+  return startSnapshotScheduler({
+    intervalMs,
+    run: async () => {
+      await runDueSnapshots(deps);
+      await retention();
+    },
+    onError,
+  });
 }

@@ -105,6 +105,9 @@ export type WalletsTable = {
   created_at: string;
 };
 
+/** When a periodic job last ran (one row per job name). */
+export type JobRunsTable = { name: string; last_run_at: string };
+
 /** A server-issued EIP-4361 message and its single-use nonce. */
 export type SiweNoncesTable = {
   id: Generated<number>;
@@ -136,6 +139,7 @@ export type Database = {
   wallet_catalogue: WalletCatalogueTable;
   wallets: WalletsTable;
   siwe_nonces: SiweNoncesTable;
+  job_runs: JobRunsTable;
 } & FarmsTables &
   FarmImportsTables;
 

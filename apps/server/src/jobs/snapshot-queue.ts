@@ -43,6 +43,8 @@ export async function startQueuedSnapshots(
     databaseUrl: string;
     onError: (error: unknown) => void;
     logInfo: (message: string) => void;
+    /** Also run at every tick (the retention job, which claims its own day). */
+    alsoOnTick?: () => Promise<unknown>;
   },
 ): Promise<Scheduler> {
   // A dead worker's batch is handed on after about an interval (10 s at least, 5 min at most).
@@ -80,6 +82,7 @@ export async function startQueuedSnapshots(
         const data: BatchJob = { scheduleIds: batch.map((p) => p.scheduleId), claimedAt: now.toISOString() };
         await boss.send(snapshotBatchQueue, data);
       }
+      await deps.alsoOnTick?.();
     },
     onError: deps.onError,
   });

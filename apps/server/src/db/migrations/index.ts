@@ -5,6 +5,7 @@ import { farmsMigration } from './003-farms.ts';
 import { farmImportsMigration } from './004-farm-imports.ts';
 import { throttlesMigration } from './005-throttles.ts';
 import { snapshotScheduleMigration } from './006-snapshot-schedule.ts';
+import { jobRunsMigration } from './007-job-runs.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '004-farm-imports': farmImportsMigration,
   '005-throttles': throttlesMigration,
   '006-snapshot-schedule': snapshotScheduleMigration,
+  '007-job-runs': jobRunsMigration,
 };
