@@ -50,6 +50,8 @@ async function main(): Promise<void> {
         CMC_API_KEY: cmc.apiKey,
         CMC_API_URL: cmc.url,
         ...worldAppEnv(world),
+        // Automatic snapshots every minute, so a tracked farm's card moves on its own.
+        SNAPSHOT_INTERVAL: '1m',
         DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey,
       },
       isVerbose: true,

@@ -44,6 +44,8 @@ export async function deployBenchFarms(
       ],
     } as never)) as Hex;
     hashes.push(hash);
+    // anvil's pool holds a bounded number of pending transactions: let it mine now and then.
+    if (hashes.length % 200 === 0) await client.waitForTransactionReceipt({ hash, pollingInterval: 10 });
     return nonce;
   };
   const call = (
@@ -104,7 +106,14 @@ export async function deployBenchFarms(
     }
   }
   for (const hash of hashes) {
-    const receipt = await client.waitForTransactionReceipt({ hash });
+    const receipt = await client
+      .waitForTransactionReceipt({ hash, timeout: 20_000 })
+      .catch(async (error: unknown) => {
+        const tx = await client.getTransaction({ hash }).catch(() => undefined);
+        throw new Error(
+          `bench setup transaction ${hash} (from ${tx?.from}, nonce ${tx?.nonce}) was not mined: ${String(error)}`,
+        );
+      });
     if (receipt.status !== 'success') throw new Error(`bench setup transaction ${hash} reverted`);
   }
   await anvil.increaseTime(3_600);
