@@ -44,10 +44,25 @@ export async function deployBenchFarms(
       ],
     } as never)) as Hex;
     hashes.push(hash);
-    // anvil's pool holds a bounded number of pending transactions: let it mine now and then.
-    if (hashes.length % 200 === 0) await client.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    // Many transactions per block (anvil slows down with every block it keeps), and its pool is bounded:
+    // mine what is pending now and then.
+    if (hashes.length % 50 === 0) await mineAll(hash);
     return nonce;
   };
+  /** Mines blocks until `hash` is in one (a block holds 30M gas: a few deploys and many calls). */
+  const mineAll = async (hash: Hex) => {
+    for (let blocks = 0; blocks < 100; blocks += 1) {
+      const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+      if (receipt) return;
+      await client.request({ method: 'evm_mine', params: [] } as never);
+    }
+    const tx = await client.getTransaction({ hash }).catch(() => undefined);
+    const pool = await client.request({ method: 'txpool_status', params: [] } as never);
+    throw new Error(
+      `bench setup transaction ${hash} (from ${tx?.from} nonce ${tx?.nonce}, gas ${tx?.gas}) stays pending after 100 blocks; pool ${JSON.stringify(pool)}`,
+    );
+  };
+  await client.request({ method: 'evm_setAutomine', params: [false] } as never);
   const call = (
     from: Address,
     to: Address,
@@ -105,6 +120,9 @@ export async function deployBenchFarms(
       ]);
     }
   }
+  // Every transaction in a block (a full block leaves some pending: mine until none is), then automine again.
+  for (const hash of hashes) await mineAll(hash);
+  await client.request({ method: 'evm_setAutomine', params: [true] } as never);
   for (const hash of hashes) {
     const receipt = await client
       .waitForTransactionReceipt({ hash, timeout: 20_000 })
