@@ -135,6 +135,15 @@ export const envSchema = z.object({
     .int()
     .min(1)
     .default(365),
+  // History from the first stake (issue 13): days of daily points rebuilt at past blocks; 0 disables.
+  BACKFILL_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int()
+    .min(0)
+    .max(3650, { error: 'must be at most 3650 days' })
+    .default(90),
+  // Blocks per eth_getLogs to start with; halved whenever the RPC answers that a range is too large.
+  LOGS_BLOCK_RANGE: z.coerce.number({ error: 'must be a number of blocks' }).int().min(1).default(10_000),
   // 'off': this process serves HTTP only; snapshots are taken by `npm run worker` processes.
   WORKER: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
@@ -176,6 +185,8 @@ export type Config = {
   /** Automatic snapshots every this many ms; null when SNAPSHOT_INTERVAL=off. */
   snapshotIntervalMs: number | null;
   retention: { dailyAfterDays: number; weeklyAfterDays: number };
+  /** History job: days of daily points (0: off) and the first eth_getLogs range in blocks. */
+  history: { backfillDays: number; logsBlockRange: number };
   /** False when WORKER=off: no scheduler in this process. */
   isWorkerEnabled: boolean;
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
@@ -272,6 +283,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyAfterDays: e.RETENTION_DAILY_AFTER_DAYS,
       weeklyAfterDays: e.RETENTION_WEEKLY_AFTER_DAYS,
     },
+    history: { backfillDays: e.BACKFILL_DAYS, logsBlockRange: e.LOGS_BLOCK_RANGE },
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
 }

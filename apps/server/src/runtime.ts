@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
+import { runHistoryJob } from './history/backfill.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
@@ -107,6 +108,22 @@ export async function startScheduledSnapshots(
     const report = await runRetentionWhenDue(runtime.database.db, new Date(), runtime.config.retention);
     if (report) log.info(`retention: ${JSON.stringify(report)}`);
   };
+  // The history job (issue 13) rides on the ticks too: one pair per tick, a bounded amount of work each,
+  // its progress in history_backfills, so any process may take the next step.
+  const history = async () => {
+    await runHistoryJob({
+      db: runtime.database.db,
+      chain: runtime.chain,
+      pipeline: deps.pipeline,
+      backfillDays: runtime.config.history.backfillDays,
+      logsBlockRange: runtime.config.history.logsBlockRange,
+      intervalMs,
+    });
+  };
+  const alsoOnTick = async () => {
+    await retention();
+    await history().catch((error: unknown) => log.warn({ err: error }, 'history job: a step failed'));
+  };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
   if (runtime.config.databaseUrl) {
     return startQueuedSnapshots({
@@ -114,14 +131,14 @@ export async function startScheduledSnapshots(
       databaseUrl: runtime.config.databaseUrl,
       onError,
       logInfo: (message) => log.info(message),
-      alsoOnTick: retention,
+      alsoOnTick,
     });
   }
   return startSnapshotScheduler({
     intervalMs,
     run: async () => {
       await runDueSnapshots(deps);
-      await retention();
+      await alsoOnTick();
     },
     onError,
   });

@@ -137,6 +137,44 @@ export const automaticSnapshotSchema = z.object({
 export type AutomaticSnapshot = z.infer<typeof automaticSnapshotSchema>;
 
 /**
+ * The history job of a tracked pair (issue 13): 'pending' | 'running' | 'done' | 'failed' |
+ * 'unavailable' (the RPC has no archive state) | 'off' (BACKFILL_DAYS=0). `message` is the one line
+ * to show ("building history: 34 of 90 days"), null once there is nothing to say.
+ */
+export const historyStatusSchema = z.object({
+  status: z.enum(['pending', 'running', 'done', 'failed', 'unavailable', 'off']),
+  days_done: z.number().int(),
+  days_total: z.number().int(),
+  message: z.string().nullable(),
+});
+export type HistoryStatus = z.infer<typeof historyStatusSchema>;
+
+/** Profit and loss of a position against holding (issue 13): numbers, or null where a price is unknown. */
+export const returnsSchema = z.object({
+  first_staked_on: z.string().nullable(),
+  deposited_usd: z.number().nullable(),
+  withdrawn_usd: z.number().nullable(),
+  rewards_claimed_usd: z.number().nullable(),
+  rewards_pending_usd: z.number().nullable(),
+  value_usd: z.number().nullable(),
+  hodl_value_usd: z.number().nullable(),
+  pnl_usd: z.number().nullable(),
+  il_usd: z.number().nullable(),
+  il_percent: z.number().nullable(),
+});
+export type Returns = z.infer<typeof returnsSchema>;
+
+/** One point of the detail's chart: position value, HODL value and cumulative rewards (USD) at a snapshot. */
+export const returnsPointSchema = z.object({
+  created_on: z.string(),
+  block_number: z.number().int(),
+  value_usd: z.number().nullable(),
+  hodl_value_usd: z.number().nullable(),
+  rewards_usd: z.number().nullable(),
+});
+export type ReturnsPoint = z.infer<typeof returnsPointSchema>;
+
+/**
  * Farm list item {farm, pool, farm_position_snapshot}. `account_address` says whose position it is
  * (null on the All list without an account); `farm_position_snapshot` is that account's latest, or null.
  */
@@ -147,6 +185,7 @@ export const lpFarmListItemSchema = z.object({
   farm_position_snapshot: lpPositionSnapshotSchema.nullable(),
   /** Present for a tracked (farm, account) pair once the scheduler knows it. */
   automatic_snapshot: automaticSnapshotSchema.nullable().optional(),
+  history: historyStatusSchema.nullable().optional(),
 });
 export const dualFarmListItemSchema = z.object({
   farm: dualFarmSchema,
@@ -154,6 +193,7 @@ export const dualFarmListItemSchema = z.object({
   account_address: z.string().nullable(),
   farm_position_snapshot: dualPositionSnapshotSchema.nullable(),
   automatic_snapshot: automaticSnapshotSchema.nullable().optional(),
+  history: historyStatusSchema.nullable().optional(),
 });
 export type LpFarmListItem = z.infer<typeof lpFarmListItemSchema>;
 export type DualFarmListItem = z.infer<typeof dualFarmListItemSchema>;
@@ -164,24 +204,37 @@ export type FarmListItem = z.infer<typeof farmListItemSchema>;
 export const lpFarmListSchema = z.array(lpFarmListItemSchema);
 export const dualFarmListSchema = z.array(dualFarmListItemSchema);
 
-/** GET /api/quickswap/farm/details/{address}?account=: the account's position history, newest first. */
+/**
+ * GET /api/quickswap/farm/details/{address}?account=: the account's position history, newest first.
+ * With `account` it is private to a user tracking that pair, and carries `returns`, `chart` (oldest
+ * first) and `history`; without, pool and farm figures only (the position fields empty or null).
+ */
+const positionExtras = {
+  returns: returnsSchema.nullable(),
+  chart: z.array(returnsPointSchema),
+  history: historyStatusSchema.nullable(),
+};
 export const lpFarmDetailSchema = z.object({
   farm: lpFarmSchema,
   pool: poolSchema,
   account_address: z.string().nullable(),
   farm_position_snapshots: z.array(lpPositionSnapshotSchema),
+  ...positionExtras,
 });
 export const dualFarmDetailSchema = z.object({
   farm: dualFarmSchema,
   pool: poolSchema,
   account_address: z.string().nullable(),
   farm_position_snapshots: z.array(dualPositionSnapshotSchema),
+  ...positionExtras,
 });
 export const farmDetailSchema = z.union([lpFarmDetailSchema, dualFarmDetailSchema]);
 export type FarmDetail = z.infer<typeof farmDetailSchema>;
 
 export const farmDetailQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
 export const farmListQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
+/** GET /api/quickswap/farm/details/{address}/positions.csv?account=: whose positions (required). */
+export const positionsCsvQuerySchema = z.strictObject({ account: hexAddressSchema });
 export const addressParamsSchema = z.strictObject({ address: hexAddressSchema });
 
 /** Tracking request (both products). */

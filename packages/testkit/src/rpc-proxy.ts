@@ -16,7 +16,11 @@ export type RpcFault =
   /** Answer 200 with a body that is not JSON. */
   | { type: 'garbageJson' }
   /** Forward, then mark one call inside each Multicall3 aggregate3 answer as reverted ("injected revert"). */
-  | { type: 'revertInside'; callIndex?: number };
+  | { type: 'revertInside'; callIndex?: number }
+  /** Answer eth_getLogs spanning more than `maxBlocks` blocks with a JSON-RPC "range too large" error. */
+  | { type: 'logsRangeLimit'; maxBlocks: number }
+  /** Answer eth_call at a block more than `keepBlocks` behind the head with "missing trie node" (a pruned node). */
+  | { type: 'noArchive'; keepBlocks: number };
 
 export type InjectOptions = {
   /** How many matching HTTP requests the fault applies to; default: until `reset()` or `clearFaults()`. */
@@ -61,6 +65,30 @@ function rewriteAggregate3(data: Hex, callIndex: number): Hex {
       : r,
   );
   return encodeFunctionResult({ abi: multicall3.abi, functionName: 'aggregate3', result: reverted });
+}
+
+/** The error answer a node with limits gives one call, or undefined to forward it. */
+function refuse(
+  fault: Extract<RpcFault, { type: 'logsRangeLimit' | 'noArchive' }>,
+  call: JsonRpcCall,
+  head: bigint,
+): JsonRpcAnswer | undefined {
+  const error = (code: number, message: string) => ({ jsonrpc: '2.0', id: call.id, error: { code, message } });
+  if (fault.type === 'logsRangeLimit' && call.method === 'eth_getLogs') {
+    const filter = (call.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
+    const from = BigInt(filter.fromBlock ?? '0x0');
+    const to = filter.toBlock?.startsWith('0x') ? BigInt(filter.toBlock) : from;
+    if (to - from + 1n > BigInt(fault.maxBlocks)) {
+      return error(-32005, `block range is too large: at most ${fault.maxBlocks} blocks per eth_getLogs`);
+    }
+  }
+  if (fault.type === 'noArchive' && call.method === 'eth_call') {
+    const tag = String(call.params?.[1]);
+    if (tag.startsWith('0x') && BigInt(tag) < head - BigInt(fault.keepBlocks)) {
+      return error(-32000, `missing trie node 0x${'ab'.repeat(32)} (path ) state is not available`);
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -116,6 +144,25 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
         .end('<html>502 Bad Gateway</html>{"jsonrpc":');
       return;
     }
+    if (fault?.type === 'logsRangeLimit' || fault?.type === 'noArchive') {
+      const head = fault.type === 'noArchive' ? await headBlock() : 0n;
+      const refusals = new Map(
+        batch.flatMap((call) => {
+          const refusal = refuse(fault, call, head);
+          return refusal ? [[call, refusal] as const] : [];
+        }),
+      );
+      if (refusals.size > 0) {
+        const forwarded = batch.filter((call) => !refusals.has(call));
+        const answers = forwarded.length > 0 ? await forward(JSON.stringify(forwarded)) : [];
+        const byId = new Map((answers as JsonRpcAnswer[]).map((a) => [a.id, a]));
+        const merged = batch.map((call) => refusals.get(call) ?? byId.get(call.id));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(Array.isArray(parsed) ? merged : merged[0]));
+        return;
+      }
+    }
     const upstream = await fetch(options.target, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -141,6 +188,22 @@ export async function startRpcProxy(options: { target: string }): Promise<RpcPro
       text = JSON.stringify(answer);
     }
     res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text);
+  }
+
+  async function forward(body: string): Promise<unknown> {
+    const upstream = await fetch(options.target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    return (await upstream.json()) as unknown;
+  }
+
+  async function headBlock(): Promise<bigint> {
+    const answer = (await forward(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    )) as JsonRpcAnswer;
+    return BigInt(answer.result as string);
   }
 
   const server = createServer((req, res) => {

@@ -172,7 +172,7 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       return await publicClient.request({ method, params } as never);
     } catch (error) {
       // A revert is the node answering; anything else may come back as another node: check the chain again.
-      if (error instanceof RpcRequestError && method === 'eth_call') throw error;
+      if (error instanceof RpcRequestError && (method === 'eth_call' || method === 'eth_getLogs')) throw error;
       isChainVerified = false;
       throw toChainUnavailable(error, method, timeoutMs);
     }

@@ -29,6 +29,11 @@ export type CollectInput = {
   farms: FarmRef[];
   accounts: Address[];
   coinmarketcapIds?: Map<string, number | null>;
+  /**
+   * Read at this past block (the history job) instead of the latest: snapshots carry the block's time,
+   * and prices are on-chain only (a CoinMarketCap quote is today's price, not that block's).
+   */
+  block?: bigint;
 };
 
 /** The read half of a refresh: the pinned-block chain read and the source prices of its tokens. */
@@ -48,7 +53,7 @@ export type SnapshotPipeline = {
    * Writes token, pool, farm and position snapshots of `collected` inside the caller's transaction.
    * The farms, pools and tokens must exist (upsertImportedFarm in the same transaction is fine).
    */
-  writeSnapshots(trx: DbOrTrx, collected: CollectedSnapshots): Promise<void>;
+  writeSnapshots(trx: DbOrTrx, collected: CollectedSnapshots, options?: { isPast?: boolean }): Promise<void>;
   /** collectSnapshots, then one transaction around writeSnapshots: all-or-nothing. */
   refreshSnapshots(input: { farms: FarmRef[]; accounts: Address[] }): Promise<CollectedSnapshots>;
 };
@@ -71,6 +76,7 @@ export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipe
     const read = await readFarmSnapshots(deps.chain, {
       farms: input.farms,
       accounts: input.accounts,
+      ...(input.block !== undefined ? { block: input.block } : {}),
       planPrices: (plan, tokens) => {
         const compute = deps.prices.onchain.planPrices(plan, tokens);
         return () => {
@@ -82,7 +88,9 @@ export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipe
         };
       },
     });
-    const requests = await planPriceRequests(read, input.coinmarketcapIds);
+    const requests = (await planPriceRequests(read, input.coinmarketcapIds)).map((request) =>
+      input.block === undefined ? request : { ...request, coinmarketcapId: null },
+    );
     const prices = await resolvePrices(deps.prices, requests, read.onchainPrices);
     return { read, prices };
   }
@@ -108,7 +116,8 @@ export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipe
   /** Stages 1-3: read, then value (pure math); writes nothing. */
   async function collectSnapshots(input: CollectInput): Promise<CollectedSnapshots> {
     const { read, prices } = await readForSnapshots(input);
-    return valueSnapshots(read, prices, { chainId: deps.chainId, createdOn: now() });
+    const createdOn = input.block === undefined ? now() : new Date(Number(read.blockTimestamp) * 1000);
+    return valueSnapshots(read, prices, { chainId: deps.chainId, createdOn });
   }
 
   return {

@@ -5,9 +5,14 @@ import type { CollectedSnapshots } from './pipeline.ts';
 
 /**
  * Writes the token, pool, farm and position snapshots of one collected refresh inside the caller's
- * transaction (and moves each farm's latest periodFinish). Farms, pools and tokens must exist already.
+ * transaction (and moves each farm's latest periodFinish, unless `isPast`: the history job's points
+ * are older than what the farm row says). Farms, pools and tokens must exist already.
  */
-export async function insertSnapshots(trx: DbOrTrx, collected: CollectedSnapshots): Promise<void> {
+export async function insertSnapshots(
+  trx: DbOrTrx,
+  collected: CollectedSnapshots,
+  options: { isPast?: boolean } = {},
+): Promise<void> {
   const createdOn = collected.createdOn.toISOString();
   const blockNumber = Number(collected.blockNumber);
   const ids = async (table: 'tokens' | 'pools' | 'farms', addresses: Address[]) => {
@@ -89,6 +94,7 @@ export async function insertSnapshots(trx: DbOrTrx, collected: CollectedSnapshot
         created_on: createdOn,
       })
       .execute();
+    if (options.isPast) continue;
     await trx
       .updateTable('farms')
       .set({ period_finish: f.periodFinish.toISOString() })

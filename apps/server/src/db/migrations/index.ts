@@ -6,6 +6,7 @@ import { farmImportsMigration } from './004-farm-imports.ts';
 import { throttlesMigration } from './005-throttles.ts';
 import { snapshotScheduleMigration } from './006-snapshot-schedule.ts';
 import { jobRunsMigration } from './007-job-runs.ts';
+import { positionHistoryMigration } from './008-position-history.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '005-throttles': throttlesMigration,
   '006-snapshot-schedule': snapshotScheduleMigration,
   '007-job-runs': jobRunsMigration,
+  '008-position-history': positionHistoryMigration,
 };

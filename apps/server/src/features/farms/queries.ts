@@ -9,6 +9,7 @@ import type {
   PoolSnapshot,
   TokenRef,
 } from '@tidewatch/shared';
+import { type RawBuilder, sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from './repository.ts';
 import type { FarmSnapshotRow, PoolSnapshotRow, PositionSnapshotRow } from './tables.ts';
@@ -17,6 +18,14 @@ import type { FarmSnapshotRow, PoolSnapshotRow, PositionSnapshotRow } from './ta
  * Read side: database rows to the wire shapes of packages/shared/src/farms.ts. The mapping from
  * column names to the spec's field names lives here and nowhere else.
  */
+
+/**
+ * 1 for the newest snapshot of each group (highest block, then id). Not max(id): the history job writes
+ * past days after newer rows.
+ */
+function newestRank(partition: 'pool_id' | 'farm_id' | 'farm_id, account_address'): RawBuilder<number> {
+  return sql<number>`row_number() over (partition by ${sql.raw(partition)} order by block_number desc, id desc)`;
+}
 
 export type LpFarmView = {
   id: number;
@@ -147,10 +156,15 @@ export async function loadFarmViews(
     .selectAll()
     .where('id', 'in', (eb) =>
       eb
-        .selectFrom('pool_snapshots')
-        .select((s) => s.fn.max('id').as('id'))
-        .where('pool_id', 'in', poolIds)
-        .groupBy('pool_id'),
+        .selectFrom(
+          eb
+            .selectFrom('pool_snapshots')
+            .select(['id', newestRank('pool_id').as('rank')])
+            .where('pool_id', 'in', poolIds)
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '=', 1),
     )
     .execute();
   const farmSnapshots = await db
@@ -158,10 +172,15 @@ export async function loadFarmViews(
     .selectAll()
     .where('id', 'in', (eb) =>
       eb
-        .selectFrom('farm_snapshots')
-        .select((s) => s.fn.max('id').as('id'))
-        .where('farm_id', 'in', farmIds)
-        .groupBy('farm_id'),
+        .selectFrom(
+          eb
+            .selectFrom('farm_snapshots')
+            .select(['id', newestRank('farm_id').as('rank')])
+            .where('farm_id', 'in', farmIds)
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '=', 1),
     )
     .execute();
   const poolSnapshotOf = new Map(poolSnapshots.map((s) => [s.pool_id, s]));
@@ -223,11 +242,16 @@ export async function loadLatestPositions(
     .selectAll()
     .where('id', 'in', (eb) =>
       eb
-        .selectFrom('position_snapshots')
-        .select((s) => s.fn.max('id').as('id'))
-        .where('farm_id', 'in', farmIds)
-        .where('account_address', 'in', checksummed)
-        .groupBy(['farm_id', 'account_address']),
+        .selectFrom(
+          eb
+            .selectFrom('position_snapshots')
+            .select(['id', newestRank('farm_id, account_address').as('rank')])
+            .where('farm_id', 'in', farmIds)
+            .where('account_address', 'in', checksummed)
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '=', 1),
     )
     .execute();
   return new Map(rows.map((row) => [positionKey(row.farm_id, row.account_address), row]));
@@ -263,6 +287,7 @@ export async function loadPositionHistory(
     .selectAll()
     .where('farm_id', '=', farmId)
     .where('account_address', '=', getAddress(account))
+    .orderBy('block_number', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

@@ -7,6 +7,7 @@ import {
   farmDetailSchema,
   farmListQuerySchema,
   lpFarmListSchema,
+  positionsCsvQuerySchema,
   refreshDualResponseSchema,
   refreshLpResponseSchema,
   tokenSnapshotsResponseSchema,
@@ -116,7 +117,31 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
         response: { 200: farmDetailSchema },
       },
     },
-    async (request) => farms.getFarmDetail(request.params.address, request.query.account),
+    async (request) => {
+      const { account } = request.query;
+      // The position (history, returns, chart) is private to a user tracking it: 401 without a session.
+      if (account) await app.requireUser(request);
+      return farms.getFarmDetail(
+        request.params.address,
+        account ? { address: account, userId: userId(request) } : undefined,
+      );
+    },
+  );
+
+  app.get(
+    '/api/quickswap/farm/details/:address/positions.csv',
+    { ...auth, schema: { params: addressParamsSchema, querystring: positionsCsvQuerySchema } },
+    async (request, reply) => {
+      const { filename, csv } = await farms.getPositionsCsv(request.params.address, {
+        address: request.query.account,
+        userId: userId(request),
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8; header=present')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
   );
 
   app.post(

@@ -11,6 +11,9 @@ import {
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database } from '../../db/index.ts';
+import { loadReturns, toHistoryStatus } from '../../history/position-returns.ts';
+import { renderPositionsCsv } from '../../history/positions-csv.ts';
+import { loadBackfills } from '../../history/repository.ts';
 import type { SnapshotPipeline } from '../../snapshots/pipeline.ts';
 import { asPriceError, type PriceSources, resolvePrices } from '../../snapshots/prices.ts';
 import {
@@ -32,6 +35,12 @@ import {
   isTracking,
   isVerifiedWallet,
 } from './repository.ts';
+import type { PositionSnapshotRow } from './tables.ts';
+
+/** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
+const uniswapV2LpDecimals = 18;
+/** A CSV holds the whole history (the detail's chart is bounded; a download need not be). */
+const csvRowLimit = 1_000_000;
 
 export type FarmsServiceDeps = {
   db: Kysely<Database>;
@@ -70,9 +79,10 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }));
     const viewOf = new Map(loaded.map((v) => [v.id, v]));
     const accounts = pairs.flatMap((p) => (p.account ? [p.account] : []));
-    const [positions, schedules] = await Promise.all([
+    const [positions, schedules, backfills] = await Promise.all([
       loadLatestPositions(db, farmIds, accounts),
       loadSchedules(db, farmIds, accounts),
+      loadBackfills(db, farmIds, accounts),
     ]);
     return pairs.flatMap((pair) => {
       const view = viewOf.get(pair.farmId);
@@ -94,6 +104,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
           account_address: account,
           farm_position_snapshot: position,
           automatic_snapshot,
+          history: account ? toHistoryStatus(backfills.get(positionKey(pair.farmId, account))) : null,
         } as Item<K>,
       ];
     });
@@ -181,23 +192,81 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     return item!;
   }
 
-  async function getFarmDetail(address: string, account?: string): Promise<FarmDetail> {
+  /**
+   * A farm's detail. With an account it is the position's too (history, returns, chart), private to a
+   * user tracking that pair: anyone else gets 404, as if there were nothing to see.
+   */
+  async function getFarmDetail(
+    address: string,
+    account?: { address: string; userId: number },
+  ): Promise<FarmDetail> {
     const farm = await requireFarm(undefined, address);
+    const wallet = account ? getAddress(account.address) : null;
+    if (account && !(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet! }))) {
+      throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
+    }
     const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });
-    const history = account ? await loadPositionHistory(db, farm.id, account) : [];
-    const accountAddress = account ? getAddress(account) : null;
+    const history = wallet ? await loadPositionHistory(db, farm.id, wallet) : [];
+    const position = wallet
+      ? await positionExtras(view!, wallet, history)
+      : { returns: null, chart: [], history: null };
     if (view!.kind === 'lp') {
       return {
         ...view!.item,
-        account_address: accountAddress,
+        account_address: wallet,
         farm_position_snapshots: history.map(toLpPosition),
+        ...position,
       };
     }
     return {
       ...view!.item,
-      account_address: accountAddress,
+      account_address: wallet,
       farm_position_snapshots: history.map(toDualPosition),
+      ...position,
     };
+  }
+
+  /** The pair's position snapshots as CSV (oldest first), under the same privacy as the detail. */
+  async function getPositionsCsv(
+    address: string,
+    account: { address: string; userId: number },
+  ): Promise<{ filename: string; csv: string }> {
+    const farm = await requireFarm(undefined, address);
+    const wallet = getAddress(account.address);
+    if (!(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet }))) {
+      throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
+    }
+    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });
+    const history = await loadPositionHistory(db, farm.id, wallet, csvRowLimit);
+    const { chart } = await positionExtras(view!, wallet, history);
+    const { farm: farmItem } = view!.item;
+    const rewardA = farmItem.kind === 'lp' ? farmItem.reward_token : farmItem.reward_token_a;
+    const rewardB = farmItem.kind === 'dual' ? farmItem.reward_token_b : null;
+    const csv = renderPositionsCsv(history, chart, {
+      lpDecimals: uniswapV2LpDecimals,
+      rewardA: { symbol: rewardA.symbol, decimals: rewardA.decimals },
+      rewardB: rewardB ? { symbol: rewardB.symbol, decimals: rewardB.decimals } : null,
+    });
+    return { filename: `tidewatch-${farm.address.slice(0, 10)}-${wallet.slice(0, 10)}.csv`, csv };
+  }
+
+  async function positionExtras(view: FarmView, wallet: string, history: PositionSnapshotRow[]) {
+    const { pool } = view.item;
+    const farmRow = await findFarmByAddress(db, chainId, view.item.farm.address);
+    const { returns, chart } = await loadReturns(
+      db,
+      {
+        farmId: view.id,
+        kind: view.kind,
+        poolId: farmRow!.pool_id,
+        decimals0: pool.token0.decimals,
+        decimals1: pool.token1.decimals,
+        account: wallet,
+      },
+      history,
+    );
+    const backfills = await loadBackfills(db, [view.id], [wallet]);
+    return { returns, chart, history: toHistoryStatus(backfills.get(positionKey(view.id, wallet))) };
   }
 
   async function createTokenSnapshots(): Promise<TokenSnapshotsResponse> {
@@ -277,6 +346,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     listTracked,
     refreshFarm,
     getFarmDetail,
+    getPositionsCsv,
     createTokenSnapshots,
     getTools,
     getTrackedSummary,

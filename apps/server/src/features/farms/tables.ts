@@ -130,6 +130,51 @@ export type SnapshotScheduleTable = {
   failures: Generated<number>;
 };
 
+/** A wallet's Staked / Withdrawn / RewardPaid event on a farm and its worth at its block (issue 13). */
+export type PositionEventsTable = {
+  id: Generated<number>;
+  farm_id: number;
+  /** Checksummed. */
+  wallet_address: string;
+  kind: 'staked' | 'withdrawn' | 'reward_paid';
+  /** The paid token of a RewardPaid (checksummed); null for stakes and withdrawals. */
+  reward_token_address: string | null;
+  /** Smallest unit, decimal integer text. */
+  amount: string;
+  block_number: BlockNumber;
+  block_time: string;
+  tx_hash: string;
+  log_index: number;
+  /** Stakes and withdrawals: the token0 / token1 amounts (smallest unit) the LP amount stood for then. */
+  amount0: string | null;
+  amount1: string | null;
+  /** USD worth at its block; null when a price was unknown (`usd_error` says why). */
+  usd: number | null;
+  usd_error: string | null;
+};
+
+/** The history job of one tracked (farm, wallet) pair: its progress, so a killed job resumes. */
+export type HistoryBackfillsTable = {
+  id: Generated<number>;
+  farm_id: number;
+  wallet_address: string;
+  /** 'pending' | 'running' | 'done' | 'failed' | 'unavailable' (no archive state) | 'off' (BACKFILL_DAYS=0). */
+  status: string;
+  /** Events are read up to this block (inclusive); null before the first scan. */
+  scanned_to_block: ColumnType<number | string | null, number | null, number | null>;
+  first_staked_block: ColumnType<number | string | null, number | null, number | null>;
+  first_staked_on: string | null;
+  days_total: Generated<number>;
+  days_done: Generated<number>;
+  /** Block ranges the RPC refused even one block at a time, in one line; null when none. */
+  gaps: string | null;
+  error: string | null;
+  lease_until: string | null;
+  failures: Generated<number>;
+  next_attempt_at: string;
+  updated_at: string;
+};
+
 export type FarmsTables = {
   tokens: TokensTable;
   pools: PoolsTable;
@@ -140,6 +185,8 @@ export type FarmsTables = {
   position_snapshots: PositionSnapshotsTable;
   tracked_farms: TrackedFarmsTable;
   snapshot_schedule: SnapshotScheduleTable;
+  position_events: PositionEventsTable;
+  history_backfills: HistoryBackfillsTable;
 };
 
 export type TokenRow = Selectable<TokensTable>;
