@@ -35,5 +35,6 @@ export {
   tokenSpecs,
 } from './world/spec.ts';
 export { swapExactIn } from './world/swap.ts';
+export { TxSender } from './world/tx-sender.ts';
 export type { World, WorldDualFarm, WorldFarm, WorldLpFarm, WorldPair, WorldToken } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';

@@ -66,6 +66,13 @@ function retryAfterMs(httpError: HttpRequestError | undefined): number | undefin
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
+/** The node's JSON-RPC error answer inside what viem threw (viem wraps it by code), if it answered. */
+export function nodeAnswer(error: unknown): RpcRequestError | undefined {
+  if (!(error instanceof BaseError)) return undefined;
+  const found = error.walk((e) => e instanceof RpcRequestError);
+  return found instanceof RpcRequestError ? found : undefined;
+}
+
 /** Turns whatever the transport threw into a ChainUnavailableError saying what went wrong, without the URL. */
 export function toChainUnavailable(error: unknown, method: string, timeoutMs: number): ChainUnavailableError {
   // Our own verdict (e.g. a too-long Retry-After) may come back wrapped by viem's transport.
@@ -172,7 +179,9 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
       return await publicClient.request({ method, params } as never);
     } catch (error) {
       // A revert is the node answering; anything else may come back as another node: check the chain again.
-      if (error instanceof RpcRequestError && (method === 'eth_call' || method === 'eth_getLogs')) throw error;
+      if (error instanceof RpcRequestError && method === 'eth_call') throw error;
+      // A JSON-RPC error answer to eth_getLogs (a range too large, say) is for the caller to read.
+      if (method === 'eth_getLogs' && nodeAnswer(error)) throw error;
       isChainVerified = false;
       throw toChainUnavailable(error, method, timeoutMs);
     }

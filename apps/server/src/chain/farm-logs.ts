@@ -5,11 +5,10 @@ import {
   getAddress,
   type Hex,
   pad,
-  RpcRequestError,
   toEventSelector,
   toHex,
 } from 'viem';
-import type { ChainClient } from './client.ts';
+import { type ChainClient, nodeAnswer } from './client.ts';
 import { ChainUnavailableError } from './errors.ts';
 import type { FarmRef } from './farm-ref.ts';
 
@@ -115,11 +114,12 @@ export async function scanFarmLogs(
       await options.onRange?.({ events: found, toBlock: to });
       from = to + 1n;
     } catch (error) {
-      if (!(error instanceof RpcRequestError)) throw error;
-      const message = `${error.shortMessage} ${error.details ?? ''}`;
+      const answer = nodeAnswer(error);
+      if (!answer) throw error;
+      const message = `${answer.shortMessage} ${answer.details ?? ''}`;
       if (!rangeRefusal.test(message) || rateLimit.test(message)) {
-        throw new ChainUnavailableError(`The blockchain node refused eth_getLogs: ${error.shortMessage}`, {
-          details: error.details,
+        throw new ChainUnavailableError(`The blockchain node refused eth_getLogs: ${answer.details}`, {
+          details: answer.details,
           cause: error,
         });
       }
@@ -127,7 +127,7 @@ export async function scanFarmLogs(
         range = (to - from + 1n) / 2n;
         continue;
       }
-      gaps.push({ fromBlock: from, toBlock: to, reason: error.shortMessage });
+      gaps.push({ fromBlock: from, toBlock: to, reason: answer.details });
       await options.onRange?.({ events: [], toBlock: to });
       from = to + 1n;
     }

@@ -20,8 +20,8 @@ export type TestChain = {
 };
 
 /** Test-only: a local node with the QuickSwap world, a proxy in front, and a chain client through it. */
-export async function startTestChain(): Promise<TestChain> {
-  const anvil = await startAnvil();
+export async function startTestChain(options: { anvilArgs?: string[] } = {}): Promise<TestChain> {
+  const anvil = await startAnvil({ args: options.anvilArgs ?? [] });
   const world = await deployQuickswapWorld(anvil);
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const makeClient = (options: Partial<ChainClientOptions> = {}) =>

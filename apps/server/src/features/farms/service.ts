@@ -37,6 +37,7 @@ import {
 } from './repository.ts';
 import type { PositionSnapshotRow } from './tables.ts';
 
+const pendingBackfill = { status: 'pending', days_done: 0, days_total: 0, error: null, gaps: null };
 /** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
 const uniswapV2LpDecimals = 18;
 /** A CSV holds the whole history (the detail's chart is bounded; a download need not be). */
@@ -72,7 +73,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   /** Builds list items for (farm, account) pairs; account null = no position wanted. */
   async function toItems<K extends FarmKind>(
     kind: K,
-    pairs: { farmId: number; account: string | null }[],
+    pairs: { farmId: number; account: string | null; isTracked?: boolean }[],
     views?: FarmView[],
   ): Promise<Item<K>[]> {
     const farmIds = [...new Set(pairs.map((p) => p.farmId))];
@@ -104,7 +105,11 @@ export function createFarmsService(deps: FarmsServiceDeps) {
           account_address: account,
           farm_position_snapshot: position,
           automatic_snapshot,
-          history: account ? toHistoryStatus(backfills.get(positionKey(pair.farmId, account))) : null,
+          history: account
+            ? toHistoryStatus(
+                backfills.get(positionKey(pair.farmId, account)) ?? (pair.isTracked ? pendingBackfill : undefined),
+              )
+            : null,
         } as Item<K>,
       ];
     });
@@ -153,7 +158,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
         deps.logWarn?.({ err: error }, 'first position snapshot after tracking failed');
       }
     }
-    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet }]);
+    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet, isTracked: true }]);
     return { is_new: isNew, item: item!, snapshot_error: snapshotError };
   }
 
@@ -169,7 +174,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     });
     return toItems(
       kind,
-      tracked.map((t) => ({ farmId: t.farmId, account: t.walletAddress })),
+      tracked.map((t) => ({ farmId: t.farmId, account: t.walletAddress, isTracked: true })),
     );
   }
 
@@ -188,7 +193,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
       farms: [{ address: getAddress(farm.address), kind: farm.kind }],
       accounts: [wallet],
     });
-    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet }]);
+    const [item] = await toItems(kind, [{ farmId: farm.id, account: wallet, isTracked: true }]);
     return item!;
   }
 
@@ -266,7 +271,9 @@ export function createFarmsService(deps: FarmsServiceDeps) {
       history,
     );
     const backfills = await loadBackfills(db, [view.id], [wallet]);
-    return { returns, chart, history: toHistoryStatus(backfills.get(positionKey(view.id, wallet))) };
+    // A pair tracked a moment ago has no history row until a worker's next tick: it is about to start.
+    const status = toHistoryStatus(backfills.get(positionKey(view.id, wallet)) ?? pendingBackfill);
+    return { returns, chart, history: status };
   }
 
   async function createTokenSnapshots(): Promise<TokenSnapshotsResponse> {
