@@ -42,6 +42,7 @@ const detail = async (key: (typeof keys)[number]) => {
   const response = await w.testApp.request({
     method: 'GET',
     url: `/api/quickswap/farm/details/${w.t.world.farms[key].address}?account=${account()}`,
+    token: user.token,
   });
   return farmDetailSchema.parse(response.json());
 };

@@ -211,7 +211,10 @@ describe('refresh, detail, summary, tools, token snapshots', () => {
   it('GET farm/details gives the farm, pool and that account history; none without account', async () => {
     const detail = farmDetailSchema.parse(
       (
-        await get(`/api/quickswap/farm/details/${farm('dualWethWmatic').address}?account=${userWallet()}`)
+        await get(
+          `/api/quickswap/farm/details/${farm('dualWethWmatic').address}?account=${userWallet()}`,
+          user.token,
+        )
       ).json(),
     );
     expect(detail.farm.kind).toBe('dual');

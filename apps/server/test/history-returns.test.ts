@@ -1,14 +1,25 @@
 import { dragonLair, pair as pairArtifact, stakingRewards, testErc20 } from '@tidewatch/contracts';
 import { farmDetailSchema, type Returns } from '@tidewatch/shared';
-import { type PairKey, swapExactIn, testAccounts, TxSender, worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
+import {
+  type PairKey,
+  swapExactIn,
+  TxSender,
+  testAccounts,
+  worldAppEnv,
+  worldPriceOptions,
+} from '@tidewatch/testkit';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/chain/testing.ts';
 import { archiveNeeded, runHistoryJob } from '../src/history/backfill.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { type CollectedSnapshots, createSnapshotPipeline, type SnapshotPipeline } from '../src/snapshots/pipeline.ts';
+import {
+  type CollectedSnapshots,
+  createSnapshotPipeline,
+  type SnapshotPipeline,
+} from '../src/snapshots/pipeline.ts';
 import { importWorldFarm } from './farms-setup.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
-import { sql } from 'kysely';
 
 // A scripted history on the local chain, 40 days in the past: a stake, swaps that move the price, a
 // second stake, a partial withdrawal, a claim, time passing and the farm ending; then the wallet is
@@ -119,7 +130,10 @@ async function stake(amountWbtc: bigint, amountUsdc: bigint): Promise<{ block: b
 }
 
 async function setTime(seconds: number): Promise<void> {
-  await client().request({ method: 'evm_setNextBlockTimestamp', params: [`0x${seconds.toString(16)}`] } as never);
+  await client().request({
+    method: 'evm_setNextBlockTimestamp',
+    params: [`0x${seconds.toString(16)}`],
+  } as never);
   await t.anvil.mine(1);
 }
 
@@ -330,8 +344,7 @@ describe('history from the first stake', () => {
     const now = await pricesAt(latestBlock);
     const r = await reservesOf('WBTC-USDC', latestBlock);
     const staked = amounts.firstStake + amounts.secondStake - amounts.withdrawal;
-    const value =
-      ((Number(r.a) / 1e8) * now.wbtc + Number(r.b) / 1e6) * (Number(staked) / Number(r.supply));
+    const value = ((Number(r.a) / 1e8) * now.wbtc + Number(r.b) / 1e6) * (Number(staked) / Number(r.supply));
     const earned = await client().readContract({
       address: farm().address,
       abi: stakingRewards.abi,
@@ -427,7 +440,12 @@ describe('history from the first stake', () => {
     // The public detail: pool and farm figures only.
     const open = await app.request({ method: 'GET', url: `/api/quickswap/farm/details/${farm().address}` });
     expect(open.statusCode).toBe(200);
-    expect(open.json()).toMatchObject({ account_address: null, farm_position_snapshots: [], returns: null, chart: [] });
+    expect(open.json()).toMatchObject({
+      account_address: null,
+      farm_position_snapshots: [],
+      returns: null,
+      chart: [],
+    });
   });
 
   it('explains in one line when the RPC has no archive state, and the app works on', async () => {

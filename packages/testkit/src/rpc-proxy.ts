@@ -73,7 +73,11 @@ function refuse(
   call: JsonRpcCall,
   head: bigint,
 ): JsonRpcAnswer | undefined {
-  const error = (code: number, message: string) => ({ jsonrpc: '2.0', id: call.id, error: { code, message } });
+  const error = (code: number, message: string) => ({
+    jsonrpc: '2.0',
+    id: call.id,
+    error: { code, message },
+  });
   if (fault.type === 'logsRangeLimit' && call.method === 'eth_getLogs') {
     const filter = (call.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string };
     const from = BigInt(filter.fromBlock ?? '0x0');

@@ -1,13 +1,5 @@
 import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
-import {
-  type Address,
-  decodeEventLog,
-  getAddress,
-  type Hex,
-  pad,
-  toEventSelector,
-  toHex,
-} from 'viem';
+import { type Address, decodeEventLog, getAddress, type Hex, pad, toEventSelector, toHex } from 'viem';
 import { type ChainClient, nodeAnswer } from './client.ts';
 import { ChainUnavailableError } from './errors.ts';
 import type { FarmRef } from './farm-ref.ts';

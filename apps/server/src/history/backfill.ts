@@ -28,12 +28,17 @@ export const archiveNeeded = 'history before tracking needs an archive node';
 const dayMs = 86_400_000;
 const leaseMs = 5 * 60_000;
 /** Answers of a node that has pruned the state of old blocks (geth, erigon, bor, hosted RPCs). */
-const prunedState = /missing trie node|state.*(not available|pruned|unavailable)|header not found|archive|historical state/i;
+const prunedState =
+  /missing trie node|state.*(not available|pruned|unavailable)|header not found|archive|historical state/i;
 
 function messageChain(error: unknown): string {
   const parts: string[] = [];
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    parts.push(e.message, (e as { details?: string }).details ?? '', (e as { logDetail?: string }).logDetail ?? '');
+    parts.push(
+      e.message,
+      (e as { details?: string }).details ?? '',
+      (e as { logDetail?: string }).logDetail ?? '',
+    );
   }
   return parts.join(' ');
 }
@@ -171,11 +176,7 @@ async function recordOpeningBalance(
   await insertEvents(deps.db, job, valued);
 }
 
-async function insertEvents(
-  db: DbOrTrx,
-  job: ClaimedBackfill,
-  events: ValuedFarmEvent[],
-): Promise<void> {
+async function insertEvents(db: DbOrTrx, job: ClaimedBackfill, events: ValuedFarmEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db
     .insertInto('position_events')

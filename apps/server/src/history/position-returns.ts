@@ -83,7 +83,9 @@ export async function loadReturns(
 
 /** The one line a card or the detail shows about the history job, and its figures. */
 export function toHistoryStatus(
-  row: { status: string; days_done: number; days_total: number; error: string | null; gaps: string | null } | undefined,
+  row:
+    | { status: string; days_done: number; days_total: number; error: string | null; gaps: string | null }
+    | undefined,
 ): HistoryStatus | null {
   if (!row) return null;
   const status = row.status as HistoryStatus['status'];

@@ -28,7 +28,8 @@ const header = [
   'rewards_usd',
 ];
 
-const usd = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const usd = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
 
 /**
  * One row per position snapshot, oldest first: ISO-8601 time, block, raw on-chain amounts with their
@@ -55,7 +56,9 @@ export function renderPositionsCsv(
       String(tokens.rewardA.decimals),
       usd(row.earned_a_in_usd),
       tokens.rewardB?.symbol ?? '',
-      tokens.rewardB && row.earned_b !== null ? parseUnits(row.earned_b, tokens.rewardB.decimals).toString() : '',
+      tokens.rewardB && row.earned_b !== null
+        ? parseUnits(row.earned_b, tokens.rewardB.decimals).toString()
+        : '',
       tokens.rewardB ? String(tokens.rewardB.decimals) : '',
       usd(row.earned_b_in_usd),
       usd(point?.hodl_value_usd),

@@ -196,7 +196,12 @@ export async function loadBackfills(
   db: DbOrTrx,
   farmIds: number[],
   wallets: string[],
-): Promise<Map<string, { status: string; days_done: number; days_total: number; error: string | null; gaps: string | null }>> {
+): Promise<
+  Map<
+    string,
+    { status: string; days_done: number; days_total: number; error: string | null; gaps: string | null }
+  >
+> {
   if (farmIds.length === 0 || wallets.length === 0) return new Map();
   const rows = await db
     .selectFrom('history_backfills')

@@ -107,7 +107,8 @@ export function createFarmsService(deps: FarmsServiceDeps) {
           automatic_snapshot,
           history: account
             ? toHistoryStatus(
-                backfills.get(positionKey(pair.farmId, account)) ?? (pair.isTracked ? pendingBackfill : undefined),
+                backfills.get(positionKey(pair.farmId, account)) ??
+                  (pair.isTracked ? pendingBackfill : undefined),
               )
             : null,
         } as Item<K>,
@@ -207,7 +208,10 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   ): Promise<FarmDetail> {
     const farm = await requireFarm(undefined, address);
     const wallet = account ? getAddress(account.address) : null;
-    if (account && !(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet! }))) {
+    if (
+      account &&
+      !(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet! }))
+    ) {
       throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
     }
     const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });

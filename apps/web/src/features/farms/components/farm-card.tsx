@@ -89,6 +89,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCa
         </p>
       ) : null}
       <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
+      {item.history?.message ? <p className="mt-1 text-xs text-slate-600">{item.history.message}</p> : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
           track

@@ -19,6 +19,31 @@ function detail() {
     pool: item.pool,
     account_address: walletAddress,
     farm_position_snapshots: [older, latest],
+    returns: {
+      first_staked_on: '2026-09-01T10:00:00.000Z',
+      deposited_usd: 1000,
+      withdrawn_usd: 0,
+      rewards_claimed_usd: 12.5,
+      rewards_pending_usd: null,
+      value_usd: 1234.5,
+      hodl_value_usd: 1250,
+      pnl_usd: null,
+      il_usd: -15.5,
+      il_percent: -1.24,
+    },
+    chart: [older, latest].map((p) => ({
+      created_on: p.created_on,
+      block_number: p.block_number,
+      value_usd: p.total_liquidity_usd,
+      hodl_value_usd: 1250,
+      rewards_usd: 12.5,
+    })),
+    history: {
+      status: 'running' as const,
+      days_done: 34,
+      days_total: 90,
+      message: 'building history: 34 of 90 days',
+    },
   };
 }
 
@@ -34,6 +59,14 @@ describe('farm detail', () => {
     expect(screen.getByText('loading farm...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'WMATIC / USDC' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'position value over time' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('building history: 34 of 90 days')).toBeInTheDocument();
+    const returns = screen.getByRole('region', { name: 'returns' });
+    expect(returns).toHaveTextContent('deposited$1,000.00');
+    expect(returns).toHaveTextContent('vs holding-$15.50 (-1.24%)');
+    // A price no source knew stays unknown, never $0.
+    expect(returns).toHaveTextContent('profit and lossunknown');
+    expect(screen.getByRole('button', { name: 'download CSV' })).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'position snapshots' });
     const entries = within(history).getAllByRole('listitem');
     expect(entries).toHaveLength(2);

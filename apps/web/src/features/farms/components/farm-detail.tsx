@@ -7,10 +7,12 @@ import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { productOfKind, sameAddress } from '../product.ts';
+import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { InlineError } from './inline-error.tsx';
 import { PositionChart } from './position-chart.tsx';
-import { earnedUsd, FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
+import { ReturnsPanel } from './returns-panel.tsx';
+import { FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
 
 export type FarmDetailScreenProps = {
   farmAddress: string;
@@ -20,21 +22,22 @@ export type FarmDetailScreenProps = {
 
 /**
  * Whose position to show: the connected wallet when the user tracks the farm with it, else the first wallet
- * tracking it, else the connected wallet. Undefined while the tracking list is still loading.
+ * tracking it. A position is private to the user tracking it, so without a session, or without tracking,
+ * the detail is the farm's public figures only. Not ready while the tracking list is still loading.
  */
 function useDetailAccount(farmAddress: string): { account: string | undefined; isReady: boolean } {
   const token = useSessionToken();
   const wallet = useWallet();
   const connected = wallet.isConnected ? (wallet.publicAddress ?? undefined) : undefined;
   const summary = useQuery({ ...trackedSummaryQueryOptions(), enabled: Boolean(token) });
-  if (!token) return { account: connected, isReady: true };
+  if (!token) return { account: undefined, isReady: true };
   if (summary.isPending) return { account: undefined, isReady: false };
   const items = summary.data ? [...summary.data.lp_mining, ...summary.data.dual_mining] : [];
   const trackers = items
     .filter((item) => sameAddress(item.farm.address, farmAddress))
     .map((item) => item.account_address)
     .filter((address): address is string => Boolean(address));
-  const account = trackers.find((address) => sameAddress(address, connected)) ?? trackers[0] ?? connected;
+  const account = trackers.find((address) => sameAddress(address, connected)) ?? trackers[0];
   return { account, isReady: true };
 }
 
@@ -94,15 +97,26 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
           <PoolSnapshotFigures item={detail} />
           <FarmSnapshotFigures item={detail} />
         </div>
+        {detail.history?.message ? (
+          <p role="status" className="text-sm text-slate-700">
+            {detail.history.message}
+          </p>
+        ) : null}
+        {detail.returns ? <ReturnsPanel returns={detail.returns} /> : null}
         <section aria-label="position snapshots" className="space-y-2">
-          <h2 className="text-base font-semibold text-slate-900">
-            position snapshots
-            {detail.account_address ? (
-              <span className="ml-2 font-mono text-xs font-normal text-slate-500">
-                {shortenAddress(detail.account_address)}
-              </span>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 className="text-base font-semibold text-slate-900">
+              position snapshots
+              {detail.account_address ? (
+                <span className="ml-2 font-mono text-xs font-normal text-slate-500">
+                  {shortenAddress(detail.account_address)}
+                </span>
+              ) : null}
+            </h2>
+            {detail.account_address && newestFirst.length > 0 ? (
+              <DownloadCsvButton farmAddress={detail.farm.address} account={detail.account_address} />
             ) : null}
-          </h2>
+          </div>
           {newestFirst.length === 0 ? (
             <p className="text-sm text-slate-600">
               {detail.account_address
@@ -111,13 +125,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             </p>
           ) : (
             <>
-              <PositionChart
-                points={newestFirst.map((position) => ({
-                  time: position.created_on,
-                  value: position.total_liquidity_usd,
-                  earned: earnedUsd(position),
-                }))}
-              />
+              <PositionChart chart={detail.chart} />
               <ol className="space-y-2">
                 {newestFirst.map((position) => (
                   <li

@@ -1,92 +1,106 @@
+import type { ReturnsPoint } from '@tidewatch/shared';
+import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
 
-export type ChartPoint = { time: string; value: number | null; earned: number | null };
+export type ChartRange = '7d' | '30d' | '90d' | 'all';
+/** A chart point: seconds since the epoch, USD figures (null = unknown). */
+export type ReturnsChartPoint = {
+  time: number;
+  createdOn: string;
+  value: number | null;
+  hodl: number | null;
+  rewards: number | null;
+};
 
-const width = 480;
-const height = 160;
-const pad = 28;
+const ranges: ChartRange[] = ['7d', '30d', '90d', 'all'];
+// lightweight-charts is only fetched by pages that draw a chart (decision 013).
+const ReturnsChartCanvas = lazy(() => import('./returns-chart-canvas.tsx'));
+const legend = [
+  { key: 'value', title: 'position value', swatch: 'bg-sky-600' },
+  { key: 'hodl', title: 'value if held', swatch: 'bg-yellow-700' },
+  { key: 'rewards', title: 'rewards', swatch: 'bg-emerald-600' },
+] as const;
 
-function toPath(points: ReadonlyArray<{ x: number; y: number | null }>): string {
-  let path = '';
-  let isDrawing = false;
-  for (const point of points) {
-    if (point.y === null) {
-      // An unknown value breaks the line rather than dropping it to zero.
-      isDrawing = false;
-      continue;
-    }
-    path += `${isDrawing ? 'L' : 'M'}${point.x.toFixed(1)},${point.y.toFixed(1)} `;
-    isDrawing = true;
+/** Oldest first, one point per second (the chart's time axis needs strictly increasing times). */
+export function toChartPoints(chart: ReturnsPoint[]): ReturnsChartPoint[] {
+  const bySecond = new Map<number, ReturnsChartPoint>();
+  for (const point of chart) {
+    const time = Math.floor(Date.parse(point.created_on) / 1000);
+    bySecond.set(time, {
+      time,
+      createdOn: point.created_on,
+      value: point.value_usd,
+      hodl: point.hodl_value_usd,
+      rewards: point.rewards_usd,
+    });
   }
-  return path.trim();
+  return [...bySecond.values()].sort((a, b) => a.time - b.time);
+}
+
+/** A canvas that cannot be drawn (no canvas support) leaves the figures below it readable. */
+class ChartBoundary extends Component<{ children: ReactNode }, { isBroken: boolean }> {
+  override state = { isBroken: false };
+  static getDerivedStateFromError() {
+    return { isBroken: true };
+  }
+  override render() {
+    return this.state.isBroken ? (
+      <p className="p-3 text-sm text-slate-600">the chart cannot be drawn in this browser</p>
+    ) : (
+      this.props.children
+    );
+  }
 }
 
 /**
- * Position value and earned USD over time as a small hand-drawn SVG (no chart library for two lines).
- * Points are taken oldest first; unknown values leave gaps.
+ * Position value, what the deposits would be worth if held, and cumulative rewards over time, with time
+ * and USD axes, a crosshair whose values show below the chart, and 7d / 30d / 90d / all ranges.
  */
-export function PositionChart({ points }: { points: ReadonlyArray<ChartPoint> }) {
-  const sorted = [...points].sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  const times = sorted.map((point) => Date.parse(point.time));
-  const values = sorted
-    .flatMap((point) => [point.value, point.earned])
-    .filter((v): v is number => v !== null);
-  const maxValue = Math.max(1e-9, ...values);
-  const minTime = Math.min(...times);
-  const span = Math.max(1, Math.max(...times) - minTime);
-  const x = (time: number) =>
-    sorted.length === 1 ? width / 2 : pad + ((time - minTime) / span) * (width - 2 * pad);
-  const y = (value: number | null) =>
-    value === null ? null : height - pad - (value / maxValue) * (height - 2 * pad);
-  const valueLine = sorted.map((point, index) => ({ x: x(times[index] ?? 0), y: y(point.value) }));
-  const earnedLine = sorted.map((point, index) => ({ x: x(times[index] ?? 0), y: y(point.earned) }));
-  const latest = sorted.at(-1);
-
+export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
+  const points = useMemo(() => toChartPoints(chart), [chart]);
+  const [range, setRange] = useState<ChartRange>('all');
+  const [hovered, setHovered] = useState<ReturnsChartPoint | null>(null);
+  const onHover = useCallback((point: ReturnsChartPoint | null) => setHovered(point), []);
+  const shown = hovered ?? points.at(-1) ?? null;
   return (
-    <figure className="rounded-md border border-slate-200 bg-white p-3">
-      <svg
-        role="img"
-        aria-label="position value over time"
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-40 w-full"
-      >
-        <title>position value over time</title>
-        <line x1={pad} y1={height - pad} x2={width - pad} y2={height - pad} className="stroke-slate-300" />
-        <text x={pad} y={14} className="fill-slate-500 text-[10px]">
-          {formatUsd(maxValue)}
-        </text>
-        <path d={toPath(valueLine)} fill="none" strokeWidth={2} className="stroke-sky-600" />
-        <path
-          d={toPath(earnedLine)}
-          fill="none"
-          strokeWidth={2}
-          strokeDasharray="4 3"
-          className="stroke-emerald-600"
-        />
-        {valueLine.map((point, index) =>
-          point.y === null ? null : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: points are positional and never reorder
-            <circle key={`v${index}`} cx={point.x} cy={point.y} r={3} className="fill-sky-600" />
-          ),
+    <section aria-label="position chart" className="rounded-md border border-slate-200 bg-white p-3">
+      <fieldset className="mb-2 flex gap-1">
+        <legend className="sr-only">chart range</legend>
+        {ranges.map((r) => (
+          <button
+            key={r}
+            type="button"
+            aria-pressed={range === r}
+            onClick={() => setRange(r)}
+            className={`rounded px-2 py-0.5 text-xs ${range === r ? 'bg-slate-800 text-white' : 'bg-slate-100 text-slate-700'}`}
+          >
+            {r}
+          </button>
+        ))}
+      </fieldset>
+      <div role="img" aria-label="position value over time">
+        {points.length === 0 ? (
+          <p className="p-3 text-sm text-slate-600">no points to draw yet</p>
+        ) : (
+          <ChartBoundary>
+            <Suspense fallback={<p className="h-56 p-3 text-sm text-slate-600">loading chart...</p>}>
+              <ReturnsChartCanvas points={points} range={range} onHover={onHover} />
+            </Suspense>
+          </ChartBoundary>
         )}
-        {earnedLine.map((point, index) =>
-          point.y === null ? null : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: points are positional and never reorder
-            <circle key={`e${index}`} cx={point.x} cy={point.y} r={3} className="fill-emerald-600" />
-          ),
-        )}
-      </svg>
-      <figcaption className="mt-1 flex flex-wrap gap-4 text-xs text-slate-600">
-        <span>
-          <span className="mr-1 inline-block h-0.5 w-4 bg-sky-600 align-middle" />
-          position value{latest ? ` (${formatUsd(latest.value)} now)` : ''}
+      </div>
+      <p data-testid="chart-values" className="mt-1 flex flex-wrap gap-4 text-xs text-slate-600">
+        <span className="tabular-nums">
+          {shown ? new Date(shown.createdOn).toLocaleString() : 'no points yet'}
         </span>
-        <span>
-          <span className="mr-1 inline-block h-0.5 w-4 border-t-2 border-dashed border-emerald-600 align-middle" />
-          earned USD{latest ? ` (${formatUsd(latest.earned)} now)` : ''}
-        </span>
-        <span>{sorted.length} snapshots</span>
-      </figcaption>
-    </figure>
+        {legend.map((item) => (
+          <span key={item.key} className="tabular-nums">
+            <span className={`mr-1 inline-block h-0.5 w-4 align-middle ${item.swatch}`} />
+            {item.title} {shown ? formatUsd(shown[item.key]) : ''}
+          </span>
+        ))}
+        <span>{points.length} points</span>
+      </p>
+    </section>
   );
 }
