@@ -13,9 +13,11 @@ export type FarmSession = { env: FarmWorld; browser: Browser };
 export async function startLoggedInFarmSession(credentials: {
   email: string;
   password: string;
+  /** Extra settings for the app (SNAPSHOT_INTERVAL, say). */
+  appEnv?: Record<string, string>;
 }): Promise<FarmSession> {
   const { email, password } = credentials;
-  const env = await startFarmWorld();
+  const env = await startFarmWorld(credentials.appEnv ? { env: credentials.appEnv } : {});
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();

@@ -21,7 +21,7 @@ export type FarmWorld = {
   stop: () => Promise<void>;
 };
 
-export async function startFarmWorld(): Promise<FarmWorld> {
+export async function startFarmWorld(options: { env?: Record<string, string> } = {}): Promise<FarmWorld> {
   const anvil = await startAnvil();
   const world = await deployQuickswapWorld(anvil);
   const cmc = await startCmcServer({ apiKey: 'e2e-cmc-key', listings: cmcListingsForWorld(world) });
@@ -31,6 +31,7 @@ export async function startFarmWorld(): Promise<FarmWorld> {
       CMC_API_KEY: cmc.apiKey,
       CMC_API_URL: cmc.url,
       ...worldAppEnv(world),
+      ...options.env,
     },
   });
   return {
