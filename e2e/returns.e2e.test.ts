@@ -26,7 +26,10 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
   const fetchDetail = (farm: string) =>
     browser.page.evaluate(
       async ({ farm, account }) => {
-        const token = window.sessionStorage.getItem('jwtToken');
+        // Runs in the page: its session token, as the page's own requests send it.
+        const storage = (globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } })
+          .sessionStorage;
+        const token = storage.getItem('jwtToken');
         const response = await fetch(`/api/quickswap/farm/details/${farm}?account=${account}`, {
           headers: { authorization: `Bearer ${token}` },
         });

@@ -419,6 +419,23 @@ describe('history from the first stake', () => {
     expect(Number(last[4])).toBe(body.chart.at(-1)!.value_usd);
   });
 
+  it("adds the user's positions up on the dashboard: value, 24-hour change, profit and loss", async () => {
+    const body = farmDetailSchema.parse((await detail(user.token)).json());
+    const response = await app.request({ method: 'GET', url: '/api/quickswap/portfolio', token: user.token });
+    expect(response.statusCode).toBe(200);
+    const dayAgo = Date.now() - 86_400_000;
+    const then = [...body.chart].reverse().find((p) => Date.parse(p.created_on) <= dayAgo)!;
+    const now = body.chart.at(-1)!;
+    expect(response.json()).toEqual({
+      positions: 1,
+      value_usd: now.value_usd,
+      change_24h_usd: now.value_usd! - then.value_usd!,
+      pnl_usd: body.returns!.pnl_usd,
+      unknown: { value: 0, change_24h: 0, pnl: 0 },
+    });
+    expect((await app.request({ method: 'GET', url: '/api/quickswap/portfolio' })).statusCode).toBe(401);
+  });
+
   it('keeps position history, returns and CSV to the user who tracks the pair', async () => {
     expect((await detail()).statusCode).toBe(401);
     expect((await detail(other.token)).statusCode).toBe(404);

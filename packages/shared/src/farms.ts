@@ -309,6 +309,20 @@ export const trackedSummarySchema = z.object({
 export type TrackedSummary = z.infer<typeof trackedSummarySchema>;
 
 /**
+ * GET /api/quickswap/portfolio: the user's tracked positions added up. Each sum counts only the positions
+ * whose figure is known; `unknown` says how many were left out of each (a price no source knew, no
+ * snapshot 24 hours ago, no history of deposits), so an unknown part is never counted as zero.
+ */
+export const portfolioSchema = z.object({
+  positions: z.number().int(),
+  value_usd: z.number(),
+  change_24h_usd: z.number(),
+  pnl_usd: z.number(),
+  unknown: z.object({ value: z.number().int(), change_24h: z.number().int(), pnl: z.number().int() }),
+});
+export type Portfolio = z.infer<typeof portfolioSchema>;
+
+/**
  * The farm's list on quickswap.exchange today. Its interface (v2, since 2022) has no page per farm: the
  * v1 `#/quick/…` and `#/dual/…` pages are gone, so a link opens the LP or dual farm tab (ended farms are
  * listed under `ended=true`).

@@ -275,6 +275,25 @@ export async function loadSchedules(
   return new Map(rows.map((row) => [positionKey(row.farm_id, row.wallet_address), row]));
 }
 
+/** The account's newest position snapshot taken at or before `at` (ISO), if any. */
+export async function loadPositionAtOrBefore(
+  db: DbOrTrx,
+  farmId: number,
+  account: string,
+  at: string,
+): Promise<PositionSnapshotRow | undefined> {
+  return db
+    .selectFrom('position_snapshots')
+    .selectAll()
+    .where('farm_id', '=', farmId)
+    .where('account_address', '=', getAddress(account))
+    .where('created_on', '<=', at)
+    .orderBy('created_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The account's position snapshots for a farm, newest first (bounded: a chart needs no more). */
 export async function loadPositionHistory(
   db: DbOrTrx,

@@ -7,6 +7,7 @@ import {
   farmDetailSchema,
   farmListQuerySchema,
   lpFarmListSchema,
+  portfolioSchema,
   positionsCsvQuerySchema,
   refreshDualResponseSchema,
   refreshLpResponseSchema,
@@ -152,6 +153,12 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
 
   app.get('/api/lp-tools/tools', { ...auth, schema: { response: { 200: toolsResponseSchema } } }, async () =>
     farms.getTools(),
+  );
+
+  app.get(
+    '/api/quickswap/portfolio',
+    { ...auth, schema: { response: { 200: portfolioSchema } } },
+    async (request) => farms.getPortfolio(userId(request)),
   );
 
   app.get(

@@ -4,6 +4,7 @@ import {
   type FarmDetail,
   type FarmKind,
   type LpFarmListItem,
+  type Portfolio,
   type TokenSnapshotsResponse,
   type ToolsResponse,
   type TrackedSummary,
@@ -20,6 +21,7 @@ import {
   type FarmView,
   loadFarmViews,
   loadLatestPositions,
+  loadPositionAtOrBefore,
   loadPositionHistory,
   loadSchedules,
   positionKey,
@@ -347,6 +349,39 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     };
   }
 
+  /** The user's tracked positions added up: value, its change over 24 hours, profit and loss. */
+  async function getPortfolio(userId: number): Promise<Portfolio> {
+    const pairs = await findTrackedFarms(db, { userId });
+    const views = new Map(
+      (await loadFarmViews(db, { chainId, farmIds: pairs.map((p) => p.farmId) })).map((v) => [v.id, v]),
+    );
+    const dayAgo = new Date(now().getTime() - 86_400_000).toISOString();
+    const totals: Portfolio = {
+      positions: 0,
+      value_usd: 0,
+      change_24h_usd: 0,
+      pnl_usd: 0,
+      unknown: { value: 0, change_24h: 0, pnl: 0 },
+    };
+    const add = (key: 'value' | 'change_24h' | 'pnl', value: number | null) => {
+      if (value === null) totals.unknown[key] += 1;
+      else totals[`${key}_usd`] += value;
+    };
+    for (const pair of pairs) {
+      const view = views.get(pair.farmId);
+      if (!view) continue;
+      totals.positions += 1;
+      const latest = await loadPositionHistory(db, pair.farmId, pair.walletAddress, 1);
+      const before = await loadPositionAtOrBefore(db, pair.farmId, pair.walletAddress, dayAgo);
+      const value = latest[0]?.total_liquidity_usd ?? null;
+      const then = before?.total_liquidity_usd ?? null;
+      add('value', value);
+      add('change_24h', value === null || then === null ? null : value - then);
+      add('pnl', (await positionExtras(view, pair.walletAddress, latest)).returns.pnl_usd);
+    }
+    return totals;
+  }
+
   async function getTrackedSummary(userId: number): Promise<TrackedSummary> {
     return { lp_mining: await listTracked('lp', userId), dual_mining: await listTracked('dual', userId) };
   }
@@ -361,5 +396,6 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     createTokenSnapshots,
     getTools,
     getTrackedSummary,
+    getPortfolio,
   };
 }

@@ -1,5 +1,6 @@
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
 import { TrackedFarmsSummary } from '../../features/farms/components/lp-summary.tsx';
+import { PortfolioTotals } from '../../features/farms/components/portfolio-totals.tsx';
 import { WalletCatalogue } from '../../features/wallets/components/wallet-catalogue.tsx';
 import { WalletSummaryPanel } from '../../features/wallets/components/wallet-list.tsx';
 
@@ -8,6 +9,7 @@ export function DashboardRoute() {
   return (
     <DashboardScreen
       walletSummary={<WalletSummaryPanel />}
+      portfolioTotals={<PortfolioTotals />}
       lpMiningFarms={<TrackedFarmsSummary kind="lp" />}
       dualMiningFarms={<TrackedFarmsSummary kind="dual" />}
       connectWallets={<WalletCatalogue />}

@@ -4,6 +4,8 @@ import { Collapsible, Page } from '../../../components/index.ts';
 export type DashboardScreenProps = {
   /** The collapsible wallet summary (screen 10/11). */
   walletSummary: ReactNode;
+  /** Value, 24-hour change and profit and loss over every tracked position. */
+  portfolioTotals?: ReactNode;
   /** Contents of the 'LP Mining farms' section. */
   lpMiningFarms: ReactNode;
   /** Contents of the 'Dual Mining farms' section. */
@@ -19,6 +21,7 @@ export type DashboardScreenProps = {
  */
 export function DashboardScreen({
   walletSummary,
+  portfolioTotals,
   lpMiningFarms,
   dualMiningFarms,
   connectWallets,
@@ -26,6 +29,7 @@ export function DashboardScreen({
   return (
     <Page title="dashboard">
       <div className="space-y-6">
+        {portfolioTotals}
         {walletSummary}
         <Collapsible title="Liquidity Provider">
           <div className="space-y-4">

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { Spinner } from '../../../components/index.ts';
+import { formatUsd } from '../../../lib/format.ts';
+import { portfolioQueryOptions } from '../api/get-portfolio.ts';
+import { InlineError } from './inline-error.tsx';
+
+const signed = (value: number) => `${value > 0 ? '+' : ''}${formatUsd(value)}`;
+const leftOut = (count: number, why: string) =>
+  count === 0 ? null : `${count} ${count === 1 ? 'position' : 'positions'} not counted: ${why}`;
+
+/**
+ * The dashboard's portfolio totals over every tracked position: value, its 24-hour change, profit and
+ * loss. A position whose figure is unknown is left out of that sum and said so, never counted as $0.
+ */
+export function PortfolioTotals() {
+  const query = useQuery(portfolioQueryOptions());
+  if (query.isPending) return <Spinner label="loading portfolio" />;
+  if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
+  const p = query.data;
+  if (p.positions === 0) return null;
+  const figures = [
+    { label: 'value', value: formatUsd(p.value_usd), note: leftOut(p.unknown.value, 'no price') },
+    {
+      label: '24-hour change',
+      value: signed(p.change_24h_usd),
+      note: leftOut(p.unknown.change_24h, 'no value 24 hours ago'),
+    },
+    {
+      label: 'profit and loss',
+      value: signed(p.pnl_usd),
+      note: leftOut(p.unknown.pnl, 'deposits or prices unknown'),
+    },
+  ];
+  return (
+    <section aria-label="portfolio" className="grid gap-2 sm:grid-cols-3">
+      {figures.map((figure) => (
+        <div key={figure.label} className="rounded-md border border-slate-200 bg-white p-3">
+          <p className="text-xs uppercase tracking-wide text-slate-500">{figure.label}</p>
+          <p className="font-mono text-lg tabular-nums text-slate-900">{figure.value}</p>
+          {figure.note ? <p className="text-xs text-slate-500">{figure.note}</p> : null}
+        </div>
+      ))}
+    </section>
+  );
+}
