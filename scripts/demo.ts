@@ -4,12 +4,15 @@
  * on a temporary database with a demo user and an in-browser 'Demo wallet'. Ctrl-C stops everything.
  */
 import {
+  type Anvil,
   cmcListingsForWorld,
   deployQuickswapWorld,
   quickswapFarmUrl,
   startAnvil,
   startCmcServer,
+  swapExactIn,
   testAccounts,
+  type World,
   worldAppEnv,
 } from '@tidewatch/testkit';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
@@ -17,12 +20,58 @@ import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 
 const demoUser = { email: 'demo@tidewatch.local', password: 'tidewatch-demo-2026' };
 const blockIntervalMs = 5_000;
+/** The chain starts this many days ago and trades daily until today, so a tracked farm has history. */
+const historyDays = 10;
+const daySeconds = 86_400;
+
+/**
+ * Ten days of a market: each day swaps move WMATIC, WETH and WBTC against USDC one way or the other (so
+ * the history job finds price moves, fees and rewards to chart), then the chain comes up to today.
+ */
+async function playMarketHistory(anvil: Anvil, world: World): Promise<void> {
+  // Deploying the world moves its clock on (rewards accrue, a short farm ends): spread what is left.
+  const deployedAt = Number((await anvil.client.getBlock()).timestamp);
+  const step = Math.floor((Math.floor(Date.now() / 1000) - deployedAt) / (historyDays + 1));
+  for (let day = 1; day <= historyDays; day++) {
+    await anvil.increaseTime(step);
+    const size = BigInt(1 + (day % 3));
+    const isBuying = day % 2 === 1;
+    const usdc = (amount: bigint) => amount * 10n ** 6n;
+    await swapExactIn(anvil, world, {
+      pair: 'WMATIC-USDC',
+      ...(isBuying
+        ? { tokenIn: 'USDC', amountIn: usdc(15_000n * size) }
+        : { tokenIn: 'WMATIC', amountIn: 30_000n * size * 10n ** 18n }),
+    });
+    await swapExactIn(anvil, world, {
+      pair: 'WETH-USDC',
+      ...(isBuying
+        ? { tokenIn: 'USDC', amountIn: usdc(12_000n * size) }
+        : { tokenIn: 'WETH', amountIn: 6n * size * 10n ** 18n }),
+    });
+    await swapExactIn(anvil, world, {
+      pair: 'WBTC-USDC',
+      ...(isBuying
+        ? { tokenIn: 'WBTC', amountIn: size * 10n ** 7n }
+        : { tokenIn: 'USDC', amountIn: usdc(9_000n * size) }),
+    });
+  }
+  const now = Math.floor(Date.now() / 1000);
+  await anvil.client.request({
+    method: 'evm_setNextBlockTimestamp',
+    params: [`0x${now.toString(16)}`],
+  } as never);
+  await anvil.mine();
+}
 
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   console.log('demo: starting a local Polygon-like chain and deploying QuickSwap-style farms…');
-  const anvil = await startAnvil();
+  const start = Math.floor(Date.now() / 1000) - historyDays * daySeconds;
+  const anvil = await startAnvil({ args: ['--timestamp', String(start)] });
   const world = await deployQuickswapWorld(anvil);
+  console.log(`demo: playing ${historyDays} days of trading so tracked farms have a history…`);
+  await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
 
   let app: AppServer | undefined;
