@@ -161,6 +161,8 @@ export const returnsSchema = z.object({
   pnl_usd: z.number().nullable(),
   il_usd: z.number().nullable(),
   il_percent: z.number().nullable(),
+  /** Why a figure above is null, in one line (a price unknown at some block, no history yet); else null. */
+  unknown_because: z.string().nullable().optional(),
 });
 export type Returns = z.infer<typeof returnsSchema>;
 

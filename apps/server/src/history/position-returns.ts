@@ -30,10 +30,8 @@ export async function loadReturns(
   pair: PairOfFarm,
   history: PositionSnapshotRow[],
 ): Promise<{ returns: Returns; chart: ReturnsPoint[] }> {
-  const events = (await loadPositionEvents(db, pair.farmId, pair.account)).map((row) => ({
-    ...toValuedEvent(row),
-    block: Number(row.block_number),
-  }));
+  const rows = await loadPositionEvents(db, pair.farmId, pair.account);
+  const events = rows.map((row) => ({ ...toValuedEvent(row), block: Number(row.block_number) }));
   const blocks = [...new Set(history.map((row) => Number(row.block_number)))];
   const poolRows =
     blocks.length === 0
@@ -78,7 +76,15 @@ export async function loadReturns(
     price1Usd: latestPrices?.price1_usd ?? null,
     ...decimals,
   });
-  return { returns, chart };
+  const unknownBecause =
+    rows.find((row) => row.usd === null)?.usd_error ??
+    (latest && (latestPrices?.price0_usd == null || latestPrices?.price1_usd == null)
+      ? 'a token of the pair has no price now'
+      : events.some((e) => e.kind === 'staked')
+        ? null
+        : 'no deposit is known yet: the history is not built');
+  const isComplete = Object.values(returns).every((value) => value !== null);
+  return { returns: { ...returns, unknown_because: isComplete ? null : unknownBecause }, chart };
 }
 
 /** The one line a card or the detail shows about the history job, and its figures. */

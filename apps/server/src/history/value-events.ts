@@ -3,6 +3,7 @@ import type { FarmEvent } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { toTokenNumber } from '../snapshots/valuation/decimal.ts';
+import { resolvePairPrices } from '../snapshots/valuation/snapshot-math.ts';
 
 /** An event with what it was worth at its block, ready for position_events. */
 export type ValuedFarmEvent = FarmEvent & {
@@ -31,10 +32,26 @@ export async function valueEventsAtTheirBlocks(
     const { read, prices } = await pipeline.readForSnapshots({ farms: [farm], accounts: [wallet], block });
     const farmRead = read.farms[0]!;
     const { pair } = farmRead;
-    const priceOf = (token: { address: Address; symbol: string }) => ({
-      usd: prices.get(token.address.toLowerCase())?.usd ?? null,
-      missing: `no price for ${token.symbol} at block ${block}`,
+    // As the snapshots do: a pair side no source prices takes its price from the reserve ratio.
+    const sides = resolvePairPrices({
+      reserve0: pair.reserve0,
+      reserve1: pair.reserve1,
+      decimals0: pair.token0.decimals,
+      decimals1: pair.token1.decimals,
+      price0: prices.get(pair.token0.address.toLowerCase())?.usd ?? null,
+      price1: prices.get(pair.token1.address.toLowerCase())?.usd ?? null,
     });
+    const resolved = new Map([
+      [pair.token0.address.toLowerCase(), sides.price0],
+      [pair.token1.address.toLowerCase(), sides.price1],
+    ]);
+    const priceOf = (token: { address: Address; symbol: string }) => {
+      const key = token.address.toLowerCase();
+      return {
+        usd: resolved.get(key) ?? prices.get(key)?.usd ?? null,
+        missing: `no price for ${token.symbol} at block ${block}`,
+      };
+    };
     for (const event of events.filter((e) => e.blockNumber === block)) {
       const blockTime = new Date(Number(read.blockTimestamp) * 1000);
       if (event.kind === 'reward_paid') {

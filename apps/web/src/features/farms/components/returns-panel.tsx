@@ -51,6 +51,9 @@ export function ReturnsPanel({ returns }: { returns: Returns }) {
           </div>
         ))}
       </dl>
+      {returns.unknown_because ? (
+        <p className="mt-2 text-xs text-slate-600">unknown: {returns.unknown_because}</p>
+      ) : null}
     </section>
   );
 }
