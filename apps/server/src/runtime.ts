@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
+import { refreshFarmIndexWhenDue } from './discovery/index-job.ts';
 import { runHistoryJob } from './history/backfill.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
@@ -120,8 +121,20 @@ export async function startScheduledSnapshots(
       intervalMs,
     });
   };
+  // The farm index (issue 14): once a day across processes, at once when never built.
+  const farmIndex = async () => {
+    const report = await refreshFarmIndexWhenDue({
+      db: runtime.database.db,
+      pipeline: deps.pipeline,
+      chain: runtime.chain,
+      chainId: runtime.config.chainId,
+      factories: { lp: runtime.config.lpFarmFactories, dual: runtime.config.dualFarmFactories },
+    });
+    if (report) log.info(`farm index: ${report.farms} farms (${report.skipped} could not be read)`);
+  };
   const alsoOnTick = async () => {
     await retention();
+    await farmIndex().catch((error: unknown) => log.warn({ err: error }, 'farm index: the refresh failed'));
     await history().catch((error: unknown) => log.warn({ err: error }, 'history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);

@@ -68,10 +68,14 @@ describe('test contracts against the deployed QuickSwap interfaces', () => {
 });
 
 /**
- * The facts sheet the team keeps beside the repository (shared/quickswap-onchain.md): every function and
- * event it names for a contract must be in our pinned list, so the two cannot drift apart.
+ * The facts sheet the team keeps beside the repository (shared/quickswap-onchain.md), with its copy in
+ * docs/ for clones that stand alone: every function and event it names for a contract must be in our pinned
+ * list, so the two cannot drift apart.
  */
-const factsSheet = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/quickswap-onchain.md');
+const here = dirname(fileURLToPath(import.meta.url));
+const teamSheet = join(here, '../../../../shared/quickswap-onchain.md');
+const repoCopy = join(here, '../../../docs/quickswap-onchain.md');
+const factsSheet = existsSync(teamSheet) ? teamSheet : repoCopy;
 
 /** The `name(` identifiers a markdown section names in backticks. */
 function namesInSection(markdown: string, heading: string): string[] {
@@ -87,8 +91,9 @@ const namesOf = (name: DeployedContractName) =>
 describe('the pinned interfaces against quickswap-onchain.md', () => {
   const markdown = existsSync(factsSheet) ? readFileSync(factsSheet, 'utf8') : '';
 
-  it('finds the facts sheet beside the repository', () => {
+  it('finds the facts sheet, and its copy in docs/ is the same', () => {
     expect(markdown, `${factsSheet} is missing`).toContain('StakingRewards');
+    expect(readFileSync(repoCopy, 'utf8')).toBe(markdown);
   });
 
   it('names nothing for StakingRewards that the pinned list lacks (constructor and absent views aside)', () => {

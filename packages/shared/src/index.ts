@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './discovery.ts';
 export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';

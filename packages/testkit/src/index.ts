@@ -24,6 +24,13 @@ export { type TestAccount, testAccounts } from './world/accounts.ts';
 export { worldAppEnv, worldPriceOptions } from './world/app-config.ts';
 export { deployQuickswapWorld } from './world/deploy.ts';
 export {
+  BulkSender,
+  deployFarmGenerations,
+  type FarmGenerationsOptions,
+  type GenerationFarm,
+  stakeInFarms,
+} from './world/farm-generations.ts';
+export {
   ACCRUAL_SECONDS,
   type FarmKey,
   farmSpecs,

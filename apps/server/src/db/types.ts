@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { DiscoveryTables } from '../discovery/tables.ts';
 import type { FarmsTables } from '../features/farms/tables.ts';
 import type { FarmImportsTables } from '../features/import-wizard/tables.ts';
 
@@ -100,8 +101,10 @@ export type WalletsTable = {
   /** EIP-55 checksummed; unique per (user_id, chain_id). */
   address: string;
   chain_id: number;
-  /** When the signature proving ownership was verified. */
+  /** When the signature proving ownership was verified (when it was added, for a watch-only address). */
   verified_at: string;
+  /** 1: added without a signature, for tracking and discovery only (issue 14). */
+  is_watch_only: Generated<number>;
   created_at: string;
 };
 
@@ -141,6 +144,7 @@ export type Database = {
   siwe_nonces: SiweNoncesTable;
   job_runs: JobRunsTable;
 } & FarmsTables &
+  DiscoveryTables &
   FarmImportsTables;
 
 export type User = Selectable<UsersTable>;

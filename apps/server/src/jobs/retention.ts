@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { claimDailyJob } from './daily-job.ts';
 
 export type RetentionPolicy = {
   /** Snapshots older than this many days keep one a day (the first and last of each day). */
@@ -108,19 +109,5 @@ export async function runRetentionWhenDue(
   now: Date,
   policy: RetentionPolicy = defaultRetention,
 ): Promise<RetentionReport | null> {
-  const at = now.toISOString();
-  const dueBefore = new Date(now.getTime() - dayMs).toISOString();
-  await db
-    .insertInto('job_runs')
-    .values({ name: 'retention', last_run_at: new Date(0).toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const claimed = await db
-    .updateTable('job_runs')
-    .set({ last_run_at: at })
-    .where('name', '=', 'retention')
-    .where('last_run_at', '<=', dueBefore)
-    .returning('name')
-    .executeTakeFirst();
-  return claimed ? runRetention(db, now, policy) : null;
+  return (await claimDailyJob(db, 'retention', now)) ? runRetention(db, now, policy) : null;
 }

@@ -7,6 +7,7 @@ import { throttlesMigration } from './005-throttles.ts';
 import { snapshotScheduleMigration } from './006-snapshot-schedule.ts';
 import { jobRunsMigration } from './007-job-runs.ts';
 import { positionHistoryMigration } from './008-position-history.ts';
+import { farmIndexMigration } from './009-farm-index.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '006-snapshot-schedule': snapshotScheduleMigration,
   '007-job-runs': jobRunsMigration,
   '008-position-history': positionHistoryMigration,
+  '009-farm-index': farmIndexMigration,
 };

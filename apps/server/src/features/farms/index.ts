@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
+import { discoveryRoutes } from '../../discovery/routes.ts';
+import { createDiscoveryService } from '../../discovery/service.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import { farmsRoutes } from './routes.ts';
@@ -39,4 +41,12 @@ export async function registerFarms(
     logWarn: (object, message) => app.log.warn(object, message),
   });
   await app.register(farmsRoutes, { farms, throttles: deps.throttles });
+  const discovery = createDiscoveryService({
+    db: deps.database.db,
+    chainId: deps.chainId,
+    chain: deps.chain,
+    pipeline: writer,
+    now,
+  });
+  await app.register(discoveryRoutes, { discovery, throttles: deps.throttles });
 }

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+
+const dayMs = 86_400_000;
+
+/**
+ * Claims a once-a-day job across processes: a conditional update of its job_runs row that only one process
+ * wins per day. True when this process should run it now.
+ */
+export async function claimDailyJob(db: Kysely<Database>, name: string, now: Date): Promise<boolean> {
+  await db
+    .insertInto('job_runs')
+    .values({ name, last_run_at: new Date(0).toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const claimed = await db
+    .updateTable('job_runs')
+    .set({ last_run_at: now.toISOString() })
+    .where('name', '=', name)
+    .where('last_run_at', '<=', new Date(now.getTime() - dayMs).toISOString())
+    .returning('name')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Makes a claimed daily job due again `afterMs` from `now` (a failed run retries sooner than tomorrow). */
+export async function retryDailyJob(
+  db: Kysely<Database>,
+  name: string,
+  now: Date,
+  afterMs: number,
+): Promise<void> {
+  await db
+    .updateTable('job_runs')
+    .set({ last_run_at: new Date(now.getTime() - dayMs + afterMs).toISOString() })
+    .where('name', '=', name)
+    .execute();
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { hexAddressSchema, tokenRefSchema } from './farms.ts';
+
+/** One farm of the farm index: every QuickSwap farm the configured factories deployed (issue 14). */
+export const indexedFarmSchema = z.object({
+  address: z.string(),
+  kind: z.enum(['lp', 'dual']),
+  pair_address: z.string(),
+  token0: tokenRefSchema,
+  token1: tokenRefSchema,
+  reward_token_a: tokenRefSchema,
+  reward_token_b: tokenRefSchema.nullable(),
+  /** Whole reward tokens per second. */
+  reward_rate_a: z.string(),
+  reward_rate_b: z.string().nullable(),
+  period_finish: z.string(),
+  is_ended: z.boolean(),
+  is_paused: z.boolean(),
+  /** Whole LP tokens staked. */
+  total_staked: z.string(),
+  tvl_usd: z.number().nullable(),
+  apr: z.number().nullable(),
+  /** Already imported into Tidewatch (its own page and tracking exist). */
+  is_imported: z.boolean(),
+});
+export type IndexedFarm = z.infer<typeof indexedFarmSchema>;
+
+/** GET /api/quickswap/farm-index: one page of the index, sorted and filtered. */
+export const farmIndexQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  sort: z.enum(['tvl', 'apr']).default('tvl'),
+  order: z.enum(['desc', 'asc']).default('desc'),
+  token: z.string().trim().min(1).max(32).optional(),
+  status: z.enum(['all', 'active', 'ended']).default('all'),
+  kind: z.enum(['lp', 'dual']).optional(),
+});
+export type FarmIndexQuery = z.infer<typeof farmIndexQuerySchema>;
+
+export const farmIndexPageSchema = z.object({
+  items: z.array(indexedFarmSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  /** When the index was last refreshed; null before its first refresh. */
+  refreshed_at: z.string().nullable(),
+  /** The last refresh failed after that: the index keeps its last state. */
+  last_error: z.object({ at: z.string(), message: z.string() }).nullable(),
+});
+export type FarmIndexPage = z.infer<typeof farmIndexPageSchema>;
+
+/** POST /api/quickswap/find-my-farms: which index farms a saved wallet has stake or rewards in. */
+export const findMyFarmsSchema = z.strictObject({ wallet_address: hexAddressSchema });
+export const walletFarmSchema = z.object({
+  farm: indexedFarmSchema,
+  /** Whole LP tokens staked by the wallet. */
+  staked: z.string(),
+  /** Unclaimed rewards, whole tokens, A then B. */
+  earned: z.array(z.object({ symbol: z.string(), amount: z.string() })),
+  is_tracked: z.boolean(),
+});
+export const findMyFarmsResponseSchema = z.object({
+  wallet_address: z.string(),
+  block_number: z.number().int(),
+  checked: z.number().int(),
+  farms: z.array(walletFarmSchema),
+});
+export type WalletFarm = z.infer<typeof walletFarmSchema>;
+export type FindMyFarmsResponse = z.infer<typeof findMyFarmsResponseSchema>;
+
+/** POST /api/quickswap/track-discovered: import (when needed) and track index farms with a saved wallet. */
+export const trackDiscoveredSchema = z.strictObject({
+  wallet_address: hexAddressSchema,
+  farm_addresses: z.array(hexAddressSchema).min(1).max(200),
+});
+export const trackDiscoveredResponseSchema = z.object({
+  tracked: z.array(z.string()),
+  already_tracked: z.array(z.string()),
+});
+export type TrackDiscoveredResponse = z.infer<typeof trackDiscoveredResponseSchema>;
