@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ChainClient } from './chain/client.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/index.ts';
+import { deleteAccount } from './features/accounts/delete-account.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { registerFarms } from './features/farms/index.ts';
@@ -116,12 +117,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.chainProbe ? { chainProbe: deps.chainProbe } : {}),
   });
   await app.register(waitlistRoutes, { database: deps.database, throttles });
-  await app.register(accountsRoutes, { accounts, throttles });
+  await app.register(accountsRoutes, {
+    accounts,
+    throttles,
+    deleteAccount: (userId) => deleteAccount(deps.database.db, userId),
+  });
   const wallets = createWalletsService({
     db: deps.database.db,
     publicUrl: deps.config.publicUrl,
     chainId: deps.config.chainId,
     accounts,
+    chain: deps.chain,
     ...(deps.now ? { now: deps.now } : {}),
   });
   await app.register(walletsRoutes, { wallets, throttles });

@@ -49,15 +49,40 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
+// No composition rules (NIST 800-63B); the common-password check runs on the server.
+const newPasswordSchema = z
+  .string()
+  .min(passwordMinLength, `the password must have at least ${passwordMinLength} characters`)
+  .max(passwordMaxLength, `the password must have at most ${passwordMaxLength} characters`);
+
 export const signupSchema = z.strictObject({
   email: emailSchema,
-  // No composition rules (NIST 800-63B); the common-password check runs on the server.
-  password: z
-    .string()
-    .min(passwordMinLength, `the password must have at least ${passwordMinLength} characters`)
-    .max(passwordMaxLength, `the password must have at most ${passwordMaxLength} characters`),
+  password: newPasswordSchema,
 });
 export type Signup = z.infer<typeof signupSchema>;
+
+/** POST /api/internal/password-reset: asks for a reset link (the answer never says whether the account exists). */
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+export const passwordResetSentMessage =
+  'if an account exists for that address, we have sent it a link to reset the password (valid for 1 hour)';
+/** POST /api/internal/password-reset/confirm: the link's token and the new password. */
+export const passwordResetSchema = z.strictObject({
+  token: z.string().min(1, 'the reset link is incomplete').max(200),
+  password: newPasswordSchema,
+});
+export const passwordResetLinkInvalidMessage =
+  'this password reset link has expired or was already used: ask for a new one';
+export const passwordResetDoneMessage =
+  'your password was changed and every session logged out: log in again';
+/** POST /api/internal/password: a signed-in user changes the password. */
+export const changePasswordSchema = z.strictObject({
+  current_password: z.string().min(1, 'enter your current password').max(passwordMaxLength),
+  new_password: newPasswordSchema,
+});
+/** DELETE /api/internal/account: the password again, so a borrowed session cannot delete an account. */
+export const deleteAccountSchema = z.strictObject({
+  password: z.string().min(1, 'enter your password').max(passwordMaxLength),
+});
 
 /** A plain message for people (sign-up, confirm-email answers). */
 export const messageResponseSchema = z.object({ message: z.string() });

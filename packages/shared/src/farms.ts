@@ -235,6 +235,20 @@ export type FarmDetail = z.infer<typeof farmDetailSchema>;
 
 export const farmDetailQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
 export const farmListQuerySchema = z.strictObject({ account: hexAddressSchema.optional() });
+/** DELETE /api/quickswap/tracked/{address}?wallet_address=&delete_history=: stop tracking a farm with a wallet. */
+export const untrackQuerySchema = z.strictObject({
+  wallet_address: hexAddressSchema,
+  delete_history: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+export const untrackResponseSchema = z.object({
+  untracked: z.literal(true),
+  deleted_snapshots: z.number().int(),
+});
+export type UntrackResponse = z.infer<typeof untrackResponseSchema>;
+
 /** GET /api/quickswap/farm/details/{address}/positions.csv?account=: whose positions (required). */
 export const positionsCsvQuerySchema = z.strictObject({ account: hexAddressSchema });
 export const addressParamsSchema = z.strictObject({ address: hexAddressSchema });

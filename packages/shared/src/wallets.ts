@@ -82,8 +82,29 @@ export const walletSchema = z.object({
   /** EIP-55 checksummed. */
   address: z.string(),
   blockchain: blockchainRefSchema,
+  /** Added without a signature (issue 14): for tracking and discovery only. */
+  is_watch_only: z.boolean(),
 });
 export type Wallet = z.infer<typeof walletSchema>;
+
+export const watchOnlyLimit = 20;
+/** POST /api/wallets/watch: an address to follow without signing (not a contract), at most 20 per user. */
+export const watchWalletSchema = z.strictObject({
+  address: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x and 40 hexadecimal characters'),
+  name: z.string().trim().min(1, 'the name is empty').max(40, 'at most 40 characters').optional(),
+});
+export type WatchWallet = z.infer<typeof watchWalletSchema>;
+
+/** GET /api/wallets/{id}/removal: what removing the wallet would delete (the confirmation says it). */
+export const walletRemovalSchema = z.object({
+  wallet: walletSchema,
+  tracked_farms: z.number().int(),
+  position_snapshots: z.number().int(),
+});
+export type WalletRemoval = z.infer<typeof walletRemovalSchema>;
 
 export const walletListResponseSchema = z.object({ wallets: z.array(walletSchema) });
 export type WalletListResponse = z.infer<typeof walletListResponseSchema>;

@@ -20,6 +20,8 @@ export type UsersTable = {
   created_at: string;
   /** EIP-55 address the account was created from (sign-up from a wallet); unique, else null. */
   wallet_address: string | null;
+  /** Bearer tokens issued before this instant no longer authenticate (set by a password reset). */
+  sessions_valid_from: string | null;
 };
 
 export type EmailTokensTable = {

@@ -16,6 +16,9 @@ export const defaultThrottleLimits = {
   /** Sign-ups per address: each one e-mails that address, so this stops mail-bombing it. */
   signUpPerEmail: { limit: 5, windowMs: hour },
   signUpPerIp: { limit: 20, windowMs: hour },
+  /** Password reset requests per address (each e-mails it) and per IP, like sign-ups. */
+  passwordResetPerEmail: { limit: 5, windowMs: hour },
+  passwordResetPerIp: { limit: 20, windowMs: hour },
   waitlistPerIp: { limit: 20, windowMs: hour },
   contactPerIp: { limit: 20, windowMs: hour },
   /** Wallet sign-up messages per IP: each one stores a nonce row. */

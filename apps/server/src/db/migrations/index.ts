@@ -8,6 +8,7 @@ import { snapshotScheduleMigration } from './006-snapshot-schedule.ts';
 import { jobRunsMigration } from './007-job-runs.ts';
 import { positionHistoryMigration } from './008-position-history.ts';
 import { farmIndexMigration } from './009-farm-index.ts';
+import { accountBasicsMigration } from './010-account-basics.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '007-job-runs': jobRunsMigration,
   '008-position-history': positionHistoryMigration,
   '009-farm-index': farmIndexMigration,
+  '010-account-basics': accountBasicsMigration,
 };

@@ -32,3 +32,20 @@ export function alreadyRegisteredEmail(to: string, loginUrl: string): MailMessag
     ].join('\n'),
   };
 }
+
+export function passwordResetEmail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Reset your Tidewatch password',
+    text: [
+      'Someone (hopefully you) asked to reset the password of your Tidewatch account.',
+      '',
+      'Choose a new password here:',
+      '',
+      link,
+      '',
+      'The link works once and expires in 1 hour. Using it logs out every session of your account.',
+      'If you did not ask for this, ignore this e-mail: your password has not changed.',
+    ].join('\n'),
+  };
+}

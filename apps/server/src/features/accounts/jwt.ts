@@ -4,7 +4,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 /** Bearer tokens live at most an hour; logout revokes earlier through the `jti`. */
 export const tokenLifetimeSeconds = 60 * 60;
 
-export type TokenClaims = { userId: number; jti: string; expiresAt: Date };
+/** `issuedAt` has millisecond precision (our `iat_ms` claim), so "every session before now" is exact. */
+export type TokenClaims = { userId: number; jti: string; expiresAt: Date; issuedAt: Date };
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
@@ -18,14 +19,14 @@ export async function issueToken(
   const jti = randomUUID();
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = issuedAt + tokenLifetimeSeconds;
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ iat_ms: now.getTime() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(userId))
     .setJti(jti)
     .setIssuedAt(issuedAt)
     .setExpirationTime(expiresAt)
     .sign(key(secret));
-  return { token, claims: { userId, jti, expiresAt: new Date(expiresAt * 1000) } };
+  return { token, claims: { userId, jti, expiresAt: new Date(expiresAt * 1000), issuedAt: now } };
 }
 
 /** Verifies signature (HS256 only), expiry and shape; returns null for any invalid token. */
@@ -37,7 +38,18 @@ export async function readToken(secret: string, token: string): Promise<TokenCla
     });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || !payload.jti || payload.exp === undefined) return null;
-    return { userId, jti: payload.jti, expiresAt: new Date(payload.exp * 1000) };
+    const issuedAtMs =
+      typeof payload.iat_ms === 'number'
+        ? payload.iat_ms
+        : payload.iat !== undefined
+          ? payload.iat * 1000
+          : 0;
+    return {
+      userId,
+      jti: payload.jti,
+      expiresAt: new Date(payload.exp * 1000),
+      issuedAt: new Date(issuedAtMs),
+    };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -99,3 +99,38 @@ export async function addPendingExchangeConnection(
     .values({ user_id: userId, code, status: 'pending', created_at: toDbTime(now) })
     .execute();
 }
+
+/**
+ * Spends an unused, unexpired reset token: the new password, and every session issued before now ends
+ * (sessions_valid_from), with the token marked used, in one transaction. False when the token is unknown,
+ * used or expired: then nothing changed.
+ */
+export async function consumeResetToken(
+  db: Db,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('email_tokens')
+      .set({ used_at: toDbTime(now) })
+      .where('token_hash', '=', tokenHash)
+      .where('purpose', '=', 'reset_password')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', toDbTime(now))
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!claimed) return false;
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, sessions_valid_from: now.toISOString() })
+      .where('id', '=', claimed.user_id)
+      .execute();
+    return true;
+  });
+}
+
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+}

@@ -1,12 +1,18 @@
 import {
+  changePasswordSchema,
   confirmEmailBanner,
   confirmEmailSchema,
+  deleteAccountSchema,
   emailConfirmedMessage,
   integrationCallbackResponseSchema,
   integrationCallbackSchema,
   loginResponseSchema,
   loginSchema,
   messageResponseSchema,
+  passwordResetDoneMessage,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  passwordResetSentMessage,
   sessionResponseSchema,
   signupSchema,
 } from '@tidewatch/shared';
@@ -19,7 +25,9 @@ import type { AccountsService } from './service.ts';
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService;
   throttles: Throttles;
-}> = async (app, { accounts, throttles }) => {
+  /** Deletes the user and all their data (see delete-account.ts). */
+  deleteAccount: (userId: number) => Promise<void>;
+}> = async (app, { accounts, throttles, deleteAccount }) => {
   // Counted per address whether or not it is registered, and the 429 is the same either way.
   const signUpThrottle = throttleGuard(throttles, 'sign-up attempts', (request) => [
     { name: 'signUpPerIp', key: request.ip },
@@ -64,6 +72,58 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       const { email, password, code } = request.body;
       const { token } = await accounts.logInWithExchangeCode(email, password, code, request.ip);
       return { token, message: confirmEmailBanner };
+    },
+  );
+
+  const resetThrottle = throttleGuard(throttles, 'password reset requests', (request) => [
+    { name: 'passwordResetPerIp', key: request.ip },
+    { name: 'passwordResetPerEmail', key: (request.body as { email: string }).email },
+  ]);
+
+  app.post(
+    '/api/internal/password-reset',
+    {
+      preHandler: resetThrottle,
+      schema: { body: passwordResetRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body.email);
+      return { message: passwordResetSentMessage };
+    },
+  );
+
+  app.post(
+    '/api/internal/password-reset/confirm',
+    { schema: { body: passwordResetSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await accounts.resetPassword(request.body.token, request.body.password);
+      return { message: passwordResetDoneMessage };
+    },
+  );
+
+  app.post(
+    '/api/internal/password',
+    {
+      preHandler: app.requireUser,
+      schema: { body: changePasswordSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await accounts.changePassword(
+        request.user!.id,
+        request.body.current_password,
+        request.body.new_password,
+      );
+      return { message: 'your password was changed' };
+    },
+  );
+
+  app.delete(
+    '/api/internal/account',
+    { preHandler: app.requireUser, schema: { body: deleteAccountSchema } },
+    async (request, reply) => {
+      await accounts.confirmPassword(request.user!.id, request.body.password);
+      await deleteAccount(request.user!.id);
+      return reply.code(204).send();
     },
   );
 

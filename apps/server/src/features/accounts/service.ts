@@ -4,18 +4,20 @@ import {
   emailNotConfirmedMessage,
   invalidCredentialsMessage,
   linkInvalidMessage,
+  passwordResetLinkInvalidMessage,
   type SessionUser,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Mailer } from '../../mailer.ts';
 import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
-import { alreadyRegisteredEmail, confirmationEmail } from './emails.ts';
+import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import { issueToken, readToken, type TokenClaims } from './jwt.ts';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 
 export const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
+export const passwordResetLifetimeMs = 60 * 60 * 1000;
 
 export type AccountsDeps = {
   db: Kysely<Database>;
@@ -127,7 +129,11 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!claims || claims.expiresAt.getTime() <= now().getTime()) return null;
     if (await repo.isTokenRevoked(deps.db, claims.jti)) return null;
     const user = await repo.findUserById(deps.db, claims.userId);
-    return user ? { user: { id: user.id, email: user.email }, claims } : null;
+    if (!user) return null;
+    // A password reset ends every session opened before it.
+    if (user.sessions_valid_from && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from))
+      return null;
+    return { user: { id: user.id, email: user.email }, claims };
   }
 
   async function logOut(claims: TokenClaims): Promise<void> {
@@ -139,7 +145,84 @@ export function createAccountsService(deps: AccountsDeps) {
     return issueToken(deps.jwtSecret, userId, now());
   }
 
-  return { signUp, confirmEmail, logIn, logInWithExchangeCode, authenticate, logOut, issueSessionToken };
+  function refuseCommonPassword(password: string, field: string): void {
+    if (isCommonPassword(password)) {
+      const message = 'this password is too common: choose another one';
+      throw new AppError('VALIDATION_FAILED', message, { details: [{ field, message }] });
+    }
+  }
+
+  /**
+   * Sends a single-use reset link (1 hour) when the address has a password account; answers the same
+   * either way, so nobody learns whether an address has an account. Counted per IP and per address.
+   */
+  async function requestPasswordReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(deps.db, email);
+    if (!user?.password_hash) {
+      await burnPasswordCheck('timing'); // about as long as the path that stores a token and sends mail
+      return;
+    }
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    await repo.createEmailToken(
+      deps.db,
+      {
+        userId: user.id,
+        purpose: 'reset_password',
+        tokenHash: hashEmailToken(token),
+        expiresAt: new Date(at.getTime() + passwordResetLifetimeMs),
+      },
+      at,
+    );
+    await deps.mailer.send(
+      passwordResetEmail(email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
+    );
+  }
+
+  /** Uses a reset link: new password, every session logged out, the link spent; all or nothing. */
+  async function resetPassword(token: string, password: string): Promise<void> {
+    refuseCommonPassword(password, 'body.password');
+    const passwordHash = await hashPassword(password);
+    const isReset = await repo.consumeResetToken(deps.db, hashEmailToken(token), passwordHash, now());
+    if (!isReset) throw new AppError('LINK_INVALID', passwordResetLinkInvalidMessage);
+  }
+
+  /** A signed-in user's new password; the current one must be right. */
+  async function changePassword(userId: number, current: string, next: string): Promise<void> {
+    const user = await repo.findUserById(deps.db, userId);
+    if (!user?.password_hash || !(await verifyPassword(user.password_hash, current))) {
+      const message = 'your current password is not right';
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: [{ field: 'body.current_password', message }],
+      });
+    }
+    refuseCommonPassword(next, 'body.new_password');
+    await repo.setPassword(deps.db, userId, await hashPassword(next));
+  }
+
+  /** Checks the password again before an irreversible step (deleting the account). */
+  async function confirmPassword(userId: number, password: string): Promise<void> {
+    const user = await repo.findUserById(deps.db, userId);
+    const isRight = user?.password_hash ? await verifyPassword(user.password_hash, password) : false;
+    if (!isRight) {
+      const message = 'that password is not right';
+      throw new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.password', message }] });
+    }
+  }
+
+  return {
+    signUp,
+    confirmEmail,
+    logIn,
+    logInWithExchangeCode,
+    authenticate,
+    logOut,
+    issueSessionToken,
+    requestPasswordReset,
+    resetPassword,
+    changePassword,
+    confirmPassword,
+  };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -17,6 +17,8 @@ import {
   trackedSummarySchema,
   trackFarmSchema,
   trackLpFarmResponseSchema,
+  untrackQuerySchema,
+  untrackResponseSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throttleGuard } from '../../http/throttle-guard.ts';
@@ -153,6 +155,25 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
 
   app.get('/api/lp-tools/tools', { ...auth, schema: { response: { 200: toolsResponseSchema } } }, async () =>
     farms.getTools(),
+  );
+
+  app.delete(
+    '/api/quickswap/tracked/:address',
+    {
+      ...auth,
+      schema: {
+        params: addressParamsSchema,
+        querystring: untrackQuerySchema,
+        response: { 200: untrackResponseSchema },
+      },
+    },
+    async (request) =>
+      farms.untrackFarm(
+        userId(request),
+        request.params.address,
+        request.query.wallet_address,
+        request.query.delete_history,
+      ),
   );
 
   app.get(

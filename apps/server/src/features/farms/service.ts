@@ -8,6 +8,7 @@ import {
   type TokenSnapshotsResponse,
   type ToolsResponse,
   type TrackedSummary,
+  type UntrackResponse,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
@@ -38,6 +39,7 @@ import {
   isVerifiedWallet,
 } from './repository.ts';
 import type { PositionSnapshotRow } from './tables.ts';
+import { releaseUntrackedPairs } from './untrack.ts';
 
 const pendingBackfill = { status: 'pending', days_done: 0, days_total: 0, error: null, gaps: null };
 /** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
@@ -349,6 +351,35 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     };
   }
 
+  /**
+   * Stops tracking a farm with a wallet. Its history stays (tracking it again shows it) unless
+   * `deleteHistory`, and nobody else tracks that pair; schedule and history job go with the last tracker.
+   */
+  async function untrackFarm(
+    userId: number,
+    farmAddress: string,
+    wallet: string,
+    deleteHistory: boolean,
+  ): Promise<UntrackResponse> {
+    const farm = await requireFarm(undefined, farmAddress);
+    const address = getAddress(wallet);
+    return db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('tracked_farms')
+        .where('user_id', '=', userId)
+        .where('farm_id', '=', farm.id)
+        .where('wallet_address', '=', address)
+        .executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) {
+        throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(farmAddress)} with ${address}`);
+      }
+      const snapshots = await releaseUntrackedPairs(trx, [{ farmId: farm.id, wallet: address }], {
+        deleteHistory,
+      });
+      return { untracked: true as const, deleted_snapshots: snapshots };
+    });
+  }
+
   /** The user's tracked positions added up: value, its change over 24 hours, profit and loss. */
   async function getPortfolio(userId: number): Promise<Portfolio> {
     const pairs = await findTrackedFarms(db, { userId });
@@ -397,5 +428,6 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     getTools,
     getTrackedSummary,
     getPortfolio,
+    untrackFarm,
   };
 }

@@ -40,16 +40,25 @@ function walletsOf(db: Db, userId: number) {
       'w.address as address',
       'b.name as chainName',
       'b.chain_id as chainId',
+      'w.is_watch_only as isWatchOnly',
     ])
     .where('w.user_id', '=', userId);
 }
 
-type WalletRow = { id: number; name: string; address: string; chainName: string; chainId: number };
+type WalletRow = {
+  id: number;
+  name: string;
+  address: string;
+  chainName: string;
+  chainId: number;
+  isWatchOnly: number;
+};
 const toWallet = (row: WalletRow): Wallet => ({
   id: row.id,
   name: row.name,
   address: row.address,
   blockchain: { name: row.chainName, chainId: row.chainId },
+  is_watch_only: row.isWatchOnly === 1,
 });
 
 export async function listWallets(db: Db, userId: number): Promise<Wallet[]> {
@@ -79,10 +88,53 @@ export async function insertWallet(
       verified_at: toDbTime(now),
       created_at: toDbTime(now),
     })
+    // A watch-only address the user now proves becomes a saved wallet; a saved one stays as it is.
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'chain_id', 'address'])
+        .doUpdateSet({ is_watch_only: 0, name: wallet.name, verified_at: toDbTime(now) })
+        .where('wallets.is_watch_only', '=', 1),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/** Adds a watch-only address; undefined when the user already has that address (watched or saved). */
+export async function insertWatchWallet(
+  db: Db,
+  wallet: { userId: number; name: string; address: string; chainId: number },
+  now: Date,
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('wallets')
+    .values({
+      user_id: wallet.userId,
+      name: wallet.name,
+      address: wallet.address,
+      chain_id: wallet.chainId,
+      verified_at: toDbTime(now),
+      created_at: toDbTime(now),
+      is_watch_only: 1,
+    })
     .onConflict((conflict) => conflict.columns(['user_id', 'chain_id', 'address']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
+}
+
+export async function countWatchWallets(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('wallets')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('is_watch_only', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function deleteWallet(db: Db, userId: number, walletId: number): Promise<void> {
+  await db.deleteFrom('wallets').where('id', '=', walletId).where('user_id', '=', userId).execute();
 }
 
 export async function insertNonce(

@@ -7,10 +7,12 @@ import {
   walletDetailsResponseSchema,
   walletIdParamsSchema,
   walletListResponseSchema,
+  walletRemovalSchema,
   walletSignUpMessageRequestSchema,
   walletSignUpMessageResponseSchema,
   walletSignUpRequestSchema,
   walletSignUpResponseSchema,
+  watchWalletSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throttleGuard } from '../../http/throttle-guard.ts';
@@ -47,6 +49,34 @@ export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService; thr
       schema: { params: walletIdParamsSchema, response: { 200: walletDetailsResponseSchema } },
     },
     async (request) => ({ wallet: await wallets.getWallet(request.user!.id, request.params.id) }),
+  );
+
+  app.post(
+    '/api/wallets/watch',
+    {
+      preHandler: app.requireUser,
+      schema: { body: watchWalletSchema, response: { 201: walletDetailsResponseSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ wallet: await wallets.watchWallet(request.user!.id, request.body) }),
+  );
+
+  app.get(
+    '/api/wallets/:id/removal',
+    {
+      preHandler: app.requireUser,
+      schema: { params: walletIdParamsSchema, response: { 200: walletRemovalSchema } },
+    },
+    async (request) => wallets.describeRemoval(request.user!.id, request.params.id),
+  );
+
+  app.delete(
+    '/api/wallets/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: walletIdParamsSchema, response: { 200: walletRemovalSchema } },
+    },
+    async (request) => wallets.removeWallet(request.user!.id, request.params.id),
   );
 
   app.post(

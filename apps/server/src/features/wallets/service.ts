@@ -6,12 +6,17 @@ import {
   signInMessageLifetimeMs,
   type Wallet,
   type WalletCatalogueEntry,
+  type WalletRemoval,
   type WalletSignUpResponse,
+  type WatchWallet,
+  watchOnlyLimit,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress, type Hex } from 'viem';
+import { type ChainClient, toChainUnavailable } from '../../chain/client.ts';
 import type { Database } from '../../db/types.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import { countPrivateSnapshots, releaseUntrackedPairs, trackedPairsOf } from '../farms/untrack.ts';
 import { nextGuideStep } from './guide.ts';
 import * as repo from './repository.ts';
 import {
@@ -29,6 +34,8 @@ export type WalletsDeps = {
   db: Kysely<Database>;
   publicUrl: string;
   chainId: number;
+  /** Tells a contract from a wallet for watch-only addresses; without it that check is skipped. */
+  chain?: ChainClient | undefined;
   accounts: Pick<AccountsService, 'issueSessionToken'>;
   now?: () => Date;
 };
@@ -179,6 +186,7 @@ export function createWalletsService(deps: WalletsDeps) {
       name: metaMaskWalletName,
       address,
       blockchain: { name: chain.name, chainId: chain.chainId },
+      is_watch_only: false,
     };
   }
 
@@ -255,7 +263,83 @@ export function createWalletsService(deps: WalletsDeps) {
       return { message, expiresAt };
     },
     signUpWithWallet,
+    watchWallet,
+    describeRemoval,
+    removeWallet,
   };
+
+  /**
+   * Adds an address to follow without signing: not a contract (farms pay wallets), at most
+   * `watchOnlyLimit` per user, each address once per user.
+   */
+  async function watchWallet(userId: number, input: WatchWallet): Promise<Wallet> {
+    const address = getAddress(input.address);
+    if (deps.chain) {
+      const code = await deps.chain.publicClient.getCode({ address }).catch((error: unknown) => {
+        throw toChainUnavailable(error, 'eth_getCode', 10_000);
+      });
+      if (code && code !== '0x') {
+        const message = `${address} is a contract, not a wallet: enter the address that holds the LP tokens`;
+        throw new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.address', message }] });
+      }
+    }
+    const { chainName } = await settings();
+    const id = await db.transaction().execute(async (trx) => {
+      if ((await repo.countWatchWallets(trx, userId)) >= watchOnlyLimit) {
+        throw new AppError(
+          'CONFLICT',
+          `you can watch at most ${watchOnlyLimit} addresses: remove one first`,
+          {
+            extra: { limit: watchOnlyLimit },
+          },
+        );
+      }
+      const name = input.name ?? 'watch-only';
+      const inserted = await repo.insertWatchWallet(
+        trx,
+        { userId, name, address, chainId: deps.chainId },
+        now(),
+      );
+      if (inserted === undefined) throw new AppError('CONFLICT', `${address} is already one of your wallets`);
+      return inserted;
+    });
+    return {
+      id,
+      name: input.name ?? 'watch-only',
+      address,
+      blockchain: { name: chainName, chainId: deps.chainId },
+      is_watch_only: true,
+    };
+  }
+
+  /** What removing a wallet would delete: its tracked farms, and their history nobody else tracks. */
+  async function describeRemoval(userId: number, walletId: number): Promise<WalletRemoval> {
+    const wallet = await repo.findWallet(db, userId, walletId);
+    if (!wallet) throw new AppError('NOT_FOUND', 'wallet not found');
+    const pairs = await trackedPairsOf(db, userId, wallet.address);
+    return {
+      wallet,
+      tracked_farms: pairs.length,
+      position_snapshots: await countPrivateSnapshots(db, userId, pairs),
+    };
+  }
+
+  /** Removes a saved or watch-only wallet with its tracking and the history only it kept, in one transaction. */
+  async function removeWallet(userId: number, walletId: number): Promise<WalletRemoval> {
+    return db.transaction().execute(async (trx) => {
+      const wallet = await repo.findWallet(trx, userId, walletId);
+      if (!wallet) throw new AppError('NOT_FOUND', 'wallet not found');
+      const pairs = await trackedPairsOf(trx, userId, wallet.address);
+      await trx
+        .deleteFrom('tracked_farms')
+        .where('user_id', '=', userId)
+        .where('wallet_address', '=', wallet.address)
+        .execute();
+      const snapshots = await releaseUntrackedPairs(trx, pairs, { deleteHistory: true });
+      await repo.deleteWallet(trx, userId, walletId);
+      return { wallet, tracked_farms: pairs.length, position_snapshots: snapshots };
+    });
+  }
 }
 
 export type WalletsService = ReturnType<typeof createWalletsService>;

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { releaseUntrackedPairs, trackedPairsOf } from '../farms/untrack.ts';
+
+/**
+ * Deletes a user and everything that is theirs, in one transaction: the account row (wallets, tracking,
+ * tokens, nonces and imports go with it by foreign key), and the schedules, history jobs, events and
+ * position snapshots of pairs nobody else tracks. Farms they imported stay (shared, public data).
+ */
+export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const pairs = await trackedPairsOf(trx, userId);
+    await trx.deleteFrom('tracked_farms').where('user_id', '=', userId).execute();
+    await releaseUntrackedPairs(trx, pairs, { deleteHistory: true });
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  });
+}
