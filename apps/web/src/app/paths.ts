@@ -11,6 +11,9 @@ export type LoginReason = keyof typeof loginReasons;
 
 export type LpProduct = 'lp-mining' | 'dual-mining';
 
+/** On a tool page, `?import=0x…` starts the import wizard with that farm address (one-click import). */
+export const importFarmParam = 'import';
+
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

@@ -30,8 +30,8 @@ export type ApiClient = {
   post<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
-  /** Sends a real DELETE (the original product's helper sent GET). */
-  del<T = unknown>(path: string, options?: RequestOptions<T>): Promise<T>;
+  /** Sends a real DELETE (the original product's helper sent GET), with a JSON body when given. */
+  del<T = unknown>(path: string, options?: RequestOptions<T> & { body?: unknown }): Promise<T>;
   /**
    * Asks the server for the `csrftoken` cookie once. Called at start-up; state-changing helpers await it so the
    * cookie exists before the first POST. A failure is swallowed here: the POST itself then reports it.
@@ -148,7 +148,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     post: (path, body, opts) => mutate('POST', path, body, opts),
     put: (path, body, opts) => mutate('PUT', path, body, opts),
     patch: (path, body, opts) => mutate('PATCH', path, body, opts),
-    del: (path, opts) => mutate('DELETE', path, undefined, opts),
+    del: (path, opts) => mutate('DELETE', path, opts?.body, opts),
     ensureCsrfCookie,
   };
 }

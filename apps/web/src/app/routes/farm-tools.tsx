@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { Page } from '../../components/index.ts';
+import { FarmIndex } from '../../features/discovery/components/farm-index.tsx';
 import { FarmDetailScreen } from '../../features/farms/components/farm-detail.tsx';
 import { FarmList } from '../../features/farms/components/farm-list.tsx';
 import { type FarmProduct, productLabels } from '../../features/farms/product.ts';
@@ -23,7 +24,7 @@ function ToolScreen({ product }: { product: FarmProduct }) {
           </h2>
           <ImportWizard variant={variantOf[product]} />
         </section>
-        <FarmList product={product} />
+        <FarmList product={product} everyFarm={<FarmIndex kind={variantOf[product]} />} />
       </div>
     </Page>
   );

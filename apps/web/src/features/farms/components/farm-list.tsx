@@ -1,5 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button, Spinner, SuccessBanner, Tabs } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
@@ -18,8 +18,11 @@ const tabItems = [
   { key: 'tracked', label: 'Tracked Farms' },
 ] as const;
 
-/** Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm. */
-export function FarmList({ product }: { product: FarmProduct }) {
+/**
+ * Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm.
+ * `everyFarm` (the app layer's farm index) follows the imported farms on the All tab.
+ */
+export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFarm?: ReactNode }) {
   const token = useSessionToken();
   const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
   const tab: TabKey = chosenTab ?? (token ? 'tracked' : 'all');
@@ -42,7 +45,7 @@ export function FarmList({ product }: { product: FarmProduct }) {
       </div>
       <Tabs items={tabItems} value={tab} onChange={setChosenTab} label="farms">
         {tab === 'all' ? (
-          <AllFarms product={product} connectedAddress={connectedAddress} />
+          <AllFarms product={product} connectedAddress={connectedAddress} everyFarm={everyFarm} />
         ) : token ? (
           <TrackedFarms product={product} connectedAddress={connectedAddress} />
         ) : (
@@ -55,15 +58,18 @@ export function FarmList({ product }: { product: FarmProduct }) {
 
 type ListProps = { product: FarmProduct; connectedAddress: string | null };
 
-function AllFarms({ product, connectedAddress }: ListProps) {
+function AllFarms({ product, connectedAddress, everyFarm }: ListProps & { everyFarm?: ReactNode }) {
   const query = useQuery(allFarmsQueryOptions(product, connectedAddress ?? undefined));
   return (
-    <FarmItems
-      query={query}
-      product={product}
-      connectedAddress={connectedAddress}
-      empty="no farms imported yet — import one above"
-    />
+    <div className="space-y-6">
+      <FarmItems
+        query={query}
+        product={product}
+        connectedAddress={connectedAddress}
+        empty="no farms imported yet — import one above, or from the list of every QuickSwap farm below"
+      />
+      {everyFarm}
+    </div>
   );
 }
 

@@ -100,10 +100,12 @@ export const polygonWallet: Wallet = {
   name: 'MetaMask',
   address: walletAddress,
   blockchain: { name: 'Polygon', chainId: 137 },
+  is_watch_only: false,
 };
 export const ethereumWallet: Wallet = {
   id: 8,
   name: 'MetaMask',
   address: '0x9999999999999999999999999999999999999999',
   blockchain: { name: 'Ethereum', chainId: 1 },
+  is_watch_only: false,
 };

@@ -7,8 +7,8 @@ import {
   wizardTexts,
 } from '@tidewatch/shared';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { Link, useSearchParams } from 'react-router';
+import { importFarmParam, paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { readWizardFailure } from '../api/next-state.ts';
@@ -103,6 +103,9 @@ function StepBody({
   const { state } = wizard;
   const data = state.data;
   const importId = typeof data.import_id === 'number' ? data.import_id : undefined;
+  // One-click import from the farm index: `?import=0x…` fills the URL field and sends it.
+  const [search, setSearch] = useSearchParams();
+  const requestedImport = search.get(importFarmParam) ?? undefined;
   if (wizard.isResuming) {
     return (
       <p role="status" className="text-sm text-slate-600">
@@ -116,7 +119,11 @@ function StepBody({
         <UrlStep
           key={urlAttempt}
           isDisabled={wizard.isSending}
-          onUrl={(url) => wizard.send('PARSE_URL', { url })}
+          initialUrl={urlAttempt === 0 ? requestedImport : undefined}
+          onUrl={(url) => {
+            if (requestedImport) setSearch({}, { replace: true });
+            wizard.send('PARSE_URL', { url });
+          }}
         />
         {wizard.error ? (
           <Button size="sm" variant="secondary" onClick={onRearm}>

@@ -14,11 +14,24 @@ export const typingPauseMs = 700;
  * name no farm, saying what to paste); typed text fires once typing pauses, so a
  * half-typed URL is never sent. After a refused URL the owner re-arms the field with `key`.
  */
-export function UrlStep({ onUrl, isDisabled }: { onUrl: (url: string) => void; isDisabled: boolean }) {
-  const [value, setValue] = useState('');
+export function UrlStep({
+  onUrl,
+  isDisabled,
+  initialUrl,
+}: {
+  onUrl: (url: string) => void;
+  isDisabled: boolean;
+  /** One-click import: the field starts filled and is sent at once. */
+  initialUrl?: string | undefined;
+}) {
+  const [value, setValue] = useState(initialUrl ?? '');
   const hasFiredRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the URL the step started with
+  useEffect(() => {
+    if (initialUrl) fire(initialUrl);
+  }, []);
 
   function fire(url: string) {
     const text = url.trim();

@@ -12,12 +12,13 @@ import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { createFakeWalletApi, polygon, siweText } from '../testing/fake-wallet-api.ts';
 
 const saved: Wallet[] = [
-  { id: 7, name: 'MetaMask', address: '0x1234567890AbcdEF1234567890aBcdef12345678', blockchain: polygon },
+  { id: 7, name: 'MetaMask', address: '0x1234567890AbcdEF1234567890aBcdef12345678', blockchain: polygon, is_watch_only: false },
   {
     id: 8,
     name: 'MetaMask',
     address: '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa',
     blockchain: { name: 'Ethereum', chainId: 1 },
+    is_watch_only: false,
   },
 ];
 
@@ -182,7 +183,7 @@ describe('/signup/create-address', () => {
         return { body: { message: siweText(address), expiresAt: '2030-01-01T00:10:00.000Z' } };
       }
       if (request.path === '/wallets/sign-up') {
-        wallets.push({ id: 1, name: 'MetaMask', address, blockchain: polygon });
+        wallets.push({ id: 1, name: 'MetaMask', address, blockchain: polygon, is_watch_only: false });
         return { status: 201, body: { token: 'jwt-wallet', created: true } };
       }
       if (request.path === '/internal/token/session') return { body: validSession };

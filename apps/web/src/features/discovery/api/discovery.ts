@@ -1,0 +1,67 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type FarmIndexPage,
+  type FindMyFarmsResponse,
+  farmIndexPageSchema,
+  findMyFarmsResponseSchema,
+  type TrackDiscoveredResponse,
+  trackDiscoveredResponseSchema,
+} from '@tidewatch/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export type FarmIndexFilters = {
+  kind: 'lp' | 'dual';
+  page: number;
+  sort: 'tvl' | 'apr';
+  order: 'desc' | 'asc';
+  status: 'all' | 'active' | 'ended';
+  token: string;
+};
+
+/** One page of the farm index (every QuickSwap farm of the configured factories). */
+export function farmIndexQueryOptions(filters: FarmIndexFilters) {
+  const query = new URLSearchParams({
+    kind: filters.kind,
+    page: String(filters.page),
+    sort: filters.sort,
+    order: filters.order,
+    status: filters.status,
+    per_page: '10',
+  });
+  if (filters.token.trim()) query.set('token', filters.token.trim());
+  return queryOptions({
+    queryKey: ['farm-index', filters],
+    queryFn: ({ signal }): Promise<FarmIndexPage> =>
+      api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Every index farm where the wallet has stake or unclaimed rewards. */
+export function useFindMyFarms() {
+  return useMutation({
+    mutationFn: (walletAddress: string): Promise<FindMyFarmsResponse> =>
+      api.post(
+        '/quickswap/find-my-farms',
+        { wallet_address: walletAddress },
+        { schema: findMyFarmsResponseSchema },
+      ),
+  });
+}
+
+/** Imports (when needed) and tracks index farms with a saved wallet. */
+export function useTrackDiscovered() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: {
+      walletAddress: string;
+      farmAddresses: string[];
+    }): Promise<TrackDiscoveredResponse> =>
+      api.post(
+        '/quickswap/track-discovered',
+        { wallet_address: input.walletAddress, farm_addresses: input.farmAddresses },
+        { schema: trackDiscoveredResponseSchema },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['farms'] }),
+  });
+}

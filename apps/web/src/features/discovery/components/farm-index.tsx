@@ -1,0 +1,169 @@
+import { useQuery } from '@tanstack/react-query';
+import type { IndexedFarm } from '@tidewatch/shared';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { importFarmParam } from '../../../app/paths.ts';
+import { Badge, Button, Spinner } from '../../../components/index.ts';
+import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
+
+function statusOf(farm: IndexedFarm): string {
+  if (farm.is_paused) return 'paused';
+  if (farm.is_ended) return `ended ${farm.period_finish.slice(0, 10)}`;
+  if (Date.parse(farm.period_finish) <= 0) return 'not started';
+  return 'active';
+}
+
+/**
+ * Every QuickSwap farm of one kind the configured factories deployed (the farm index), paginated, sorted
+ * by TVL or APR, filtered by token symbol and active / ended, each with import in one click.
+ */
+export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
+  const [filters, setFilters] = useState<FarmIndexFilters>({
+    kind,
+    page: 1,
+    sort: 'tvl',
+    order: 'desc',
+    status: 'all',
+    token: '',
+  });
+  const query = useQuery(farmIndexQueryOptions(filters));
+  const [, setSearch] = useSearchParams();
+  const update = (changes: Partial<FarmIndexFilters>) => setFilters((f) => ({ ...f, page: 1, ...changes }));
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.per_page)) : 1;
+
+  return (
+    <section aria-label="every QuickSwap farm" className="space-y-3">
+      <h3 className="text-sm font-semibold text-slate-900">every QuickSwap farm</h3>
+      <div className="flex flex-wrap items-end gap-3 text-sm">
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">sort by</span>
+          <select
+            className="rounded border border-slate-300 px-2 py-1"
+            value={`${filters.sort}:${filters.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [
+                FarmIndexFilters['sort'],
+                FarmIndexFilters['order'],
+              ];
+              update({ sort, order });
+            }}
+          >
+            <option value="tvl:desc">TVL, highest first</option>
+            <option value="tvl:asc">TVL, lowest first</option>
+            <option value="apr:desc">APR, highest first</option>
+            <option value="apr:asc">APR, lowest first</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">status</span>
+          <select
+            className="rounded border border-slate-300 px-2 py-1"
+            value={filters.status}
+            onChange={(e) => update({ status: e.target.value as FarmIndexFilters['status'] })}
+          >
+            <option value="all">active and ended</option>
+            <option value="active">active</option>
+            <option value="ended">ended</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-xs text-slate-600">token symbol</span>
+          <input
+            className="w-32 rounded border border-slate-300 px-2 py-1"
+            placeholder="e.g. WETH"
+            value={filters.token}
+            onChange={(e) => update({ token: e.target.value })}
+          />
+        </label>
+      </div>
+      {query.isPending ? <Spinner label="loading the farm index" /> : null}
+      {query.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          the farm index could not be loaded: {query.error.message}
+        </p>
+      ) : null}
+      {query.data ? (
+        <>
+          <p className="text-xs text-slate-500">
+            {query.data.refreshed_at
+              ? `${query.data.total} farms · index refreshed ${formatRelativeTime(query.data.refreshed_at)}`
+              : 'the farm index is being built: it is read from QuickSwap’s factories in the background'}
+            {query.data.last_error
+              ? ` · the last refresh failed ${formatRelativeTime(query.data.last_error.at)}: ${query.data.last_error.message}`
+              : ''}
+          </p>
+          {query.data.items.length === 0 && query.data.refreshed_at ? (
+            <p className="text-sm text-slate-600">no farm matches these filters</p>
+          ) : null}
+          <ul className="space-y-2">
+            {query.data.items.map((farm) => (
+              <li key={farm.address}>
+                <article
+                  aria-label={`indexed farm ${farm.token0.symbol} / ${farm.token1.symbol}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
+                >
+                  <div className="flex flex-col">
+                    <span className="font-medium text-slate-900">
+                      {farm.token0.symbol} / {farm.token1.symbol}
+                    </span>
+                    <span className="text-xs text-slate-500">
+                      rewards {farm.reward_token_a.symbol}
+                      {farm.reward_token_b ? ` + ${farm.reward_token_b.symbol}` : ''} · {statusOf(farm)}
+                    </span>
+                  </div>
+                  <dl className="flex gap-4 font-mono tabular-nums text-xs">
+                    <div>
+                      <dt className="text-slate-500">TVL</dt>
+                      <dd>{formatUsd(farm.tvl_usd)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">APR</dt>
+                      <dd>{formatPercent(farm.apr)}</dd>
+                    </div>
+                  </dl>
+                  {farm.is_imported ? (
+                    <Badge>imported</Badge>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`import ${farm.token0.symbol} / ${farm.token1.symbol} farm ${farm.address}`}
+                      onClick={() => {
+                        setSearch({ [importFarmParam]: farm.address });
+                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                      }}
+                    >
+                      import
+                    </Button>
+                  )}
+                </article>
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="farm index pages" className="flex items-center gap-2 text-sm">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={filters.page <= 1}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page - 1 }))}
+            >
+              previous
+            </Button>
+            <span>
+              page {filters.page} of {pages}
+            </span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={filters.page >= pages}
+              onClick={() => setFilters((f) => ({ ...f, page: f.page + 1 }))}
+            >
+              next
+            </Button>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}
