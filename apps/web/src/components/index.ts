@@ -2,6 +2,7 @@ export { ErrorBanner, InfoBanner, SuccessBanner } from './banner.tsx';
 export { Button } from './button.tsx';
 export { Badge, Card } from './card.tsx';
 export { Collapsible } from './collapsible.tsx';
+export { ConfirmDialog } from './confirm-dialog.tsx';
 export { CredentialFields, EmailField } from './credential-fields.tsx';
 export { Page, PlaceholderScreen } from './page.tsx';
 export { PasswordField } from './password-field.tsx';

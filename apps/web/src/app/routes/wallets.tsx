@@ -1,12 +1,19 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Page } from '../../components/index.ts';
+import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
 import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
 
 /** /wallets/{action}/{walletId} and /wallets/{action}. */
 export function WalletsRoute() {
   const { action, walletId } = useParams();
-  return <WalletsScreen action={action} walletId={walletId} />;
+  return (
+    <WalletsScreen
+      action={action}
+      walletId={walletId}
+      walletActions={(wallet) => <FindMyFarms walletAddress={wallet.address} />}
+    />
+  );
 }
 
 /** /signup/create-address?address=…: open to visitors. */

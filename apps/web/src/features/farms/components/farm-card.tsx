@@ -12,16 +12,19 @@ import { FarmLinks } from './farm-links.tsx';
 import { InlineError } from './inline-error.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
 import { TrackChooser } from './track-chooser.tsx';
+import { UntrackButton } from './untrack-button.tsx';
 
 export type FarmCardProps = {
   product: FarmProduct;
   item: AnyFarmListItem;
   /** The connected wallet; refreshes use the item's account, else this one. */
   connectedAddress: string | null;
+  /** On the Tracked tab: the card offers 'untrack'. */
+  isTracked?: boolean;
 };
 
 /** Spec screen 5: one farm with its pool, farm and position snapshots, tracking and refresh. */
-export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCardProps) {
+export function FarmCard({ product, item: listedItem, connectedAddress, isTracked = false }: FarmCardProps) {
   const queryClient = useQueryClient();
   // A successful refresh answers the new item; show it until the list itself brings newer data.
   // Keyed by the listed item it replaced, so a refetched list wins without an effect.
@@ -104,6 +107,9 @@ export function FarmCard({ product, item: listedItem, connectedAddress }: FarmCa
         >
           {refresh.isPending ? 'updating' : 'refresh'}
         </Button>
+        {isTracked && item.account_address ? (
+          <UntrackButton farmAddress={item.farm.address} walletAddress={item.account_address} pair={pair} />
+        ) : null}
       </div>
       {refresh.isError ? (
         <div className="mt-2">

@@ -81,6 +81,7 @@ function TrackedFarms({ product, connectedAddress }: ListProps) {
       product={product}
       connectedAddress={connectedAddress}
       empty="you are not tracking any farms yet"
+      isTracked
     />
   );
 }
@@ -90,9 +91,11 @@ function FarmItems({
   product,
   connectedAddress,
   empty,
+  isTracked = false,
 }: ListProps & {
   query: UseQueryResult<AnyFarmListItem[]>;
   empty: string;
+  isTracked?: boolean;
 }) {
   if (query.isPending) return <Spinner label="loading farms" />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
@@ -106,6 +109,7 @@ function FarmItems({
           product={product}
           item={item}
           connectedAddress={connectedAddress}
+          isTracked={isTracked}
         />
       ))}
     </div>

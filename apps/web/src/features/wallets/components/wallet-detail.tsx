@@ -1,16 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { AppError } from '@tidewatch/shared';
+import { AppError, type Wallet } from '@tidewatch/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Card, Spinner } from '../../../components/index.ts';
 import { walletDetailsQueryOptions } from '../api/get-wallet-details.ts';
 import { LoadError } from './load-error.tsx';
+import { RemoveWalletButton } from './remove-wallet-button.tsx';
 
 /**
  * Screen 12: '{name} wallet', the full address and the blockchain link; a spinner while loading. Where the
  * original showed nothing for a missing wallet (or another user's: the server answers 404) we say so.
  */
-export function WalletDetail({ walletId }: { walletId: string }) {
+export function WalletDetail({
+  walletId,
+  actions,
+}: {
+  walletId: string;
+  /** The app layer's actions for this wallet ('find my farms'). */
+  actions?: (wallet: Wallet) => ReactNode;
+}) {
   const query = useQuery(walletDetailsQueryOptions(walletId));
   if (query.isPending) {
     return (
@@ -35,7 +44,10 @@ export function WalletDetail({ walletId }: { walletId: string }) {
   }
   const { wallet } = query.data;
   return (
-    <Card title={`${wallet.name} wallet`}>
+    <Card
+      title={`${wallet.name} wallet${wallet.is_watch_only ? ' (watch-only)' : ''}`}
+      actions={<RemoveWalletButton walletId={wallet.id} address={wallet.address} />}
+    >
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-slate-500">address</dt>
@@ -53,6 +65,7 @@ export function WalletDetail({ walletId }: { walletId: string }) {
           </dd>
         </div>
       </dl>
+      {actions ? <div className="mt-4 border-t border-slate-100 pt-4">{actions(wallet)}</div> : null}
     </Card>
   );
 }

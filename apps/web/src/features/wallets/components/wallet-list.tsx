@@ -6,6 +6,7 @@ import { Badge, Card, Collapsible, Spinner } from '../../../components/index.ts'
 import { shortenAddress } from '../../../lib/format.ts';
 import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
 import { LoadError } from './load-error.tsx';
+import { WatchAddressForm } from './watch-address-form.tsx';
 
 /** One saved wallet: short address (to its view), wallet service, blockchain (to its page). Screens 10, 11. */
 export function WalletListItem({ wallet }: { wallet: Wallet }) {
@@ -18,7 +19,10 @@ export function WalletListItem({ wallet }: { wallet: Wallet }) {
       >
         {shortenAddress(wallet.address)}
       </Link>
-      <span className="text-slate-600">{wallet.name}</span>
+      <span className="text-slate-600">
+        {wallet.name}
+        {wallet.is_watch_only ? <Badge className="ml-2 bg-amber-50 text-amber-900">watch-only</Badge> : null}
+      </span>
       <Link to={paths.blockchain.getHref(wallet.blockchain.chainId)} className="text-sky-700 hover:underline">
         {wallet.blockchain.name}
       </Link>
@@ -63,6 +67,7 @@ export function WalletListCard() {
   return (
     <Card title="Wallets" actions={<WalletCount />}>
       <WalletList />
+      <WatchAddressForm />
     </Card>
   );
 }

@@ -12,7 +12,13 @@ import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { createFakeWalletApi, polygon, siweText } from '../testing/fake-wallet-api.ts';
 
 const saved: Wallet[] = [
-  { id: 7, name: 'MetaMask', address: '0x1234567890AbcdEF1234567890aBcdef12345678', blockchain: polygon, is_watch_only: false },
+  {
+    id: 7,
+    name: 'MetaMask',
+    address: '0x1234567890AbcdEF1234567890aBcdef12345678',
+    blockchain: polygon,
+    is_watch_only: false,
+  },
   {
     id: 8,
     name: 'MetaMask',

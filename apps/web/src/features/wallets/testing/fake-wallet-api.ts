@@ -45,7 +45,13 @@ function replyToGuide(fake: FakeWalletApi, event: string, request: FakeRequest):
         nonce: 'abc123def456',
       });
     case 'SAVE_ADDRESS': {
-      const wallet: Wallet = { id: 41 + fake.wallets.length, name: 'MetaMask', address, blockchain: polygon, is_watch_only: false };
+      const wallet: Wallet = {
+        id: 41 + fake.wallets.length,
+        name: 'MetaMask',
+        address,
+        blockchain: polygon,
+        is_watch_only: false,
+      };
       fake.wallets = [...fake.wallets, wallet];
       return state('SAVED_ADDRESS', 'CONFIRMED_SIGNATURE', [], { wallet });
     }

@@ -1,0 +1,109 @@
+import type { WalletFarm } from '@tidewatch/shared';
+import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { useFindMyFarms, useTrackDiscovered } from '../api/discovery.ts';
+
+const trimmed = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return fraction ? `${whole}.${fraction.slice(0, 4).replace(/0+$/, '') || '0'}` : (whole ?? amount);
+};
+
+/** "ended 2023-05-01: 12.3 dQUICK unclaimed", "active: 1.5 LP staked, 0.2 QUICK unclaimed". */
+export function describeFound(found: WalletFarm): string {
+  const unclaimed = found.earned
+    .filter((e) => Number(e.amount) > 0)
+    .map((e) => `${trimmed(e.amount)} ${e.symbol}`)
+    .join(' + ');
+  const parts = [
+    ...(Number(found.staked) > 0 ? [`${trimmed(found.staked)} LP staked`] : []),
+    ...(unclaimed ? [`${unclaimed} unclaimed`] : []),
+  ];
+  const status = found.farm.is_ended ? `ended ${found.farm.period_finish.slice(0, 10)}` : 'active';
+  return `${status}: ${parts.join(', ')}`;
+}
+
+/**
+ * 'find my farms' for one saved or watch-only wallet: every indexed QuickSwap farm where it has stake or
+ * unclaimed rewards (ended farms included), each with 'track', and 'track all'.
+ */
+export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
+  const find = useFindMyFarms();
+  const track = useTrackDiscovered();
+  const found = find.data?.farms ?? [];
+  const untracked = found.filter((f) => !f.is_tracked);
+  const trackFarms = (addresses: string[]) =>
+    track.mutate(
+      { walletAddress, farmAddresses: addresses },
+      { onSuccess: () => find.mutate(walletAddress) },
+    );
+  return (
+    <section aria-label="find my farms" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => find.mutate(walletAddress)} isLoading={find.isPending}>
+          find my farms
+        </Button>
+        {untracked.length > 1 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            isLoading={track.isPending}
+            onClick={() => trackFarms(untracked.map((f) => f.farm.address))}
+          >
+            track all
+          </Button>
+        ) : null}
+      </div>
+      {find.isPending ? (
+        <p role="status" className="text-sm text-slate-600">
+          checking every QuickSwap farm for {shortenAddress(walletAddress)}…
+        </p>
+      ) : null}
+      {find.isError ? <ErrorBanner messages={find.error.message} /> : null}
+      {track.isError ? <ErrorBanner messages={track.error.message} /> : null}
+      {track.isSuccess ? (
+        <SuccessBanner
+          messages={`now tracking ${track.data.tracked.length + track.data.already_tracked.length} farms`}
+        />
+      ) : null}
+      {find.data ? (
+        found.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            no stake or unclaimed rewards in any of the {find.data.checked} QuickSwap farms
+          </p>
+        ) : (
+          <ul aria-label="farms of this wallet" className="divide-y divide-slate-100">
+            {found.map((f) => (
+              <li
+                key={f.farm.address}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+              >
+                <span className="flex flex-col">
+                  <span className="font-medium text-slate-900">
+                    {f.farm.token0.symbol} / {f.farm.token1.symbol}{' '}
+                    <span className="text-xs font-normal text-slate-500">
+                      {f.farm.kind === 'lp' ? 'LP' : 'dual'}
+                    </span>
+                  </span>
+                  <span className="text-xs text-slate-600">{describeFound(f)}</span>
+                </span>
+                {f.is_tracked ? (
+                  <Badge>tracked</Badge>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`track ${f.farm.token0.symbol} / ${f.farm.token1.symbol} ${f.farm.address}`}
+                    disabled={track.isPending}
+                    onClick={() => trackFarms([f.farm.address])}
+                  >
+                    track
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
