@@ -36,7 +36,15 @@ export function AppHeader() {
         </nav>
         <div>
           {token ? (
-            <LogoutButton />
+            <span className="flex items-center gap-2">
+              <Link
+                to={paths.accountSettings.getHref()}
+                className="text-sm text-slate-600 hover:text-slate-900"
+              >
+                account
+              </Link>
+              <LogoutButton />
+            </span>
           ) : (
             <Link
               to={paths.login.getHref()}

@@ -47,6 +47,16 @@ export const paths = {
     getHref: (address?: string) => withQuery('/signup/create-address', { address }),
   },
 
+  /** 'forgot password?': asks for a reset link by e-mail. */
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  /** Target of the reset e-mail's link. */
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token?: string) => withQuery('/reset-password', { token }),
+  },
+  /** A signed-in user's account: change the password, delete the account. */
+  accountSettings: { path: '/settings/account', getHref: () => '/settings/account' },
+
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
 
   wallets: {

@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
+import { AccountSettingsRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/account.tsx';
 import { BlockchainRoute } from './routes/blockchain.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { DualMiningRoute, FarmDetailsRoute, FarmRoute, LpMiningRoute } from './routes/farm-tools.tsx';
@@ -30,6 +31,8 @@ export const routes: RouteObject[] = [
       { path: paths.login.path, element: <LoginRoute /> },
       { path: paths.loginAction.path, element: <IntegrationsRoute /> },
       { path: paths.signup.path, element: <SignupRoute /> },
+      { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
+      { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
       { path: paths.signupConfirm.path, element: <SignupConfirmRoute />, loader: signupConfirmLoader },
       { path: paths.signupCreateAddress.path, element: <SignupCreateAddressRoute /> },
       { path: paths.integrationsCallback.path, element: <IntegrationsCallbackRoute /> },
@@ -44,6 +47,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.dashboard.path, element: <DashboardRoute /> },
           { path: paths.wallets.path, element: <WalletsRoute /> },
+          { path: paths.accountSettings.path, element: <AccountSettingsRoute /> },
           { path: paths.integrations.path, element: <IntegrationsRoute /> },
           { path: paths.integrationsAction.path, element: <IntegrationsRoute /> },
           { path: paths.lpTools.path, element: <LpToolsRoute /> },

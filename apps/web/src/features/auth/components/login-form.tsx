@@ -36,6 +36,11 @@ export function LoginForm() {
       <Button type="submit" isLoading={login.isPending} className="w-full">
         log in
       </Button>
+      <p className="text-center text-sm">
+        <Link to={paths.forgotPassword.getHref()} className="font-medium text-sky-700 hover:underline">
+          forgot password?
+        </Link>
+      </p>
       <p className="text-center text-sm text-slate-600">
         new here?{' '}
         <Link to={paths.signup.getHref()} className="font-medium text-sky-700 hover:underline">

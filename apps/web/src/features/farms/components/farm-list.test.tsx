@@ -37,7 +37,11 @@ describe('farm list (tool screens)', () => {
     expect(screen.getByRole('heading', { name: 'liquidity-pool tool' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All Quickswap Farms' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('link', { name: 'log in to import a farm' })).toHaveAttribute('href', '/login');
-    expect(await screen.findByText('no farms imported yet — import one above')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'no farms imported yet — import one above, or from the list of every QuickSwap farm below',
+      ),
+    ).toBeInTheDocument();
     expect(callsTo(calls, 'GET', '/quickswap/farmable-pools')).toHaveLength(1);
   });
 
@@ -181,7 +185,11 @@ describe('farm list (tool screens)', () => {
     });
     const { user } = renderRoute('/quickswap/lp-mining');
     await user.click(await screen.findByRole('button', { name: 'retry' }));
-    expect(await screen.findByText('no farms imported yet — import one above')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'no farms imported yet — import one above, or from the list of every QuickSwap farm below',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("track opens 'choose wallet to track' with the saved Polygon wallets and tracks with the chosen one", async () => {
