@@ -46,10 +46,23 @@ export async function createConfirmedAccount(
   app: { url: string; dataDir: string },
   email: string,
   password: string,
+  /** When the app sends over SMTP: where the confirmation e-mail arrives. */
+  smtp?: {
+    waitForMessage(
+      predicate: (mail: { to: string[]; text: string }) => boolean,
+      timeoutMs?: number,
+    ): Promise<{ text: string }>;
+  },
 ): Promise<void> {
   const signup = await postJson(app.url, '/api/internal/signup', { email, password });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status} ${await signup.text()}`);
-  const link = new URL(await findConfirmationLink(app.dataDir, email));
+  const confirmation = smtp
+    ? (await smtp.waitForMessage((m) => m.to.includes(email), 10_000)).text.match(
+        /https?:\/\/\S+\/signup\/confirm\?token=[\w-]+/,
+      )?.[0]
+    : await findConfirmationLink(app.dataDir, email);
+  if (!confirmation) throw new Error(`no confirmation link for ${email}`);
+  const link = new URL(confirmation);
   const token = link.searchParams.get('token');
   const confirm = await postJson(app.url, '/api/internal/confirm-email', { token });
   if (!confirm.ok) throw new Error(`confirmation failed: ${confirm.status} ${await confirm.text()}`);

@@ -15,6 +15,8 @@ export async function startLoggedInFarmSession(credentials: {
   password: string;
   /** Extra settings for the app (SNAPSHOT_INTERVAL, say). */
   appEnv?: Record<string, string>;
+  /** The SMTP server SMTP_URL points at, for the sign-up confirmation. */
+  smtp?: Parameters<typeof createConfirmedAccount>[3];
 }): Promise<FarmSession> {
   const { email, password } = credentials;
   const env = await startFarmWorld(credentials.appEnv ? { env: credentials.appEnv } : {});
@@ -26,7 +28,7 @@ export async function startLoggedInFarmSession(credentials: {
       privateKey: testAccounts.user.privateKey,
     });
     await installTestWallet(browser.context, bridge);
-    await createConfirmedAccount(env.app, email, password);
+    await createConfirmedAccount(env.app, email, password, credentials.smtp);
     await logInThroughUi(browser.page, env.app.url, email, password);
     return { env, browser };
   } catch (error) {

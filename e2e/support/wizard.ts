@@ -31,9 +31,21 @@ export async function importThroughWizard(
   symbols: readonly string[],
   options: ImportThroughWizardOptions = {},
 ): Promise<{ text: string; namedTokens: number; priceChoices: number }> {
+  await page.getByLabel('farm URL').fill(farm.url);
+  return completeWizard(page, symbols, options);
+}
+
+/**
+ * From the wizard's first answer (the URL was sent: pasted, or filled by a one-click import) to
+ * 'completed'.
+ */
+export async function completeWizard(
+  page: Page,
+  symbols: readonly string[],
+  options: ImportThroughWizardOptions = {},
+): Promise<{ text: string; namedTokens: number; priceChoices: number }> {
   let namedTokens = 0;
   let priceChoices = 0;
-  await page.getByLabel('farm URL').fill(farm.url);
   await page.getByRole('button', { name: 'continue import' }).click();
   const done = page.getByText(/^import \S+-\S+ completed!$/);
   for (let guard = 0; guard < 12; guard += 1) {

@@ -100,7 +100,7 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
             {query.data.items.map((farm) => (
               <li key={farm.address}>
                 <article
-                  aria-label={`indexed farm ${farm.token0.symbol} / ${farm.token1.symbol}`}
+                  aria-label={`${farm.token0.symbol} / ${farm.token1.symbol} in the farm index`}
                   className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
                 >
                   <div className="flex flex-col">

@@ -6,7 +6,7 @@ import {
   type WizardVariant,
   wizardTexts,
 } from '@tidewatch/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { importFarmParam, paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner } from '../../../components/index.ts';
@@ -103,9 +103,13 @@ function StepBody({
   const { state } = wizard;
   const data = state.data;
   const importId = typeof data.import_id === 'number' ? data.import_id : undefined;
-  // One-click import from the farm index: `?import=0x…` fills the URL field and sends it.
+  // One-click import from the farm index: `?import=0x…` fills the URL field and sends it; the parameter
+  // goes once the wizard has moved on, so a reload does not import again.
   const [search, setSearch] = useSearchParams();
   const requestedImport = search.get(importFarmParam) ?? undefined;
+  useEffect(() => {
+    if (requestedImport && state.name !== 'NOT_STARTED') setSearch({}, { replace: true });
+  }, [requestedImport, state.name, setSearch]);
   if (wizard.isResuming) {
     return (
       <p role="status" className="text-sm text-slate-600">
@@ -117,13 +121,10 @@ function StepBody({
     return (
       <div className="space-y-2">
         <UrlStep
-          key={urlAttempt}
+          key={`${urlAttempt}:${requestedImport ?? ''}`}
           isDisabled={wizard.isSending}
-          initialUrl={urlAttempt === 0 ? requestedImport : undefined}
-          onUrl={(url) => {
-            if (requestedImport) setSearch({}, { replace: true });
-            wizard.send('PARSE_URL', { url });
-          }}
+          initialUrl={requestedImport}
+          onUrl={(url) => wizard.send('PARSE_URL', { url })}
         />
         {wizard.error ? (
           <Button size="sm" variant="secondary" onClick={onRearm}>

@@ -1,0 +1,133 @@
+import { type SmtpTestServer, startSmtpServer, testAccounts } from '@tidewatch/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logInThroughUi } from './support/accounts.ts';
+import type { Browser } from './support/browser.ts';
+import { saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
+import { startLoggedInFarmSession } from './support/farm-session.ts';
+import type { FarmWorld } from './support/farm-world.ts';
+import { completeWizard } from './support/wizard.ts';
+
+const email = 'finder@example.com';
+const password = 'tide-watch-finder-horse';
+const account = testAccounts.user.address;
+
+describe('discovery and control in Chromium: the farm index, find my farms, watch-only, password reset', () => {
+  let env: FarmWorld;
+  let browser: Browser;
+  let smtp: SmtpTestServer;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ({ env, browser } = await startLoggedInFarmSession({
+      email,
+      password,
+      appEnv: { SMTP_URL: smtp.url },
+      smtp,
+    }));
+    await saveWalletThroughGuide(browser.page, account);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+    await smtp?.stop();
+  });
+
+  it('browses and sorts every QuickSwap farm, and imports one in one click', async () => {
+    const { page } = browser;
+    const lpFarms = Object.values(env.world.farms).filter((farm) => farm.kind === 'lp');
+    const index = page.getByRole('region', { name: 'every QuickSwap farm' });
+    // The index is read from the factories in the background at start-up.
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await page.goto(`${env.app.url}/quickswap/lp-mining`);
+      await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
+      await index.getByText(/farms · index refreshed|is being built/).waitFor();
+      if (await index.getByText(`${lpFarms.length} farms · index refreshed`, { exact: false }).isVisible())
+        break;
+      await page.waitForTimeout(1_000);
+    }
+    await index.getByText(`${lpFarms.length} farms · index refreshed`, { exact: false }).waitFor();
+    await index.getByLabel('sort by').selectOption('apr:desc');
+    await expect
+      .poll(async () => {
+        const aprs = await index.getByRole('article').locator('dd').allTextContents();
+        const values = aprs
+          .filter((_, i) => i % 2 === 1)
+          .map((text) => Number.parseFloat(text.replace(/[%,]/g, '')));
+        const known = values.filter((v) => !Number.isNaN(v));
+        return known.length > 0 && known.every((v, i) => i === 0 || v <= known[i - 1]!);
+      })
+      .toBe(true);
+    await browser.screenshot('farm-index');
+
+    const farm = env.world.farms.wbtcUsdc;
+    await index.getByRole('button', { name: new RegExp(`farm ${farm.address}$`) }).click();
+    const { text } = await completeWizard(page, ['WBTC', 'USDC', 'dQUICK']);
+    expect(text).toMatch(/completed!$/);
+  });
+
+  it("finds the wallet's farms, ended ones included, and tracks them all", async () => {
+    const { page } = browser;
+    await page.goto(`${env.app.url}/wallets/view`);
+    await page
+      .getByRole('link', { name: shortenAddress(account) })
+      .first()
+      .click();
+    const finder = page.getByRole('region', { name: 'find my farms' });
+    await finder.getByRole('button', { name: 'find my farms' }).click();
+    const found = finder.getByRole('list', { name: 'farms of this wallet' });
+    await found.waitFor();
+    const staked = Object.values(env.world.farms).filter((farm) => farm.userStake > 0n);
+    expect(await found.getByRole('listitem').count()).toBe(staked.length);
+    await found
+      .getByText(/^ended \d{4}-\d{2}-\d{2}: .*unclaimed/)
+      .first()
+      .waitFor();
+    await browser.screenshot('find-my-farms');
+    await finder.getByRole('button', { name: 'track all' }).click();
+    await finder.getByText(`now tracking ${staked.length} farms`).waitFor();
+    await expect.poll(async () => found.getByText('tracked', { exact: true }).count()).toBe(staked.length);
+  });
+
+  it('adds a watch-only address, marked watch-only in the list', async () => {
+    const { page } = browser;
+    const watched = testAccounts.deployer.address;
+    await page.goto(`${env.app.url}/wallets/view`);
+    const form = page.getByRole('form', { name: 'add a watch-only address' });
+    await form.getByLabel('address').fill(watched);
+    await form.getByLabel('name (optional)').fill('deployer');
+    await form.getByRole('button', { name: 'watch address' }).click();
+    await form.getByText(`watching ${shortenAddress(watched)}`).waitFor();
+    const list = page.getByRole('list', { name: 'wallets' });
+    const item = list.getByRole('listitem').filter({ hasText: shortenAddress(watched) });
+    await item.getByText('watch-only').waitFor();
+    // A contract is refused, naming the field.
+    await form.getByLabel('address').fill(env.world.farms.wethUsdc.address);
+    await form.getByRole('button', { name: 'watch address' }).click();
+    await form.getByText('is a contract, not a wallet', { exact: false }).waitFor();
+  });
+
+  it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'log out' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('link', { name: 'forgot password?' }).click();
+    await page.getByLabel('email').fill(email);
+    await page.getByRole('button', { name: 'send reset link' }).click();
+    await page.getByText('if an account exists for that address', { exact: false }).waitFor();
+    const mail = await smtp.waitForMessage((m) => m.to.includes(email) && /reset/i.test(m.subject), 10_000);
+    const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByLabel('new password', { exact: true }).fill('a new tide-watch password');
+    await page.getByRole('button', { name: 'set new password' }).click();
+    await page.getByText('your password was changed', { exact: false }).waitFor();
+    await logInThroughUi(page, env.app.url, email, 'a new tide-watch password');
+    expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeTruthy();
+    // The link works once.
+    await page.goto(link!);
+    await page.getByLabel('new password', { exact: true }).fill('yet another tide-watch password');
+    await page.getByRole('button', { name: 'set new password' }).click();
+    await page.getByText('expired or was already used', { exact: false }).waitFor();
+  });
+});
