@@ -82,6 +82,7 @@ describe('connect-wallet guide', () => {
       name: 'MetaMask',
       address: alice.address,
       blockchain: { name: 'Polygon', chainId: 137 },
+      is_watch_only: false,
     };
     expect(saved.json()).toMatchObject({
       name: 'SAVED_ADDRESS',

@@ -53,6 +53,7 @@ describe('sign-up from a wallet address', () => {
           name: 'MetaMask',
           address: alice.address,
           blockchain: { name: 'Polygon', chainId: 137 },
+          is_watch_only: false,
         },
       ],
     });
