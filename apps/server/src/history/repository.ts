@@ -1,8 +1,8 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database } from '../db/index.ts';
 import type { DbOrTrx } from '../features/farms/repository.ts';
-import type { HistoryBackfillsTable } from '../features/farms/tables.ts';
+import type { HistoryBackfillsTable, PositionEventsTable } from '../features/farms/tables.ts';
 import type { ValuedEvent } from './returns.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -139,19 +139,7 @@ export async function updateBackfill(
     .execute();
 }
 
-export type PositionEventRow = {
-  kind: 'staked' | 'withdrawn' | 'reward_paid';
-  reward_token_address: string | null;
-  amount: string;
-  block_number: number | string;
-  block_time: string;
-  tx_hash: string;
-  log_index: number;
-  amount0: string | null;
-  amount1: string | null;
-  usd: number | null;
-  usd_error: string | null;
-};
+export type PositionEventRow = Omit<Selectable<PositionEventsTable>, 'id' | 'farm_id' | 'wallet_address'>;
 
 /** A pair's events in chain order. */
 export async function loadPositionEvents(

@@ -72,6 +72,18 @@ export async function findWallet(db: Db, userId: number, walletId: number): Prom
   return row && toWallet(row);
 }
 
+const walletValues = (
+  wallet: { userId: number; name: string; address: string; chainId: number },
+  now: Date,
+) => ({
+  user_id: wallet.userId,
+  name: wallet.name,
+  address: wallet.address,
+  chain_id: wallet.chainId,
+  verified_at: toDbTime(now),
+  created_at: toDbTime(now),
+});
+
 /** Inserts the wallet; returns undefined when that user already has it on that chain. */
 export async function insertWallet(
   db: Db,
@@ -80,14 +92,7 @@ export async function insertWallet(
 ): Promise<number | undefined> {
   const row = await db
     .insertInto('wallets')
-    .values({
-      user_id: wallet.userId,
-      name: wallet.name,
-      address: wallet.address,
-      chain_id: wallet.chainId,
-      verified_at: toDbTime(now),
-      created_at: toDbTime(now),
-    })
+    .values(walletValues(wallet, now))
     // A watch-only address the user now proves becomes a saved wallet; a saved one stays as it is.
     .onConflict((conflict) =>
       conflict
@@ -108,15 +113,7 @@ export async function insertWatchWallet(
 ): Promise<number | undefined> {
   const row = await db
     .insertInto('wallets')
-    .values({
-      user_id: wallet.userId,
-      name: wallet.name,
-      address: wallet.address,
-      chain_id: wallet.chainId,
-      verified_at: toDbTime(now),
-      created_at: toDbTime(now),
-      is_watch_only: 1,
-    })
+    .values({ ...walletValues(wallet, now), is_watch_only: 1 })
     .onConflict((conflict) => conflict.columns(['user_id', 'chain_id', 'address']).doNothing())
     .returning('id')
     .executeTakeFirst();

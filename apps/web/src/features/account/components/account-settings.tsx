@@ -11,11 +11,7 @@ import {
 } from '../../../components/index.ts';
 import { clearSessionToken } from '../../../lib/session.ts';
 import { useChangePassword, useDeleteAccount } from '../api.ts';
-
-const fieldOf = (error: unknown, field: string) =>
-  (error as { details?: { field: string; message: string }[] } | null)?.details?.find(
-    (d) => d.field === field,
-  )?.message;
+import { fieldError } from '../field-error.ts';
 
 /** /settings/account: change the password (current one required), delete the account (password again). */
 export function AccountSettings() {
@@ -51,14 +47,14 @@ function ChangePasswordCard() {
           autoComplete="current-password"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
-          errorMessage={fieldOf(change.error, 'body.current_password')}
+          errorMessage={fieldError(change.error, 'body.current_password')}
         />
         <PasswordField
           label="new password"
           autoComplete="new-password"
           value={next}
           onChange={(e) => setNext(e.target.value)}
-          errorMessage={fieldOf(change.error, 'body.new_password')}
+          errorMessage={fieldError(change.error, 'body.new_password')}
         />
         <Button type="submit" isLoading={change.isPending}>
           change password

@@ -3,11 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, EmailField, ErrorBanner, PasswordField, SuccessBanner } from '../../../components/index.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api.ts';
-
-const fieldOf = (error: unknown, field: string) =>
-  (error as { details?: { field: string; message: string }[] } | null)?.details?.find(
-    (d) => d.field === field,
-  )?.message;
+import { fieldError } from '../field-error.ts';
 
 /** 'forgot password?': the address to send a reset link to; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -25,13 +21,13 @@ export function ForgotPasswordForm() {
       <EmailField
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        errorMessage={fieldOf(request.error, 'body.email')}
+        errorMessage={fieldError(request.error, 'body.email')}
       />
       <Button type="submit" isLoading={request.isPending} className="w-full">
         send reset link
       </Button>
       {request.isSuccess ? <SuccessBanner messages={request.data} /> : null}
-      {request.isError && !fieldOf(request.error, 'body.email') ? (
+      {request.isError && !fieldError(request.error, 'body.email') ? (
         <ErrorBanner messages={request.error.message} />
       ) : null}
     </form>
@@ -67,12 +63,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        errorMessage={fieldOf(reset.error, 'body.password')}
+        errorMessage={fieldError(reset.error, 'body.password')}
       />
       <Button type="submit" isLoading={reset.isPending} className="w-full">
         set new password
       </Button>
-      {reset.isError && !fieldOf(reset.error, 'body.password') ? (
+      {reset.isError && !fieldError(reset.error, 'body.password') ? (
         <div className="space-y-2">
           <ErrorBanner messages={reset.error.message} />
           <Link
