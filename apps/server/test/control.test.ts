@@ -105,6 +105,7 @@ describe('watch-only addresses', () => {
     const over = await watch(`0x${'ff'.padStart(40, '0')}`);
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toMatch(/at most 20/);
+    expect(over.json().limit).toBe(20);
     expect(await count('wallets', `user_id = ${user.userId}`)).toBe(20);
   });
 });

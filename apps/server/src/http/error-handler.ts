@@ -22,9 +22,12 @@ export function sendError(
   code: ErrorCode,
   message: string,
   details?: ErrorDetail[],
+  /** Facts a client can act on (a limit), from `AppError.extra`; never overrides the standard fields. */
+  extra: Readonly<Record<string, unknown>> = {},
 ): FastifyReply {
   const statusCode = errorStatus[code];
   const body: ErrorBody = {
+    ...extra,
     statusCode,
     error: STATUS_CODES[statusCode] ?? 'Error',
     code,
@@ -61,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Upstream failures (chain, prices) are logged with their detail (URLs redacted by the err
       // serializer); the answer carries only the short message.
       if (errorStatus[error.code] >= 500) request.log.warn({ err: error }, error.message);
-      return sendError(reply, error.code, error.message, error.details);
+      return sendError(reply, error.code, error.message, error.details, error.extra);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = validationDetails(error);

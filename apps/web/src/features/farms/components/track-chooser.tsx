@@ -77,7 +77,10 @@ function WalletCards({ onChoose, isTracking }: Pick<TrackChooserProps, 'onChoose
             <span className="block font-medium text-slate-900">
               track address {shortenAddress(wallet.address)}
             </span>
-            <span className="block text-slate-600">{wallet.name}</span>
+            <span className="block text-slate-600">
+              {wallet.name}
+              {wallet.is_watch_only ? ' · watch-only' : ''}
+            </span>
             <span className="block text-slate-500">{wallet.blockchain.name}</span>
           </button>
         </li>
