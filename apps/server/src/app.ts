@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { alertsRoutes } from './alerts/routes.ts';
 import type { ChainClient } from './chain/client.ts';
 import type { Config } from './config.ts';
 import type { AppDatabase } from './db/index.ts';
@@ -132,6 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(walletsRoutes, { wallets, throttles });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles });
+  await app.register(alertsRoutes, {
+    db: deps.database.db,
+    secret: deps.config.jwtSecret,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const io = await registerImportWizard(app, {
     ...deps,
     accounts,

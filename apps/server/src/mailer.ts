@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML part beside the plain text (alerts). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export type Mailer = {
   send: (message: MailMessage) => Promise<void>;
@@ -47,6 +55,7 @@ export function createMailer(options: MailerOptions): Mailer {
         `To: ${message.to}`,
         `Subject: ${message.subject}`,
         `Date: ${new Date().toUTCString()}`,
+        ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         'MIME-Version: 1.0',
         'Content-Type: text/plain; charset=utf-8',
         'Content-Transfer-Encoding: 8bit',

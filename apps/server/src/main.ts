@@ -61,8 +61,13 @@ async function main(): Promise<void> {
   app.log.info(`Tidewatch is serving on ${url} (listening on ${config.host}:${port})`);
   // The scheduler and a worker run here unless WORKER=off (then `npm run worker` processes take the jobs).
   if (config.isWorkerEnabled) {
-    scheduler = await startScheduledSnapshots(runtime, app.log, (pairs) =>
-      app.realtime.snapshotCreated(pairs),
+    scheduler = await startScheduledSnapshots(
+      runtime,
+      app.log,
+      (pairs) => app.realtime.snapshotCreated(pairs),
+      {
+        mailer,
+      },
     );
   }
 

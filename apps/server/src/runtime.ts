@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { deliverAlertEmails } from './alerts/deliver.ts';
+import { evaluateAlerts } from './alerts/evaluate.ts';
 import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
@@ -8,6 +10,7 @@ import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
+import type { Mailer } from './mailer.ts';
 import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './snapshots/index.ts';
@@ -86,10 +89,33 @@ export async function createRuntime(): Promise<Runtime> {
 export async function startScheduledSnapshots(
   runtime: Runtime,
   log: { info(message: string): void; warn(object: object, message: string): void },
-  onStored?: SnapshotRunDeps['onStored'],
+  onStoredBatch?: SnapshotRunDeps['onStored'],
+  options: { mailer?: Mailer } = {},
 ): Promise<Scheduler | undefined> {
   const intervalMs = runtime.config.snapshotIntervalMs;
   if (intervalMs === null) return undefined;
+  // Alerts (issue 15): the rules run after every stored batch for the pairs it read, in whichever process
+  // stored it; their e-mails go out then, and pending ones are retried on every tick.
+  const { mailer } = options;
+  const alertDeps = () => ({
+    db: runtime.database.db,
+    chainId: runtime.config.chainId,
+    publicUrl: runtime.config.publicUrl,
+    secret: runtime.config.jwtSecret,
+    now: new Date(),
+  });
+  const deliver = async () => {
+    if (mailer) await deliverAlertEmails({ ...alertDeps(), mailer });
+  };
+  const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
+    onStoredBatch?.(pairs, collected);
+    void evaluateAlerts(
+      alertDeps(),
+      pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
+    )
+      .then(deliver)
+      .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation or delivery failed'));
+  };
   const deps: SnapshotRunDeps = {
     db: runtime.database.db,
     pipeline: createSnapshotPipeline({
@@ -100,7 +126,7 @@ export async function startScheduledSnapshots(
     }),
     isPostgres: runtime.database.dialect === 'postgres',
     intervalMs,
-    ...(onStored ? { onStored } : {}),
+    onStored,
   };
   const onError = (error: unknown) =>
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
@@ -134,6 +160,7 @@ export async function startScheduledSnapshots(
   };
   const alsoOnTick = async () => {
     await retention();
+    await deliver().catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
     await farmIndex().catch((error: unknown) => log.warn({ err: error }, 'farm index: the refresh failed'));
     await history().catch((error: unknown) => log.warn({ err: error }, 'history job: a step failed'));
   };

@@ -3,9 +3,11 @@
  * beside API processes started with WORKER=off; they share the work through the snapshot_schedule rows
  * of one database (decision 012).
  */
+import { join } from 'node:path';
 import pino from 'pino';
 import { Server } from 'socket.io';
 import { createSnapshotEvents } from './jobs/snapshot-events.ts';
+import { createMailer } from './mailer.ts';
 import { closeAdapter, usePostgresAdapter } from './realtime/postgres-adapter.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
@@ -23,10 +25,16 @@ async function main(): Promise<void> {
         logWarn: (object, message) => log.warn(object, message),
       })
     : undefined;
+  const mailer = createMailer({
+    smtpUrl: runtime.config.smtpUrl,
+    outboxDir: join(runtime.config.dataDir, 'outbox'),
+    logger: { info: (obj: object, msg?: string) => log.info(obj, msg) },
+  });
   const scheduler = await startScheduledSnapshots(
     runtime,
     log,
     events && ((pairs) => events.snapshotCreated(pairs)),
+    { mailer },
   );
   if (!scheduler) fail("SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
   log.info('Tidewatch worker started');

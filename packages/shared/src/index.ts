@@ -1,3 +1,4 @@
+export * from './alerts.ts';
 export * from './auth.ts';
 export * from './discovery.ts';
 export * from './errors.ts';

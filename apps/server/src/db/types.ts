@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { AlertsTables } from '../alerts/tables.ts';
 import type { DiscoveryTables } from '../discovery/tables.ts';
 import type { FarmsTables } from '../features/farms/tables.ts';
 import type { FarmImportsTables } from '../features/import-wizard/tables.ts';
@@ -22,6 +23,8 @@ export type UsersTable = {
   wallet_address: string | null;
   /** Bearer tokens issued before this instant no longer authenticate (set by a password reset). */
   sessions_valid_from: string | null;
+  /** 0: alert e-mails off (in-app notifications go on). */
+  alert_email: Generated<number>;
 };
 
 export type EmailTokensTable = {
@@ -147,6 +150,7 @@ export type Database = {
   job_runs: JobRunsTable;
 } & FarmsTables &
   DiscoveryTables &
+  AlertsTables &
   FarmImportsTables;
 
 export type User = Selectable<UsersTable>;

@@ -43,6 +43,8 @@ export function registerCsrf(
     // (no route, so nothing to protect) go on to the JSON 404.
     const route = request.routeOptions.url;
     if (!unsafeMethods.has(request.method) || !route?.startsWith('/api/')) return;
+    // A route whose request carries its own signed proof (the e-mail unsubscribe link) needs no cookie.
+    if ((request.routeOptions.config as { isCsrfExempt?: boolean } | undefined)?.isCsrfExempt) return;
     const header = request.headers[csrfHeaderName];
     const cookie = request.cookies[csrfCookieName];
     if (typeof header !== 'string' || !header || !cookie) {

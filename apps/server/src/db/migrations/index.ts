@@ -9,6 +9,7 @@ import { jobRunsMigration } from './007-job-runs.ts';
 import { positionHistoryMigration } from './008-position-history.ts';
 import { farmIndexMigration } from './009-farm-index.ts';
 import { accountBasicsMigration } from './010-account-basics.ts';
+import { alertsMigration } from './011-alerts.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '008-position-history': positionHistoryMigration,
   '009-farm-index': farmIndexMigration,
   '010-account-basics': accountBasicsMigration,
+  '011-alerts': alertsMigration,
 };

@@ -1,0 +1,41 @@
+import type { Generated } from 'kysely';
+
+export type AlertRuleName = 'ending_soon' | 'ended_with_stake' | 'paused' | 'value_moved' | 'apr_below';
+
+/** A user's choice for one rule, for one wallet or ('') every wallet; no row = the rule's default. */
+export type AlertRulesTable = {
+  id: Generated<number>;
+  user_id: number;
+  rule: AlertRuleName;
+  wallet_address: Generated<string>;
+  is_enabled: number;
+  /** 0: this rule's events stay in the app only (its e-mail unsubscribe link sets it). */
+  is_email_enabled: Generated<number>;
+  /** value_moved: percent in 24 hours; apr_below: APR percent; null for the others. */
+  threshold: number | null;
+  updated_at: string;
+};
+
+/** One event for one user, in the app and (unless off) by e-mail; `event_key` makes it happen once. */
+export type NotificationsTable = {
+  id: Generated<number>;
+  user_id: number;
+  event_key: string;
+  rule: AlertRuleName;
+  farm_address: string;
+  wallet_address: string;
+  title: string;
+  body: string;
+  /** The farm detail, absolute (e-mail) URL. */
+  link: string;
+  created_at: string;
+  read_at: string | null;
+  /** 'pending' | 'sending' | 'sent' | 'off' (e-mail off, or no address). */
+  email_status: string;
+  email_attempts: Generated<number>;
+  email_next_at: string | null;
+  email_lease_until: string | null;
+  email_error: string | null;
+};
+
+export type AlertsTables = { alert_rules: AlertRulesTable; notifications: NotificationsTable };

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { hexAddressSchema } from './farms.ts';
+
+/** The alert rules (issue 15), each evaluated after every scheduled snapshot run. */
+export const alertRuleNames = [
+  'ending_soon',
+  'ended_with_stake',
+  'paused',
+  'value_moved',
+  'apr_below',
+] as const;
+export const alertRuleSchema = z.enum(alertRuleNames);
+export type AlertRule = z.infer<typeof alertRuleSchema>;
+
+/** What each rule says, for settings screens and e-mails. */
+export const alertRuleLabels: Record<AlertRule, string> = {
+  ending_soon: "a farm's rewards end within 72 hours while the wallet has stake",
+  ended_with_stake: 'a farm has ended while the wallet still has stake or unclaimed rewards',
+  paused: 'a dual farm is paused',
+  value_moved: "the position's USD value moved by at least the threshold (%) in 24 hours",
+  apr_below: "the farm's APR fell below the threshold (%)",
+};
+
+/** Thresholds: value_moved 1-1000 (% in 24 h, default 20); apr_below 0-100000 (% APR, off by default). */
+export const alertThresholdRanges: Partial<
+  Record<AlertRule, { min: number; max: number; fallback: number }>
+> = {
+  value_moved: { min: 1, max: 1000, fallback: 20 },
+  apr_below: { min: 0, max: 100_000, fallback: 10 },
+};
+
+export const alertRuleSettingSchema = z.strictObject({
+  rule: alertRuleSchema,
+  /** A wallet's own setting; null = every wallet. */
+  wallet_address: hexAddressSchema.nullable().default(null),
+  is_enabled: z.boolean(),
+  email_enabled: z.boolean().default(true),
+  threshold: z.number().finite().nullable().default(null),
+});
+export type AlertRuleSetting = z.infer<typeof alertRuleSettingSchema>;
+
+/** GET / PUT /api/alerts/settings. */
+export const alertSettingsSchema = z.strictObject({
+  email_enabled: z.boolean(),
+  rules: z.array(alertRuleSettingSchema).max(200),
+});
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  rule: alertRuleSchema,
+  farm_address: z.string(),
+  wallet_address: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  created_at: z.string(),
+  is_read: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/notifications: the newest 50 and how many are unread. */
+export const notificationListSchema = z.object({
+  unread: z.number().int(),
+  items: z.array(notificationSchema),
+});
+export type NotificationList = z.infer<typeof notificationListSchema>;
+
+/** POST /api/notifications/read: these, or all. */
+export const markNotificationsReadSchema = z.union([
+  z.strictObject({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+  z.strictObject({ all: z.literal(true) }),
+]);
