@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { NotificationBell } from '../features/alerts/components/notification-bell.tsx';
 import { LogoutButton } from '../features/auth/components/logout-button.tsx';
 import { useSessionToken } from '../lib/session.ts';
 import { paths } from './paths.ts';
@@ -37,6 +38,13 @@ export function AppHeader() {
         <div>
           {token ? (
             <span className="flex items-center gap-2">
+              <NotificationBell />
+              <Link
+                to={paths.alertSettings.getHref()}
+                className="text-sm text-slate-600 hover:text-slate-900"
+              >
+                alerts
+              </Link>
               <Link
                 to={paths.accountSettings.getHref()}
                 className="text-sm text-slate-600 hover:text-slate-900"

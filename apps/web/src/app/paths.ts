@@ -56,6 +56,10 @@ export const paths = {
   },
   /** A signed-in user's account: change the password, delete the account. */
   accountSettings: { path: '/settings/account', getHref: () => '/settings/account' },
+  /** Alert rules, thresholds and e-mail. */
+  alertSettings: { path: '/settings/alerts', getHref: () => '/settings/alerts' },
+  /** The in-app alerts (the header's bell). */
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
 
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
 

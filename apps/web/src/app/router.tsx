@@ -3,6 +3,7 @@ import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
 import { AccountSettingsRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/account.tsx';
+import { AlertSettingsRoute, NotificationsRoute } from './routes/alerts.tsx';
 import { BlockchainRoute } from './routes/blockchain.tsx';
 import { DashboardRoute } from './routes/dashboard.tsx';
 import { DualMiningRoute, FarmDetailsRoute, FarmRoute, LpMiningRoute } from './routes/farm-tools.tsx';
@@ -48,6 +49,8 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard.path, element: <DashboardRoute /> },
           { path: paths.wallets.path, element: <WalletsRoute /> },
           { path: paths.accountSettings.path, element: <AccountSettingsRoute /> },
+          { path: paths.alertSettings.path, element: <AlertSettingsRoute /> },
+          { path: paths.notifications.path, element: <NotificationsRoute /> },
           { path: paths.integrations.path, element: <IntegrationsRoute /> },
           { path: paths.integrationsAction.path, element: <IntegrationsRoute /> },
           { path: paths.lpTools.path, element: <LpToolsRoute /> },

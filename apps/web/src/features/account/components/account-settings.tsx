@@ -9,9 +9,9 @@ import {
   PasswordField,
   SuccessBanner,
 } from '../../../components/index.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { clearSessionToken } from '../../../lib/session.ts';
 import { useChangePassword, useDeleteAccount } from '../api.ts';
-import { fieldError } from '../field-error.ts';
 
 /** /settings/account: change the password (current one required), delete the account (password again). */
 export function AccountSettings() {

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, EmailField, ErrorBanner, PasswordField, SuccessBanner } from '../../../components/index.ts';
+import { fieldError } from '../../../lib/field-error.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api.ts';
-import { fieldError } from '../field-error.ts';
 
 /** 'forgot password?': the address to send a reset link to; the answer is the same for any address. */
 export function ForgotPasswordForm() {

@@ -1,0 +1,41 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type AlertSettings,
+  alertSettingsSchema,
+  type NotificationList,
+  notificationListSchema,
+} from '@tidewatch/shared';
+import { api } from '../../lib/api-client.ts';
+
+export const notificationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['notifications'],
+    queryFn: ({ signal }): Promise<NotificationList> =>
+      api.get('/notifications', { schema: notificationListSchema, signal }),
+    // New alerts come with scheduled snapshots: look again now and then while the page is open.
+    refetchInterval: 60_000,
+  });
+
+export function useMarkRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { ids: number[] } | { all: true }) => api.post('/notifications/read', input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+  });
+}
+
+export const alertSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['alert-settings'],
+    queryFn: ({ signal }): Promise<AlertSettings> =>
+      api.get('/alerts/settings', { schema: alertSettingsSchema, signal }),
+  });
+
+export function useSaveAlertSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: AlertSettings): Promise<AlertSettings> =>
+      api.put('/alerts/settings', settings, { schema: alertSettingsSchema }),
+    onSuccess: (saved) => queryClient.setQueryData(['alert-settings'], saved),
+  });
+}

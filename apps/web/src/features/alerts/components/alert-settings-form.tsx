@@ -1,0 +1,182 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type AlertRule,
+  type AlertRuleSetting,
+  type AlertSettings,
+  alertRuleLabels,
+  alertRuleNames,
+  alertThresholdRanges,
+  type Wallet,
+} from '@tidewatch/shared';
+import { type FormEvent, useState } from 'react';
+import { Button, ErrorBanner, Spinner, SuccessBanner } from '../../../components/index.ts';
+import { fieldError } from '../../../lib/field-error.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
+
+/**
+ * /settings/alerts: each rule on or off, its e-mails on or off, its threshold, for every wallet or for one
+ * wallet; alert e-mails on or off altogether. `wallets` are the user's saved and watch-only wallets.
+ */
+export function AlertSettingsForm({ wallets }: { wallets: Wallet[] }) {
+  const query = useQuery(alertSettingsQueryOptions());
+  if (query.isPending) return <Spinner label="loading alert settings" />;
+  if (query.isError) return <ErrorBanner messages={query.error.message} />;
+  return <Editor key={JSON.stringify(query.data)} initial={query.data} wallets={wallets} />;
+}
+
+function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[] }) {
+  const [settings, setSettings] = useState(initial);
+  const [newWallet, setNewWallet] = useState('');
+  const [newRule, setNewRule] = useState<AlertRule>('value_moved');
+  const save = useSaveAlertSettings();
+  const update = (index: number, change: Partial<AlertRuleSetting>) =>
+    setSettings((s) => ({ ...s, rules: s.rules.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(settings);
+  }
+  return (
+    <form aria-label="alert settings" onSubmit={submit} className="space-y-4">
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={settings.email_enabled}
+          onChange={(e) => setSettings((s) => ({ ...s, email_enabled: e.target.checked }))}
+        />
+        send alerts by e-mail too (they always show in the app)
+      </label>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs text-slate-500">
+            <tr>
+              <th className="py-1 pr-3 font-medium">alert me when</th>
+              <th className="py-1 pr-3 font-medium">wallet</th>
+              <th className="py-1 pr-3 font-medium">on</th>
+              <th className="py-1 pr-3 font-medium">e-mail</th>
+              <th className="py-1 font-medium">threshold (%)</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {settings.rules.map((rule, index) => {
+              const range = alertThresholdRanges[rule.rule];
+              const label = alertRuleLabels[rule.rule];
+              const who = rule.wallet_address ? shortenAddress(rule.wallet_address) : 'every wallet';
+              return (
+                <tr key={`${rule.rule}:${rule.wallet_address ?? ''}`}>
+                  <td className="py-2 pr-3">{label}</td>
+                  <td className="py-2 pr-3 font-mono text-xs">{who}</td>
+                  <td className="py-2 pr-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`${label}: on (${who})`}
+                      checked={rule.is_enabled}
+                      onChange={(e) => update(index, { is_enabled: e.target.checked })}
+                    />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <input
+                      type="checkbox"
+                      aria-label={`${label}: e-mail (${who})`}
+                      checked={rule.email_enabled}
+                      onChange={(e) => update(index, { email_enabled: e.target.checked })}
+                    />
+                  </td>
+                  <td className="py-2">
+                    {range ? (
+                      <span className="flex flex-col">
+                        <input
+                          type="number"
+                          className="w-24 rounded border border-slate-300 px-2 py-1 tabular-nums"
+                          aria-label={`${label}: threshold (${who})`}
+                          min={range.min}
+                          max={range.max}
+                          step="any"
+                          value={rule.threshold ?? ''}
+                          onChange={(e) =>
+                            update(index, {
+                              threshold: e.target.value === '' ? null : Number(e.target.value),
+                            })
+                          }
+                        />
+                        {fieldError(save.error, `body.rules.${index}.threshold`) ? (
+                          <span className="text-xs text-red-700">
+                            {fieldError(save.error, `body.rules.${index}.threshold`)}
+                          </span>
+                        ) : null}
+                      </span>
+                    ) : (
+                      <span className="text-xs text-slate-400">none</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {wallets.length > 0 ? (
+        <fieldset className="flex flex-wrap items-end gap-2 text-sm">
+          <legend className="mb-1 text-xs text-slate-600">a setting for one wallet</legend>
+          <select
+            aria-label="rule"
+            className="rounded border border-slate-300 px-2 py-1"
+            value={newRule}
+            onChange={(e) => setNewRule(e.target.value as AlertRule)}
+          >
+            {alertRuleNames.map((rule) => (
+              <option key={rule} value={rule}>
+                {alertRuleLabels[rule]}
+              </option>
+            ))}
+          </select>
+          <select
+            aria-label="wallet"
+            className="rounded border border-slate-300 px-2 py-1"
+            value={newWallet}
+            onChange={(e) => setNewWallet(e.target.value)}
+          >
+            <option value="">choose a wallet</option>
+            {wallets.map((w) => (
+              <option key={w.id} value={w.address}>
+                {shortenAddress(w.address)}
+                {w.is_watch_only ? ' (watch-only)' : ''}
+              </option>
+            ))}
+          </select>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={
+              !newWallet || settings.rules.some((r) => r.rule === newRule && r.wallet_address === newWallet)
+            }
+            onClick={() =>
+              setSettings((s) => ({
+                ...s,
+                rules: [
+                  ...s.rules,
+                  {
+                    rule: newRule,
+                    wallet_address: newWallet,
+                    is_enabled: true,
+                    email_enabled: true,
+                    threshold: alertThresholdRanges[newRule]?.fallback ?? null,
+                  },
+                ],
+              }))
+            }
+          >
+            add
+          </Button>
+        </fieldset>
+      ) : null}
+      <Button type="submit" isLoading={save.isPending}>
+        save alert settings
+      </Button>
+      {save.isSuccess ? <SuccessBanner messages="alert settings saved" /> : null}
+      {save.isError && !(save.error as { details?: unknown }).details ? (
+        <ErrorBanner messages={save.error.message} />
+      ) : null}
+    </form>
+  );
+}
