@@ -109,8 +109,10 @@ export async function startScheduledSnapshots(
   };
   const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
     onStoredBatch?.(pairs, collected);
+    // Reward periods are measured against the block the batch was read at (the chain's clock).
+    const chainNow = new Date(Number(collected.blockTimestamp) * 1000);
     void evaluateAlerts(
-      alertDeps(),
+      { ...alertDeps(), chainNow },
       pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
     )
       .then(deliver)

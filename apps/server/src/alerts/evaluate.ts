@@ -12,7 +12,14 @@ import { findEvents, type PairFacts } from './rules.ts';
 import { loadRuleSettings } from './settings.ts';
 
 export type AlertPair = { farmId: number; wallet: string };
-export type EvaluateDeps = { db: Kysely<Database>; chainId: number; publicUrl: string; now: Date };
+export type EvaluateDeps = {
+  db: Kysely<Database>;
+  chainId: number;
+  publicUrl: string;
+  now: Date;
+  /** The block time of the run's read; defaults to `now` (the same on a live chain). */
+  chainNow?: Date;
+};
 
 const dayMs = 86_400_000;
 
@@ -68,6 +75,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       unclaimed: rewards.filter((r) => Number(r.amount) > 0).map((r) => `${r.amount} ${r.symbol}`),
       valueUsd: position.total_liquidity_usd,
       valueUsd24hAgo: before?.total_liquidity_usd ?? null,
+      chainNow: deps.chainNow ?? now,
     };
     const trackers = await db
       .selectFrom('tracked_farms as t')

@@ -18,6 +18,8 @@ export type PairFacts = {
   valueUsd: number | null;
   /** The position's value 24 hours earlier (the newest snapshot at or before then); null when unknown. */
   valueUsd24hAgo: number | null;
+  /** The chain's time at the snapshot's block: reward periods are measured against it, not the wall clock. */
+  chainNow: Date;
 };
 
 /** A user's effective setting of a rule for a wallet. */
@@ -65,7 +67,7 @@ export function findEvents(
   const base = `${facts.farmAddress.toLowerCase()}:${facts.wallet.toLowerCase()}`;
   const period = facts.periodFinish.toISOString();
   const who = short(facts.wallet);
-  const leftMs = facts.periodFinish.getTime() - now.getTime();
+  const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
 
   if (on('ending_soon') && !facts.isEnded && facts.staked > 0 && leftMs > 0 && leftMs <= 72 * hourMs) {
     const hours = Math.max(1, Math.round(leftMs / hourMs));
@@ -77,7 +79,7 @@ export function findEvents(
     });
   }
   if (on('ended_with_stake') && facts.isEnded && (facts.staked > 0 || facts.unclaimed.length > 0)) {
-    const week = Math.floor(Math.max(0, now.getTime() - facts.periodFinish.getTime()) / weekMs);
+    const week = Math.floor(Math.max(0, facts.chainNow.getTime() - facts.periodFinish.getTime()) / weekMs);
     const left = [
       ...(facts.staked > 0 ? [`${facts.staked} LP still staked`] : []),
       ...(facts.unclaimed.length > 0 ? [`${facts.unclaimed.join(' + ')} unclaimed`] : []),
