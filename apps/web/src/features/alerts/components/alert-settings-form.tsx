@@ -37,7 +37,7 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
     save.mutate(settings);
   }
   return (
-    <form aria-label="alert settings" onSubmit={submit} className="space-y-4">
+    <form aria-label="alert settings" onSubmit={submit} className="space-y-4" noValidate>
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"
