@@ -142,4 +142,33 @@ describe('scale mode: 2 API processes and 2 workers on one PostgreSQL', () => {
     }
     expect(gap).toBeGreaterThanOrEqual(intervalMs - 500);
   });
+
+  it('the workers run the alert rules: an event found by both is stored once', async () => {
+    // Twelve days on: the 14-day dual farm ends within 72 hours; both workers snapshot and evaluate.
+    await w.t.anvil.increaseTime(12 * 86_400);
+    const endingSoon = () =>
+      w.testApp.database.db
+        .selectFrom('notifications')
+        .select(['user_id', 'event_key'])
+        .where('rule', '=', 'ending_soon')
+        .where('user_id', '=', user.userId)
+        .execute();
+    await vi.waitFor(async () => expect(await endingSoon()).toHaveLength(1), {
+      timeout: 60_000,
+      interval: 500,
+    });
+    // Several more runs by either worker find the same event again: still one.
+    const since = new Date();
+    await vi.waitFor(
+      async () => {
+        for (const run of await lastRuns()) {
+          expect(new Date(run.last_run_at ?? 0).getTime()).toBeGreaterThan(since.getTime() + intervalMs);
+        }
+      },
+      { timeout: 60_000, interval: 500 },
+    );
+    const rows = await endingSoon();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.event_key).toContain(w.t.world.farms.dualWethWmatic.address.toLowerCase());
+  });
 });
