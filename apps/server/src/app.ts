@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertsRoutes } from './alerts/routes.ts';
@@ -20,6 +21,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
 import type { Mailer } from './mailer.ts';
@@ -85,6 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  await registerOpenApi(app);
+  // Security headers (helmet); the Content-Security-Policy stays ours (http/spa.ts), HSTS only over https.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    hsts: deps.config.publicUrl.startsWith('https:')
+      ? { maxAge: 15_552_000, includeSubDomains: true }
+      : false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyCors, {
     origin: [deps.config.publicUrl],
