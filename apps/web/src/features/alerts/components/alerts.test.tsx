@@ -71,6 +71,6 @@ describe('alerts in the app', () => {
     await user.click(screen.getByRole('button', { name: 'save alert settings' }));
     expect(await screen.findByText('must be between 1 and 1000')).toBeInTheDocument();
     const [put] = callsTo(calls, 'PUT', '/alerts/settings');
-    expect((put?.body as typeof settings).rules[1]!.threshold).toBe(5000);
+    expect((put!.body as typeof settings).rules[1]!.threshold).toBe(5000);
   });
 });
