@@ -1,8 +1,8 @@
-import { type SmtpTestServer, startSmtpServer, testAccounts } from '@tidewatch/testkit';
+import { type SmtpTestServer, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress, trackFarmCard } from './support/farm-card.ts';
-import { startLoggedInFarmSession } from './support/farm-session.ts';
+import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 import type { FarmWorld } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
 
@@ -16,14 +16,13 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
   let smtp: SmtpTestServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
     // Automatic snapshots every 5 s: the alert rules run after each.
-    ({ env, browser } = await startLoggedInFarmSession({
+    ({ env, browser, smtp } = (await startLoggedInFarmSession({
       email,
       password,
-      appEnv: { SMTP_URL: smtp.url, SNAPSHOT_INTERVAL: '5s', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' },
-      smtp,
-    }));
+      withSmtp: true,
+      appEnv: { SNAPSHOT_INTERVAL: '5s' },
+    })) as Required<FarmSession>);
     const { page } = browser;
     await saveWalletThroughGuide(page, account);
     await page.goto(`${env.app.url}/quickswap/dual-mining`);

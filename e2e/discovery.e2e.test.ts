@@ -1,9 +1,9 @@
-import { type SmtpTestServer, startSmtpServer, testAccounts } from '@tidewatch/testkit';
+import { type SmtpTestServer, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughUi } from './support/accounts.ts';
 import type { Browser } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
-import { startLoggedInFarmSession } from './support/farm-session.ts';
+import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 import type { FarmWorld } from './support/farm-world.ts';
 import { completeWizard } from './support/wizard.ts';
 
@@ -17,13 +17,11 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
   let smtp: SmtpTestServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpServer();
-    ({ env, browser } = await startLoggedInFarmSession({
+    ({ env, browser, smtp } = (await startLoggedInFarmSession({
       email,
       password,
-      appEnv: { SMTP_URL: smtp.url },
-      smtp,
-    }));
+      withSmtp: true,
+    })) as Required<FarmSession>);
     await saveWalletThroughGuide(browser.page, account);
   });
 

@@ -1,9 +1,15 @@
-import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewatch/testkit';
+import {
+  createTestWalletBridge,
+  installTestWallet,
+  type SmtpTestServer,
+  startSmtpServer,
+  testAccounts,
+} from '@tidewatch/testkit';
 import { createConfirmedAccount, logInThroughUi } from './accounts.ts';
 import { type Browser, launchBrowser } from './browser.ts';
 import { type FarmWorld, startFarmWorld } from './farm-world.ts';
 
-export type FarmSession = { env: FarmWorld; browser: Browser };
+export type FarmSession = { env: FarmWorld; browser: Browser; smtp?: SmtpTestServer };
 
 /**
  * The farm world, and Chromium whose test wallet holds the world's user account, logged in (through the
@@ -15,11 +21,16 @@ export async function startLoggedInFarmSession(credentials: {
   password: string;
   /** Extra settings for the app (SNAPSHOT_INTERVAL, say). */
   appEnv?: Record<string, string>;
-  /** The SMTP server SMTP_URL points at, for the sign-up confirmation. */
-  smtp?: Parameters<typeof createConfirmedAccount>[3];
+  /** Start a local SMTP server and send the app's e-mail there (SMTP_URL); it comes back as `smtp`. */
+  withSmtp?: boolean;
 }): Promise<FarmSession> {
   const { email, password } = credentials;
-  const env = await startFarmWorld(credentials.appEnv ? { env: credentials.appEnv } : {});
+  const smtp = credentials.withSmtp ? await startSmtpServer() : undefined;
+  const appEnv = { ...credentials.appEnv, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
+  const env = await startFarmWorld({ env: appEnv }).catch(async (error: unknown) => {
+    await smtp?.stop();
+    throw error;
+  });
   let browser: Browser | undefined;
   try {
     browser = await launchBrowser();
@@ -28,12 +39,13 @@ export async function startLoggedInFarmSession(credentials: {
       privateKey: testAccounts.user.privateKey,
     });
     await installTestWallet(browser.context, bridge);
-    await createConfirmedAccount(env.app, email, password, credentials.smtp);
+    await createConfirmedAccount(env.app, email, password, smtp);
     await logInThroughUi(browser.page, env.app.url, email, password);
-    return { env, browser };
+    return { env, browser, ...(smtp ? { smtp } : {}) };
   } catch (error) {
     await browser?.close();
     await env.stop();
+    await smtp?.stop();
     throw error;
   }
 }

@@ -45,6 +45,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
     pairs.map((p) => p.wallet),
   );
   let stored = 0;
+  const settingsOf = new Map<number, Awaited<ReturnType<typeof loadRuleSettings>>>();
   for (const pair of pairs) {
     const view = views.get(pair.farmId);
     const position = positions.get(positionKey(pair.farmId, pair.wallet));
@@ -85,7 +86,9 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       .where('t.wallet_address', '=', facts.wallet)
       .execute();
     for (const user of trackers) {
-      const settings = await loadRuleSettings(db, user.id);
+      // A user tracking many pairs: their settings are read once per run.
+      const settings = settingsOf.get(user.id) ?? (await loadRuleSettings(db, user.id));
+      settingsOf.set(user.id, settings);
       const settingOf = (rule: AlertRule) => settings.of(rule, facts.wallet);
       for (const event of findEvents(facts, settingOf, now)) {
         const isEmailed =

@@ -15,6 +15,23 @@ export type DuePair = {
 
 const iso = (date: Date) => date.toISOString();
 
+type DuePairRow = {
+  id: number;
+  farm_id: number;
+  address: string;
+  kind: string;
+  wallet_address: string;
+  failures: number;
+};
+const toDuePair = (r: DuePairRow): DuePair => ({
+  scheduleId: r.id,
+  farmId: r.farm_id,
+  farmAddress: r.address as Address,
+  kind: r.kind as 'lp' | 'dual',
+  wallet: r.wallet_address as Address,
+  failures: r.failures,
+});
+
 /**
  * Adds a schedule row for every tracked pair that has none (first due one interval after its last
  * position snapshot, so a pair just tracked is not snapshotted twice), and drops rows no user tracks.
@@ -90,14 +107,7 @@ export async function claimDuePairs(
         rows.map((r) => r.id),
       )
       .execute();
-    return rows.map((r) => ({
-      scheduleId: r.id,
-      farmId: r.farm_id,
-      farmAddress: r.address as Address,
-      kind: r.kind as 'lp' | 'dual',
-      wallet: r.wallet_address as Address,
-      failures: r.failures,
-    }));
+    return rows.map(toDuePair);
   });
 }
 
@@ -118,14 +128,7 @@ export async function loadClaimedPairs(
     .where((eb) => eb.or([eb('s.last_run_at', 'is', null), eb('s.last_run_at', '<', iso(claimedAt))]))
     .select(['s.id', 's.farm_id', 'f.address', 'f.kind', 's.wallet_address', 's.failures'])
     .execute();
-  return rows.map((r) => ({
-    scheduleId: r.id,
-    farmId: r.farm_id,
-    farmAddress: r.address as Address,
-    kind: r.kind as 'lp' | 'dual',
-    wallet: r.wallet_address as Address,
-    failures: r.failures,
-  }));
+  return rows.map(toDuePair);
 }
 
 /**

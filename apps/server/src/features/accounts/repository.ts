@@ -47,21 +47,34 @@ export async function createEmailToken(
 }
 
 /**
+ * Marks an unused, unexpired token of `purpose` used and answers its user; the conditional update makes a
+ * link single-use even when two requests race. Undefined when nothing matched (unknown, used, expired).
+ */
+async function claimEmailToken(
+  trx: Db,
+  tokenHash: string,
+  purpose: 'confirm_email' | 'reset_password',
+  now: Date,
+): Promise<{ user_id: number } | undefined> {
+  return trx
+    .updateTable('email_tokens')
+    .set({ used_at: toDbTime(now) })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toDbTime(now))
+    .returning('user_id')
+    .executeTakeFirst();
+}
+
+/**
  * Marks an unused, unexpired token used and confirms its user, in one transaction. The conditional
  * update is what makes the link single-use even when two requests race. Returns false when nothing
  * matched (unknown, used or expired): then nothing changed.
  */
 export async function consumeConfirmationToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('email_tokens')
-      .set({ used_at: toDbTime(now) })
-      .where('token_hash', '=', tokenHash)
-      .where('purpose', '=', 'confirm_email')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', toDbTime(now))
-      .returning('user_id')
-      .executeTakeFirst();
+    const claimed = await claimEmailToken(trx, tokenHash, 'confirm_email', now);
     if (!claimed) return false;
     await trx
       .updateTable('users')
@@ -112,15 +125,7 @@ export async function consumeResetToken(
   now: Date,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('email_tokens')
-      .set({ used_at: toDbTime(now) })
-      .where('token_hash', '=', tokenHash)
-      .where('purpose', '=', 'reset_password')
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', toDbTime(now))
-      .returning('user_id')
-      .executeTakeFirst();
+    const claimed = await claimEmailToken(trx, tokenHash, 'reset_password', now);
     if (!claimed) return false;
     await trx
       .updateTable('users')
