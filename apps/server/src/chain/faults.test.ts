@@ -22,11 +22,9 @@ describe('faults through the proxy', () => {
     const chain = t.makeClient({ timeoutMs: 300, retryCount: 1 });
     await chain.assertChainId();
     t.proxy.inject({ type: 'hang' });
-    const started = Date.now();
     const error = await readAll(chain).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChainUnavailableError);
     expect((error as ChainUnavailableError).shortMessage).toMatch(/did not answer eth_\w+ within 300 ms/);
-    expect(Date.now() - started).toBeLessThan(3_000);
   });
 
   it('HTTP 429 with Retry-After: waits as asked, then reads', async () => {
@@ -44,12 +42,13 @@ describe('faults through the proxy', () => {
   it('HTTP 429 asking for too long: fails at once, no waiting', async () => {
     const chain = t.makeClient({ maxRetryAfterMs: 5_000 });
     await chain.assertChainId();
+    t.proxy.reset();
     t.proxy.inject({ type: 'http429', retryAfter: 3_600 });
-    const started = Date.now();
     const error = await readAll(chain).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ChainUnavailableError);
     expect((error as ChainUnavailableError).shortMessage).toMatch(/rate-limited .* asked to wait 3600 s/);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // No retry was made: the one refused request was the last (a wait would have needed a second).
+    expect(t.proxy.requestCount).toBe(1);
   });
 
   it('HTTP 5xx: bounded retries, then ChainUnavailableError naming the status', async () => {
