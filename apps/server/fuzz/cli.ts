@@ -21,14 +21,16 @@ try {
     seed: Number(values.seed),
     token: user.token,
     csrf: await w.testApp.csrf(),
+    db: w.testApp.database.db,
     skip: (op) =>
       op.path === '/api/internal/logout' || (op.path === '/api/internal/account' && op.method === 'DELETE'),
   });
   for (const error of report.serverErrors.slice(0, 20)) console.log(JSON.stringify(error));
   for (const bad of report.badBodies.slice(0, 20)) console.log(`error body without its shape: ${bad}`);
+  for (const write of report.writesByRefused.slice(0, 20)) console.log(`refused request wrote: ${write}`);
   console.log(`seed ${values.seed}`);
   console.log(
-    `fuzz: ${report.requests} requests, ${report.operations} operations, ${report.serverErrors.length} 5xx`,
+    `fuzz: ${report.requests} requests, ${report.operations} operations, ${report.serverErrors.length} 5xx, ${report.writesByRefused.length} writes by refused requests`,
   );
 } finally {
   await w.close();

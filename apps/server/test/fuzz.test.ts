@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedTables, databaseFingerprint } from '../fuzz/fingerprint.ts';
 import { fuzzApp } from '../fuzz/run.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
@@ -14,13 +15,14 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 describe('fuzzing every operation', () => {
-  it('never answers 5xx, and every 4xx carries the error body', async () => {
+  it('never answers 5xx, every 4xx carries the error body, and a refused request writes nothing', async () => {
     const user = await createFarmUser(w, [w.t.world.accounts.user.address]);
     const report = await fuzzApp(w.testApp.app, {
       runs: 50,
       seed: 20261123,
       token: user.token,
       csrf: await w.testApp.csrf(),
+      db: w.testApp.database.db,
       // Logging out or deleting the account would end the session the other cases use.
       skip: (op) =>
         op.path === '/api/internal/logout' || (op.path === '/api/internal/account' && op.method === 'DELETE'),
@@ -31,5 +33,17 @@ describe('fuzzing every operation', () => {
     expect(report.operations).toBeGreaterThan(40);
     expect(report.serverErrors).toEqual([]);
     expect(report.badBodies).toEqual([]);
+    expect(report.writesByRefused).toEqual([]);
   }, 600_000);
+
+  it('tells a write apart: the fingerprint names the table a row was added to', async () => {
+    const before = await databaseFingerprint(w.testApp.database.db);
+    await w.testApp.database.db
+      .insertInto('waitlist_signups')
+      .values({ email: 'fingerprint@example.com', created_at: new Date().toISOString() })
+      .execute();
+    expect(changedTables(before, await databaseFingerprint(w.testApp.database.db))).toEqual([
+      'waitlist_signups',
+    ]);
+  });
 });
