@@ -39,7 +39,11 @@ describe('formatRelativeTime', () => {
 
   it.each([
     ['2024-05-01T11:57:00Z', '3 minutes ago'],
-    ['2024-05-01T11:59:30Z', '30 seconds ago'],
+    ['2024-05-01T11:59:30Z', 'just now'],
+    ['2024-05-01T12:00:00Z', 'just now'],
+    ['2024-05-01T11:59:00.600Z', 'just now'],
+    ['2024-05-01T11:59:00Z', '1 minute ago'],
+    ['2024-05-01T12:00:20Z', 'just now'],
     ['2024-05-01T10:00:00Z', '2 hours ago'],
     ['2024-04-30T12:00:00Z', '1 day ago'],
     ['2024-05-01T12:05:00Z', 'in 5 minutes'],

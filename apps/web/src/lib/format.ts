@@ -51,8 +51,12 @@ const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
 ];
 
+/** Any time less than a minute from now, either side (a fresh snapshot, a server clock a little ahead). */
+export const justNow = 'just now';
+
 /**
- * A time relative to now, e.g. '3 minutes ago' or 'in 2 hours'. Accepts ISO-8601 strings.
+ * A time relative to now, e.g. 'just now', '3 minutes ago' or 'in 2 hours'. Accepts ISO-8601 strings.
+ * Under a minute either way reads 'just now': seconds would be stale before anyone read them.
  * @example formatRelativeTime('2024-01-01T12:00:00Z', new Date('2024-01-01T12:03:00Z')) // '3 minutes ago'
  */
 export function formatRelativeTime(time: Date | string | number, now: Date | number = Date.now()): string {
@@ -63,7 +67,7 @@ export function formatRelativeTime(time: Date | string | number, now: Date | num
   for (const [unit, size] of units) {
     if (Math.abs(seconds) >= size) return relativeFormatter.format(Math.trunc(seconds / size), unit);
   }
-  return relativeFormatter.format(seconds, 'second');
+  return justNow;
 }
 
 /**

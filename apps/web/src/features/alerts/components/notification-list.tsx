@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spinner } from '../../../components/index.ts';
-import { formatRelativeTime, shortenAddress } from '../../../lib/format.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { shortenAddress } from '../../../lib/format.ts';
 import { notificationsQueryOptions, useMarkRead } from '../api.ts';
 
 /** /notifications: the alerts, newest first, unread ones marked, each with its farm. */
@@ -47,7 +48,7 @@ export function NotificationList() {
             </p>
             <p className="text-slate-700">{item.body}</p>
             <p className="mt-1 flex flex-wrap gap-3 text-xs text-slate-500">
-              <span>{formatRelativeTime(item.created_at)}</span>
+              <RelativeTime time={item.created_at} />
               <span className="font-mono">{shortenAddress(item.wallet_address)}</span>
               <a href={new URL(item.link).pathname} className="text-sky-700 hover:underline">
                 open the farm

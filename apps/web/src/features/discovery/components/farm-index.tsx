@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
 import { Badge, Button, Spinner } from '../../../components/index.ts';
 import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
 
 function statusOf(farm: IndexedFarm): string {
@@ -28,6 +29,7 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
     token: '',
   });
   const query = useQuery(farmIndexQueryOptions(filters));
+  const now = useNow();
   const [, setSearch] = useSearchParams();
   const update = (changes: Partial<FarmIndexFilters>) => setFilters((f) => ({ ...f, page: 1, ...changes }));
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.per_page)) : 1;
@@ -87,10 +89,10 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
         <>
           <p className="text-xs text-slate-500">
             {query.data.refreshed_at
-              ? `${query.data.total} farms · index refreshed ${formatRelativeTime(query.data.refreshed_at)}`
+              ? `${query.data.total} farms · index refreshed ${formatRelativeTime(query.data.refreshed_at, now)}`
               : 'the farm index is being built: it is read from QuickSwap’s factories in the background'}
             {query.data.last_error
-              ? ` · the last refresh failed ${formatRelativeTime(query.data.last_error.at)}: ${query.data.last_error.message}`
+              ? ` · the last refresh failed ${formatRelativeTime(query.data.last_error.at, now)}: ${query.data.last_error.message}`
               : ''}
           </p>
           {query.data.items.length === 0 && query.data.refreshed_at ? (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
 import { Badge, Page } from '../../../components/index.ts';
-import { formatPair, formatPercent, formatRelativeTime, shortenAddress } from '../../../lib/format.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
@@ -133,7 +134,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
                     className="rounded-md bg-slate-50 p-3 text-sm"
                   >
                     <p className="mb-1 text-xs text-slate-500">
-                      {formatRelativeTime(position.created_on)} · block {position.block_number}
+                      <RelativeTime time={position.created_on} /> · block {position.block_number}
                     </p>
                     <dl className="space-y-0.5">
                       <PositionFigures farm={detail.farm} position={position} />

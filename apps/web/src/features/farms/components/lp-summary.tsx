@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/index.ts';
-import { formatPair, formatRelativeTime, formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatPair, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { farmDetailsHref, productLabels, productOfKind } from '../product.ts';
@@ -57,9 +58,7 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
                 {position ? formatUsd(position.total_liquidity_usd) : 'no position snapshot yet'}
               </span>
               {position ? (
-                <span className="block text-xs text-slate-500">
-                  {formatRelativeTime(position.created_on)}
-                </span>
+                <RelativeTime time={position.created_on} className="block text-xs text-slate-500" />
               ) : null}
             </span>
           </li>

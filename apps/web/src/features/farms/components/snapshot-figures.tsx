@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import { RelativeTime } from '../../../components/relative-time.tsx';
+import { formatPercent, formatUsd } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 
 /** A token amount (exact decimal string) cut to six fraction digits for reading; never rounded up. */
@@ -23,7 +24,7 @@ function Block({ title, time, children }: { title: string; time?: string; childr
     <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm">
       <h4 className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600">
         <span>{title}</span>
-        {time ? <span className="font-normal normal-case">{formatRelativeTime(time)}</span> : null}
+        {time ? <RelativeTime time={time} className="font-normal normal-case" /> : null}
       </h4>
       <dl className="space-y-0.5">{children}</dl>
     </section>
