@@ -29,6 +29,8 @@ describe('accounts in Chromium', () => {
   it('waitlist: a bad e-mail is refused without a call; a good sign-up clears all three fields', async () => {
     const { page } = browser;
     await page.goto(`${app.url}/`);
+    await page.getByRole('heading', { name: 'sign up now for the waitlist' }).waitFor();
+    await browser.checkScreen('landing');
     const email = page.getByLabel('email');
     const tokens = page.getByLabel('what cryptocurrencies do you currently have?');
     const concern = page.getByLabel("what's your biggest concern about investing in crypto?");
@@ -44,6 +46,7 @@ describe('accounts in Chromium', () => {
         'Please fill out your email address so that we can let you know when we are ready for onboarding!',
       )
       .waitFor();
+    await browser.checkScreen('landing with the e-mail refused');
     expect(waitlistCalls, 'no call is made for an invalid e-mail').toEqual([]);
 
     await email.fill('waiting@example.com');
@@ -54,6 +57,7 @@ describe('accounts in Chromium', () => {
     expect((await response).status()).toBe(201);
     expect(waitlistCalls).toEqual(['POST']);
     await page.getByText("you're on the waitlist", { exact: false }).waitFor();
+    await browser.checkScreen('landing, on the waitlist');
     expect(await email.inputValue()).toBe('');
     expect(await tokens.inputValue()).toBe('');
     expect(await concern.inputValue()).toBe('');
@@ -64,6 +68,7 @@ describe('accounts in Chromium', () => {
     await page.goto(`${app.url}/dashboard`);
     await page.waitForURL(/\/login/);
     await page.getByText(loginRequiredMessage).waitFor();
+    await browser.checkScreen('login, asked to log in first');
   });
 
   it('sign up -> confirmation e-mail over SMTP -> its link confirms -> log in -> dashboard -> log out', async () => {
@@ -72,8 +77,12 @@ describe('accounts in Chromium', () => {
     const password = 'tide-watch-correct-horse';
 
     await page.goto(`${app.url}/login`);
+    await page.getByRole('link', { name: 'create an account' }).waitFor();
+    await browser.screenshot('login');
     await page.getByRole('link', { name: 'create an account' }).click();
     await page.waitForURL(`${app.url}/signup`);
+    await page.getByLabel('email').waitFor();
+    await browser.screenshot('signup');
     await page.getByLabel('email').fill(email);
     await page.getByLabel('password', { exact: true }).fill(password);
     await page.getByRole('button', { name: /sign up|create/i }).click();
@@ -82,6 +91,7 @@ describe('accounts in Chromium', () => {
         "We've just sent you an email, click the link in the email to confirm your email address and continue setting up your account",
       )
       .waitFor();
+    await browser.checkScreen('sign-up, e-mail sent');
 
     const mail = await smtp.waitForMessage((m) => m.to.includes(email), 10_000);
     const link = mail.text.match(/https?:\/\/\S+\/signup\/confirm\?token=[\w-]+/)?.[0];
@@ -90,8 +100,10 @@ describe('accounts in Chromium', () => {
 
     await page.goto(link!);
     await page.getByText('your email address is confirmed', { exact: false }).waitFor();
+    await browser.checkScreen('e-mail confirmed');
 
     // The link is single-use: opening it again changes nothing and says so.
+    browser.expectApiFailure('POST', '/api/internal/confirm-email', 410);
     const again = await browser.context.newPage();
     await again.goto(link!);
     await again.getByText('expired or was already used', { exact: false }).waitFor();

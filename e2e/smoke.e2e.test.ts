@@ -33,6 +33,7 @@ describe('smoke: the built app in Chromium', () => {
     await page.goto(`${app.url}/no/such/page/here`);
     await page.getByText('Unexpected Application Error!').waitFor();
     await page.getByText('404').first().waitFor();
+    await browser.checkScreen('not found');
   });
 
   it('answers health and a JSON 404 for unknown API paths', async () => {

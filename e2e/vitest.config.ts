@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['**/*.e2e.test.ts'],
     exclude: ['**/node_modules/**'],
+    setupFiles: ['support/setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,

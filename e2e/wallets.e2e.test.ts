@@ -92,6 +92,7 @@ describe('wallets: connect, sign, save, view', () => {
     const guide = page.getByRole('region', { name: 'connect MetaMask wallet' });
     await guide.getByRole('button', { name: 'connect to metamask' }).click();
     await guide.getByText(address).waitFor();
+    await browser?.checkScreen('connect guide, address connected');
 
     bridge.failNext('personal_sign', 4001);
     await guide.getByRole('button', { name: 'confirm address' }).click();
@@ -113,8 +114,9 @@ describe('wallets: connect, sign, save, view', () => {
     await browser?.screenshot('wallets-dashboard-saved');
 
     await shortLink.click();
-    await page.getByRole('heading', { name: 'MetaMask wallet' }).waitFor();
-    expect(page.url()).toMatch(/\/wallets\/view\/\d+$/);
+    // The screen's module may still be loading: wait for the address bar before reading the new screen.
+    await page.waitForURL(/\/wallets\/view\/\d+$/);
+    await page.getByRole('heading', { name: 'MetaMask wallet', exact: true }).waitFor();
     // The heading can render before the detail's body: wait for the address itself.
     await page.getByText(address, { exact: true }).waitFor();
     await browser?.screenshot('wallets-view');
@@ -136,6 +138,7 @@ describe('wallets: connect, sign, save, view', () => {
 
     const { page } = await openBrowserWithWallet(testAccounts.idle);
     await logIn(page, app, 'grace@example.com');
+    browser?.expectApiFailure('GET', `/api/wallets/details/${adaWalletId}`, 404);
     await page.goto(`${app.url}/wallets/view/${adaWalletId}`);
     await page.getByText('wallet not found').waitFor();
     expect(await page.getByText(testAccounts.user.address).count()).toBe(0);
@@ -148,6 +151,7 @@ describe('wallets: connect, sign, save, view', () => {
     await page.goto(`${app.url}/signup/create-address`);
     await page.getByRole('button', { name: 'connect to metamask' }).click();
     await page.getByText(address, { exact: true }).waitFor();
+    await browser?.checkScreen('create-address sign-up, connected');
     await page.getByRole('button', { name: 'sign message and create account' }).click();
 
     await page.getByRole('heading', { name: 'dashboard' }).waitFor();

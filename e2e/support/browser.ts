@@ -3,24 +3,87 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './app-server.ts';
+import { watchJourney } from './journey-watch.ts';
+import { findAccessibilityViolations, findHorizontalOverflow } from './screen-checks.ts';
 
 export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
+
+const viewports = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 375, height: 812 },
+} as const;
+
+/**
+ * The size the journeys run at: E2E_VIEWPORT=phone runs them 375 px wide (the e2e test script does a second
+ * run so), anything unset the desktop size.
+ */
+export const viewportName: keyof typeof viewports = (() => {
+  const name = process.env.E2E_VIEWPORT ?? 'desktop';
+  if (name !== 'desktop' && name !== 'phone') {
+    throw new Error(`E2E_VIEWPORT is '${name}'; it can be 'desktop' (the default) or 'phone'`);
+  }
+  return name;
+})();
+export const isPhoneViewport = viewportName === 'phone';
+
+/** Where a screenshot named `name` is written: under e2e/artifacts, suffixed '-375' at phone size. */
+export const artifactPath = (name: string) =>
+  join(artifactsDir, `${name}${isPhoneViewport ? `-${viewports.phone.width}` : ''}.png`);
+
+export type ScreenshotOptions = {
+  /** The full page (default) or only the viewport (a fixed size that reads well in the README). */
+  isFullPage?: boolean;
+  /** Run the screen checks first (default); off for a picture of a failure. */
+  shouldCheckScreen?: boolean;
+};
 
 export type Browser = {
   context: BrowserContext;
   page: Page;
+  /** 'phone' when the journeys run 375 px wide. */
+  viewportName: keyof typeof viewports;
   /**
-   * Saves a PNG under e2e/artifacts (docs/screenshots holds copies of some): the full page, or only the
-   * viewport with `{ isFullPage: false }` (a fixed size that reads well in the README).
+   * Checks the screen the journey is on: no serious or critical axe-core violation (in `within`, a
+   * selector such as an open dialog's, when given) and, at phone size, no horizontal scrolling. Throws a
+   * message naming each problem and the elements.
    */
-  screenshot: (name: string, options?: { isFullPage?: boolean }) => Promise<string>;
+  checkScreen: (label: string, options?: { within?: string }) => Promise<void>;
+  /**
+   * Checks the screen (see checkScreen), then saves a PNG under e2e/artifacts (docs/screenshots holds
+   * copies of some): the full page, or only the viewport with `{ isFullPage: false }`.
+   */
+  screenshot: (name: string, options?: ScreenshotOptions) => Promise<string>;
+  /**
+   * Declares an API answer the journey provokes on purpose (method, the path or a pattern for it, the
+   * status). Any other /api answer of 400 and above fails the journey, as do uncaught page errors and
+   * requests that fail outright.
+   */
+  expectApiFailure: (method: string, path: string | RegExp, status: number) => void;
+  /** Throws, listing them, if anything went wrong since the last check that the journey did not expect. */
+  assertClean: () => Promise<void>;
   close: () => Promise<void>;
 };
 
 export type LaunchBrowserOptions = {
-  /** Defaults to 1280x900. */
+  /** The desktop size; defaults to 1280x900. E2E_VIEWPORT=phone overrides it. */
   viewport?: { width: number; height: number };
 };
+
+/** Browsers launched and not yet closed: the setup file checks each after every test. */
+const openBrowsers = new Set<Browser>();
+
+/** Checks every open browser (see Browser.assertClean); called after each test by the setup file. */
+export async function assertOpenBrowsersClean(): Promise<void> {
+  for (const browser of openBrowsers) await browser.assertClean();
+}
+
+/** Saves what every open browser shows, as `failure-<name>` under e2e/artifacts, for a failed test. */
+export async function screenshotOpenBrowsers(name: string): Promise<void> {
+  const slug = name.replace(/[^\w-]+/g, '-').slice(0, 80);
+  for (const browser of openBrowsers) {
+    await browser.screenshot(`failure-${slug}`, { shouldCheckScreen: false }).catch(() => {});
+  }
+}
 
 /**
  * Launches Debian's Chromium through playwright-core with a throw-away profile. The flags keep Chromium from
@@ -31,7 +94,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: options.viewport ?? { width: 1280, height: 900 },
+    viewport: isPhoneViewport ? viewports.phone : (options.viewport ?? viewports.desktop),
     args: [
       '--headless',
       '--no-sandbox',
@@ -44,20 +107,49 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     ],
   });
   const page = context.pages()[0] ?? (await context.newPage());
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return {
+  const watch = watchJourney(context);
+
+  const assertClean = async () => {
+    const offences = await watch.takeOffences();
+    if (offences.length === 0) return;
+    throw new Error(
+      `the journey met ${offences.length} thing(s) it did not expect ` +
+        `(declare a deliberate API failure with browser.expectApiFailure):\n${offences.map((o) => `  - ${o}`).join('\n')}`,
+    );
+  };
+
+  const checkScreen: Browser['checkScreen'] = async (label, checkOptions) => {
+    const problems = await findAccessibilityViolations(page, checkOptions?.within);
+    if (isPhoneViewport) {
+      const overflow = await findHorizontalOverflow(page);
+      if (overflow) problems.push(`horizontal scrolling: ${overflow}`);
+    }
+    if (problems.length > 0) {
+      throw new Error(`screen '${label}' (${page.url()}, ${viewportName}):\n${problems.join('\n')}`);
+    }
+  };
+
+  const browser: Browser = {
     context,
     page,
+    viewportName,
+    checkScreen,
     screenshot: async (name, screenshotOptions) => {
+      if (screenshotOptions?.shouldCheckScreen ?? true) await checkScreen(name);
       await mkdir(artifactsDir, { recursive: true });
-      const path = join(artifactsDir, `${name}.png`);
+      const path = artifactPath(name);
       await page.screenshot({ path, fullPage: screenshotOptions?.isFullPage ?? true });
       return path;
     },
+    expectApiFailure: watch.expect,
+    assertClean,
     close: async () => {
+      openBrowsers.delete(browser);
       await context.close();
       await rm(profileDir, { recursive: true, force: true });
+      await assertClean();
     },
   };
+  openBrowsers.add(browser);
+  return browser;
 }
