@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser.ts';
+import { artifactPath, type Browser } from './support/browser.ts';
 import { startLoggedInFarmSession } from './support/farm-session.ts';
 import { type FarmWorld, formatUsd, readPoolValue } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
@@ -50,12 +50,14 @@ describe('import wizard in Chromium (both variants)', () => {
     const { tvl } = await readPoolValue(env.world, farm);
     const pool = card.getByRole('region', { name: 'pool snapshot' });
     expect(await pool.textContent()).toContain(formatUsd(tvl));
-    await card.screenshot({ path: `${process.cwd()}/artifacts/lp-farm-card.png` });
+    await card.screenshot({ path: artifactPath('lp-farm-card') });
   });
 
   it("refuses a syrup pool's URL and the farm list saying why, then imports a farm from its pair's analytics URL", async () => {
     const { page } = browser;
     const farm = env.world.farms.wbtcUsdc;
+    // Both refusals are the wizard's next-state call answering 400 with the reason.
+    browser.expectApiFailure('POST', '/api/quickswap/lp_mining_farm_import_guide/next-state', 400);
     await openNewLpImport(page);
     await page
       .getByLabel('farm URL')
@@ -66,6 +68,7 @@ describe('import wizard in Chromium (both variants)', () => {
     const refusal = page.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('that is a syrup pool');
+    await browser.checkScreen('wizard: a syrup pool refused');
 
     await openNewLpImport(page);
     await page.getByLabel('farm URL').fill('https://quickswap.exchange/#/farm/v2?tab=lpFarm');
@@ -83,6 +86,7 @@ describe('import wizard in Chromium (both variants)', () => {
     const farm = env.world.farms.dualMystWeth;
     await page.goto(`${env.app.url}/quickswap/dual-mining`);
     await page.getByRole('heading', { name: 'dual-mining tool' }).waitFor();
+    await browser.checkScreen('dual-mining tool');
     const { text, namedTokens, priceChoices } = await importThroughWizard(page, farm, [
       'WETH',
       'dQUICK',
@@ -112,6 +116,7 @@ describe('import wizard in Chromium (both variants)', () => {
 
     await page.reload();
     await step.waitFor({ timeout: 15_000 });
+    await browser.checkScreen('wizard: resumed after a reload');
     expect(await page.getByLabel('farm URL').count(), 'no fresh start after the reload').toBe(0);
     const confirm = page.getByRole('button', { name: 'confirm price data' });
     for (const group of await page.getByRole('group').all()) {

@@ -77,6 +77,20 @@ export async function assertOpenBrowsersClean(): Promise<void> {
   for (const browser of openBrowsers) await browser.assertClean();
 }
 
+/**
+ * Runs the screen checks (see Browser.checkScreen) of the browser that `page` belongs to: for helpers that
+ * walk a screen with only its page in hand (the wizard, a farm card).
+ */
+export async function checkScreenOfPage(
+  page: Page,
+  label: string,
+  options?: { within?: string },
+): Promise<void> {
+  const browser = [...openBrowsers].find((open) => open.page === page);
+  if (!browser) throw new Error(`no open browser shows ${page.url()}: launch it with launchBrowser`);
+  await browser.checkScreen(label, options);
+}
+
 /** Saves what every open browser shows, as `failure-<name>` under e2e/artifacts, for a failed test. */
 export async function screenshotOpenBrowsers(name: string): Promise<void> {
   const slug = name.replace(/[^\w-]+/g, '-').slice(0, 80);

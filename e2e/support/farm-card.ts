@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { checkScreenOfPage } from './browser.ts';
 
 export const shortenAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
@@ -31,6 +32,8 @@ export async function trackFarmCard(card: Locator, address: string): Promise<voi
   const short = shortenAddress(address);
   await card.getByRole('button', { name: 'track' }).click();
   const chooser = card.getByRole('dialog', { name: 'choose wallet to track' });
+  await chooser.getByRole('button', { name: new RegExp(`track address ${short}`) }).waitFor();
+  await checkScreenOfPage(card.page(), 'farm card: choose wallet to track');
   await chooser.getByRole('button', { name: new RegExp(`track address ${short}`) }).click();
   await card.getByText(`tracking with ${short}`).waitFor();
 }
@@ -44,7 +47,9 @@ export async function saveWalletThroughGuide(page: Page, address: string): Promi
   const guide = page.getByRole('region', { name: 'connect MetaMask wallet' });
   await guide.getByRole('button', { name: 'connect to metamask' }).click();
   await guide.getByText(address).waitFor();
+  await checkScreenOfPage(page, 'connect guide: address');
   await guide.getByRole('button', { name: 'confirm address' }).click();
   await guide.getByRole('button', { name: 'continue' }).click();
   await guide.getByText('wallet added to your account!').waitFor();
+  await checkScreenOfPage(page, 'connect guide: wallet added');
 }

@@ -27,7 +27,8 @@ export async function findAccessibilityViolations(page: Page, within?: string): 
           .join('; ');
         return `    ${node.target.join(' ')}${why ? ` (${why})` : ''}`;
       });
-      return `${violation.id} [${violation.impact}]: ${violation.help}\n${targets.join('\n')}`;
+      const more = targets.length > 6 ? `\n    and ${targets.length - 6} more` : '';
+      return `${violation.id} [${violation.impact}]: ${violation.help}\n${targets.slice(0, 6).join('\n')}${more}`;
     });
 }
 

@@ -1,5 +1,6 @@
 import type { WorldFarm } from '@tidewatch/testkit';
 import type { Locator, Page } from 'playwright-core';
+import { checkScreenOfPage } from './browser.ts';
 
 /** Picks, in every price-data group, the candidate whose symbol is the token's own (the world's tokens). */
 async function choosePriceCandidates(page: Page, symbols: readonly string[]) {
@@ -32,6 +33,7 @@ export async function importThroughWizard(
   options: ImportThroughWizardOptions = {},
 ): Promise<{ text: string; namedTokens: number; priceChoices: number }> {
   await page.getByLabel('farm URL').fill(farm.url);
+  await checkScreenOfPage(page, 'wizard: farm URL');
   return completeWizard(page, symbols, options);
 }
 
@@ -54,9 +56,13 @@ export async function completeWizard(
     const onchain = page.getByText('prices come from on-chain pairs', { exact: false });
     const failure = page.getByRole('alert');
     await done.or(confirm).or(tokenForm).or(onchain).or(failure).first().waitFor({ timeout: 30_000 });
-    if (await done.isVisible()) return { text: (await done.textContent()) ?? '', namedTokens, priceChoices };
+    if (await done.isVisible()) {
+      await checkScreenOfPage(page, 'wizard: completed');
+      return { text: (await done.textContent()) ?? '', namedTokens, priceChoices };
+    }
     if (await failure.isVisible()) throw new Error(`the wizard failed: ${await failure.textContent()}`);
     if (await tokenForm.isVisible()) {
+      await checkScreenOfPage(page, 'wizard: name the token');
       await tokenForm.getByLabel('name').fill('Mystery Token');
       await tokenForm.getByLabel('symbol').fill('MYST');
       await tokenForm.getByRole('button', { name: 'save token' }).click();
@@ -66,12 +72,14 @@ export async function completeWizard(
     }
     if (await confirm.isVisible()) {
       await choosePriceCandidates(page, symbols);
+      await checkScreenOfPage(page, 'wizard: price data');
       await options.onPriceStep?.();
       await confirm.click();
       priceChoices += 1;
       await confirm.waitFor({ state: 'detached', timeout: 15_000 });
       continue;
     }
+    await checkScreenOfPage(page, 'wizard: on-chain prices');
     await page.getByRole('button', { name: 'continue' }).click();
   }
   throw new Error('the wizard did not complete');
