@@ -106,7 +106,7 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
                         ) : null}
                       </span>
                     ) : (
-                      <span className="text-xs text-slate-400">none</span>
+                      <span className="text-xs text-slate-500">none</span>
                     )}
                   </td>
                 </tr>

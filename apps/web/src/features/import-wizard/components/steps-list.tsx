@@ -38,7 +38,7 @@ export function StepsList({ variant, current }: { variant: WizardVariant; curren
                 ? 'text-emerald-700'
                 : status === 'current'
                   ? 'font-semibold text-sky-800'
-                  : 'text-slate-400'
+                  : 'text-slate-500'
             }
           >
             <span aria-hidden="true" className="mr-1 inline-block w-3">
