@@ -2,19 +2,20 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
-import { AccountSettingsRoute, ForgotPasswordRoute, ResetPasswordRoute } from './routes/account.tsx';
-import { AlertSettingsRoute, NotificationsRoute } from './routes/alerts.tsx';
-import { BlockchainRoute } from './routes/blockchain.tsx';
-import { DashboardRoute } from './routes/dashboard.tsx';
-import { DualMiningRoute, FarmDetailsRoute, FarmRoute, LpMiningRoute } from './routes/farm-tools.tsx';
-import { IntegrationsCallbackRoute, IntegrationsRoute } from './routes/integrations.tsx';
 import { LandingRoute } from './routes/landing.tsx';
-import { LoginRoute } from './routes/login.tsx';
-import { LpToolsRoute } from './routes/lp-tools.tsx';
-import { SignupRoute } from './routes/signup.tsx';
-import { SignupConfirmRoute, signupConfirmLoader } from './routes/signup-confirm.tsx';
-import { SignupCreateAddressRoute, WalletsRoute } from './routes/wallets.tsx';
 import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
+
+/*
+ * Every screen but the landing page is loaded when its route first matches (decision 016): the landing page
+ * stays in the entry so a first visit needs no second round trip, and viem, socket.io and the charts come
+ * only with the screens that use them. The router waits for a route's module before rendering it, showing
+ * RootHydrateFallback on the first load and the layout's progress bar on later navigations.
+ */
+const account = () => import('./routes/account.tsx');
+const alerts = () => import('./routes/alerts.tsx');
+const farmTools = () => import('./routes/farm-tools.tsx');
+const integrations = () => import('./routes/integrations.tsx');
+const wallets = () => import('./routes/wallets.tsx');
 
 /**
  * The route table (spec section 2). Guarded screens sit under one pathless layout whose loader checks the
@@ -29,33 +30,94 @@ export const routes: RouteObject[] = [
     HydrateFallback: RootHydrateFallback,
     children: [
       { index: true, element: <LandingRoute /> },
-      { path: paths.login.path, element: <LoginRoute /> },
-      { path: paths.loginAction.path, element: <IntegrationsRoute /> },
-      { path: paths.signup.path, element: <SignupRoute /> },
-      { path: paths.forgotPassword.path, element: <ForgotPasswordRoute /> },
-      { path: paths.resetPassword.path, element: <ResetPasswordRoute /> },
-      { path: paths.signupConfirm.path, element: <SignupConfirmRoute />, loader: signupConfirmLoader },
-      { path: paths.signupCreateAddress.path, element: <SignupCreateAddressRoute /> },
-      { path: paths.integrationsCallback.path, element: <IntegrationsCallbackRoute /> },
-      { path: paths.lpMining.path, element: <LpMiningRoute /> },
-      { path: paths.lpMiningDetails.path, element: <FarmDetailsRoute /> },
-      { path: paths.dualMining.path, element: <DualMiningRoute /> },
-      { path: paths.dualMiningDetails.path, element: <FarmDetailsRoute /> },
+      {
+        path: paths.login.path,
+        lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginRoute })),
+      },
+      {
+        path: paths.loginAction.path,
+        lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+      },
+      {
+        path: paths.signup.path,
+        lazy: () => import('./routes/signup.tsx').then((m) => ({ Component: m.SignupRoute })),
+      },
+      {
+        path: paths.forgotPassword.path,
+        lazy: () => account().then((m) => ({ Component: m.ForgotPasswordRoute })),
+      },
+      {
+        path: paths.resetPassword.path,
+        lazy: () => account().then((m) => ({ Component: m.ResetPasswordRoute })),
+      },
+      {
+        path: paths.signupConfirm.path,
+        lazy: () =>
+          import('./routes/signup-confirm.tsx').then((m) => ({
+            Component: m.SignupConfirmRoute,
+            loader: m.signupConfirmLoader,
+          })),
+      },
+      {
+        path: paths.signupCreateAddress.path,
+        lazy: () => wallets().then((m) => ({ Component: m.SignupCreateAddressRoute })),
+      },
+      {
+        path: paths.integrationsCallback.path,
+        lazy: () => integrations().then((m) => ({ Component: m.IntegrationsCallbackRoute })),
+      },
+      { path: paths.lpMining.path, lazy: () => farmTools().then((m) => ({ Component: m.LpMiningRoute })) },
+      {
+        path: paths.lpMiningDetails.path,
+        lazy: () => farmTools().then((m) => ({ Component: m.FarmDetailsRoute })),
+      },
+      {
+        path: paths.dualMining.path,
+        lazy: () => farmTools().then((m) => ({ Component: m.DualMiningRoute })),
+      },
+      {
+        path: paths.dualMiningDetails.path,
+        lazy: () => farmTools().then((m) => ({ Component: m.FarmDetailsRoute })),
+      },
       {
         id: sessionGuardId,
         loader: sessionGuardLoader,
         element: <Outlet />,
         children: [
-          { path: paths.dashboard.path, element: <DashboardRoute /> },
-          { path: paths.wallets.path, element: <WalletsRoute /> },
-          { path: paths.accountSettings.path, element: <AccountSettingsRoute /> },
-          { path: paths.alertSettings.path, element: <AlertSettingsRoute /> },
-          { path: paths.notifications.path, element: <NotificationsRoute /> },
-          { path: paths.integrations.path, element: <IntegrationsRoute /> },
-          { path: paths.integrationsAction.path, element: <IntegrationsRoute /> },
-          { path: paths.lpTools.path, element: <LpToolsRoute /> },
-          { path: paths.blockchain.path, element: <BlockchainRoute /> },
-          { path: paths.farm.path, element: <FarmRoute /> },
+          {
+            path: paths.dashboard.path,
+            lazy: () => import('./routes/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
+          },
+          { path: paths.wallets.path, lazy: () => wallets().then((m) => ({ Component: m.WalletsRoute })) },
+          {
+            path: paths.accountSettings.path,
+            lazy: () => account().then((m) => ({ Component: m.AccountSettingsRoute })),
+          },
+          {
+            path: paths.alertSettings.path,
+            lazy: () => alerts().then((m) => ({ Component: m.AlertSettingsRoute })),
+          },
+          {
+            path: paths.notifications.path,
+            lazy: () => alerts().then((m) => ({ Component: m.NotificationsRoute })),
+          },
+          {
+            path: paths.integrations.path,
+            lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+          },
+          {
+            path: paths.integrationsAction.path,
+            lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+          },
+          {
+            path: paths.lpTools.path,
+            lazy: () => import('./routes/lp-tools.tsx').then((m) => ({ Component: m.LpToolsRoute })),
+          },
+          {
+            path: paths.blockchain.path,
+            lazy: () => import('./routes/blockchain.tsx').then((m) => ({ Component: m.BlockchainRoute })),
+          },
+          { path: paths.farm.path, lazy: () => farmTools().then((m) => ({ Component: m.FarmRoute })) },
         ],
       },
     ],

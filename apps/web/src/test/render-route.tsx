@@ -1,12 +1,31 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 
+/**
+ * The route table with each route's lazy module loaded and merged in, as the router does on first match.
+ * Tests then see a screen on the first render, as a person sees it once its chunk arrived; the lazy table
+ * itself is exercised by router.test.tsx and by the e2e journeys on the built app.
+ */
+export async function loadLazyRoutes(table: readonly RouteObject[]): Promise<RouteObject[]> {
+  return Promise.all(
+    table.map(async (route) => {
+      const { lazy, ...rest } = route;
+      if (lazy !== undefined && typeof lazy !== 'function') throw new Error('only lazy() functions are used');
+      const loaded = lazy ? await lazy() : {};
+      const children = route.children ? await loadLazyRoutes(route.children) : undefined;
+      return { ...rest, ...loaded, ...(children ? { children } : {}) } as RouteObject;
+    }),
+  );
+}
+
+const loadedRoutes = await loadLazyRoutes(routes);
+
 /** Renders the real route table at `url` in a memory router, with the app's providers. */
 export function renderRoute(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(loadedRoutes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={createQueryClient()}>

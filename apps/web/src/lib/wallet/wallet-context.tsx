@@ -8,15 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  type Address,
-  createWalletClient,
-  custom,
-  getAddress,
-  type Hex,
-  isAddress,
-  type WalletClient,
-} from 'viem';
+import type { Address, Hex, WalletClient } from 'viem';
 import { toChainNumber } from './chains.ts';
 import {
   type DiscoveredWallet,
@@ -73,10 +65,13 @@ export type WalletContextValue = {
 
 const WalletContext = createContext<WalletContextValue | null>(null);
 
-function firstAddress(accounts: unknown): Address | null {
-  if (!Array.isArray(accounts)) return null;
-  const [first] = accounts;
-  return typeof first === 'string' && isAddress(first, { strict: false }) ? getAddress(first) : null;
+type WalletClientModule = typeof import('./wallet-client.ts');
+let walletClientModule: Promise<WalletClientModule> | undefined;
+
+/** viem comes with the first wallet found, not with the page (decision 016); one download per page. */
+function loadWalletClient(): Promise<WalletClientModule> {
+  walletClientModule ??= import('./wallet-client.ts');
+  return walletClientModule;
 }
 
 /** Holds the wallet state for the whole app; mount once, above the router. */
@@ -89,6 +84,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
   const [isDetecting, setIsDetecting] = useState(true);
   const [choices, setChoices] = useState<readonly DiscoveredWallet[]>([]);
   const [active, setActive] = useState<DiscoveredWallet | null>(null);
+  const [walletClient, setWalletClient] = useState<WalletClientModule | null>(null);
   const activeRef = useRef<DiscoveredWallet | null>(null);
   const detection = useRef<Promise<DiscoveredWallet[]> | null>(null);
 
@@ -105,8 +101,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  const onChange = useCallback((accounts: readonly string[]) => {
-    const address = firstAddress(accounts);
+  const applyAccounts = useCallback((address: Address | null) => {
     if (!address) {
       setIsConnected(false);
       setPublicAddress(null);
@@ -119,6 +114,13 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     setStatus('connected');
     setMessage(accountChangedMessage(address));
   }, []);
+
+  const onChange = useCallback(
+    (accounts: readonly string[]) => {
+      void loadWalletClient().then((client) => applyAccounts(client.getFirstAddress(accounts)));
+    },
+    [applyAccounts],
+  );
 
   // Detection: once per mount. Several wallets without MetaMask wait for the user's choice.
   useEffect(() => {
@@ -148,9 +150,12 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     if (!provider) return;
     let isCancelled = false;
     let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-    void provider.request({ method: 'eth_accounts' }).then(
-      (accounts) => {
-        const address = firstAddress(accounts);
+    void loadWalletClient().then((client) => {
+      if (!isCancelled) setWalletClient(client);
+    });
+    void Promise.all([provider.request({ method: 'eth_accounts' }), loadWalletClient()]).then(
+      ([accounts, client]) => {
+        const address = client.getFirstAddress(accounts);
         if (isCancelled || !address) return;
         setPublicAddress(address);
         setIsConnected(true);
@@ -194,7 +199,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
       setStatus('prompting');
       setMessage('');
       try {
-        const address = firstAddress(await wallet.provider.request({ method: 'eth_requestAccounts' }));
+        const accounts = await wallet.provider.request({ method: 'eth_requestAccounts' });
+        const client = await loadWalletClient();
+        setWalletClient(client);
+        const address = client.getFirstAddress(accounts);
         if (!address) {
           setStatus('not connected');
           setMessage(walletMessages.noAccounts);
@@ -243,10 +251,10 @@ export function WalletProvider({ children }: { children: ReactNode }) {
 
   const web3 = useMemo(
     () =>
-      active && publicAddress && isConnected
-        ? createWalletClient({ account: publicAddress, transport: custom(active.provider) })
+      walletClient && active && publicAddress && isConnected
+        ? walletClient.createAccountClient(publicAddress, active.provider)
         : null,
-    [active, publicAddress, isConnected],
+    [walletClient, active, publicAddress, isConnected],
   );
 
   const signMessage = useCallback(

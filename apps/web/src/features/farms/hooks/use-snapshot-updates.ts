@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { snapshotCreatedSchema, socketEvents } from '@tidewatch/shared';
 import { useEffect } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
 
 /**
@@ -14,13 +14,20 @@ export function useSnapshotUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!token) return undefined;
-    const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
-    socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
-      if (snapshotCreatedSchema.safeParse(payload).success)
-        void queryClient.invalidateQueries({ queryKey: ['farms'] });
+    let isCancelled = false;
+    let socket: Socket | undefined;
+    // The client library comes with the first logged-in page, not with every visitor's (decision 016).
+    void import('socket.io-client').then(({ io }) => {
+      if (isCancelled) return;
+      socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
+      socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
+        if (snapshotCreatedSchema.safeParse(payload).success)
+          void queryClient.invalidateQueries({ queryKey: ['farms'] });
+      });
     });
     return () => {
-      socket.disconnect();
+      isCancelled = true;
+      socket?.disconnect();
     };
   }, [token, queryClient]);
 }
