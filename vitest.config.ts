@@ -30,6 +30,14 @@ export default defineConfig({
         },
       },
       {
+        // Repository scripts' pure parts (the web size budget); the scripts themselves run under tsx.
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // Scale mode: real API and worker processes on PostgreSQL (npm run test:scale only).
         test: {
           name: 'scale',

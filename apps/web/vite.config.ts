@@ -14,7 +14,8 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // The manifest lets scripts/size-budget.ts follow each route's chunk and its static imports (decision 016).
+  build: { outDir: 'dist', sourcemap: true, manifest: true },
   test: {
     name: 'web',
     environment: 'jsdom',
