@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, installFakeFetch } from '../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../test/render-route.tsx';
@@ -31,5 +31,29 @@ describe('app header', () => {
 
     await router.navigate('/dashboard');
     expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
+  });
+
+  it("folds the navigation behind 'menu' on a phone: aria-expanded, Escape closes and returns focus", async () => {
+    installFakeFetch();
+    const { user } = renderRoute('/');
+    const menu = await screen.findByRole('button', { name: 'menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(menu.getAttribute('aria-controls') ?? '');
+    expect(panel).not.toBeNull();
+    expect(within(panel as HTMLElement).getByRole('navigation', { name: 'main' })).toBeInTheDocument();
+
+    await user.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(within(panel as HTMLElement).getByRole('link', { name: 'dashboard' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await user.click(within(panel as HTMLElement).getByRole('link', { name: 'LP tools' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });
