@@ -6,7 +6,7 @@ import { AppHeader } from './app-header.tsx';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-800 antialiased">
+    <div className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-800 antialiased dark:bg-slate-950 dark:text-slate-200">
       <AppHeader />
       <main className="flex-1">{children}</main>
     </div>

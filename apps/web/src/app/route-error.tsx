@@ -14,11 +14,13 @@ export function RouteErrorPage() {
   return (
     <Shell>
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">
-        <h1 className="text-2xl font-semibold text-slate-900">Unexpected Application Error!</h1>
-        <p className="mt-3 text-lg text-slate-700">{describe(error)}</p>
+        <h1 className="text-2xl font-semibold text-slate-900 dark:text-slate-100">
+          Unexpected Application Error!
+        </h1>
+        <p className="mt-3 text-lg text-slate-700 dark:text-slate-300">{describe(error)}</p>
         <Link
           to={paths.home.getHref()}
-          className="mt-8 inline-block font-medium text-sky-700 hover:underline"
+          className="mt-8 inline-block font-medium text-sky-700 hover:underline dark:text-sky-300"
         >
           back to the start page
         </Link>

@@ -27,9 +27,10 @@ function Lines({ messages }: { messages: BannerProps['messages'] }) {
 
 // Each kind's colours; the box, the title line and the one-per-line list are the same for all.
 const toneClasses = {
-  error: 'border-red-300 bg-red-50 text-red-800',
-  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
-  info: 'border-sky-200 bg-sky-50 text-sky-900',
+  error: 'border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200',
+  success:
+    'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200',
+  info: 'border-sky-200 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-200',
 } as const;
 
 function Banner({

@@ -2,9 +2,12 @@ import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner.tsx';
 
 const variants = {
-  primary: 'bg-sky-700 text-white hover:bg-sky-800 focus-visible:outline-sky-700',
-  secondary: 'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-sky-700',
-  ghost: 'bg-transparent text-slate-700 hover:bg-slate-100 focus-visible:outline-sky-700',
+  primary:
+    'bg-sky-700 text-white hover:bg-sky-800 focus-visible:outline-sky-700 dark:focus-visible:outline-sky-400',
+  secondary:
+    'bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-sky-700 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-600 dark:hover:bg-slate-800/60 dark:focus-visible:outline-sky-400',
+  ghost:
+    'bg-transparent text-slate-700 hover:bg-slate-100 focus-visible:outline-sky-700 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-sky-400',
   danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600',
 } as const;
 

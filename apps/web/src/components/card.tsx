@@ -9,10 +9,17 @@ export type CardProps = HTMLAttributes<HTMLElement> & {
 /** A white panel with an optional title row. Renders a section so its title is a landmark heading. */
 export function Card({ title, actions, className = '', children, ...rest }: CardProps) {
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm ${className}`} {...rest}>
+    <section
+      className={`rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}
+      {...rest}
+    >
       {title || actions ? (
         <div className="mb-4 flex items-center justify-between gap-3">
-          {title ? <h2 className="text-base font-semibold text-slate-900">{title}</h2> : <span />}
+          {title ? (
+            <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+          ) : (
+            <span />
+          )}
           {actions}
         </div>
       ) : null}
@@ -25,7 +32,7 @@ export function Card({ title, actions, className = '', children, ...rest }: Card
 export function Badge({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
     <span
-      className={`inline-flex min-w-6 items-center justify-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 ${className}`}
+      className={`inline-flex min-w-6 items-center justify-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium tabular-nums text-slate-700 dark:bg-slate-800 dark:text-slate-300 ${className}`}
     >
       {children}
     </span>

@@ -16,14 +16,16 @@ export function Collapsible({ title, meta, defaultOpen = true, children, classNa
   const [isOpen, setIsOpen] = useState(defaultOpen);
   const bodyId = useId();
   return (
-    <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${className}`}>
-      <h2 className="text-base font-semibold text-slate-900">
+    <section
+      className={`rounded-lg border border-slate-200 bg-white shadow-sm dark:border-slate-700 dark:bg-slate-900 ${className}`}
+    >
+      <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
         <button
           type="button"
           aria-expanded={isOpen}
           aria-controls={bodyId}
           onClick={() => setIsOpen((open) => !open)}
-          className="flex w-full items-center justify-between gap-3 rounded-lg px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-700"
+          className="flex w-full items-center justify-between gap-3 rounded-lg px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-700 dark:hover:bg-slate-800/60 dark:focus-visible:outline-sky-400"
         >
           <span className="flex items-center gap-2">
             {title}
@@ -31,13 +33,13 @@ export function Collapsible({ title, meta, defaultOpen = true, children, classNa
           </span>
           <span
             aria-hidden="true"
-            className={`text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+            className={`text-slate-500 transition-transform dark:text-slate-400 ${isOpen ? 'rotate-180' : ''}`}
           >
             ▾
           </span>
         </button>
       </h2>
-      <div id={bodyId} hidden={!isOpen} className="border-t border-slate-100 px-5 py-4">
+      <div id={bodyId} hidden={!isOpen} className="border-t border-slate-100 px-5 py-4 dark:border-slate-800">
         {children}
       </div>
     </section>

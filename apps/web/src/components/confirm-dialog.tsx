@@ -41,12 +41,12 @@ export function ConfirmDialog({
         event.preventDefault();
         onCancel();
       }}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-lg p-5 shadow-xl backdrop:bg-slate-900/40"
+      className="w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-5 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700 dark:backdrop:bg-black/60"
     >
-      <h2 id={titleId} className="mb-2 text-base font-semibold text-slate-900">
+      <h2 id={titleId} className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-100">
         {title}
       </h2>
-      <div className="space-y-2 text-sm text-slate-700">{children}</div>
+      <div className="space-y-2 text-sm text-slate-700 dark:text-slate-300">{children}</div>
       {error ? <div className="mt-3">{error}</div> : null}
       <div className="mt-4 flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel} disabled={isBusy}>

@@ -13,8 +13,10 @@ export type PageProps = {
 export function Page({ title, description, children, width = 'wide' }: PageProps) {
   return (
     <div className={`mx-auto w-full px-4 py-8 sm:px-6 ${width === 'narrow' ? 'max-w-md' : 'max-w-6xl'}`}>
-      {title ? <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1> : null}
-      {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      {title ? (
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-slate-100">{title}</h1>
+      ) : null}
+      {description ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</p> : null}
       <div className={title || description ? 'mt-6' : ''}>{children}</div>
     </div>
   );
@@ -24,7 +26,7 @@ export function Page({ title, description, children, width = 'wide' }: PageProps
 export function PlaceholderScreen({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Page title={title}>
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400">
         {children ?? 'This screen is on its way.'}
       </div>
     </Page>

@@ -16,7 +16,7 @@ export function PasswordField(props: PasswordFieldProps) {
           aria-label={isVisible ? 'hide password' : 'show password'}
           aria-pressed={isVisible}
           onClick={() => setIsVisible((visible) => !visible)}
-          className="rounded px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-700"
+          className="rounded px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:focus-visible:outline-sky-400"
         >
           {isVisible ? 'hide' : 'show'}
         </button>

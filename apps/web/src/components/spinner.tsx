@@ -15,7 +15,7 @@ export function Spinner({ size = 'md', label = 'loading' }: SpinnerProps) {
   );
   if (label === '') return circle;
   return (
-    <span role="status" aria-label={label} className="inline-flex text-sky-700">
+    <span role="status" aria-label={label} className="inline-flex text-sky-700 dark:text-sky-300">
       {circle}
     </span>
   );

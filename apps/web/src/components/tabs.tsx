@@ -33,7 +33,7 @@ export function Tabs<K extends string>({ items, value, onChange, children, label
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-slate-200"
+        className="flex gap-1 border-b border-slate-200 dark:border-slate-700"
       >
         {items.map((item) => {
           const isSelected = item.key === value;
@@ -52,8 +52,8 @@ export function Tabs<K extends string>({ items, value, onChange, children, label
               onClick={() => onChange(item.key)}
               className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
                 isSelected
-                  ? 'border-sky-700 text-sky-800'
-                  : 'border-transparent text-slate-600 hover:text-slate-900'
+                  ? 'border-sky-700 text-sky-800 dark:border-sky-400 dark:text-sky-300'
+                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
               }`}
             >
               {item.label}

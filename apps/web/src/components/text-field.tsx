@@ -1,8 +1,8 @@
 import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
 
 const controlBase =
-  'block w-full rounded-md border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:outline-none focus:ring-2 sm:text-sm';
-const ringOk = 'ring-slate-300 focus:ring-sky-600';
+  'block w-full rounded-md border-0 bg-white px-3 py-2 text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:outline-none focus:ring-2 sm:text-sm dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500';
+const ringOk = 'ring-slate-300 focus:ring-sky-600 dark:ring-slate-600';
 // The spec's red ring on a field with an error.
 const ringError = 'ring-2 ring-red-500 focus:ring-red-500';
 
@@ -24,17 +24,17 @@ function FieldFrame({
 }: FieldChrome & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
         {label}
       </label>
       {children}
       {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-500 dark:text-slate-400">
           {hint}
         </p>
       ) : null}
       {errorMessage ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
           {errorMessage}
         </p>
       ) : null}

@@ -17,9 +17,12 @@ function ToolScreen({ product }: { product: FarmProduct }) {
         <WalletConnectControl />
         <section
           aria-labelledby={`${product}-start`}
-          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+          className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
         >
-          <h2 id={`${product}-start`} className="mb-3 text-base font-semibold text-slate-900">
+          <h2
+            id={`${product}-start`}
+            className="mb-3 text-base font-semibold text-slate-900 dark:text-slate-100"
+          >
             let's get started
           </h2>
           <ImportWizard variant={variantOf[product]} />

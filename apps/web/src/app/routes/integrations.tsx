@@ -29,12 +29,12 @@ export function IntegrationsRoute() {
           <WalletDetail walletId={walletId} />
         ) : (
           <Card>
-            <p className="text-sm text-slate-700">wallet not found</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">wallet not found</p>
           </Card>
         )
       ) : (
         <Card>
-          <p className="text-sm text-slate-600">default</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">default</p>
         </Card>
       )}
     </IntegrationsScreen>

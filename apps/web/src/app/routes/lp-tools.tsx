@@ -26,7 +26,7 @@ export function LpToolsRoute() {
   return (
     <Page title="LP tools">
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
-        <aside className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <aside className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
           <ToolsTree />
         </aside>
         <div className="min-w-0">

@@ -30,7 +30,10 @@ export function SignupConfirmRoute() {
         ) : (
           <ErrorBanner messages={result.message} />
         )}
-        <Link to={paths.login.getHref()} className="inline-block font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.login.getHref()}
+          className="inline-block font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           continue to log in
         </Link>
       </div>

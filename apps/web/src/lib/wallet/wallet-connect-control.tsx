@@ -58,24 +58,26 @@ export function WalletConnectControl({
         ) : null}
       </div>
       {wallet.isConnected && wallet.publicAddress ? (
-        <p className="text-sm text-slate-700">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
           connected: <span className="font-mono">{shortenAddress(wallet.publicAddress)}</span>
         </p>
       ) : null}
       {wallet.message ? (
         <p
           role="status"
-          className={`rounded-md px-3 py-2 text-sm ${isMessageAlarming ? 'bg-amber-50 text-amber-900' : 'bg-sky-50 text-sky-900'}`}
+          className={`rounded-md px-3 py-2 text-sm ${isMessageAlarming ? 'bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200' : 'bg-sky-50 text-sky-900 dark:bg-sky-950 dark:text-sky-200'}`}
         >
           {wallet.message}
         </p>
       ) : null}
       {isUnlockHintShown && !wallet.isConnected ? (
-        <p className="text-xs text-slate-600">{unlockHint}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{unlockHint}</p>
       ) : null}
       {wallet.choices.length > 0 ? (
         <fieldset className="space-y-2">
-          <legend className="text-sm text-slate-700">choose the wallet to connect:</legend>
+          <legend className="text-sm text-slate-700 dark:text-slate-300">
+            choose the wallet to connect:
+          </legend>
           <div className="flex flex-wrap gap-2">
             {wallet.choices.map((choice) => (
               <Button

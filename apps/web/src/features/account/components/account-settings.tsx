@@ -75,7 +75,7 @@ function DeleteAccountCard() {
   const navigate = useNavigate();
   return (
     <Card title="delete account">
-      <p className="mb-3 text-sm text-slate-600">
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
         deletes your account with its wallets, tracked farms and their history; this cannot be undone
       </p>
       <Button variant="danger" onClick={() => setOpen(true)}>

@@ -15,7 +15,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form aria-label="forgot password" onSubmit={submit} className="space-y-4" noValidate>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
         enter your account's e-mail address: we send it a link to choose a new password
       </p>
       <EmailField
@@ -43,7 +43,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div className="space-y-3">
         <SuccessBanner messages={reset.data} />
-        <Link to={paths.login.getHref()} className="font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.login.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           log in
         </Link>
       </div>
@@ -73,7 +76,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <ErrorBanner messages={reset.error.message} />
           <Link
             to={paths.forgotPassword.getHref()}
-            className="text-sm font-medium text-sky-700 hover:underline"
+            className="text-sm font-medium text-sky-700 hover:underline dark:text-sky-300"
           >
             ask for a new link
           </Link>

@@ -47,17 +47,17 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
         send alerts by e-mail too (they always show in the app)
       </label>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs text-slate-500">
+        <table className="w-full min-w-[34rem] text-left text-sm">
+          <thead className="text-xs text-slate-500 dark:text-slate-400">
             <tr>
               <th className="py-1 pr-3 font-medium">alert me when</th>
               <th className="py-1 pr-3 font-medium">wallet</th>
               <th className="py-1 pr-3 font-medium">on</th>
               <th className="py-1 pr-3 font-medium">e-mail</th>
-              <th className="py-1 font-medium">threshold (%)</th>
+              <th className="py-1 text-right font-medium">threshold (%)</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
             {settings.rules.map((rule, index) => {
               const range = alertThresholdRanges[rule.rule];
               const label = alertRuleLabels[rule.rule];
@@ -65,7 +65,7 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
               return (
                 <tr key={`${rule.rule}:${rule.wallet_address ?? ''}`}>
                   <td className="py-2 pr-3">{label}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">{who}</td>
+                  <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{who}</td>
                   <td className="py-2 pr-3">
                     <input
                       type="checkbox"
@@ -82,12 +82,12 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
                       onChange={(e) => update(index, { email_enabled: e.target.checked })}
                     />
                   </td>
-                  <td className="py-2">
+                  <td className="py-2 text-right">
                     {range ? (
-                      <span className="flex flex-col">
+                      <span className="flex flex-col items-end">
                         <input
                           type="number"
-                          className="w-24 rounded border border-slate-300 px-2 py-1 tabular-nums"
+                          className="w-24 rounded border border-slate-300 px-2 py-1 text-right tabular-nums dark:border-slate-600"
                           aria-label={`${label}: threshold (${who})`}
                           min={range.min}
                           max={range.max}
@@ -100,13 +100,13 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
                           }
                         />
                         {fieldError(save.error, `body.rules.${index}.threshold`) ? (
-                          <span className="text-xs text-red-700">
+                          <span className="text-xs text-red-700 dark:text-red-300">
                             {fieldError(save.error, `body.rules.${index}.threshold`)}
                           </span>
                         ) : null}
                       </span>
                     ) : (
-                      <span className="text-xs text-slate-500">none</span>
+                      <span className="text-xs text-slate-500 dark:text-slate-400">none</span>
                     )}
                   </td>
                 </tr>
@@ -116,11 +116,13 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
         </table>
       </div>
       {wallets.length > 0 ? (
-        <fieldset className="flex flex-wrap items-end gap-2 text-sm">
-          <legend className="mb-1 text-xs text-slate-600">a setting for one wallet</legend>
+        <fieldset className="flex min-w-0 flex-wrap items-end gap-2 text-sm">
+          <legend className="mb-1 text-xs text-slate-600 dark:text-slate-400">
+            a setting for one wallet
+          </legend>
           <select
             aria-label="rule"
-            className="rounded border border-slate-300 px-2 py-1"
+            className="w-full max-w-full rounded border border-slate-300 px-2 py-1 sm:w-auto dark:border-slate-600"
             value={newRule}
             onChange={(e) => setNewRule(e.target.value as AlertRule)}
           >
@@ -132,7 +134,7 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
           </select>
           <select
             aria-label="wallet"
-            className="rounded border border-slate-300 px-2 py-1"
+            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
             value={newWallet}
             onChange={(e) => setNewWallet(e.target.value)}
           >

@@ -11,7 +11,7 @@ export function NotificationBell() {
     <Link
       to={paths.notifications.getHref()}
       aria-label={unread > 0 ? `notifications: ${unread} unread` : 'notifications'}
-      className="relative inline-flex items-center rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+      className="relative inline-flex items-center rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
     >
       <svg
         aria-hidden="true"

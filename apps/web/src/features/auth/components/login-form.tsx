@@ -37,13 +37,19 @@ export function LoginForm() {
         log in
       </Button>
       <p className="text-center text-sm">
-        <Link to={paths.forgotPassword.getHref()} className="font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.forgotPassword.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           forgot password?
         </Link>
       </p>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         new here?{' '}
-        <Link to={paths.signup.getHref()} className="font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.signup.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           create an account
         </Link>
       </p>

@@ -22,9 +22,12 @@ export function SignupForm() {
     return (
       <div className="space-y-4">
         <SuccessBanner messages={confirmEmailBanner} />
-        <p className="text-sm text-slate-600">
+        <p className="text-sm text-slate-600 dark:text-slate-400">
           Already confirmed?{' '}
-          <Link to={paths.login.getHref()} className="font-medium text-sky-700 hover:underline">
+          <Link
+            to={paths.login.getHref()}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+          >
             log in
           </Link>
         </p>
@@ -50,9 +53,12 @@ export function SignupForm() {
       <Button type="submit" isLoading={signup.isPending} className="w-full">
         create account
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
         Already have an account?{' '}
-        <Link to={paths.login.getHref()} className="font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.login.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           log in
         </Link>
       </p>

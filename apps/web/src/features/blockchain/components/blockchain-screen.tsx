@@ -35,7 +35,10 @@ function BlockchainFacts({ chainId }: { chainId: string }) {
     const isUnknown =
       query.error instanceof AppError &&
       (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_FAILED');
-    if (isUnknown) return <p className="text-sm text-slate-700">blockchain {chainId} is not one we know</p>;
+    if (isUnknown)
+      return (
+        <p className="text-sm text-slate-700 dark:text-slate-300">blockchain {chainId} is not one we know</p>
+      );
     return (
       <ErrorBanner
         title="could not load the blockchain"
@@ -56,21 +59,21 @@ function BlockchainFacts({ chainId }: { chainId: string }) {
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3">
       <div>
-        <dt className="text-slate-500">name</dt>
-        <dd className="text-lg font-semibold text-slate-900">{blockchain.name}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">name</dt>
+        <dd className="text-lg font-semibold text-slate-900 dark:text-slate-100">{blockchain.name}</dd>
       </div>
       <div>
-        <dt className="text-slate-500">chain id</dt>
-        <dd className="font-mono text-slate-900">{blockchain.chainId}</dd>
+        <dt className="text-slate-500 dark:text-slate-400">chain id</dt>
+        <dd className="font-mono text-slate-900 dark:text-slate-100">{blockchain.chainId}</dd>
       </div>
       <div>
-        <dt className="text-slate-500">explorer</dt>
+        <dt className="text-slate-500 dark:text-slate-400">explorer</dt>
         <dd>
           <a
             href={blockchain.explorerUrl}
             target="_blank"
             rel="noreferrer"
-            className="text-sky-700 hover:underline"
+            className="text-sky-700 hover:underline dark:text-sky-300"
           >
             {blockchain.explorerUrl.replace(/^https?:\/\//, '')}
           </a>

@@ -36,12 +36,12 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
 
   return (
     <section aria-label="every QuickSwap farm" className="space-y-3">
-      <h3 className="text-sm font-semibold text-slate-900">every QuickSwap farm</h3>
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">every QuickSwap farm</h3>
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">sort by</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">sort by</span>
           <select
-            className="rounded border border-slate-300 px-2 py-1"
+            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
             value={`${filters.sort}:${filters.order}`}
             onChange={(e) => {
               const [sort, order] = e.target.value.split(':') as [
@@ -58,9 +58,9 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
           </select>
         </label>
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">status</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">status</span>
           <select
-            className="rounded border border-slate-300 px-2 py-1"
+            className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
             value={filters.status}
             onChange={(e) => update({ status: e.target.value as FarmIndexFilters['status'] })}
           >
@@ -70,9 +70,9 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
           </select>
         </label>
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600">token symbol</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">token symbol</span>
           <input
-            className="w-32 rounded border border-slate-300 px-2 py-1"
+            className="w-32 rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
             placeholder="e.g. WETH"
             value={filters.token}
             onChange={(e) => update({ token: e.target.value })}
@@ -81,13 +81,13 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
       </div>
       {query.isPending ? <Spinner label="loading the farm index" /> : null}
       {query.isError ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           the farm index could not be loaded: {query.error.message}
         </p>
       ) : null}
       {query.data ? (
         <>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
             {query.data.refreshed_at
               ? `${query.data.total} farms · index refreshed ${formatRelativeTime(query.data.refreshed_at, now)}`
               : 'the farm index is being built: it is read from QuickSwap’s factories in the background'}
@@ -96,31 +96,31 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
               : ''}
           </p>
           {query.data.items.length === 0 && query.data.refreshed_at ? (
-            <p className="text-sm text-slate-600">no farm matches these filters</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">no farm matches these filters</p>
           ) : null}
           <ul className="space-y-2">
             {query.data.items.map((farm) => (
               <li key={farm.address}>
                 <article
                   aria-label={`${farm.token0.symbol} / ${farm.token1.symbol} in the farm index`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm"
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
                 >
                   <div className="flex flex-col">
-                    <span className="font-medium text-slate-900">
+                    <span className="font-medium text-slate-900 dark:text-slate-100">
                       {farm.token0.symbol} / {farm.token1.symbol}
                     </span>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-slate-500 dark:text-slate-400">
                       rewards {farm.reward_token_a.symbol}
                       {farm.reward_token_b ? ` + ${farm.reward_token_b.symbol}` : ''} · {statusOf(farm)}
                     </span>
                   </div>
                   <dl className="flex gap-4 font-mono tabular-nums text-xs">
                     <div>
-                      <dt className="text-slate-500">TVL</dt>
+                      <dt className="text-slate-500 dark:text-slate-400">TVL</dt>
                       <dd>{formatUsd(farm.tvl_usd)}</dd>
                     </div>
                     <div>
-                      <dt className="text-slate-500">APR</dt>
+                      <dt className="text-slate-500 dark:text-slate-400">APR</dt>
                       <dd>{formatPercent(farm.apr)}</dd>
                     </div>
                   </dl>

@@ -54,7 +54,7 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
         ) : null}
       </div>
       {find.isPending ? (
-        <p role="status" className="text-sm text-slate-600">
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           checking every QuickSwap farm for {shortenAddress(walletAddress)}…
         </p>
       ) : null}
@@ -67,24 +67,26 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
       ) : null}
       {find.data ? (
         found.length === 0 ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
             no stake or unclaimed rewards in any of the {find.data.checked} QuickSwap farms
           </p>
         ) : (
-          <ul aria-label="farms of this wallet" className="divide-y divide-slate-100">
+          <ul aria-label="farms of this wallet" className="divide-y divide-slate-100 dark:divide-slate-800">
             {found.map((f) => (
               <li
                 key={f.farm.address}
                 className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
               >
                 <span className="flex flex-col">
-                  <span className="font-medium text-slate-900">
+                  <span className="font-medium text-slate-900 dark:text-slate-100">
                     {f.farm.token0.symbol} / {f.farm.token1.symbol}{' '}
-                    <span className="text-xs font-normal text-slate-500">
+                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
                       {f.farm.kind === 'lp' ? 'LP' : 'dual'}
                     </span>
                   </span>
-                  <span className="text-xs text-slate-600">{describeFound(f)}</span>
+                  <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
+                    {describeFound(f)}
+                  </span>
                 </span>
                 {f.is_tracked ? (
                   <Badge>tracked</Badge>

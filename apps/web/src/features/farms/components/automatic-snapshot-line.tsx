@@ -11,7 +11,7 @@ export function AutomaticSnapshotLine({ schedule }: { schedule: AutomaticSnapsho
   if (!schedule) return null;
   if (schedule.last_error && schedule.last_error_at) {
     return (
-      <p role="status" className="mt-1 text-xs text-red-700">
+      <p role="status" className="mt-1 text-xs text-red-700 dark:text-red-300">
         last automatic snapshot failed {formatRelativeTime(schedule.last_error_at, now)}:{' '}
         {schedule.last_error}
       </p>
@@ -19,7 +19,7 @@ export function AutomaticSnapshotLine({ schedule }: { schedule: AutomaticSnapsho
   }
   const due = new Date(schedule.next_at).getTime();
   return (
-    <p className="mt-1 text-xs text-slate-500">
+    <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
       next automatic snapshot {due - now < 60_000 ? 'due now' : formatRelativeTime(schedule.next_at, now)}
     </p>
   );

@@ -32,12 +32,12 @@ export function DownloadCsvButton({ farmAddress, account }: { farmAddress: strin
         type="button"
         onClick={() => void download()}
         disabled={isBusy}
-        className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-50"
+        className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800/60"
       >
         download CSV
       </button>
       {error ? (
-        <span role="alert" className="text-sm text-red-700">
+        <span role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}
         </span>
       ) : null}

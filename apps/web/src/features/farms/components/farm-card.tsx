@@ -68,16 +68,20 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
   return (
     <article
       aria-label={`farm ${pair}`}
-      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="text-base font-semibold text-slate-900">{pair}</h3>
-          <p className="font-mono text-xs text-slate-500">{shortenAddress(item.farm.address)}</p>
+          <h3 className="text-base font-semibold text-slate-900 dark:text-slate-100">{pair}</h3>
+          <p className="font-mono text-xs text-slate-500 dark:text-slate-400">
+            {shortenAddress(item.farm.address)}
+          </p>
         </div>
         <div className="flex items-center gap-2">
           {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
-          {snapshot?.is_ended ? <Badge className="bg-amber-100 text-amber-900">ended</Badge> : null}
+          {snapshot?.is_ended ? (
+            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">ended</Badge>
+          ) : null}
         </div>
       </header>
       <FarmLinks product={product} item={item} />
@@ -87,12 +91,14 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         <PositionSnapshotFigures item={item} />
       </div>
       {item.account_address ? (
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
           position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
         </p>
       ) : null}
       <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
-      {item.history?.message ? <p className="mt-1 text-xs text-slate-600">{item.history.message}</p> : null}
+      {item.history?.message ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{item.history.message}</p>
+      ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
           track

@@ -48,7 +48,7 @@ export function FarmDetailScreen({ farmAddress, requiresWallet = false }: FarmDe
   if (requiresWallet && !wallet.isConnected) {
     return (
       <Page title="farm">
-        <p className="mb-3 text-sm text-slate-700">connect a wallet to view this farm</p>
+        <p className="mb-3 text-sm text-slate-700 dark:text-slate-300">connect a wallet to view this farm</p>
         <WalletConnectControl />
       </Page>
     );
@@ -69,7 +69,7 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
   if (!query.data) {
     return (
       <Page title="farm details">
-        <p role="status" className="text-sm text-slate-600">
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           loading farm...
         </p>
       </Page>
@@ -89,9 +89,13 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
     <Page title={pair} description={product === 'lp-mining' ? 'liquidity-mining farm' : 'dual-mining farm'}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
-          <span className="font-mono text-xs text-slate-500">farm {detail.farm.address}</span>
+          <span className="font-mono text-xs text-slate-500 dark:text-slate-400">
+            farm {detail.farm.address}
+          </span>
           {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
-          {snapshot?.is_ended ? <Badge className="bg-amber-100 text-amber-900">ended</Badge> : null}
+          {snapshot?.is_ended ? (
+            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">ended</Badge>
+          ) : null}
         </div>
         <FarmLinks product={product} item={detail} showDetails={false} />
         <div className="grid gap-2 md:grid-cols-2">
@@ -99,17 +103,17 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
           <FarmSnapshotFigures item={detail} />
         </div>
         {detail.history?.message ? (
-          <p role="status" className="text-sm text-slate-700">
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
             {detail.history.message}
           </p>
         ) : null}
         {detail.returns ? <ReturnsPanel returns={detail.returns} /> : null}
         <section aria-label="position snapshots" className="space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 className="text-base font-semibold text-slate-900">
+            <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
               position snapshots
               {detail.account_address ? (
-                <span className="ml-2 font-mono text-xs font-normal text-slate-500">
+                <span className="ml-2 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">
                   {shortenAddress(detail.account_address)}
                 </span>
               ) : null}
@@ -119,7 +123,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             ) : null}
           </div>
           {newestFirst.length === 0 ? (
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-slate-600 dark:text-slate-400">
               {detail.account_address
                 ? 'no position snapshots yet'
                 : 'track this farm with a wallet to follow your position'}
@@ -131,9 +135,9 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
                 {newestFirst.map((position) => (
                   <li
                     key={`${position.created_on}-${position.block_number}`}
-                    className="rounded-md bg-slate-50 p-3 text-sm"
+                    className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
                   >
-                    <p className="mb-1 text-xs text-slate-500">
+                    <p className="mb-1 text-xs text-slate-500 dark:text-slate-400">
                       <RelativeTime time={position.created_on} /> · block {position.block_number}
                     </p>
                     <dl className="space-y-0.5">

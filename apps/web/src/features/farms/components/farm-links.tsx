@@ -4,7 +4,7 @@ import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../product.ts';
 
-const linkClass = 'text-sky-700 hover:underline';
+const linkClass = 'text-sky-700 hover:underline dark:text-sky-300';
 
 /** A link that leaves the app: a new tab, without handing the other site a reference back. */
 function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -40,7 +40,7 @@ export function FarmLinks({
         <li>
           <Link
             to={paths.farm.getHref(item.farm.address)}
-            className="rounded-md px-2 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            className="rounded-md px-2 py-0.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 dark:text-slate-300 dark:ring-slate-600 dark:hover:bg-slate-800/60"
           >
             view
           </Link>

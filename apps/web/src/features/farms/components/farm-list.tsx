@@ -31,7 +31,7 @@ export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFa
 
   return (
     <section aria-label="farm list" className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-400">
         <span>
           {connectedAddress ? (
             <>
@@ -49,7 +49,7 @@ export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFa
         ) : token ? (
           <TrackedFarms product={product} connectedAddress={connectedAddress} />
         ) : (
-          <p className="text-sm text-slate-600">log in to see the farms you track</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">log in to see the farms you track</p>
         )}
       </Tabs>
     </section>
@@ -102,7 +102,7 @@ function FarmItems({
   return (
     <div className="space-y-3">
       {query.isFetching ? <Spinner size="sm" label="updating farms" /> : null}
-      {query.data.length === 0 ? <p className="text-sm text-slate-600">{empty}</p> : null}
+      {query.data.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p> : null}
       {query.data.map((item) => (
         <FarmCard
           key={`${item.farm.address}-${item.account_address ?? ''}`}

@@ -29,10 +29,10 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
   const all: AnyFarmListItem[] = kind === 'lp' ? query.data.lp_mining : query.data.dual_mining;
   const items = chainId === undefined ? all : all.filter((item) => item.farm.chain_id === chainId);
   if (items.length === 0) {
-    return <p className="text-sm text-slate-600">you are not tracking any {label} yet</p>;
+    return <p className="text-sm text-slate-600 dark:text-slate-400">you are not tracking any {label} yet</p>;
   }
   return (
-    <ul aria-label={label} className="divide-y divide-slate-100">
+    <ul aria-label={label} className="divide-y divide-slate-100 dark:divide-slate-800">
       {items.map((item) => {
         const position = item.farm_position_snapshot;
         return (
@@ -43,22 +43,25 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
             <span className="flex flex-col">
               <Link
                 to={farmDetailsHref(product, item.farm.address)}
-                className="font-medium text-sky-700 hover:underline"
+                className="font-medium text-sky-700 hover:underline dark:text-sky-300"
               >
                 {formatPair(item.pool)}
               </Link>
               {item.account_address ? (
-                <span className="text-xs text-slate-500">
+                <span className="text-xs text-slate-500 dark:text-slate-400">
                   tracked with {shortenAddress(item.account_address)}
                 </span>
               ) : null}
             </span>
             <span className="text-right">
-              <span className="block font-medium text-slate-900">
+              <span className="block font-medium tabular-nums text-slate-900 dark:text-slate-100">
                 {position ? formatUsd(position.total_liquidity_usd) : 'no position snapshot yet'}
               </span>
               {position ? (
-                <RelativeTime time={position.created_on} className="block text-xs text-slate-500" />
+                <RelativeTime
+                  time={position.created_on}
+                  className="block text-xs text-slate-500 dark:text-slate-400"
+                />
               ) : null}
             </span>
           </li>
@@ -73,11 +76,15 @@ export function TrackedFarmsOnChain({ chainId }: { chainId: number }) {
   return (
     <div className="space-y-4">
       <section>
-        <h3 className="mb-1 text-sm font-semibold text-slate-800">{productLabels['lp-mining'].summary}</h3>
+        <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          {productLabels['lp-mining'].summary}
+        </h3>
         <TrackedFarmsSummary kind="lp" chainId={chainId} />
       </section>
       <section>
-        <h3 className="mb-1 text-sm font-semibold text-slate-800">{productLabels['dual-mining'].summary}</h3>
+        <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+          {productLabels['dual-mining'].summary}
+        </h3>
         <TrackedFarmsSummary kind="dual" chainId={chainId} />
       </section>
     </div>

@@ -34,10 +34,13 @@ export function PortfolioTotals() {
   return (
     <section aria-label="portfolio" className="grid gap-2 sm:grid-cols-3">
       {figures.map((figure) => (
-        <div key={figure.label} className="rounded-md border border-slate-200 bg-white p-3">
-          <p className="text-xs uppercase tracking-wide text-slate-500">{figure.label}</p>
-          <p className="font-mono text-lg tabular-nums text-slate-900">{figure.value}</p>
-          {figure.note ? <p className="text-xs text-slate-500">{figure.note}</p> : null}
+        <div
+          key={figure.label}
+          className="rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+        >
+          <p className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">{figure.label}</p>
+          <p className="font-mono text-lg tabular-nums text-slate-900 dark:text-slate-100">{figure.value}</p>
+          {figure.note ? <p className="text-xs text-slate-500 dark:text-slate-400">{figure.note}</p> : null}
         </div>
       ))}
     </section>

@@ -16,9 +16,9 @@ const ranges: ChartRange[] = ['7d', '30d', '90d', 'all'];
 // lightweight-charts is only fetched by pages that draw a chart (decision 013).
 const ReturnsChartCanvas = lazy(() => import('./returns-chart-canvas.tsx'));
 const legend = [
-  { key: 'value', title: 'position value', swatch: 'bg-sky-600' },
-  { key: 'hodl', title: 'value if held', swatch: 'bg-yellow-700' },
-  { key: 'rewards', title: 'rewards', swatch: 'bg-emerald-600' },
+  { key: 'value', title: 'position value', swatch: 'bg-sky-600 dark:bg-sky-400' },
+  { key: 'hodl', title: 'value if held', swatch: 'bg-yellow-700 dark:bg-yellow-500' },
+  { key: 'rewards', title: 'rewards', swatch: 'bg-emerald-600 dark:bg-emerald-400' },
 ] as const;
 
 /** Oldest first, one point per second (the chart's time axis needs strictly increasing times). */
@@ -45,7 +45,9 @@ class ChartBoundary extends Component<{ children: ReactNode }, { isBroken: boole
   }
   override render() {
     return this.state.isBroken ? (
-      <p className="p-3 text-sm text-slate-600">the chart cannot be drawn in this browser</p>
+      <p className="p-3 text-sm text-slate-600 dark:text-slate-400">
+        the chart cannot be drawn in this browser
+      </p>
     ) : (
       this.props.children
     );
@@ -63,7 +65,10 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
   const onHover = useCallback((point: ReturnsChartPoint | null) => setHovered(point), []);
   const shown = hovered ?? points.at(-1) ?? null;
   return (
-    <section aria-label="position chart" className="rounded-md border border-slate-200 bg-white p-3">
+    <section
+      aria-label="position chart"
+      className="rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
       <fieldset className="mb-2 flex gap-1">
         <legend className="sr-only">chart range</legend>
         {ranges.map((r) => (
@@ -72,7 +77,7 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
             type="button"
             aria-pressed={range === r}
             onClick={() => setRange(r)}
-            className={`rounded px-2 py-0.5 text-xs ${range === r ? 'bg-slate-800 text-white' : 'bg-slate-100 text-slate-700'}`}
+            className={`rounded px-2 py-0.5 text-xs ${range === r ? 'bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'}`}
           >
             {r}
           </button>
@@ -80,16 +85,23 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
       </fieldset>
       <div role="img" aria-label="position value over time">
         {points.length === 0 ? (
-          <p className="p-3 text-sm text-slate-600">no points to draw yet</p>
+          <p className="p-3 text-sm text-slate-600 dark:text-slate-400">no points to draw yet</p>
         ) : (
           <ChartBoundary>
-            <Suspense fallback={<p className="h-56 p-3 text-sm text-slate-600">loading chart...</p>}>
+            <Suspense
+              fallback={
+                <p className="h-56 p-3 text-sm text-slate-600 dark:text-slate-400">loading chart...</p>
+              }
+            >
               <ReturnsChartCanvas points={points} range={range} onHover={onHover} />
             </Suspense>
           </ChartBoundary>
         )}
       </div>
-      <p data-testid="chart-values" className="mt-1 flex flex-wrap gap-4 text-xs text-slate-600">
+      <p
+        data-testid="chart-values"
+        className="mt-1 flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-400"
+      >
         <span className="tabular-nums">
           {shown ? new Date(shown.createdOn).toLocaleString() : 'no points yet'}
         </span>

@@ -8,15 +8,42 @@ import {
   type UTCTimestamp,
   type WhitespaceData,
 } from 'lightweight-charts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChartRange, ReturnsChartPoint } from './position-chart.tsx';
 
-/** Series drawn, in legend order; colours match the legend swatches in position-chart.tsx. */
+/**
+ * Series drawn, in legend order; colours match the legend swatches in position-chart.tsx (sky-600,
+ * yellow-700, emerald-600 on light; their lighter -400/-500 shades on dark).
+ */
 export const chartSeries = [
-  { key: 'value', title: 'position value', color: '#0284c7' },
-  { key: 'hodl', title: 'value if held', color: '#a16207' },
-  { key: 'rewards', title: 'rewards', color: '#059669' },
+  { key: 'value', title: 'position value', color: { light: '#0284c7', dark: '#38bdf8' } },
+  { key: 'hodl', title: 'value if held', color: { light: '#a16207', dark: '#eab308' } },
+  { key: 'rewards', title: 'rewards', color: { light: '#059669', dark: '#34d399' } },
 ] as const;
+
+type Scheme = 'light' | 'dark';
+
+/** Axis text (slate-600 / slate-400) and grid lines (slate-100 / slate-800) for each scheme. */
+const chromeColours = {
+  light: { text: '#475569', grid: '#f1f5f9' },
+  dark: { text: '#94a3b8', grid: '#1e293b' },
+} as const satisfies Record<Scheme, { text: string; grid: string }>;
+
+const darkQuery = '(prefers-color-scheme: dark)';
+
+/** The system's colour scheme now, and again whenever the person switches it while the page is open. */
+function useColourScheme(): Scheme {
+  const read = (): Scheme => (window.matchMedia?.(darkQuery).matches ? 'dark' : 'light');
+  const [scheme, setScheme] = useState<Scheme>(read);
+  useEffect(() => {
+    const query = window.matchMedia?.(darkQuery);
+    if (!query) return;
+    const onChange = () => setScheme(query.matches ? 'dark' : 'light');
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+  return scheme;
+}
 
 const daySeconds = 86_400;
 const rangeDays: Record<Exclude<ChartRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
@@ -49,13 +76,22 @@ export default function ReturnsChartCanvas({
   const series = useRef<ISeriesApi<'Line'>[]>([]);
   const latestPoints = useRef(points);
   latestPoints.current = points;
+  const scheme = useColourScheme();
+  const initialScheme = useRef(scheme);
 
   useEffect(() => {
     if (!container.current) return;
     const created = createChart(container.current, {
       autoSize: true,
-      layout: { attributionLogo: false, textColor: '#475569', background: { color: 'transparent' } },
-      grid: { vertLines: { color: '#f1f5f9' }, horzLines: { color: '#f1f5f9' } },
+      layout: {
+        attributionLogo: false,
+        textColor: chromeColours[initialScheme.current].text,
+        background: { color: 'transparent' },
+      },
+      grid: {
+        vertLines: { color: chromeColours[initialScheme.current].grid },
+        horzLines: { color: chromeColours[initialScheme.current].grid },
+      },
       timeScale: { timeVisible: true, secondsVisible: false },
       localization: {
         priceFormatter: (value: number) =>
@@ -64,7 +100,7 @@ export default function ReturnsChartCanvas({
     });
     series.current = chartSeries.map((s) =>
       created.addSeries(LineSeries, {
-        color: s.color,
+        color: s.color[initialScheme.current],
         lineWidth: 2,
         title: s.title,
         pointMarkersVisible: latestPoints.current.length < 3,
@@ -81,6 +117,18 @@ export default function ReturnsChartCanvas({
       chart.current = null;
     };
   }, [onHover]);
+
+  useEffect(() => {
+    const { text, grid } = chromeColours[scheme];
+    chart.current?.applyOptions({
+      layout: { textColor: text },
+      grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    });
+    series.current.forEach((line, index) => {
+      const colour = chartSeries[index]?.color[scheme];
+      if (colour) line.applyOptions({ color: colour });
+    });
+  }, [scheme]);
 
   useEffect(() => {
     const [value, hodl, rewards] = series.current;

@@ -39,20 +39,25 @@ export function ReturnsPanel({ returns }: { returns: Returns }) {
     },
   ];
   return (
-    <section aria-label="returns" className="rounded-md border border-slate-200 bg-white p-3">
-      <h2 className="mb-2 text-base font-semibold text-slate-900">returns</h2>
+    <section
+      aria-label="returns"
+      className="rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-100">returns</h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="contents">
-            <dt className="text-slate-600" title={row.hint}>
+            <dt className="text-slate-600 dark:text-slate-400" title={row.hint}>
               {row.label}
             </dt>
-            <dd className="text-right font-mono tabular-nums text-slate-900">{row.value}</dd>
+            <dd className="text-right font-mono tabular-nums text-slate-900 dark:text-slate-100">
+              {row.value}
+            </dd>
           </div>
         ))}
       </dl>
       {returns.unknown_because ? (
-        <p className="mt-2 text-xs text-slate-600">unknown: {returns.unknown_because}</p>
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">unknown: {returns.unknown_because}</p>
       ) : null}
     </section>
   );

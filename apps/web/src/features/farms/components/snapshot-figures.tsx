@@ -13,16 +13,16 @@ export function formatAmount(amount: string): string {
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex justify-between gap-3">
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="text-right font-medium text-slate-900">{children}</dd>
+      <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-right font-medium tabular-nums text-slate-900 dark:text-slate-100">{children}</dd>
     </div>
   );
 }
 
 function Block({ title, time, children }: { title: string; time?: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm">
-      <h4 className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600">
+    <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
+      <h4 className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
         <span>{title}</span>
         {time ? <RelativeTime time={time} className="font-normal normal-case" /> : null}
       </h4>
@@ -39,7 +39,7 @@ export function PoolSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'poo
       {snapshot ? (
         <Figure label="pool liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
       ) : (
-        <p className="text-slate-500">no pool snapshot yet</p>
+        <p className="text-slate-500 dark:text-slate-400">no pool snapshot yet</p>
       )}
     </Block>
   );
@@ -57,7 +57,7 @@ export function FarmSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'far
           <Figure label="APR">{formatPercent(snapshot.apr)}</Figure>
         </>
       ) : (
-        <p className="text-slate-500">no farm snapshot yet</p>
+        <p className="text-slate-500 dark:text-slate-400">no farm snapshot yet</p>
       )}
     </Block>
   );
@@ -106,7 +106,7 @@ export function PositionSnapshotFigures({ item }: { item: AnyFarmListItem }) {
       {position ? (
         <PositionFigures farm={item.farm} position={position} />
       ) : (
-        <p className="text-slate-500">
+        <p className="text-slate-500 dark:text-slate-400">
           {item.account_address ? 'no position snapshot yet' : 'track this farm to see your position'}
         </p>
       )}

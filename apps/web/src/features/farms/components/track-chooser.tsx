@@ -26,10 +26,10 @@ export function TrackChooser({ onChoose, onClose, isTracking }: TrackChooserProp
     <div
       role="dialog"
       aria-labelledby={titleId}
-      className="mt-3 space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3"
+      className="mt-3 space-y-3 rounded-md border border-sky-200 bg-sky-50/50 p-3 dark:border-sky-800 dark:bg-sky-950/50"
     >
       <div className="flex items-center justify-between gap-2">
-        <h4 id={titleId} className="text-sm font-semibold text-slate-900">
+        <h4 id={titleId} className="text-sm font-semibold text-slate-900 dark:text-slate-100">
           choose wallet to track
         </h4>
         <Button size="sm" variant="ghost" onClick={onClose}>
@@ -39,8 +39,11 @@ export function TrackChooser({ onChoose, onClose, isTracking }: TrackChooserProp
       {token ? (
         <WalletCards onChoose={onChoose} isTracking={isTracking} />
       ) : (
-        <p className="text-sm text-slate-700">
-          <Link to={paths.login.getHref()} className="font-medium text-sky-700 hover:underline">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <Link
+            to={paths.login.getHref()}
+            className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+          >
             log in to track a farm
           </Link>
         </p>
@@ -56,9 +59,12 @@ function WalletCards({ onChoose, isTracking }: Pick<TrackChooserProps, 'onChoose
   const wallets = query.data.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
   if (wallets.length === 0) {
     return (
-      <p className="text-sm text-slate-700">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
         no saved Polygon wallets yet —{' '}
-        <Link to={paths.dashboard.getHref()} className="font-medium text-sky-700 hover:underline">
+        <Link
+          to={paths.dashboard.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           connect one on the dashboard
         </Link>
       </p>
@@ -72,16 +78,16 @@ function WalletCards({ onChoose, isTracking }: Pick<TrackChooserProps, 'onChoose
             type="button"
             disabled={isTracking}
             onClick={() => onChoose(wallet)}
-            className="w-full rounded-md bg-white p-3 text-left text-sm shadow-sm ring-1 ring-slate-200 hover:ring-sky-400 disabled:opacity-60"
+            className="w-full rounded-md bg-white p-3 text-left text-sm shadow-sm ring-1 ring-slate-200 hover:ring-sky-400 disabled:opacity-60 dark:bg-slate-900 dark:ring-slate-700"
           >
-            <span className="block font-medium text-slate-900">
+            <span className="block font-medium text-slate-900 dark:text-slate-100">
               track address {shortenAddress(wallet.address)}
             </span>
-            <span className="block text-slate-600">
+            <span className="block text-slate-600 dark:text-slate-400">
               {wallet.name}
               {wallet.is_watch_only ? ' · watch-only' : ''}
             </span>
-            <span className="block text-slate-500">{wallet.blockchain.name}</span>
+            <span className="block text-slate-500 dark:text-slate-400">{wallet.blockchain.name}</span>
           </button>
         </li>
       ))}

@@ -41,8 +41,11 @@ export function ImportWizard({ variant }: { variant: WizardVariant }) {
   const token = useSessionToken();
   if (!token) {
     return (
-      <p className="text-sm text-slate-700">
-        <Link to={paths.login.getHref()} className="font-medium text-sky-700 hover:underline">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        <Link
+          to={paths.login.getHref()}
+          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
+        >
           log in to import a farm
         </Link>
       </p>
@@ -75,7 +78,7 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
           urlAttempt={urlAttempt}
           onRearm={() => setUrlAttempt((n) => n + 1)}
         />
-        <label className="flex items-center gap-2 text-xs text-slate-600">
+        <label className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
           <input
             type="checkbox"
             checked={wizard.isAutoAdvance}
@@ -112,7 +115,7 @@ function StepBody({
   }, [requestedImport, state.name, setSearch]);
   if (wizard.isResuming) {
     return (
-      <p role="status" className="text-sm text-slate-600">
+      <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
         resuming import…
       </p>
     );
@@ -148,13 +151,16 @@ function StepBody({
     const farmAddress = typeof data.farm_address === 'string' ? data.farm_address : undefined;
     return (
       <div className="space-y-2">
-        <p role="status" className="text-base font-semibold text-emerald-800">
+        <p role="status" className="text-base font-semibold text-emerald-800 dark:text-emerald-200">
           {wizardTexts.completed(String(data.symbol0 ?? ''), String(data.symbol1 ?? ''))}
         </p>
         <ul className="flex flex-wrap gap-4 text-sm">
           {farmAddress ? (
             <li>
-              <Link to={variantInfo[variant].details(farmAddress)} className="text-sky-700 hover:underline">
+              <Link
+                to={variantInfo[variant].details(farmAddress)}
+                className="text-sky-700 hover:underline dark:text-sky-300"
+              >
                 view the farm
               </Link>
             </li>
@@ -190,8 +196,10 @@ function StepBody({
   }
   return (
     <div className="space-y-2 text-sm">
-      {typeof data.message === 'string' ? <p className="text-slate-700">{data.message}</p> : null}
-      <p className="text-slate-600">
+      {typeof data.message === 'string' ? (
+        <p className="text-slate-700 dark:text-slate-300">{data.message}</p>
+      ) : null}
+      <p className="text-slate-600 dark:text-slate-400">
         next: <span className="font-mono">{state.events[0] ?? 'nothing'}</span>
       </p>
       <Button

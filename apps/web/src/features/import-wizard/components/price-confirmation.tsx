@@ -66,16 +66,18 @@ export function PriceConfirmation({
   }
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-700">choose the price data for each token</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">choose the price data for each token</p>
       {roles.map((role) => {
         const choices = choicesOf(data, role);
         const symbol = symbolOf(data, role);
         const legend = symbol ? `${roleLabels[role]} (${symbol})` : roleLabels[role];
         return (
-          <fieldset key={role} className="rounded-md border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-800">{legend}</legend>
+          <fieldset key={role} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
             {choices.length === 0 ? (
-              <p className="text-sm text-slate-600">no candidates: the on-chain price is used</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                no candidates: the on-chain price is used
+              </p>
             ) : (
               <ul className="space-y-1">
                 {choices.map((choice) => (

@@ -35,10 +35,10 @@ export function StepsList({ variant, current }: { variant: WizardVariant; curren
             aria-current={status === 'current' ? 'step' : undefined}
             className={
               status === 'done'
-                ? 'text-emerald-700'
+                ? 'text-emerald-700 dark:text-emerald-300'
                 : status === 'current'
-                  ? 'font-semibold text-sky-800'
-                  : 'text-slate-500'
+                  ? 'font-semibold text-sky-800 dark:text-sky-300'
+                  : 'text-slate-500 dark:text-slate-400'
             }
           >
             <span aria-hidden="true" className="mr-1 inline-block w-3">

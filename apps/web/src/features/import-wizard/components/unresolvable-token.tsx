@@ -46,7 +46,7 @@ export function UnresolvableToken({
 
   return (
     <form onSubmit={onSubmit} className="space-y-3" aria-label="name the token">
-      <p className="text-sm text-slate-800">{wizardTexts.unresolvableToken(address)}</p>
+      <p className="text-sm text-slate-800 dark:text-slate-200">{wizardTexts.unresolvableToken(address)}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label="name" value={name} onChange={(event) => setName(event.target.value)} />
         <TextField label="symbol" value={symbol} onChange={(event) => setSymbol(event.target.value)} />

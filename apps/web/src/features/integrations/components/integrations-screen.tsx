@@ -15,8 +15,8 @@ export function IntegrationsScreen({ children, isLoading = false, sidebar }: Int
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[16rem_1fr]">
       <Card>
-        <h1 className="text-lg font-semibold text-slate-900">Integrations</h1>
-        <div className="mt-3 text-sm text-slate-600">
+        <h1 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Integrations</h1>
+        <div className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           {isLoading ? <Spinner /> : (sidebar ?? <p>nothing</p>)}
         </div>
       </Card>

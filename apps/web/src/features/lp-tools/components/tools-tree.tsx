@@ -38,7 +38,7 @@ function FarmViewLink({
   return (
     <Link
       to={paths.lpTools.getHref('view', toolId, productName, farm.address)}
-      className="text-sky-700 hover:underline"
+      className="text-sky-700 hover:underline dark:text-sky-300"
     >
       {formatPair(farm.pool)}
     </Link>
@@ -58,7 +58,7 @@ export function ToolsTree() {
           <li key={tool.id}>
             <Link
               to={paths.lpTools.getHref('view', tool.id)}
-              className="font-semibold text-slate-900 hover:underline"
+              className="font-semibold text-slate-900 hover:underline dark:text-slate-100"
             >
               {tool.name}
             </Link>
@@ -66,7 +66,7 @@ export function ToolsTree() {
               {tool.products.map((product) => (
                 <li key={product.name}>
                   <div className="flex items-center justify-between gap-2">
-                    <span className="text-slate-700">{product.name}</span>
+                    <span className="text-slate-700 dark:text-slate-300">{product.name}</span>
                     <Button
                       size="sm"
                       variant="ghost"
@@ -102,18 +102,18 @@ export function ToolView({ toolId }: { toolId: string }) {
   if (!tool) return <NoGuides />;
   return (
     <section aria-label={tool.name} className="space-y-4">
-      <h2 className="text-lg font-semibold text-slate-900">{tool.name}</h2>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">{tool.name}</h2>
       {tool.products.map((product) => (
         <div key={product.name}>
-          <h3 className="text-sm font-semibold text-slate-800">{product.name}</h3>
+          <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">{product.name}</h3>
           {product.farms.length === 0 ? (
-            <p className="text-sm text-slate-600">no farms imported yet</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">no farms imported yet</p>
           ) : (
             <ul className="mt-1 space-y-1 text-sm">
               {product.farms.map((farm) => (
                 <li key={farm.address}>
                   <FarmViewLink toolId={tool.id} productName={product.name} farm={farm} />{' '}
-                  <span className="font-mono text-xs text-slate-500">{farm.address}</span>
+                  <span className="font-mono text-xs text-slate-500 dark:text-slate-400">{farm.address}</span>
                 </li>
               ))}
             </ul>
@@ -125,5 +125,5 @@ export function ToolView({ toolId }: { toolId: string }) {
 }
 
 export function NoGuides() {
-  return <p className="text-sm text-slate-600">no guides</p>;
+  return <p className="text-sm text-slate-600 dark:text-slate-400">no guides</p>;
 }

@@ -16,17 +16,24 @@ export function LandingPanel() {
   return (
     <div className="space-y-6">
       <div className="space-y-3">
-        <p className="text-sm font-semibold uppercase tracking-wide text-sky-700">Tidewatch</p>
-        <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">
+        <p className="text-sm font-semibold uppercase tracking-wide text-sky-700 dark:text-sky-300">
+          Tidewatch
+        </p>
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl dark:text-slate-100">
           navigate the storms of crypto
         </h1>
-        <p className="text-lg text-slate-600">and do your own research, with your own numbers.</p>
+        <p className="text-lg text-slate-600 dark:text-slate-400">
+          and do your own research, with your own numbers.
+        </p>
       </div>
       <ul className="grid gap-4 sm:grid-cols-2">
         {promises.map((promise) => (
-          <li key={promise.title} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <p className="font-medium text-slate-900">{promise.title}</p>
-            <p className="mt-1 text-sm text-slate-600">{promise.body}</p>
+          <li
+            key={promise.title}
+            className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <p className="font-medium text-slate-900 dark:text-slate-100">{promise.title}</p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{promise.body}</p>
           </li>
         ))}
       </ul>

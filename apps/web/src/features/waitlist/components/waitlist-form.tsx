@@ -47,7 +47,7 @@ export function WaitlistForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} aria-labelledby="waitlist-title" className="space-y-5">
-      <h2 id="waitlist-title" className="text-xl font-semibold text-slate-900">
+      <h2 id="waitlist-title" className="text-xl font-semibold text-slate-900 dark:text-slate-100">
         sign up now for the waitlist
       </h2>
       {emailError ? <ErrorBanner messages={emailError} /> : null}

@@ -27,7 +27,9 @@ export function ConnectWalletGuide({ onClose }: ConnectWalletGuideProps) {
   if (!wallet.isConnected || !address) {
     return (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">connect your wallet first, then confirm its address here.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          connect your wallet first, then confirm its address here.
+        </p>
         <WalletConnectControl />
       </div>
     );
@@ -99,7 +101,7 @@ export function ConnectWalletGuide({ onClose }: ConnectWalletGuideProps) {
     <div className="space-y-3">
       {/* Wallet news (an account or network change) stays visible while the guide runs. */}
       {wallet.message ? (
-        <p role="status" className="text-sm text-slate-600">
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
           {wallet.message}
         </p>
       ) : null}
@@ -112,11 +114,11 @@ export function ConnectWalletGuide({ onClose }: ConnectWalletGuideProps) {
       case 'NOT_STARTED':
         return (
           <div className="space-y-3">
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-slate-700 dark:text-slate-300">
               confirm this is the address you want to add to your account:
             </p>
-            <p className="font-mono text-sm break-all text-slate-900">{confirmed}</p>
-            <p className="text-xs text-slate-500">
+            <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{confirmed}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">
               your wallet will ask you to sign a message; it proves you own the address and costs nothing.
             </p>
             <Button isLoading={isBusy} onClick={() => void confirmAddress('NOT_STARTED', confirmed)}>
@@ -127,7 +129,7 @@ export function ConnectWalletGuide({ onClose }: ConnectWalletGuideProps) {
       case 'CONFIRMED_SIGNATURE':
         return (
           <div className="space-y-3">
-            <p className="text-sm text-slate-700">adding wallet to your account...</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">adding wallet to your account...</p>
             <Button isLoading={isBusy} onClick={() => void saveAddress(state, confirmed)}>
               continue
             </Button>

@@ -29,15 +29,15 @@ export function CreateAddressSignup({ suggestedAddress }: { suggestedAddress?: s
         {wallet.isConnected && address ? (
           <>
             <div>
-              <p className="text-sm text-slate-600">your address</p>
-              <p className="font-mono text-sm break-all text-slate-900">{address}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">your address</p>
+              <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{address}</p>
             </div>
             {suggestedAddress && suggestedAddress.toLowerCase() !== address.toLowerCase() ? (
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-slate-500 dark:text-slate-400">
                 the link named {suggestedAddress}; the account is created for the wallet connected now.
               </p>
             ) : null}
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-slate-500 dark:text-slate-400">
               your wallet will ask you to sign a message; it proves you own the address and costs nothing.
             </p>
             {signUp.isError ? <ErrorBanner messages={signUp.error.message} /> : null}
@@ -46,7 +46,9 @@ export function CreateAddressSignup({ suggestedAddress }: { suggestedAddress?: s
             </Button>
           </>
         ) : (
-          <p className="text-sm text-slate-700">connect your wallet to create an account from its address.</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            connect your wallet to create an account from its address.
+          </p>
         )}
         <WalletConnectControl showCreateAccount={false} />
       </div>

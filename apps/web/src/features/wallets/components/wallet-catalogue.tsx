@@ -44,9 +44,9 @@ export function WalletCatalogue() {
         {chosen ? (
           <section
             aria-labelledby={guideTitleId}
-            className="rounded-md border border-sky-200 bg-sky-50/40 p-4"
+            className="rounded-md border border-sky-200 bg-sky-50/40 p-4 dark:border-sky-800 dark:bg-sky-950/40"
           >
-            <h3 id={guideTitleId} className="mb-3 text-sm font-semibold text-slate-900">
+            <h3 id={guideTitleId} className="mb-3 text-sm font-semibold text-slate-900 dark:text-slate-100">
               connect {chosen} wallet
             </h3>
             <ConnectWalletGuide onClose={() => setChosen(null)} />
@@ -66,9 +66,10 @@ function CatalogueEntries({
   chosen: string | null;
   onChoose: (name: string) => void;
 }) {
-  if (entries.length === 0) return <p className="text-sm text-slate-600">no wallet matches your search</p>;
+  if (entries.length === 0)
+    return <p className="text-sm text-slate-600 dark:text-slate-400">no wallet matches your search</p>;
   return (
-    <ul className="divide-y divide-slate-100">
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800">
       {entries.map((entry) => (
         <li key={entry.name} className="flex flex-wrap items-center gap-3 py-2">
           <Button
@@ -79,7 +80,7 @@ function CatalogueEntries({
           >
             connect {entry.name} wallet
           </Button>
-          <span className="text-sm text-slate-600">{entry.blockchains.join(', ')}</span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{entry.blockchains.join(', ')}</span>
         </li>
       ))}
     </ul>

@@ -35,7 +35,7 @@ export function WalletDetail({
     return (
       <Card>
         {isMissing ? (
-          <p className="text-sm text-slate-700">wallet not found</p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">wallet not found</p>
         ) : (
           <LoadError what="the wallet" error={query.error} onRetry={() => void query.refetch()} />
         )}
@@ -50,22 +50,24 @@ export function WalletDetail({
     >
       <dl className="space-y-3 text-sm">
         <div>
-          <dt className="text-slate-500">address</dt>
-          <dd className="font-mono break-all text-slate-900">{wallet.address}</dd>
+          <dt className="text-slate-500 dark:text-slate-400">address</dt>
+          <dd className="font-mono break-all text-slate-900 dark:text-slate-100">{wallet.address}</dd>
         </div>
         <div>
-          <dt className="text-slate-500">blockchain</dt>
+          <dt className="text-slate-500 dark:text-slate-400">blockchain</dt>
           <dd>
             <Link
               to={paths.blockchain.getHref(wallet.blockchain.chainId)}
-              className="text-sky-700 hover:underline"
+              className="text-sky-700 hover:underline dark:text-sky-300"
             >
               {wallet.blockchain.name}
             </Link>
           </dd>
         </div>
       </dl>
-      {actions ? <div className="mt-4 border-t border-slate-100 pt-4">{actions(wallet)}</div> : null}
+      {actions ? (
+        <div className="mt-4 border-t border-slate-100 pt-4 dark:border-slate-800">{actions(wallet)}</div>
+      ) : null}
     </Card>
   );
 }

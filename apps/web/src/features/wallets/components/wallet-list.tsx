@@ -15,15 +15,22 @@ export function WalletListItem({ wallet }: { wallet: Wallet }) {
       <Link
         to={paths.walletView.getHref(wallet.id)}
         title={wallet.address}
-        className="font-mono font-medium text-sky-700 hover:underline"
+        className="font-mono font-medium text-sky-700 hover:underline dark:text-sky-300"
       >
         {shortenAddress(wallet.address)}
       </Link>
-      <span className="text-slate-600">
+      <span className="text-slate-600 dark:text-slate-400">
         {wallet.name}
-        {wallet.is_watch_only ? <Badge className="ml-2 bg-amber-50 text-amber-900">watch-only</Badge> : null}
+        {wallet.is_watch_only ? (
+          <Badge className="ml-2 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            watch-only
+          </Badge>
+        ) : null}
       </span>
-      <Link to={paths.blockchain.getHref(wallet.blockchain.chainId)} className="text-sky-700 hover:underline">
+      <Link
+        to={paths.blockchain.getHref(wallet.blockchain.chainId)}
+        className="text-sky-700 hover:underline dark:text-sky-300"
+      >
         {wallet.blockchain.name}
       </Link>
     </li>
@@ -47,9 +54,9 @@ export function WalletList({ chainId, emptyText = 'no wallets saved yet' }: Wall
     chainId === undefined
       ? query.data.wallets
       : query.data.wallets.filter((w) => w.blockchain.chainId === chainId);
-  if (wallets.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
+  if (wallets.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-400">{emptyText}</p>;
   return (
-    <ul aria-label="wallets" className="divide-y divide-slate-100">
+    <ul aria-label="wallets" className="divide-y divide-slate-100 dark:divide-slate-800">
       {wallets.map((wallet) => (
         <WalletListItem key={wallet.id} wallet={wallet} />
       ))}

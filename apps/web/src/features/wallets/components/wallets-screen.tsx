@@ -42,7 +42,7 @@ function WalletsAction({
     return <WalletDetail key={walletId} walletId={walletId} actions={walletActions} />;
   return (
     <Card>
-      <p className="text-sm text-slate-600">
+      <p className="text-sm text-slate-600 dark:text-slate-400">
         {action === 'connect'
           ? 'connect a wallet from the dashboard'
           : 'choose a wallet on the left to see it here'}

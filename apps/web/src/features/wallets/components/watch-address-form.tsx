@@ -31,10 +31,10 @@ export function WatchAddressForm() {
     <form
       aria-label="add a watch-only address"
       onSubmit={submit}
-      className="mt-4 space-y-2 border-t border-slate-100 pt-4"
+      className="mt-4 space-y-2 border-t border-slate-100 pt-4 dark:border-slate-800"
     >
-      <h3 className="text-sm font-semibold text-slate-900">add a watch-only address</h3>
-      <p className="text-xs text-slate-600">
+      <h3 className="text-sm font-semibold text-slate-900 dark:text-slate-100">add a watch-only address</h3>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         follow any address without signing: for tracking and finding its farms
       </p>
       <TextField
