@@ -1,13 +1,39 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The API server listens on 3000 in development; the dev server forwards API and socket traffic there so the
 // SPA talks to one origin, exactly as in production where the server serves the built files itself.
 const apiTarget = 'http://localhost:3000';
 
+/**
+ * Writes x.js.br and x.js.gz beside every built script and stylesheet, compressed once at their best levels;
+ * the server sends them as they are (apps/server/src/http/spa.ts, decision 016). index.html is left alone:
+ * it is tiny, and the demo rewrites it on the way out.
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'tidewatch:precompress-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(fileName)) continue;
+        const content = readFileSync(join(outDir, fileName));
+        const quality = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+        writeFileSync(join(outDir, `${fileName}.br`), brotliCompressSync(content, quality));
+        writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -84,5 +85,50 @@ describe('the SPA after a rebuild while the server runs', () => {
     }
     const outside = await t.app.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(outside.body).not.toContain('root:');
+  });
+});
+
+describe('hashed assets: compressed at build time, cached for good', () => {
+  const script = "console.log('compressed555');".repeat(20);
+
+  /** What the build's precompress step leaves beside a script. */
+  function writeCompressedBuild() {
+    writeBuild('zip555');
+    const file = join(webDist, 'assets', 'index-zip555.js');
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+  }
+
+  it.each([
+    ['br, gzip', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip', 'gzip', (body: Buffer) => gunzipSync(body)],
+    ['identity', undefined, (body: Buffer) => body],
+  ] as const)('sends %s the file it accepts, as JavaScript', async (accept, encoding, decode) => {
+    writeCompressedBuild();
+    t = await createTestApp({ deps: { webDist } });
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-zip555.js',
+      headers: { 'accept-encoding': accept },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe(encoding);
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(asset.rawPayload).toString('utf8')).toBe(script);
+  });
+
+  it('lets browsers keep a hashed asset for a year without asking, and revalidate index.html every time', async () => {
+    writeCompressedBuild();
+    t = await createTestApp({ deps: { webDist } });
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-zip555.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/dashboard', '/assets/index-gone000.js']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-encoding'], url).toBeUndefined();
+      expect(page.body, url).toContain('Tidewatch zip555');
+    }
   });
 });

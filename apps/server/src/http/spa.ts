@@ -31,6 +31,9 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/** Vite names everything under /assets/ by its content's hash: a changed file is a new URL. */
+const hashedAssetCacheControl = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built SPA for every non-API path (index.html fallback for client routes) and a JSON
  * 404 under /api. Without a build, non-API paths answer 503 saying how to make one.
@@ -49,12 +52,22 @@ export async function registerSpa(app: FastifyInstance, options: { webDist: stri
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'same-origin');
     }
+    // A hashed asset never changes, so a returning visitor loads it from its cache without asking (decision
+    // 016). The index.html fallback for a missing one is not an asset and keeps its no-cache.
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200 && !type.startsWith('text/html')) {
+      reply.header('cache-control', hashedAssetCacheControl);
+      reply.header('vary', 'accept-encoding');
+    }
   });
 
   await app.register(fastifyStatic, {
     root: options.webDist,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts): sent as they
+    // are to browsers that accept them, so nothing is compressed per request.
+    preCompressed: true,
     // Directories ('/' too) and API paths are never files: they, like any missing file, go to the
     // not-found handler below (index.html, JSON 404 or 503).
     allowedPath: (pathname) => !pathname.endsWith('/') && !isApiPath(pathname),
