@@ -72,7 +72,7 @@ describe('npm run demo, started as a person starts it', () => {
     expect(demo.farmUrls.some((farm) => farm.product === 'lp-mining')).toBe(true);
     expect(demo.farmUrls.some((farm) => farm.product === 'dual-mining')).toBe(true);
     const html = await (await fetch(demo.url)).text();
-    expect(html).toContain('<script src="/demo/wallet.js"></script>');
+    expect(html).toContain('<script defer src="/demo/wallet.js"></script>');
     const chain = createPublicClient({ transport: http(demo.rpcUrl) });
     expect(await chain.getChainId()).toBe(137);
   });

@@ -49,7 +49,7 @@ describe('demo wallet in demo mode', () => {
 
   it('injects the wallet script into the SPA and serves it, announced as Demo wallet (not MetaMask)', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/wallets/view/1' });
-    expect(page.body).toContain('<script src="/demo/wallet.js"></script></head>');
+    expect(page.body).toContain('<head><script defer src="/demo/wallet.js"></script><title>');
     const script = await t.app.inject({ method: 'GET', url: '/demo/wallet.js' });
     expect(script.headers['content-type']).toContain('text/javascript');
     expect(script.body).toContain('"name":"Demo wallet"');

@@ -71,8 +71,10 @@ export async function registerDemoWallet(app: FastifyInstance, options: DemoWall
           : Buffer.isBuffer(payload)
             ? payload.toString('utf8')
             : null;
-    if (html === null || !html.includes('</head>')) return payload;
+    if (html === null || !html.includes('<head>')) return payload;
     reply.removeHeader('content-length');
-    return html.replace('</head>', `<script src="${demoWalletScriptPath}"></script></head>`);
+    // First in <head> and deferred: it still runs before the app's module script (deferred scripts run in
+    // document order) without holding up the first paint.
+    return html.replace('<head>', `<head><script defer src="${demoWalletScriptPath}"></script>`);
   });
 }
