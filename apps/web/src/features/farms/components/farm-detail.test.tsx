@@ -58,6 +58,10 @@ describe('farm detail', () => {
     renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
     expect(screen.getByText('loading farm...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'WMATIC / USDC' })).toBeInTheDocument();
+    // The figures sit right under the page's h1: their headings are h2, as 'returns' and the history are.
+    for (const name of [/^pool snapshot/, /^farm snapshot/]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
     expect(screen.getByRole('img', { name: 'position value over time' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '30d' })).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByText('building history: 34 of 90 days')).toBeInTheDocument();

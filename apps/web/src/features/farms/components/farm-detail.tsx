@@ -99,8 +99,8 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
         </div>
         <FarmLinks product={product} item={detail} showDetails={false} />
         <div className="grid gap-2 md:grid-cols-2">
-          <PoolSnapshotFigures item={detail} />
-          <FarmSnapshotFigures item={detail} />
+          <PoolSnapshotFigures item={detail} heading="h2" />
+          <FarmSnapshotFigures item={detail} heading="h2" />
         </div>
         {detail.history?.message ? (
           <p role="status" className="text-sm text-slate-700 dark:text-slate-300">

@@ -19,23 +19,42 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Block({ title, time, children }: { title: string; time?: string; children: ReactNode }) {
+/** h4 under a farm card's h3; h2 where the figures sit right under the page's h1 (the farm detail). */
+export type FigureHeading = 'h2' | 'h4';
+
+function Block({
+  title,
+  time,
+  heading: Heading = 'h4',
+  children,
+}: {
+  title: string;
+  time?: string;
+  heading?: FigureHeading;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
-      <h4 className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+      <Heading className="mb-1 flex justify-between text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
         <span>{title}</span>
         {time ? <RelativeTime time={time} className="font-normal normal-case" /> : null}
-      </h4>
+      </Heading>
       <dl className="space-y-0.5">{children}</dl>
     </section>
   );
 }
 
 /** Pool snapshot: total liquidity in USD and when it was read. */
-export function PoolSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'pool'> }) {
+export function PoolSnapshotFigures({
+  item,
+  heading,
+}: {
+  item: Pick<AnyFarmListItem, 'pool'>;
+  heading?: FigureHeading;
+}) {
   const snapshot = item.pool.snapshot;
   return (
-    <Block title="pool snapshot" time={snapshot?.created_on}>
+    <Block title="pool snapshot" time={snapshot?.created_on} heading={heading}>
       {snapshot ? (
         <Figure label="pool liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
       ) : (
@@ -46,10 +65,16 @@ export function PoolSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'poo
 }
 
 /** Farm snapshot: staked liquidity, its share of the pool, APR. */
-export function FarmSnapshotFigures({ item }: { item: Pick<AnyFarmListItem, 'farm'> }) {
+export function FarmSnapshotFigures({
+  item,
+  heading,
+}: {
+  item: Pick<AnyFarmListItem, 'farm'>;
+  heading?: FigureHeading;
+}) {
   const snapshot = item.farm.snapshot;
   return (
-    <Block title="farm snapshot" time={snapshot?.created_on}>
+    <Block title="farm snapshot" time={snapshot?.created_on} heading={heading}>
       {snapshot ? (
         <>
           <Figure label="farm liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
