@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button } from './button.tsx';
 
 export type ConfirmDialogProps = {
@@ -13,9 +13,32 @@ export type ConfirmDialogProps = {
   error?: ReactNode;
 };
 
+const focusableSelector =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+
 /**
- * A modal confirmation on the native <dialog>: it traps focus while open, Escape cancels, and focus
- * returns to what opened it when it closes.
+ * A modal <dialog> keeps the page behind it inert, but Tab from its last control goes on to the browser's own
+ * controls: wrap it round to the first (and Shift+Tab from the first to the last), so focus stays inside.
+ */
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(focusableSelector)];
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = event.currentTarget.ownerDocument.activeElement;
+  if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * A modal confirmation on the native <dialog>: it traps focus while open (Tab wraps round), Escape cancels,
+ * and focus returns to what opened it when it closes.
  */
 export function ConfirmDialog({
   title,
@@ -30,13 +53,20 @@ export function ConfirmDialog({
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
+    // The browser gives focus back on close(), but not when the dialog leaves the page open, as it does when
+    // its owner unmounts it: give it back here, to the opener if it is still on the page.
+    const opener = dialog?.ownerDocument.activeElement;
     if (dialog && !dialog.open) dialog.showModal?.();
-    return () => dialog?.close?.();
+    return () => {
+      dialog?.close?.();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault();
         onCancel();

@@ -6,7 +6,7 @@ import {
   type WizardVariant,
   wizardTexts,
 } from '@tidewatch/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { importFarmParam, paths } from '../../../app/paths.ts';
 import { Button, ErrorBanner } from '../../../components/index.ts';
@@ -60,6 +60,13 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
   // Re-arms the URL field after a refused URL, so the user can paste another one.
   const [urlAttempt, setUrlAttempt] = useState(0);
   const { state } = wizard;
+  // A new step replaces the control that had focus ('continue import', 'confirm price data'): focus would
+  // fall back to the top of the page. It goes to the step line instead, so Tab goes on into the new step.
+  const stepRef = useRef<HTMLParagraphElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step's name is the trigger, not an input
+  useEffect(() => {
+    if (document.activeElement === document.body) stepRef.current?.focus();
+  }, [state.name]);
   return (
     <section
       aria-label={`${variantInfo[variant].label} import wizard`}
@@ -67,7 +74,7 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
     >
       <div className="space-y-3">
         {state.name !== 'NOT_STARTED' ? (
-          <p className="text-sm">
+          <p ref={stepRef} tabIndex={-1} className="text-sm">
             step: <span className="font-mono font-semibold">{state.name}</span>
           </p>
         ) : null}
