@@ -75,8 +75,11 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
     const link = mail.text.match(/rewards end within 72 hours[^:]*: (http\S+)/)?.[1];
     expect(link).toBeTruthy();
     await page.goto(link!);
+    await page.getByRole('button', { name: 'unsubscribe' }).waitFor();
+    await browser.checkScreen('unsubscribe');
     await page.getByRole('button', { name: 'unsubscribe' }).click();
     await page.getByText('You will no longer get alert e-mails when', { exact: false }).waitFor();
+    await browser.checkScreen('unsubscribed');
     await page.goto(`${env.app.url}/settings/alerts`);
     const emailBox = page.getByRole('checkbox', {
       name: /rewards end within 72 hours while the wallet has stake: e-mail \(every wallet\)/,

@@ -96,13 +96,16 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await form.getByLabel('name (optional)').fill('deployer');
     await form.getByRole('button', { name: 'watch address' }).click();
     await form.getByText(`watching ${shortenAddress(watched)}`).waitFor();
+    await browser.checkScreen('wallets with a watch-only address');
     const list = page.getByRole('list', { name: 'wallets' });
     const item = list.getByRole('listitem').filter({ hasText: shortenAddress(watched) });
     await item.getByText('watch-only').waitFor();
     // A contract is refused, naming the field.
+    browser.expectApiFailure('POST', '/api/wallets/watch', 400);
     await form.getByLabel('address').fill(env.world.farms.wethUsdc.address);
     await form.getByRole('button', { name: 'watch address' }).click();
     await form.getByText('is a contract, not a wallet', { exact: false }).waitFor();
+    await browser.checkScreen('watch-only address refused');
   });
 
   it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {
@@ -111,15 +114,19 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await page.waitForURL(/\/login/);
     await page.getByRole('link', { name: 'forgot password?' }).click();
     await page.getByLabel('email').fill(email);
+    await browser.checkScreen('forgot password');
     await page.getByRole('button', { name: 'send reset link' }).click();
     await page.getByText('if an account exists for that address', { exact: false }).waitFor();
+    await browser.checkScreen('forgot password, link sent');
     const mail = await smtp.waitForMessage((m) => m.to.includes(email) && /reset/i.test(m.subject), 10_000);
     const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);
     await page.getByLabel('new password', { exact: true }).fill('a new tide-watch password');
+    await browser.checkScreen('reset password');
     await page.getByRole('button', { name: 'set new password' }).click();
     await page.getByText('your password was changed', { exact: false }).waitFor();
+    await browser.checkScreen('password changed');
     await logInThroughUi(page, env.app.url, email, 'a new tide-watch password');
     expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeTruthy();
     // The link works once.

@@ -42,6 +42,8 @@ export type Browser = {
   page: Page;
   /** 'phone' when the journeys run 375 px wide. */
   viewportName: keyof typeof viewports;
+  /** The size the browser was launched at. */
+  viewport: { width: number; height: number };
   /**
    * Checks the screen the journey is on: no serious or critical axe-core violation (in `within`, a
    * selector such as an open dialog's, when given) and, at phone size, no horizontal scrolling. Throws a
@@ -105,10 +107,11 @@ export async function screenshotOpenBrowsers(name: string): Promise<void> {
  */
 export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise<Browser> {
   const profileDir = await mkdtemp(join(tmpdir(), 'tidewatch-chromium-'));
+  const viewport = isPhoneViewport ? viewports.phone : (options.viewport ?? viewports.desktop);
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    viewport: isPhoneViewport ? viewports.phone : (options.viewport ?? viewports.desktop),
+    viewport,
     args: [
       '--headless',
       '--no-sandbox',
@@ -147,6 +150,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     context,
     page,
     viewportName,
+    viewport,
     checkScreen,
     screenshot: async (name, screenshotOptions) => {
       if (screenshotOptions?.shouldCheckScreen ?? true) await checkScreen(name);
