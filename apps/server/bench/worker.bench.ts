@@ -14,11 +14,11 @@ import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { createChainClient } from '../src/chain/client.ts';
 import { createDatabase, migrateToLatest } from '../src/db/index.ts';
-import { upsertImportedFarm } from '../src/features/farms/repository.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
 import { createSnapshotPipeline } from '../src/snapshots/index.ts';
 import { deployBenchFarms } from './deploy-farms.ts';
+import { importBenchFarms, trackEveryFarm } from './seed-farms.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,59 +63,8 @@ try {
 
   // Import every farm (no snapshots), then one user tracking each farm with every account.
   const now = new Date();
-  for (let i = 0; i < farms.length; i += farmsPerBatch) {
-    const chunk = farms.slice(i, i + farmsPerBatch);
-    const { read } = await pipeline.readForSnapshots({ farms: chunk, accounts: [] });
-    await db.transaction().execute(async (trx) => {
-      for (const farm of read.farms) {
-        const asInput = (t: { address: Address; symbol: string; name: string | null; decimals: number }) => ({
-          address: t.address,
-          symbol: t.symbol,
-          name: t.name,
-          decimals: t.decimals,
-        });
-        await upsertImportedFarm(trx, {
-          chainId: world.chainId,
-          farm: {
-            address: farm.address,
-            kind: farm.kind,
-            url: 'https://quickswap.exchange/#/farm/v2',
-            createdBy: null,
-          },
-          pool: {
-            address: farm.pair.address,
-            token0: asInput(farm.pair.token0),
-            token1: asInput(farm.pair.token1),
-          },
-          rewardTokens: farm.rewards.map((r) => asInput(r.token)),
-        });
-      }
-    });
-  }
-  const user = await db
-    .insertInto('users')
-    .values({
-      email: 'bench@example.com',
-      password_hash: 'x',
-      email_confirmed_at: now.toISOString(),
-      created_at: now.toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farmIds = await db.selectFrom('farms').select('id').execute();
-  const tracked = farmIds.flatMap(({ id }) =>
-    accounts.map((wallet) => ({
-      user_id: user.id,
-      farm_id: id,
-      wallet_address: wallet,
-      created_at: now.toISOString(),
-    })),
-  );
-  for (let i = 0; i < tracked.length; i += 500)
-    await db
-      .insertInto('tracked_farms')
-      .values(tracked.slice(i, i + 500))
-      .execute();
+  await importBenchFarms(db, pipeline, { chainId: world.chainId, farms, farmsPerBatch });
+  await trackEveryFarm(db, { email: 'bench@example.com', passwordHash: 'x', wallets: accounts, now });
 
   const deps = { db, pipeline, isPostgres: false, intervalMs, farmsPerBatch };
   const size = async () => {

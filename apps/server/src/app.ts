@@ -72,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Two info lines per request cost more than a cached read itself (bench:api's profile): each answer
+    // is logged once, at debug, by the hook below; errors are logged by the error handler at any level.
+    disableRequestLogging: true,
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -86,6 +89,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return parseJson(request, body.toString(), done);
   });
 
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.debug(
+      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+      'request completed',
+    );
+  });
   registerErrorHandler(app);
   await registerOpenApi(app);
   // Security headers (helmet); the Content-Security-Policy stays ours (http/spa.ts), HSTS only over https.

@@ -148,10 +148,18 @@ export type Database = {
   wallets: WalletsTable;
   siwe_nonces: SiweNoncesTable;
   job_runs: JobRunsTable;
+  data_version: DataVersionTable;
 } & FarmsTables &
   DiscoveryTables &
   AlertsTables &
   FarmImportsTables;
+
+/** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
+export type DataVersionTable = {
+  id: number;
+  /** bigint: a string on PostgreSQL. */
+  version: number | string;
+};
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

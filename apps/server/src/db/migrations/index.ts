@@ -10,6 +10,7 @@ import { positionHistoryMigration } from './008-position-history.ts';
 import { farmIndexMigration } from './009-farm-index.ts';
 import { accountBasicsMigration } from './010-account-basics.ts';
 import { alertsMigration } from './011-alerts.ts';
+import { dataVersionMigration } from './012-data-version.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '009-farm-index': farmIndexMigration,
   '010-account-basics': accountBasicsMigration,
   '011-alerts': alertsMigration,
+  '012-data-version': dataVersionMigration,
 };

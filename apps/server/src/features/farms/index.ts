@@ -3,6 +3,7 @@ import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import { discoveryRoutes } from '../../discovery/routes.ts';
 import { createDiscoveryService } from '../../discovery/service.ts';
+import { createReadCache } from '../../http/read-cache.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import { farmsRoutes } from './routes.ts';
@@ -40,7 +41,11 @@ export async function registerFarms(
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });
-  await app.register(farmsRoutes, { farms, throttles: deps.throttles });
+  await app.register(farmsRoutes, {
+    farms,
+    throttles: deps.throttles,
+    readCache: createReadCache(deps.database.db),
+  });
   const discovery = createDiscoveryService({
     db: deps.database.db,
     chainId: deps.chainId,

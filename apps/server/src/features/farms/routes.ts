@@ -20,7 +20,9 @@ import {
   untrackQuerySchema,
   untrackResponseSchema,
 } from '@tidewatch/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReadCache } from '../../http/read-cache.ts';
 import { throttleGuard } from '../../http/throttle-guard.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import type { FarmsService } from './service.ts';
@@ -29,12 +31,22 @@ import type { FarmsService } from './service.ts';
  * Farm endpoints (spec section 7). Lists and details are public (on-chain positions are public data);
  * tracking, tracked lists, refreshes, token snapshots and the tools tree need a bearer token.
  */
-export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles: Throttles }> = async (
-  app,
-  { farms, throttles },
-) => {
+export const farmsRoutes: FastifyPluginAsyncZod<{
+  farms: FarmsService;
+  throttles: Throttles;
+  readCache: ReadCache;
+}> = async (app, { farms, throttles, readCache }) => {
   const auth = { preHandler: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
+  // The heavy reads answer from the read cache: per user (or public) and URL, until the data changes.
+  const cached = async <R extends FastifyReply>(
+    request: { user: { id: number } | null; url: string },
+    reply: R,
+    compute: () => Promise<unknown>,
+  ): Promise<R> => {
+    await readCache.serve(reply, `${request.user?.id ?? 'public'} ${request.url}`, compute);
+    return reply;
+  };
   // Refreshes and token snapshots read the chain (and may spend CoinMarketCap credits): counted per
   // user, after authentication, so one account cannot drive the upstream bill.
   const refreshes = {
@@ -54,20 +66,22 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
     ],
   };
 
-  app.get('/api/quickswap/farmable-pools', { schema: { response: { 200: lpFarmListSchema } } }, async () =>
-    farms.listFarms('lp'),
+  app.get(
+    '/api/quickswap/farmable-pools',
+    { schema: { response: { 200: lpFarmListSchema } } },
+    async (request, reply) => cached(request, reply, () => farms.listFarms('lp')),
   );
 
   app.get(
     '/api/quickswap/farmable-pools/:address',
     { schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } } },
-    async (request) => farms.listFarms('lp', request.params.address),
+    async (request, reply) => cached(request, reply, () => farms.listFarms('lp', request.params.address)),
   );
 
   app.get(
     '/api/quickswap/dual-mining/farms',
     { schema: { querystring: farmListQuerySchema, response: { 200: dualFarmListSchema } } },
-    async (request) => farms.listFarms('dual', request.query.account),
+    async (request, reply) => cached(request, reply, () => farms.listFarms('dual', request.query.account)),
   );
 
   app.post(
@@ -85,13 +99,14 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
   app.get(
     '/api/quickswap/get-tracked-pools/:address',
     { ...auth, schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } } },
-    async (request) => farms.listTracked('lp', userId(request), request.params.address),
+    async (request, reply) =>
+      cached(request, reply, () => farms.listTracked('lp', userId(request), request.params.address)),
   );
 
   app.get(
     '/api/quickswap/dual-mining/tracked-farms',
     { ...auth, schema: { response: { 200: dualFarmListSchema } } },
-    async (request) => farms.listTracked('dual', userId(request)),
+    async (request, reply) => cached(request, reply, () => farms.listTracked('dual', userId(request))),
   );
 
   app.post(
@@ -120,13 +135,15 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
         response: { 200: farmDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { account } = request.query;
       // The position (history, returns, chart) is private to a user tracking it: 401 without a session.
       if (account) await app.requireUser(request);
-      return farms.getFarmDetail(
-        request.params.address,
-        account ? { address: account, userId: userId(request) } : undefined,
+      return cached(request, reply, () =>
+        farms.getFarmDetail(
+          request.params.address,
+          account ? { address: account, userId: userId(request) } : undefined,
+        ),
       );
     },
   );
@@ -185,6 +202,6 @@ export const farmsRoutes: FastifyPluginAsyncZod<{ farms: FarmsService; throttles
   app.get(
     '/api/quickswap/tracked-summary',
     { ...auth, schema: { response: { 200: trackedSummarySchema } } },
-    async (request) => farms.getTrackedSummary(userId(request)),
+    async (request, reply) => cached(request, reply, () => farms.getTrackedSummary(userId(request))),
   );
 };

@@ -1,0 +1,194 @@
+/**
+ * `npm run bench:api [-- --farms 100 --wallets 3 --days 20 --connections 50 --seconds 10]`: the API's read
+ * speed against a bare Fastify hello-world on the same machine (issue 16). Seeds one user with 3 saved
+ * wallets tracking 100 farms with history, starts the real server entry (production mode, its own logging,
+ * HTTP only) and the hello-world as separate processes, and measures each read with autocannon.
+ * Last line: `bench:api ratio=R p99_ms=N errors=N`, R = the slowest read's requests per second over
+ * hello-world's, p99 the worst read's. Targets: R >= 0.30, p99 < 50 ms.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
+import { startAnvil, worldAppEnv } from '@tidewatch/testkit';
+import autocannon from 'autocannon';
+import { seedApiBench } from './api-seed.ts';
+
+const { values } = parseArgs({
+  options: {
+    farms: { type: 'string', default: '100' },
+    wallets: { type: 'string', default: '3' },
+    days: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '10' },
+    // Writes the server's CPU profile (node --cpu-prof) into this directory, to find the hot spots.
+    'cpu-prof': { type: 'string' },
+    // Leaves the seeded data directory in place (its path is printed), to look at query plans.
+    keep: { type: 'boolean', default: false },
+  },
+});
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const days = Number(values.days);
+
+type Measured = { name: string; rps: number; p99: number; errors: number };
+
+const anvil = await startAnvil({
+  args: ['--timestamp', String(Math.floor(Date.now() / 1000) - (days + 1) * 86_400)],
+});
+const dataDir = mkdtempSync(join(tmpdir(), 'tidewatch-bench-api-'));
+const children: ChildProcess[] = [];
+try {
+  const seeded = await seedApiBench(anvil, dataDir, {
+    farmCount: Number(values.farms),
+    walletCount: Number(values.wallets),
+    days,
+  });
+  const appPort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  children.push(
+    startProcess(
+      'apps/server/src/main.ts',
+      join(dataDir, 'server.log'),
+      {
+        ...worldAppEnv(seeded.world),
+        NODE_ENV: 'production',
+        PORT: String(appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: appUrl,
+        POLYGON_RPC_URL: anvil.rpcUrl,
+        WORKER: 'off',
+      },
+      values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+    ),
+  );
+  const helloPort = await freePort();
+  const helloUrl = `http://127.0.0.1:${helloPort}`;
+  children.push(
+    startProcess('apps/server/bench/hello-world.ts', join(dataDir, 'hello.log'), { PORT: String(helloPort) }),
+  );
+  await waitUntilServing(`${appUrl}/api/health`);
+  await waitUntilServing(helloUrl);
+
+  const token = await logIn(appUrl, seeded.email, seeded.password);
+  const [wallet] = seeded.wallets;
+  const farm = seeded.farms[0]!.address;
+  const reads: { name: string; path: string }[] = [
+    { name: 'wallets/connected', path: '/api/wallets/connected' },
+    { name: 'tracked-summary', path: '/api/quickswap/tracked-summary' },
+    { name: 'get-tracked-pools', path: `/api/quickswap/get-tracked-pools/${wallet}` },
+    { name: 'farm detail', path: `/api/quickswap/farm/details/${farm}?account=${wallet}` },
+    { name: 'farm list', path: '/api/quickswap/farmable-pools' },
+  ];
+  const headers = { authorization: `Bearer ${token}` };
+  for (const read of reads) await assertAnswers(`${appUrl}${read.path}`, headers, read.name);
+
+  const hello = await measure('hello-world', helloUrl, {});
+  const measured: Measured[] = [];
+  for (const read of reads) measured.push(await measure(read.name, `${appUrl}${read.path}`, headers));
+  console.table([hello, ...measured]);
+
+  const slowest = Math.min(...measured.map((m) => m.rps));
+  const ratio = slowest / hello.rps;
+  const p99 = Math.max(...measured.map((m) => m.p99));
+  const errors = [hello, ...measured].reduce((sum, m) => sum + m.errors, 0);
+  console.log(`bench:api ratio=${ratio.toFixed(2)} p99_ms=${p99} errors=${errors}`);
+} finally {
+  // SIGTERM first: the server closes cleanly, and a CPU profile is written on exit.
+  await Promise.all(children.map(stopProcess));
+  await anvil.stop();
+  if (values.keep) console.log(`data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** One warm-up second, then `--seconds` of `--connections` connections. */
+async function measure(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
+  const connections = Number(values.connections);
+  await autocannon({ url, headers, connections, duration: 1 });
+  const result = await autocannon({ url, headers, connections, duration: Number(values.seconds) });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+function startProcess(
+  entry: string,
+  logFile: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  // Logs go to a file, as a production process's would: written, not thrown away.
+  const log = openSync(logFile, 'w');
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+}
+
+async function logIn(url: string, email: string, password: string): Promise<string> {
+  const csrf = await fetch(`${url}/api/internal/csrf_cookie`);
+  const cookie = csrf.headers.getSetCookie().find((c) => c.startsWith(`${csrfCookieName}=`));
+  const value = cookie?.split(';')[0]?.split('=')[1];
+  if (!value) throw new Error('no CSRF cookie');
+  const response = await fetch(`${url}/api/internal/auth`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `${csrfCookieName}=${value}`,
+      [csrfHeaderName]: value,
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`log-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function assertAnswers(url: string, headers: Record<string, string>, name: string): Promise<void> {
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  if (!response.ok) throw new Error(`${name} answered ${response.status}: ${body.slice(0, 300)}`);
+  console.log(`${name}: ${body.length} bytes`);
+}
+
+async function waitUntilServing(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

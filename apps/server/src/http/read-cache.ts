@@ -1,0 +1,58 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+
+export type ReadCache = {
+  /**
+   * Sends the serialized answer of `compute`, or the one stored under `key` while the database's
+   * data_version is unchanged and the entry is younger than the maximum age. The key must name
+   * everything the answer depends on besides the data (route, user, parameters).
+   */
+  serve: (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => Promise<void>;
+};
+
+type Entry = { version: string; body: string; storedAt: number };
+
+/**
+ * Serialized answers of the heavy reads (tracked lists, farm list, farm detail), kept per process and
+ * checked on each request against data_version, a counter the database raises on every write to the
+ * tables they come from (migration 012) — so a snapshot stored by a worker process, or tracking in
+ * another API process, is seen at once. The maximum age bounds what depends on the clock (time left in
+ * a reward period). The least recently used entry goes first past `maxEntries`.
+ */
+export function createReadCache(
+  db: Kysely<Database>,
+  options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {},
+): ReadCache {
+  const maxEntries = options.maxEntries ?? 1_000;
+  const maxAgeMs = options.maxAgeMs ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+
+  async function currentVersion(): Promise<string> {
+    const row = await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirst();
+    return String(row?.version ?? 0);
+  }
+
+  return {
+    async serve(reply, key, compute) {
+      // Read before computing: a write landing in between makes the stored entry look older than its
+      // data, so it is recomputed once more, never served stale.
+      const version = await currentVersion();
+      reply.type('application/json; charset=utf-8');
+      const found = entries.get(key);
+      if (found && found.version === version && now() - found.storedAt < maxAgeMs) {
+        entries.delete(key);
+        entries.set(key, found);
+        await reply.send(found.body);
+        return;
+      }
+      // The route's own serializer: the same fields, checked by its response schema, as an uncached answer.
+      const body = String(reply.serialize(await compute()));
+      entries.delete(key);
+      entries.set(key, { version, body, storedAt: now() });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      await reply.send(body);
+    },
+  };
+}
