@@ -93,6 +93,16 @@ export async function checkScreenOfPage(
   await browser.checkScreen(label, options);
 }
 
+/** Follows a link of the header's navigation: on a phone, through the 'menu' button it folds behind. */
+export async function followNavLink(browser: Browser, name: string): Promise<void> {
+  const { page } = browser;
+  if (isPhoneViewport) {
+    await page.getByRole('button', { name: 'menu' }).click();
+    await browser.checkScreen('header menu open');
+  }
+  await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name }).click();
+}
+
 /** Saves what every open browser shows, as `failure-<name>` under e2e/artifacts, for a failed test. */
 export async function screenshotOpenBrowsers(name: string): Promise<void> {
   const slug = name.replace(/[^\w-]+/g, '-').slice(0, 80);
