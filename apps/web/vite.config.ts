@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -19,15 +20,18 @@ function precompressAssets(): Plugin {
   return {
     name: 'tidewatch:precompress-assets',
     apply: 'build',
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css)$/.test(fileName)) continue;
-        const content = readFileSync(join(outDir, fileName));
-        const quality = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
-        writeFileSync(join(outDir, `${fileName}.br`), brotliCompressSync(content, quality));
-        writeFileSync(join(outDir, `${fileName}.gz`), gzipSync(content, { level: 9 }));
-      }
+      const quality = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+      // zlib's async calls run on libuv's thread pool: the files compress side by side.
+      const files = Object.keys(bundle).filter((fileName) => /\.(js|css)$/.test(fileName));
+      await Promise.all(
+        files.map(async (fileName) => {
+          const content = await readFile(join(outDir, fileName));
+          await writeFile(join(outDir, `${fileName}.br`), await promisify(brotliCompress)(content, quality));
+          await writeFile(join(outDir, `${fileName}.gz`), await promisify(gzip)(content, { level: 9 }));
+        }),
+      );
     },
   };
 }
