@@ -17,15 +17,20 @@ export async function logout(): Promise<void> {
 /**
  * `onDone` runs after the attempt, success or not. It is a hook-level callback on purpose: the button that
  * started the logout unmounts as soon as the token is gone, and per-call callbacks would then never fire.
+ * When it returns a promise (a navigation away from the guarded screens), the cache is emptied once it
+ * settles: a query removed while its screen is still shown is fetched again, without a token, and refused.
  */
-export function useLogout({ onDone }: { onDone?: () => void } = {}) {
+export function useLogout({ onDone }: { onDone?: () => void | Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      // Data fetched for this user must not show for the next one.
-      queryClient.removeQueries();
-      onDone?.();
+    onSettled: async () => {
+      try {
+        await onDone?.();
+      } finally {
+        // Data fetched for this user must not show for the next one.
+        queryClient.removeQueries();
+      }
     },
   });
 }
