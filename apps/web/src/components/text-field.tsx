@@ -34,7 +34,7 @@ function FieldFrame({
         </p>
       ) : null}
       {errorMessage ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
+        <p id={`${id}-error`} className="text-sm break-words text-red-700 dark:text-red-300">
           {errorMessage}
         </p>
       ) : null}

@@ -20,7 +20,7 @@ export function WalletsScreen({
   walletActions?: WalletActions;
 }) {
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,22rem)_1fr]">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6 md:grid-cols-[minmax(0,22rem)_1fr]">
       <WalletListCard />
       <div>
         <WalletsAction action={action} walletId={walletId} walletActions={walletActions} />
