@@ -130,6 +130,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await logInThroughUi(page, env.app.url, email, 'a new tide-watch password');
     expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeTruthy();
     // The link works once.
+    browser.expectApiFailure('POST', '/api/internal/password-reset/confirm', 410);
     await page.goto(link!);
     await page.getByLabel('new password', { exact: true }).fill('yet another tide-watch password');
     await page.getByRole('button', { name: 'set new password' }).click();
