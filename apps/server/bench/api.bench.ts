@@ -6,17 +6,15 @@
  * Last line: `bench:api ratio=R p99_ms=N errors=N`, R = the slowest read's requests per second over
  * hello-world's, p99 the worst read's. Targets: R >= 0.30, p99 < 50 ms.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
 import { startAnvil, worldAppEnv } from '@tidewatch/testkit';
 import autocannon from 'autocannon';
 import { seedApiBench } from './api-seed.ts';
+import { freePort, logIn, startProcess, stopProcess, waitUntilServing } from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +29,6 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const days = Number(values.days);
 
 type Measured = { name: string; rps: number; p99: number; errors: number };
@@ -74,7 +71,7 @@ try {
   await waitUntilServing(`${appUrl}/api/health`);
   await waitUntilServing(helloUrl);
 
-  const token = await logIn(appUrl, seeded.email, seeded.password);
+  const { token } = await logIn(appUrl, seeded.email, seeded.password);
   const [wallet] = seeded.wallets;
   const farm = seeded.farms[0]!.address;
   const reads: { name: string; path: string }[] = [
@@ -99,7 +96,7 @@ try {
   console.log(`bench:api ratio=${ratio.toFixed(2)} p99_ms=${p99} errors=${errors}`);
 } finally {
   // SIGTERM first: the server closes cleanly, and a CPU profile is written on exit.
-  await Promise.all(children.map(stopProcess));
+  await Promise.all(children.map((child) => stopProcess(child)));
   await anvil.stop();
   if (values.keep) console.log(`data kept in ${dataDir}`);
   else rmSync(dataDir, { recursive: true, force: true });
@@ -118,77 +115,9 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-function startProcess(
-  entry: string,
-  logFile: string,
-  env: Record<string, string>,
-  nodeArgs: string[] = [],
-): ChildProcess {
-  // Logs go to a file, as a production process's would: written, not thrown away.
-  const log = openSync(logFile, 'w');
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', log, log],
-  });
-}
-
-async function logIn(url: string, email: string, password: string): Promise<string> {
-  const csrf = await fetch(`${url}/api/internal/csrf_cookie`);
-  const cookie = csrf.headers.getSetCookie().find((c) => c.startsWith(`${csrfCookieName}=`));
-  const value = cookie?.split(';')[0]?.split('=')[1];
-  if (!value) throw new Error('no CSRF cookie');
-  const response = await fetch(`${url}/api/internal/auth`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: `${csrfCookieName}=${value}`,
-      [csrfHeaderName]: value,
-    },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`log-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function assertAnswers(url: string, headers: Record<string, string>, name: string): Promise<void> {
   const response = await fetch(url, { headers });
   const body = await response.text();
   if (!response.ok) throw new Error(`${name} answered ${response.status}: ${body.slice(0, 300)}`);
   console.log(`${name}: ${body.length} bytes`);
-}
-
-async function waitUntilServing(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 60 s`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }

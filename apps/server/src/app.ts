@@ -2,7 +2,12 @@ import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { alertsRoutes } from './alerts/routes.ts';
 import type { ChainClient } from './chain/client.ts';
@@ -74,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Two info lines per request cost more than a cached read itself (bench:api's profile): each answer
     // is logged once, at debug, by the hook below; errors are logged by the error handler at any level.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
+
+/** Helpers of the benches and soaks that run the real server entry as its own process. */
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Starts `entry` (a TypeScript file, through tsx) with `env`; its output goes to `logFile`, as a real process's would. */
+export function startProcess(
+  entry: string,
+  logFile: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const log = openSync(logFile, 'a');
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', log, log],
+  });
+}
+
+/** SIGTERM (the server closes cleanly and writes a CPU profile if asked), SIGKILL after 15 s. */
+export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+export async function waitUntilServing(url: string, child?: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child && child.exitCode !== null)
+      throw new Error(`the process serving ${url} exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export type ApiSession = { token: string; headers: Record<string, string> };
+
+/** Logs in through the API as a browser does (CSRF cookie, then the log-in form); headers for writes too. */
+export async function logIn(url: string, email: string, password: string): Promise<ApiSession> {
+  const csrf = await fetch(`${url}/api/internal/csrf_cookie`);
+  const cookie = csrf.headers.getSetCookie().find((c) => c.startsWith(`${csrfCookieName}=`));
+  const value = cookie?.split(';')[0]?.split('=')[1];
+  if (!value) throw new Error('no CSRF cookie');
+  const csrfHeaders = { cookie: `${csrfCookieName}=${value}`, [csrfHeaderName]: value };
+  const response = await fetch(`${url}/api/internal/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...csrfHeaders },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`log-in failed: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  return { token, headers: { ...csrfHeaders, authorization: `Bearer ${token}` } };
+}
