@@ -26,12 +26,15 @@ function Block({
   title,
   time,
   heading: Heading = 'h4',
+  empty,
   children,
 }: {
   title: string;
   time?: string;
   heading?: FigureHeading;
-  children: ReactNode;
+  /** Said instead of the figures when there are none (a <dl> holds only terms and their values). */
+  empty?: string | undefined;
+  children?: ReactNode;
 }) {
   return (
     <section aria-label={title} className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
@@ -39,7 +42,11 @@ function Block({
         <span>{title}</span>
         {time ? <RelativeTime time={time} className="font-normal normal-case" /> : null}
       </Heading>
-      <dl className="space-y-0.5">{children}</dl>
+      {empty ? (
+        <p className="text-slate-500 dark:text-slate-400">{empty}</p>
+      ) : (
+        <dl className="space-y-0.5">{children}</dl>
+      )}
     </section>
   );
 }
@@ -54,12 +61,13 @@ export function PoolSnapshotFigures({
 }) {
   const snapshot = item.pool.snapshot;
   return (
-    <Block title="pool snapshot" time={snapshot?.created_on} heading={heading}>
-      {snapshot ? (
-        <Figure label="pool liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
-      ) : (
-        <p className="text-slate-500 dark:text-slate-400">no pool snapshot yet</p>
-      )}
+    <Block
+      title="pool snapshot"
+      time={snapshot?.created_on}
+      heading={heading}
+      empty={snapshot ? undefined : 'no pool snapshot yet'}
+    >
+      {snapshot ? <Figure label="pool liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure> : null}
     </Block>
   );
 }
@@ -74,16 +82,19 @@ export function FarmSnapshotFigures({
 }) {
   const snapshot = item.farm.snapshot;
   return (
-    <Block title="farm snapshot" time={snapshot?.created_on} heading={heading}>
+    <Block
+      title="farm snapshot"
+      time={snapshot?.created_on}
+      heading={heading}
+      empty={snapshot ? undefined : 'no farm snapshot yet'}
+    >
       {snapshot ? (
         <>
           <Figure label="farm liquidity">{formatUsd(snapshot.total_liquidity_usd)}</Figure>
           <Figure label="share of pool">{formatPercent(snapshot.share_of_pool)}</Figure>
           <Figure label="APR">{formatPercent(snapshot.apr)}</Figure>
         </>
-      ) : (
-        <p className="text-slate-500 dark:text-slate-400">no farm snapshot yet</p>
-      )}
+      ) : null}
     </Block>
   );
 }
@@ -127,14 +138,18 @@ export function PositionFigures({
 export function PositionSnapshotFigures({ item }: { item: AnyFarmListItem }) {
   const position = item.farm_position_snapshot;
   return (
-    <Block title="position snapshot" time={position?.created_on}>
-      {position ? (
-        <PositionFigures farm={item.farm} position={position} />
-      ) : (
-        <p className="text-slate-500 dark:text-slate-400">
-          {item.account_address ? 'no position snapshot yet' : 'track this farm to see your position'}
-        </p>
-      )}
+    <Block
+      title="position snapshot"
+      time={position?.created_on}
+      empty={
+        position
+          ? undefined
+          : item.account_address
+            ? 'no position snapshot yet'
+            : 'track this farm to see your position'
+      }
+    >
+      {position ? <PositionFigures farm={item.farm} position={position} /> : null}
     </Block>
   );
 }
