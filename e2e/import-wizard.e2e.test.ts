@@ -47,6 +47,7 @@ describe('import wizard in Chromium (both variants)', () => {
     await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
     const card = page.getByRole('article', { name: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ });
     await card.waitFor();
+    await browser.checkScreen('All Quickswap Farms');
     const { tvl } = await readPoolValue(env.world, farm);
     const pool = card.getByRole('region', { name: 'pool snapshot' });
     expect(await pool.textContent()).toContain(formatUsd(tvl));

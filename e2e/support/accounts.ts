@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { checkScreenOfPage } from './browser.ts';
 
 /** A CSRF cookie + header pair, as the SPA gets them, for API calls made from the test itself. */
 export async function csrfHeaders(appUrl: string): Promise<Record<string, string>> {
@@ -78,6 +79,9 @@ export async function logInThroughUi(
   await page.goto(`${appUrl}/login`);
   await page.getByLabel('email').fill(email);
   await page.getByLabel('password', { exact: true }).fill(password);
+  await checkScreenOfPage(page, 'login');
   await page.getByRole('button', { name: 'log in' }).click();
   await page.waitForURL(`${appUrl}/dashboard`);
+  await page.getByRole('heading', { name: 'dashboard' }).waitFor();
+  await checkScreenOfPage(page, 'dashboard');
 }
