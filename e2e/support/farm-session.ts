@@ -43,7 +43,8 @@ export async function startLoggedInFarmSession(credentials: {
     await logInThroughUi(browser.page, env.app.url, email, password);
     return { env, browser, ...(smtp ? { smtp } : {}) };
   } catch (error) {
-    await browser?.close();
+    // What the browser met on the way is printed; the error that stopped the start is the one thrown.
+    await browser?.close().catch((closeError: unknown) => console.error(closeError));
     await env.stop();
     await smtp?.stop();
     throw error;
