@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from './paths.ts';
 import { Shell } from './root-layout.tsx';
+import { RouteModuleLoadError, reloadForMissingModule } from './route-module.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -8,9 +10,15 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-/** The routing fallback (spec section 2): 'Unexpected Application Error!' with the status or message. */
+/**
+ * The routing fallback (spec section 2): 'Unexpected Application Error!' with the status or message. A screen
+ * whose module a new build replaced reloads the page once instead (the URL is already the screen's).
+ */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useEffect(() => {
+    if (error instanceof RouteModuleLoadError) reloadForMissingModule();
+  }, [error]);
   return (
     <Shell>
       <div className="mx-auto max-w-xl px-4 py-16 text-center sm:px-6">

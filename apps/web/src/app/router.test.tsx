@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '../test/fake-fetch.ts';
 import { AppProviders, createQueryClient } from './provider.tsx';
+import { RootHydrateFallback } from './root-layout.tsx';
+import { RouteErrorPage } from './route-error.tsx';
+import { loadRouteModule, routeModuleEnvironment } from './route-module.ts';
 import { routes } from './router.tsx';
 
 /** The table as the app builds it, with its lazy routes (render-route.tsx loads them up front). */
@@ -44,5 +47,40 @@ describe('route table (code splitting)', () => {
     await user.click(screen.getByRole('link', { name: 'log in' }));
     expect(await screen.findByRole('heading', { name: 'log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('a screen whose module is gone (a new build replaced it)', () => {
+  // What the browser throws when the chunk's URL no longer answers with JavaScript.
+  const missing = loadRouteModule<{ Component: () => null }>(() =>
+    Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/login-old.js')),
+  );
+  const renderMissing = () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          errorElement: <RouteErrorPage />,
+          HydrateFallback: RootHydrateFallback,
+          children: [{ path: 'login', lazy: missing }],
+        },
+      ],
+      { initialEntries: ['/login'] },
+    );
+    return render(<RouterProvider router={router} />);
+  };
+
+  it('reloads the page once to get the new build, and shows the error if that did not help', async () => {
+    installFakeFetch();
+    const reloadPage = vi.spyOn(routeModuleEnvironment, 'reloadPage').mockImplementation(() => {});
+    const first = renderMissing();
+    expect(await screen.findByText(/this screen could not be loaded/)).toBeInTheDocument();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    // The reloaded page failed again at once: the server has no newer build; no reload loop.
+    renderMissing();
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 });

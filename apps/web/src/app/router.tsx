@@ -2,6 +2,7 @@ import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
+import { loadRouteModule } from './route-module.ts';
 import { LandingRoute } from './routes/landing.tsx';
 import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
 
@@ -11,11 +12,17 @@ import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
  * only with the screens that use them. The router waits for a route's module before rendering it, showing
  * RootHydrateFallback on the first load and the layout's progress bar on later navigations.
  */
-const account = () => import('./routes/account.tsx');
-const alerts = () => import('./routes/alerts.tsx');
-const farmTools = () => import('./routes/farm-tools.tsx');
-const integrations = () => import('./routes/integrations.tsx');
-const wallets = () => import('./routes/wallets.tsx');
+const account = loadRouteModule(() => import('./routes/account.tsx'));
+const alerts = loadRouteModule(() => import('./routes/alerts.tsx'));
+const blockchain = loadRouteModule(() => import('./routes/blockchain.tsx'));
+const dashboard = loadRouteModule(() => import('./routes/dashboard.tsx'));
+const farmTools = loadRouteModule(() => import('./routes/farm-tools.tsx'));
+const integrations = loadRouteModule(() => import('./routes/integrations.tsx'));
+const login = loadRouteModule(() => import('./routes/login.tsx'));
+const lpTools = loadRouteModule(() => import('./routes/lp-tools.tsx'));
+const signup = loadRouteModule(() => import('./routes/signup.tsx'));
+const signupConfirm = loadRouteModule(() => import('./routes/signup-confirm.tsx'));
+const wallets = loadRouteModule(() => import('./routes/wallets.tsx'));
 
 /**
  * The route table (spec section 2). Guarded screens sit under one pathless layout whose loader checks the
@@ -32,7 +39,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       {
         path: paths.login.path,
-        lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginRoute })),
+        lazy: () => login().then((m) => ({ Component: m.LoginRoute })),
       },
       {
         path: paths.loginAction.path,
@@ -40,7 +47,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.signup.path,
-        lazy: () => import('./routes/signup.tsx').then((m) => ({ Component: m.SignupRoute })),
+        lazy: () => signup().then((m) => ({ Component: m.SignupRoute })),
       },
       {
         path: paths.forgotPassword.path,
@@ -53,7 +60,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.signupConfirm.path,
         lazy: () =>
-          import('./routes/signup-confirm.tsx').then((m) => ({
+          signupConfirm().then((m) => ({
             Component: m.SignupConfirmRoute,
             loader: m.signupConfirmLoader,
           })),
@@ -86,7 +93,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard.path,
-            lazy: () => import('./routes/dashboard.tsx').then((m) => ({ Component: m.DashboardRoute })),
+            lazy: () => dashboard().then((m) => ({ Component: m.DashboardRoute })),
           },
           { path: paths.wallets.path, lazy: () => wallets().then((m) => ({ Component: m.WalletsRoute })) },
           {
@@ -111,11 +118,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.lpTools.path,
-            lazy: () => import('./routes/lp-tools.tsx').then((m) => ({ Component: m.LpToolsRoute })),
+            lazy: () => lpTools().then((m) => ({ Component: m.LpToolsRoute })),
           },
           {
             path: paths.blockchain.path,
-            lazy: () => import('./routes/blockchain.tsx').then((m) => ({ Component: m.BlockchainRoute })),
+            lazy: () => blockchain().then((m) => ({ Component: m.BlockchainRoute })),
           },
           { path: paths.farm.path, lazy: () => farmTools().then((m) => ({ Component: m.FarmRoute })) },
         ],
