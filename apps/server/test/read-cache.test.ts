@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -35,6 +36,16 @@ beforeEach(async () => {
         // An extra field the response schema leaves out, as it would without the cache.
         return { symbols: rows.map((r) => r.symbol), computed, secret: 'not sent' };
       });
+      return reply;
+    },
+  );
+  app.get(
+    '/big',
+    { schema: { response: { 200: z.object({ symbols: z.array(z.string()) }) } } },
+    async (request, reply) => {
+      await cache.serve(reply, request.url, async () => ({
+        symbols: Array.from({ length: 2_000 }, (_, i) => `T${i}`),
+      }));
       return reply;
     },
   );
@@ -85,6 +96,20 @@ describe('read cache', () => {
     expect((await get('/tokens/1')).computed).toBe(1);
     clock = 10_001;
     expect((await get('/tokens/1')).computed).toBe(3);
+  });
+
+  it('sends a large answer gzipped to a client that accepts it, as it is to one that does not', async () => {
+    const zipped = await app.inject({
+      method: 'GET',
+      url: '/big',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    const plain = await app.inject({ method: 'GET', url: '/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('is raised by writes to other source tables too (a saved wallet)', async () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
@@ -11,14 +12,18 @@ export type ReadCache = {
   serve: (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => Promise<void>;
 };
 
-type Entry = { version: string; body: string; storedAt: number };
+type Entry = { version: string; body: string; gzipped?: Buffer; storedAt: number };
+
+/** Gzip pays off on the large lists (a 160 KB summary sends about a tenth); small answers go as they are. */
+const gzipFrom = 8 * 1024;
 
 /**
  * Serialized answers of the heavy reads (tracked lists, farm list, farm detail), kept per process and
  * checked on each request against data_version, a counter the database raises on every write to the
  * tables they come from (migration 012) — so a snapshot stored by a worker process, or tracking in
  * another API process, is seen at once. The maximum age bounds what depends on the clock (time left in
- * a reward period). The least recently used entry goes first past `maxEntries`.
+ * a reward period). The least recently used entry goes first past `maxEntries`. Large answers are sent
+ * gzipped to clients that accept it, compressed once per entry.
  */
 export function createReadCache(
   db: Kysely<Database>,
@@ -34,6 +39,22 @@ export function createReadCache(
     return String(row?.version ?? 0);
   }
 
+  /** The body, gzipped once per entry for clients that accept it (every browser does). */
+  async function send(reply: FastifyReply, entry: Entry): Promise<void> {
+    const accepts = /\bgzip\b/.test(String(reply.request.headers['accept-encoding'] ?? ''));
+    if (entry.body.length < gzipFrom) {
+      await reply.send(entry.body);
+      return;
+    }
+    reply.header('vary', 'accept-encoding');
+    if (!accepts) {
+      await reply.send(entry.body);
+      return;
+    }
+    entry.gzipped ??= gzipSync(entry.body);
+    await reply.header('content-encoding', 'gzip').send(entry.gzipped);
+  }
+
   return {
     async serve(reply, key, compute) {
       // Read before computing: a write landing in between makes the stored entry look older than its
@@ -44,15 +65,15 @@ export function createReadCache(
       if (found && found.version === version && now() - found.storedAt < maxAgeMs) {
         entries.delete(key);
         entries.set(key, found);
-        await reply.send(found.body);
+        await send(reply, found);
         return;
       }
       // The route's own serializer: the same fields, checked by its response schema, as an uncached answer.
-      const body = String(reply.serialize(await compute()));
+      const entry: Entry = { version, body: String(reply.serialize(await compute())), storedAt: now() };
       entries.delete(key);
-      entries.set(key, { version, body, storedAt: now() });
+      entries.set(key, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-      await reply.send(body);
+      await send(reply, entry);
     },
   };
 }

@@ -96,9 +96,28 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', toDbTime(new Date())).execute();
 }
 
-export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
-  const row = await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst();
-  return row !== undefined;
+/**
+ * What every authenticated request needs, in one query: the token's user (if it still exists) and whether
+ * the token was revoked.
+ */
+export async function findSessionUser(
+  db: Db,
+  userId: number,
+  jti: string,
+): Promise<
+  { id: number; email: string | null; sessions_valid_from: string | null; is_revoked: boolean } | undefined
+> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'id',
+      'email',
+      'sessions_valid_from',
+      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('is_revoked'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row && { ...row, is_revoked: Boolean(row.is_revoked) };
 }
 
 export async function addPendingExchangeConnection(

@@ -127,9 +127,8 @@ export function createAccountsService(deps: AccountsDeps) {
   async function authenticate(token: string): Promise<{ user: SessionUser; claims: TokenClaims } | null> {
     const claims = await readToken(deps.jwtSecret, token);
     if (!claims || claims.expiresAt.getTime() <= now().getTime()) return null;
-    if (await repo.isTokenRevoked(deps.db, claims.jti)) return null;
-    const user = await repo.findUserById(deps.db, claims.userId);
-    if (!user) return null;
+    const user = await repo.findSessionUser(deps.db, claims.userId, claims.jti);
+    if (!user || user.is_revoked) return null;
     // A password reset ends every session opened before it.
     if (user.sessions_valid_from && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from))
       return null;
