@@ -116,10 +116,13 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
     const { page } = browser;
     await activateWithEnter(page, page.getByRole('button', { name: 'connect MetaMask wallet' }));
     const guide = page.getByRole('region', { name: 'connect MetaMask wallet' });
-    await activateWithEnter(page, guide.getByRole('button', { name: 'connect to metamask' }));
+    await activateWithEnter(page, guide.getByRole('button', { name: 'connect to metamask' }), {
+      maxPresses: 3,
+    });
     await guide.getByText(account).waitFor();
-    await activateWithEnter(page, guide.getByRole('button', { name: 'confirm address' }));
-    await activateWithEnter(page, guide.getByRole('button', { name: 'continue' }));
+    // Each step replaces the button that was pressed; focus stays in the guide, a Tab from the next one.
+    await activateWithEnter(page, guide.getByRole('button', { name: 'confirm address' }), { maxPresses: 1 });
+    await activateWithEnter(page, guide.getByRole('button', { name: 'continue' }), { maxPresses: 1 });
     await guide.getByText('wallet added to your account!').waitFor();
     await browser.checkScreen('connect guide by keyboard: wallet added');
   });
