@@ -16,6 +16,7 @@ const account = loadRouteModule(() => import('./routes/account.tsx'));
 const alerts = loadRouteModule(() => import('./routes/alerts.tsx'));
 const blockchain = loadRouteModule(() => import('./routes/blockchain.tsx'));
 const dashboard = loadRouteModule(() => import('./routes/dashboard.tsx'));
+const farmDetail = loadRouteModule(() => import('./routes/farm-detail.tsx'));
 const farmTools = loadRouteModule(() => import('./routes/farm-tools.tsx'));
 const integrations = loadRouteModule(() => import('./routes/integrations.tsx'));
 const login = loadRouteModule(() => import('./routes/login.tsx'));
@@ -76,7 +77,7 @@ export const routes: RouteObject[] = [
       { path: paths.lpMining.path, lazy: () => farmTools().then((m) => ({ Component: m.LpMiningRoute })) },
       {
         path: paths.lpMiningDetails.path,
-        lazy: () => farmTools().then((m) => ({ Component: m.FarmDetailsRoute })),
+        lazy: () => farmDetail().then((m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         path: paths.dualMining.path,
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dualMiningDetails.path,
-        lazy: () => farmTools().then((m) => ({ Component: m.FarmDetailsRoute })),
+        lazy: () => farmDetail().then((m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         id: sessionGuardId,
@@ -124,7 +125,7 @@ export const routes: RouteObject[] = [
             path: paths.blockchain.path,
             lazy: () => blockchain().then((m) => ({ Component: m.BlockchainRoute })),
           },
-          { path: paths.farm.path, lazy: () => farmTools().then((m) => ({ Component: m.FarmRoute })) },
+          { path: paths.farm.path, lazy: () => farmDetail().then((m) => ({ Component: m.FarmRoute })) },
         ],
       },
     ],

@@ -1,7 +1,5 @@
-import { useParams } from 'react-router';
 import { Page } from '../../components/index.ts';
 import { FarmIndex } from '../../features/discovery/components/farm-index.tsx';
-import { FarmDetailScreen } from '../../features/farms/components/farm-detail.tsx';
 import { FarmList } from '../../features/farms/components/farm-list.tsx';
 import { type FarmProduct, productLabels } from '../../features/farms/product.ts';
 import { ImportWizard } from '../../features/import-wizard/components/import-wizard.tsx';
@@ -39,16 +37,4 @@ export function LpMiningRoute() {
 
 export function DualMiningRoute() {
   return <ToolScreen product="dual-mining" />;
-}
-
-/** /quickswap/{product}/details/{farmAddress}. */
-export function FarmDetailsRoute() {
-  const { farmAddress = '' } = useParams();
-  return <FarmDetailScreen key={farmAddress} farmAddress={farmAddress} />;
-}
-
-/** /farm/{farmAddress}: needs the connected wallet. */
-export function FarmRoute() {
-  const { farmAddress = '' } = useParams();
-  return <FarmDetailScreen key={farmAddress} farmAddress={farmAddress} requiresWallet />;
 }
