@@ -28,6 +28,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     // Leaves the seeded data directory in place (its path is printed), to look at query plans.
     keep: { type: 'boolean', default: false },
+    // Measures only the reads whose name contains this text (the hello-world always).
+    only: { type: 'string', default: '' },
   },
 });
 const days = Number(values.days);
@@ -88,7 +90,8 @@ try {
 
   const hello = await measure('hello-world', helloUrl, { 'accept-encoding': 'gzip, deflate, br' });
   const measured: Measured[] = [];
-  for (const read of reads) measured.push(await measure(read.name, `${appUrl}${read.path}`, headers));
+  for (const read of reads.filter((r) => r.name.includes(values.only)))
+    measured.push(await measure(read.name, `${appUrl}${read.path}`, headers));
   console.table([hello, ...measured]);
 
   const slowest = Math.min(...measured.map((m) => m.rps));

@@ -27,6 +27,7 @@ import { registerCsrf } from './http/csrf.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { createReadCache } from './http/read-cache.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
 import type { Mailer } from './mailer.ts';
@@ -155,8 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chain: deps.chain,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  await app.register(walletsRoutes, { wallets, throttles });
-  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles });
+  // One cache of serialized reads for the process, checked against the database's data_version.
+  const readCache = createReadCache(deps.database.db);
+  await app.register(walletsRoutes, { wallets, throttles, readCache });
+  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,

@@ -43,7 +43,7 @@ beforeAll(async () => {
   };
   sessions = [];
   for (let i = 0; i < sessionCount; i++) {
-    const user = await createFarmUser(w, [w.t.world.accounts.user.address]);
+    const user = await createFarmUser(w, [w.t.world.accounts.user.address], `session-${i}@example.com`);
     sessions.push({
       userId: user.userId,
       headers: { ...csrfHeaders, authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },

@@ -85,10 +85,11 @@ export async function importWorldFarms(w: FarmsWorld, keys: FarmKey[]): Promise<
 export async function createFarmUser(
   w: FarmsWorld,
   wallets: Address[] = [],
+  email?: string,
 ): Promise<{ token: string; userId: number }> {
-  const { email, token } = await createConfirmedUser(w.testApp);
+  const { email: userEmail, token } = await createConfirmedUser(w.testApp, email);
   const db = w.testApp.database.db;
-  const user = await sql<{ id: number }>`select id from users where email = ${email}`.execute(db);
+  const user = await sql<{ id: number }>`select id from users where email = ${userEmail}`.execute(db);
   const userId = user.rows[0]!.id;
   const at = new Date().toISOString();
   for (const address of wallets) {

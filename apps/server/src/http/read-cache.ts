@@ -10,6 +10,15 @@ export type ReadCache = {
    * everything the answer depends on besides the data (route, user, parameters).
    */
   serve: (reply: FastifyReply, key: string, compute: () => Promise<unknown>) => Promise<void>;
+  /**
+   * A route handler's answer through the cache, keyed by the session's user (or 'public') and the URL.
+   * @example async (request, reply) => readCache.answer(request, reply, () => farms.listFarms('lp'))
+   */
+  answer: <R extends FastifyReply>(
+    request: { user: { id: number } | null; url: string },
+    reply: R,
+    compute: () => Promise<unknown>,
+  ) => Promise<R>;
 };
 
 type Entry = { version: string; body: string; gzipped?: Buffer; storedAt: number };
@@ -55,7 +64,7 @@ export function createReadCache(
     await reply.header('content-encoding', 'gzip').send(entry.gzipped);
   }
 
-  return {
+  const cache: ReadCache = {
     async serve(reply, key, compute) {
       // Read before computing: a write landing in between makes the stored entry look older than its
       // data, so it is recomputed once more, never served stale.
@@ -75,5 +84,10 @@ export function createReadCache(
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       await send(reply, entry);
     },
+    async answer(request, reply, compute) {
+      await cache.serve(reply, `${request.user?.id ?? 'public'} ${request.url}`, compute);
+      return reply;
+    },
   };
+  return cache;
 }

@@ -3,7 +3,7 @@ import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import { discoveryRoutes } from '../../discovery/routes.ts';
 import { createDiscoveryService } from '../../discovery/service.ts';
-import { createReadCache } from '../../http/read-cache.ts';
+import type { ReadCache } from '../../http/read-cache.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import { farmsRoutes } from './routes.ts';
@@ -29,6 +29,7 @@ export async function registerFarms(
     prices?: PriceSources | undefined;
     now?: (() => Date) | undefined;
     throttles: Throttles;
+    readCache: ReadCache;
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -44,7 +45,7 @@ export async function registerFarms(
   await app.register(farmsRoutes, {
     farms,
     throttles: deps.throttles,
-    readCache: createReadCache(deps.database.db),
+    readCache: deps.readCache,
   });
   const discovery = createDiscoveryService({
     db: deps.database.db,

@@ -20,7 +20,6 @@ import {
   untrackQuerySchema,
   untrackResponseSchema,
 } from '@tidewatch/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { throttleGuard } from '../../http/throttle-guard.ts';
@@ -39,14 +38,8 @@ export const farmsRoutes: FastifyPluginAsyncZod<{
   const auth = { preHandler: app.requireUser };
   const userId = (request: { user: { id: number } | null }) => request.user!.id;
   // The heavy reads answer from the read cache: per user (or public) and URL, until the data changes.
-  const cached = async <R extends FastifyReply>(
-    request: { user: { id: number } | null; url: string },
-    reply: R,
-    compute: () => Promise<unknown>,
-  ): Promise<R> => {
-    await readCache.serve(reply, `${request.user?.id ?? 'public'} ${request.url}`, compute);
-    return reply;
-  };
+  const cached = readCache.answer;
+
   // Refreshes and token snapshots read the chain (and may spend CoinMarketCap credits): counted per
   // user, after authentication, so one account cannot drive the upstream bill.
   const refreshes = {

@@ -15,15 +15,17 @@ import {
   watchWalletSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReadCache } from '../../http/read-cache.ts';
 import { throttleGuard } from '../../http/throttle-guard.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import type { WalletsService } from './service.ts';
 
 /** Wallet catalogue, blockchains, saved wallets, the connect-wallet guide and sign-up from a wallet. */
-export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService; throttles: Throttles }> = async (
-  app,
-  { wallets, throttles },
-) => {
+export const walletsRoutes: FastifyPluginAsyncZod<{
+  wallets: WalletsService;
+  throttles: Throttles;
+  readCache: ReadCache;
+}> = async (app, { wallets, throttles, readCache }) => {
   app.get(
     '/api/blockchains/wallets',
     { schema: { response: { 200: walletCatalogueResponseSchema } } },
@@ -39,7 +41,10 @@ export const walletsRoutes: FastifyPluginAsyncZod<{ wallets: WalletsService; thr
   app.get(
     '/api/wallets/connected',
     { preHandler: app.requireUser, schema: { response: { 200: walletListResponseSchema } } },
-    async (request) => ({ wallets: await wallets.listWallets(request.user!.id) }),
+    async (request, reply) =>
+      readCache.answer(request, reply, async () => ({
+        wallets: await wallets.listWallets(request.user!.id),
+      })),
   );
 
   app.get(
