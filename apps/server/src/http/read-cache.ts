@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { prepareQuery } from '../db/prepared.ts';
 
 export type ReadCache = {
   /**
@@ -43,8 +44,11 @@ export function createReadCache(
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
 
+  const readVersion = prepareQuery(db, [], () =>
+    db.selectFrom('data_version').select('version').where('id', '=', 1),
+  );
   async function currentVersion(): Promise<string> {
-    const row = await db.selectFrom('data_version').select('version').where('id', '=', 1).executeTakeFirst();
+    const [row] = await readVersion();
     return String(row?.version ?? 0);
   }
 

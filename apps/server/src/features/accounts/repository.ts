@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { toDbTime } from '../../db/index.ts';
+import { prepareQuery } from '../../db/prepared.ts';
 import type { Database, User } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -96,28 +97,35 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise
   await db.deleteFrom('revoked_tokens').where('expires_at', '<', toDbTime(new Date())).execute();
 }
 
+export type SessionUserRow = {
+  id: number;
+  email: string | null;
+  sessions_valid_from: string | null;
+  is_revoked: boolean;
+};
+
 /**
- * What every authenticated request needs, in one query: the token's user (if it still exists) and whether
- * the token was revoked.
+ * What every authenticated request needs, in one query compiled once: the token's user (if it still
+ * exists) and whether the token was revoked.
  */
-export async function findSessionUser(
-  db: Db,
-  userId: number,
-  jti: string,
-): Promise<
-  { id: number; email: string | null; sessions_valid_from: string | null; is_revoked: boolean } | undefined
-> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => [
-      'id',
-      'email',
-      'sessions_valid_from',
-      eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('is_revoked'),
-    ])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row && { ...row, is_revoked: Boolean(row.is_revoked) };
+export function prepareFindSessionUser(
+  db: Kysely<Database>,
+): (userId: number, jti: string) => Promise<SessionUserRow | undefined> {
+  const query = prepareQuery(db, [0, ''] as [number, string], (userId, jti) =>
+    db
+      .selectFrom('users')
+      .select((eb) => [
+        'id',
+        'email',
+        'sessions_valid_from',
+        eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('is_revoked'),
+      ])
+      .where('id', '=', userId),
+  );
+  return async (userId, jti) => {
+    const [row] = await query(userId, jti);
+    return row && { ...row, is_revoked: Boolean(row.is_revoked) };
+  };
 }
 
 export async function addPendingExchangeConnection(

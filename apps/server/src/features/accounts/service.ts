@@ -35,6 +35,7 @@ export function hashEmailToken(token: string): string {
 
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
+  const findSessionUser = repo.prepareFindSessionUser(deps.db);
 
   /** Stores a fresh single-use confirmation token (in the caller's transaction, if any) and returns its link. */
   async function issueConfirmationLink(db: Kysely<Database>, userId: number): Promise<string> {
@@ -127,7 +128,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function authenticate(token: string): Promise<{ user: SessionUser; claims: TokenClaims } | null> {
     const claims = await readToken(deps.jwtSecret, token);
     if (!claims || claims.expiresAt.getTime() <= now().getTime()) return null;
-    const user = await repo.findSessionUser(deps.db, claims.userId, claims.jti);
+    const user = await findSessionUser(claims.userId, claims.jti);
     if (!user || user.is_revoked) return null;
     // A password reset ends every session opened before it.
     if (user.sessions_valid_from && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from))
