@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
+
+export { getFreePort as freePort } from '@tidewatch/testkit';
 
 /** Helpers of the benches and soaks that run the real server entry as its own process. */
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -47,17 +48,6 @@ export async function waitUntilServing(url: string, child?: ChildProcess): Promi
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`${url} did not answer within 60 s`);
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export type ApiSession = { token: string; headers: Record<string, string> };

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,6 @@ import {
   worldAppEnv,
   worldPriceOptions,
 } from '@tidewatch/testkit';
-import pg from 'pg';
 import type { Address } from 'viem';
 import { deployBenchFarms } from '../bench/deploy-farms.ts';
 import { importBenchFarms, trackEveryFarm } from '../bench/seed-farms.ts';
@@ -23,11 +21,12 @@ import {
   waitUntilServing,
 } from '../bench/server-process.ts';
 import { createChainClient } from '../src/chain/client.ts';
-import { type AppDatabase, createDatabase, type Dialect, migrateToLatest } from '../src/db/index.ts';
+import { type AppDatabase, createDatabase, type Dialect } from '../src/db/index.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
 import { createSnapshotPipeline } from '../src/snapshots/index.ts';
+import { createTestDatabase } from '../test/helpers.ts';
 import { findInconsistencies } from './consistency.ts';
 
 type FarmRef = { address: Address; kind: 'lp' | 'dual' };
@@ -69,30 +68,15 @@ const password = 'a long soak password';
 /** A fresh database (SQLite file, or a new PostgreSQL database) with the user, wallet, tracked farms and first snapshots. */
 export async function prepareDatabase(w: CrashWorld, dialect: Dialect): Promise<CrashTarget> {
   const dataDir = mkdtempSync(join(tmpdir(), `tidewatch-soak-${dialect}-`));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (dialect === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `tidewatch_soak_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
+  const created = await createTestDatabase(
+    dataDir,
+    dialect === 'postgres' ? process.env.TEST_DATABASE_URL : null,
+  );
+  const { databaseUrl } = created;
   const open = () => createDatabase({ databaseUrl, sqlitePath: join(dataDir, 'tidewatch.sqlite') });
-  const database = open();
+  const database = created.database;
   try {
     const db = database.db;
-    await migrateToLatest(db);
     const chain = createChainClient({
       rpcUrls: [w.anvil.rpcUrl],
       chainId: w.world.chainId,
@@ -164,7 +148,7 @@ export async function prepareDatabase(w: CrashWorld, dialect: Dialect): Promise<
       }
     },
     drop: async () => {
-      await dropDatabase();
+      await created.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -34,11 +34,14 @@ export type TestAppOverrides = {
   beforeReady?: (app: FastifyInstance) => void;
 };
 
-/** A fresh, migrated database: temp SQLite, or a new database on TEST_DATABASE_URL's server. */
+/**
+ * A fresh, migrated database: temp SQLite, or a new database on `adminUrl`'s server (by default
+ * TEST_DATABASE_URL; null for SQLite whatever the environment says).
+ */
 export async function createTestDatabase(
   dataDir: string,
+  adminUrl: string | null | undefined = process.env.TEST_DATABASE_URL,
 ): Promise<{ database: AppDatabase; databaseUrl?: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = createDatabase({ sqlitePath: join(dataDir, 'tidewatch.sqlite') });
     await migrateToLatest(database.db);

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { MULTICALL3_CANONICAL_ADDRESS, multicall3 } from '@tidewatch/contracts';
 import { type Chain, createTestClient, defineChain, http, publicActions, walletActions } from 'viem';
+import { getFreePort } from './ports.ts';
 
 export type StartAnvilOptions = {
   /** Defaults to 137 (Polygon), the chain Tidewatch expects. */
@@ -83,18 +83,6 @@ export function resolveAnvilBinary(): string {
   return join(dirname(fromWrapper.resolve(`${platformPackage}/package.json`)), 'bin', binary);
 }
 
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function rpc(rpcUrl: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(rpcUrl, {
     method: 'POST',
@@ -109,7 +97,7 @@ async function rpc(rpcUrl: string, method: string, params: unknown[] = []): Prom
 type Launch = { child: ChildProcess; rpcUrl: string } | { error: string };
 
 async function launch(chainId: number, extraArgs: string[], readyTimeoutMs: number): Promise<Launch> {
-  const port = await findFreePort();
+  const port = await getFreePort();
   const args = ['--chain-id', String(chainId), '--host', '127.0.0.1', '--port', String(port), '--silent'];
   const child = spawn(resolveAnvilBinary(), [...args, ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
   running.add(child);

@@ -8,6 +8,7 @@ export {
 } from './anvil.ts';
 export { type CmcListing, cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcRequest, type CmcServer, type StartCmcServerOptions, startCmcServer } from './cmc/server.ts';
+export { getFreePort } from './ports.ts';
 export { type InjectOptions, type RpcFault, type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { decodeEncodedWords, decodeQuotedPrintable, type ParsedMail, parseMail } from './smtp/mail-decode.ts';
 export { type ReceivedMail, type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
