@@ -95,12 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return parseJson(request, body.toString(), done);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.debug(
-      { method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
-      'request completed',
-    );
-  });
+  // At debug or trace only: at other levels the hook would cost every request for a line nobody writes.
+  if (['debug', 'trace'].includes(app.log.level)) {
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        { method: request.method, url: request.url, statusCode: reply.statusCode, ms: reply.elapsedTime },
+        'request completed',
+      );
+    });
+  }
   registerErrorHandler(app);
   await registerOpenApi(app);
   // Security headers (helmet); the Content-Security-Policy stays ours (http/spa.ts), HSTS only over https.
