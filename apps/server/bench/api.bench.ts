@@ -2,7 +2,8 @@
  * `npm run bench:api [-- --farms 100 --wallets 3 --days 20 --connections 50 --seconds 10]`: the API's read
  * speed against a bare Fastify hello-world on the same machine (issue 16). Seeds one user with 3 saved
  * wallets tracking 100 farms with history, starts the real server entry (production mode, its own logging,
- * HTTP only) and the hello-world as separate processes, and measures each read with autocannon, asking
+ * HTTP only) and the hello-world as separate processes on core 1, and measures each read with autocannon
+ * from this process on core 0 (taskset, where there is one; the machine has 2 cores), asking
  * as a browser does (bearer token, gzip accepted).
  * Last line: `bench:api ratio=R p99_ms=N errors=N`, R = the slowest read's requests per second over
  * hello-world's, p99 the worst read's. Targets: R >= 0.30, p99 < 50 ms.
@@ -15,7 +16,14 @@ import { parseArgs } from 'node:util';
 import { startAnvil, worldAppEnv } from '@tidewatch/testkit';
 import autocannon from 'autocannon';
 import { seedApiBench } from './api-seed.ts';
-import { freePort, logIn, startProcess, stopProcess, waitUntilServing } from './server-process.ts';
+import {
+  freePort,
+  logIn,
+  pinThisProcess,
+  startProcess,
+  stopProcess,
+  waitUntilServing,
+} from './server-process.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,15 +72,26 @@ try {
         WORKER: 'off',
       },
       values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`] : [],
+      { cpu: 1 },
     ),
   );
   const helloPort = await freePort();
   const helloUrl = `http://127.0.0.1:${helloPort}`;
   children.push(
-    startProcess('apps/server/bench/hello-world.ts', join(dataDir, 'hello.log'), { PORT: String(helloPort) }),
+    startProcess(
+      'apps/server/bench/hello-world.ts',
+      join(dataDir, 'hello.log'),
+      { PORT: String(helloPort) },
+      [],
+      {
+        cpu: 1,
+      },
+    ),
   );
   await waitUntilServing(`${appUrl}/api/health`);
   await waitUntilServing(helloUrl);
+  // Both servers on core 1, autocannon (this process) on core 0: neither takes turns with the load.
+  pinThisProcess(0);
 
   const { token } = await logIn(appUrl, seeded.email, seeded.password);
   const [wallet] = seeded.wallets;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
@@ -14,13 +14,30 @@ export function startProcess(
   logFile: string,
   env: Record<string, string>,
   nodeArgs: string[] = [],
+  options: { cpu?: number } = {},
 ): ChildProcess {
   const log = openSync(logFile, 'a');
-  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const command = [process.execPath, ...nodeArgs, '--import', 'tsx', entry];
+  // On a core of its own (util-linux taskset), so the load generator does not take turns with it.
+  const pinned =
+    options.cpu === undefined || !hasTaskset() ? command : ['taskset', '-c', String(options.cpu), ...command];
+  return spawn(pinned[0]!, pinned.slice(1), {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
   });
+}
+
+let tasksetFound: boolean | undefined;
+const hasTaskset = () => {
+  tasksetFound ??= spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status === 0;
+  return tasksetFound;
+};
+
+/** Pins this process (every thread) to one core, the load generator's; nothing where taskset is missing. */
+export function pinThisProcess(cpu: number): void {
+  if (hasTaskset())
+    spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(process.pid)], { stdio: 'ignore' });
 }
 
 /** SIGTERM (the server closes cleanly and writes a CPU profile if asked), SIGKILL after 15 s. */
