@@ -81,7 +81,8 @@ describe('accounts in Chromium', () => {
     await browser.screenshot('login');
     await page.getByRole('link', { name: 'create an account' }).click();
     await page.waitForURL(`${app.url}/signup`);
-    await page.getByLabel('email').waitFor();
+    // The screen loads lazily and the login form before it has an email field too: wait for sign-up's button.
+    await page.getByRole('button', { name: /sign up|create/i }).waitFor();
     await browser.screenshot('signup');
     await page.getByLabel('email').fill(email);
     await page.getByLabel('password', { exact: true }).fill(password);

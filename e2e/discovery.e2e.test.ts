@@ -113,6 +113,10 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await page.getByRole('button', { name: 'log out' }).click();
     await page.waitForURL(/\/login/);
     await page.getByRole('link', { name: 'forgot password?' }).click();
+    // The screen loads lazily, and the login form it replaces has an email field too: wait for this one's
+    // button before typing.
+    await page.waitForURL(/\/forgot-password/);
+    await page.getByRole('button', { name: 'send reset link' }).waitFor();
     await page.getByLabel('email').fill(email);
     await browser.checkScreen('forgot password');
     await page.getByRole('button', { name: 'send reset link' }).click();
