@@ -15,8 +15,6 @@ export type SeededApi = {
   world: World;
   email: string;
   password: string;
-  wallets: Address[];
-  farms: { address: Address; kind: 'lp' | 'dual' }[];
 };
 
 const dayMs = 86_400_000;
@@ -56,26 +54,14 @@ export async function seedApiBench(
     });
     await importBenchFarms(db, pipeline, { chainId: world.chainId, farms });
     const now = new Date();
-    const userId = await trackEveryFarm(db, {
+    await trackEveryFarm(db, {
       email,
       passwordHash: await hashPassword(password),
       wallets,
       now,
       isSpread: true,
+      savedOnChainId: world.chainId,
     });
-    await db
-      .insertInto('wallets')
-      .values(
-        wallets.map((address) => ({
-          user_id: userId,
-          name: 'MetaMask',
-          address,
-          chain_id: world.chainId,
-          verified_at: now.toISOString(),
-          created_at: now.toISOString(),
-        })),
-      )
-      .execute();
     const intervalMs = 3_600_000;
     await runDueSnapshots({ db, pipeline, isPostgres: false, intervalMs, now: () => now });
     const history = {
@@ -98,5 +84,5 @@ export async function seedApiBench(
   } finally {
     await database.close();
   }
-  return { world, email, password, wallets, farms };
+  return { world, email, password };
 }

@@ -94,8 +94,13 @@ try {
   pinThisProcess(0);
 
   const { token } = await logIn(appUrl, seeded.email, seeded.password);
-  const [wallet] = seeded.wallets;
-  const farm = seeded.farms[0]!.address;
+  // The detail of a pair the user tracks, as the dashboard links it: the summary's first LP item.
+  const summary = (await (
+    await fetch(`${appUrl}/api/quickswap/tracked-summary`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { lp_mining: { farm: { address: string }; account_address: string }[] };
+  const [first] = summary.lp_mining;
+  if (!first) throw new Error('the seeded user tracks no LP farm');
+  const [wallet, farm] = [first.account_address, first.farm.address];
   const reads: { name: string; path: string }[] = [
     { name: 'wallets/connected', path: '/api/wallets/connected' },
     { name: 'tracked-summary', path: '/api/quickswap/tracked-summary' },

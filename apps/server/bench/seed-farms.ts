@@ -49,11 +49,19 @@ export async function importBenchFarms(
 
 /**
  * A confirmed user tracking every imported farm with every wallet, or with one wallet each in turn
- * (`isSpread`). Returns the user's id.
+ * (`isSpread`), its wallets saved when asked. Returns the user's id.
  */
 export async function trackEveryFarm(
   db: Kysely<Database>,
-  options: { email: string; passwordHash: string; wallets: Address[]; now: Date; isSpread?: boolean },
+  options: {
+    email: string;
+    passwordHash: string;
+    wallets: Address[];
+    now: Date;
+    isSpread?: boolean;
+    /** Also saves the wallets as the user's verified ones on this chain (as a signature would). */
+    savedOnChainId?: number;
+  },
 ): Promise<number> {
   const at = options.now.toISOString();
   const user = await db
@@ -77,6 +85,21 @@ export async function trackEveryFarm(
       created_at: at,
     })),
   );
+  if (options.savedOnChainId !== undefined) {
+    await db
+      .insertInto('wallets')
+      .values(
+        options.wallets.map((address) => ({
+          user_id: user.id,
+          name: 'MetaMask',
+          address,
+          chain_id: options.savedOnChainId!,
+          verified_at: at,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
   for (let i = 0; i < tracked.length; i += 500)
     await db
       .insertInto('tracked_farms')

@@ -90,23 +90,13 @@ export async function prepareDatabase(w: CrashWorld, dialect: Dialect): Promise<
     });
     await importBenchFarms(db, pipeline, { chainId: w.world.chainId, farms: w.tracked });
     const now = new Date();
-    const userId = await trackEveryFarm(db, {
+    await trackEveryFarm(db, {
       email,
       passwordHash: await hashPassword(password),
       wallets: [w.wallet],
       now,
+      savedOnChainId: w.world.chainId,
     });
-    await db
-      .insertInto('wallets')
-      .values({
-        user_id: userId,
-        name: 'MetaMask',
-        address: w.wallet,
-        chain_id: w.world.chainId,
-        verified_at: now.toISOString(),
-        created_at: now.toISOString(),
-      })
-      .execute();
     await runDueSnapshots({
       db,
       pipeline,
