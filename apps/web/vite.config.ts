@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { writeRoutePages } from './vite-plugins/route-pages.ts';
 
 // The API server listens on 3000 in development; the dev server forwards API and socket traffic there so the
 // SPA talks to one origin, exactly as in production where the server serves the built files itself.
@@ -37,7 +38,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePages()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -88,6 +88,68 @@ describe('the SPA after a rebuild while the server runs', () => {
   });
 });
 
+describe('route pages: each path gets its screen drawn and its chunks preloaded', () => {
+  /** What the web build's route-pages step leaves beside index.html (the landing page). */
+  function writeRoutePages(hash: string) {
+    writeBuild(hash);
+    mkdirSync(join(webDist, 'pages'), { recursive: true });
+    const page = (name: string, preload?: string) =>
+      `<!doctype html><title>${name} ${hash}</title><script type="module" src="/assets/index-${hash}.js"></script>${
+        preload ? `<link rel="modulepreload" crossorigin href="/assets/${preload}">` : ''
+      }<div id="root"><div inert><h1>${name}</h1></div></div>`;
+    writeFileSync(join(webDist, 'pages', 'login.html'), page('log in', `login-${hash}.js`));
+    writeFileSync(join(webDist, 'pages', 'farm.html'), page('farm shell', `farm-detail-${hash}.js`));
+    writeFileSync(join(webDist, 'pages', 'fallback.html'), page('bare'));
+    const index = {
+      pages: [
+        { pattern: '/', file: 'index.html' },
+        { pattern: '/login', file: 'pages/login.html' },
+        { pattern: '/quickswap/lp-mining/details/:farmAddress', file: 'pages/farm.html' },
+      ],
+      fallback: 'pages/fallback.html',
+    };
+    writeFileSync(join(webDist, 'pages', 'routes.json'), JSON.stringify(index));
+  }
+
+  it("sends a route's page, naming its chunk as a module preload, with the CSP and no-cache", async () => {
+    writeRoutePages('rp666');
+    t = await createTestApp({ deps: { webDist } });
+    for (const [url, title, chunk] of [
+      ['/login', 'log in rp666', 'login-rp666.js'],
+      ['/login?reason=login-required', 'log in rp666', 'login-rp666.js'],
+      ['/quickswap/lp-mining/details/0xabc', 'farm shell rp666', 'farm-detail-rp666.js'],
+    ] as const) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect(page.body, url).toContain(`<title>${title}</title>`);
+      expect(page.body, url).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).toContain('Tidewatch rp666');
+  });
+
+  it('sends the bare page for a path no route has, and still a JSON 404 under /api', async () => {
+    writeRoutePages('rp777');
+    t = await createTestApp({ deps: { webDist } });
+    const unknown = await t.app.inject({ method: 'GET', url: '/no/such/screen' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<title>bare rp777</title>');
+    expect(unknown.body).toContain('/assets/index-rp777.js');
+    expect(unknown.body).not.toContain('modulepreload');
+    expect((await t.app.inject({ method: 'GET', url: '/api/no/such/thing' })).statusCode).toBe(404);
+  });
+
+  it('picks up new route pages written while the server runs', async () => {
+    writeRoutePages('old888');
+    t = await createTestApp({ deps: { webDist } });
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('log in old888');
+    writeRoutePages('new999');
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('log in new999');
+  });
+});
+
 describe('hashed assets: compressed at build time, cached for good', () => {
   const script = "console.log('compressed555');".repeat(20);
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from './error-handler.ts';
+import { createRoutePagesReader, findRoutePage } from './route-pages.ts';
 
 /** apps/web/dist, found from this file so the cwd does not matter. */
 export const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -35,8 +36,8 @@ function isApiPath(path: string): boolean {
 const hashedAssetCacheControl = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA for every non-API path (index.html fallback for client routes) and a JSON
- * 404 under /api. Without a build, non-API paths answer 503 saying how to make one.
+ * Serves the built SPA for every non-API path (the route's page, or index.html, for client routes) and a
+ * JSON 404 under /api. Without a build, non-API paths answer 503 saying how to make one.
  *
  * Files are looked up on each request (a wildcard route, not a list made at start-up), so a rebuild
  * while the server runs is served at once: its index.html names new hashed assets, which must be found.
@@ -45,6 +46,7 @@ export async function registerSpa(app: FastifyInstance, options: { webDist: stri
   const csp = contentSecurityPolicy(options.publicUrl);
   // Checked per page request too: a build made after start-up is picked up without a restart.
   const hasBuild = () => existsSync(join(options.webDist, 'index.html'));
+  const readRoutePages = createRoutePagesReader(options.webDist);
 
   app.addHook('onSend', async (request, reply) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/socket.io/')) {
@@ -87,8 +89,11 @@ export async function registerSpa(app: FastifyInstance, options: { webDist: stri
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` at the repository root, then reload.');
     }
-    // Client-side routes (/dashboard, /login, …) all load the same document.
-    // no-cache: after a rebuild the browser must fetch the index.html naming the new assets.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    // Each client-side route (/dashboard, /login, …) gets the build's page for it: the screen or its header
+    // already drawn, and its chunks preloaded (decision 016). A build without route pages: index.html for all.
+    // no-cache: after a rebuild the browser must fetch the page naming the new assets.
+    const routePages = readRoutePages();
+    const page = routePages ? findRoutePage(routePages, path) : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page, { cacheControl: false });
   });
 }

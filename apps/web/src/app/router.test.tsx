@@ -7,7 +7,7 @@ import { AppProviders, createQueryClient } from './provider.tsx';
 import { RootHydrateFallback } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
 import { loadRouteModule, routeModuleEnvironment } from './route-module.ts';
-import { routes } from './router.tsx';
+import { routes, whenRouterReady } from './router.tsx';
 
 /** The table as the app builds it, with its lazy routes (render-route.tsx loads them up front). */
 function renderLazyRoute(url: string) {
@@ -46,6 +46,37 @@ describe('route table (code splitting)', () => {
     const { router, user } = renderLazyRoute('/');
     await user.click(screen.getByRole('link', { name: 'log in' }));
     expect(await screen.findByRole('heading', { name: 'log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('whenRouterReady (the first render waits for it, so the server page is replaced by the screen)', () => {
+  it('resolves at once for the landing page, which needs no module or loader', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    expect(router.state.initialized).toBe(true);
+    await whenRouterReady(router);
+  });
+
+  it("resolves once a lazy screen's module is in, never while the router would show the loading state", async () => {
+    installFakeFetch();
+    const router = createMemoryRouter(routes, { initialEntries: ['/login'] });
+    expect(router.state.initialized).toBe(false);
+    await whenRouterReady(router);
+    expect(router.state.initialized).toBe(true);
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    // The first render is already the screen: no loading state in between.
+    expect(screen.getByRole('heading', { name: 'log in' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'loading' })).not.toBeInTheDocument();
+  });
+
+  it('resolves when the session guard sends a visitor to log in (a redirect ends the first load too)', async () => {
+    installFakeFetch();
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
+    await whenRouterReady(router);
     expect(router.state.location.pathname).toBe('/login');
   });
 });

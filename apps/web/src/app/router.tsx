@@ -3,6 +3,7 @@ import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
 import { loadRouteModule } from './route-module.ts';
+import type { ScreenHandle } from './route-pages.ts';
 import { LandingRoute } from './routes/landing.tsx';
 import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
 
@@ -12,18 +13,37 @@ import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
  * only with the screens that use them. The router waits for a route's module before rendering it, showing
  * RootHydrateFallback on the first load and the layout's progress bar on later navigations.
  */
-const account = loadRouteModule(() => import('./routes/account.tsx'));
-const alerts = loadRouteModule(() => import('./routes/alerts.tsx'));
-const blockchain = loadRouteModule(() => import('./routes/blockchain.tsx'));
-const dashboard = loadRouteModule(() => import('./routes/dashboard.tsx'));
-const farmDetail = loadRouteModule(() => import('./routes/farm-detail.tsx'));
-const farmTools = loadRouteModule(() => import('./routes/farm-tools.tsx'));
-const integrations = loadRouteModule(() => import('./routes/integrations.tsx'));
-const login = loadRouteModule(() => import('./routes/login.tsx'));
-const lpTools = loadRouteModule(() => import('./routes/lp-tools.tsx'));
-const signup = loadRouteModule(() => import('./routes/signup.tsx'));
-const signupConfirm = loadRouteModule(() => import('./routes/signup-confirm.tsx'));
-const wallets = loadRouteModule(() => import('./routes/wallets.tsx'));
+/** Each screen module by name; the name is its file in app/routes/ (the build's page shells rely on it). */
+const screens = {
+  account: loadRouteModule(() => import('./routes/account.tsx')),
+  alerts: loadRouteModule(() => import('./routes/alerts.tsx')),
+  blockchain: loadRouteModule(() => import('./routes/blockchain.tsx')),
+  dashboard: loadRouteModule(() => import('./routes/dashboard.tsx')),
+  'farm-detail': loadRouteModule(() => import('./routes/farm-detail.tsx')),
+  'farm-tools': loadRouteModule(() => import('./routes/farm-tools.tsx')),
+  integrations: loadRouteModule(() => import('./routes/integrations.tsx')),
+  login: loadRouteModule(() => import('./routes/login.tsx')),
+  'lp-tools': loadRouteModule(() => import('./routes/lp-tools.tsx')),
+  signup: loadRouteModule(() => import('./routes/signup.tsx')),
+  'signup-confirm': loadRouteModule(() => import('./routes/signup-confirm.tsx')),
+  wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
+};
+type Screens = typeof screens;
+export type ScreenName = keyof Screens;
+
+/**
+ * A route whose screen comes from `name`'s module when it first matches. The name also sits in the route's
+ * handle, where the build reads which chunk a path needs so the server can preload it (route-pages.ts).
+ */
+function lazyScreen<N extends ScreenName>(
+  name: N,
+  pick: (module: Awaited<ReturnType<Screens[N]>>) => Pick<RouteObject, 'Component' | 'loader'>,
+): Pick<RouteObject, 'lazy' | 'handle'> {
+  return {
+    handle: { screen: name } satisfies ScreenHandle,
+    lazy: () => (screens[name]() as Promise<Awaited<ReturnType<Screens[N]>>>).then(pick),
+  };
+}
 
 /**
  * The route table (spec section 2). Guarded screens sit under one pathless layout whose loader checks the
@@ -40,52 +60,51 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingRoute /> },
       {
         path: paths.login.path,
-        lazy: () => login().then((m) => ({ Component: m.LoginRoute })),
+        ...lazyScreen('login', (m) => ({ Component: m.LoginRoute })),
       },
       {
         path: paths.loginAction.path,
-        lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+        ...lazyScreen('integrations', (m) => ({ Component: m.IntegrationsRoute })),
       },
       {
         path: paths.signup.path,
-        lazy: () => signup().then((m) => ({ Component: m.SignupRoute })),
+        ...lazyScreen('signup', (m) => ({ Component: m.SignupRoute })),
       },
       {
         path: paths.forgotPassword.path,
-        lazy: () => account().then((m) => ({ Component: m.ForgotPasswordRoute })),
+        ...lazyScreen('account', (m) => ({ Component: m.ForgotPasswordRoute })),
       },
       {
         path: paths.resetPassword.path,
-        lazy: () => account().then((m) => ({ Component: m.ResetPasswordRoute })),
+        ...lazyScreen('account', (m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
         path: paths.signupConfirm.path,
-        lazy: () =>
-          signupConfirm().then((m) => ({
-            Component: m.SignupConfirmRoute,
-            loader: m.signupConfirmLoader,
-          })),
+        ...lazyScreen('signup-confirm', (m) => ({
+          Component: m.SignupConfirmRoute,
+          loader: m.signupConfirmLoader,
+        })),
       },
       {
         path: paths.signupCreateAddress.path,
-        lazy: () => wallets().then((m) => ({ Component: m.SignupCreateAddressRoute })),
+        ...lazyScreen('wallets', (m) => ({ Component: m.SignupCreateAddressRoute })),
       },
       {
         path: paths.integrationsCallback.path,
-        lazy: () => integrations().then((m) => ({ Component: m.IntegrationsCallbackRoute })),
+        ...lazyScreen('integrations', (m) => ({ Component: m.IntegrationsCallbackRoute })),
       },
-      { path: paths.lpMining.path, lazy: () => farmTools().then((m) => ({ Component: m.LpMiningRoute })) },
+      { path: paths.lpMining.path, ...lazyScreen('farm-tools', (m) => ({ Component: m.LpMiningRoute })) },
       {
         path: paths.lpMiningDetails.path,
-        lazy: () => farmDetail().then((m) => ({ Component: m.FarmDetailsRoute })),
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         path: paths.dualMining.path,
-        lazy: () => farmTools().then((m) => ({ Component: m.DualMiningRoute })),
+        ...lazyScreen('farm-tools', (m) => ({ Component: m.DualMiningRoute })),
       },
       {
         path: paths.dualMiningDetails.path,
-        lazy: () => farmDetail().then((m) => ({ Component: m.FarmDetailsRoute })),
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         id: sessionGuardId,
@@ -94,38 +113,38 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard.path,
-            lazy: () => dashboard().then((m) => ({ Component: m.DashboardRoute })),
+            ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute })),
           },
-          { path: paths.wallets.path, lazy: () => wallets().then((m) => ({ Component: m.WalletsRoute })) },
+          { path: paths.wallets.path, ...lazyScreen('wallets', (m) => ({ Component: m.WalletsRoute })) },
           {
             path: paths.accountSettings.path,
-            lazy: () => account().then((m) => ({ Component: m.AccountSettingsRoute })),
+            ...lazyScreen('account', (m) => ({ Component: m.AccountSettingsRoute })),
           },
           {
             path: paths.alertSettings.path,
-            lazy: () => alerts().then((m) => ({ Component: m.AlertSettingsRoute })),
+            ...lazyScreen('alerts', (m) => ({ Component: m.AlertSettingsRoute })),
           },
           {
             path: paths.notifications.path,
-            lazy: () => alerts().then((m) => ({ Component: m.NotificationsRoute })),
+            ...lazyScreen('alerts', (m) => ({ Component: m.NotificationsRoute })),
           },
           {
             path: paths.integrations.path,
-            lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+            ...lazyScreen('integrations', (m) => ({ Component: m.IntegrationsRoute })),
           },
           {
             path: paths.integrationsAction.path,
-            lazy: () => integrations().then((m) => ({ Component: m.IntegrationsRoute })),
+            ...lazyScreen('integrations', (m) => ({ Component: m.IntegrationsRoute })),
           },
           {
             path: paths.lpTools.path,
-            lazy: () => lpTools().then((m) => ({ Component: m.LpToolsRoute })),
+            ...lazyScreen('lp-tools', (m) => ({ Component: m.LpToolsRoute })),
           },
           {
             path: paths.blockchain.path,
-            lazy: () => blockchain().then((m) => ({ Component: m.BlockchainRoute })),
+            ...lazyScreen('blockchain', (m) => ({ Component: m.BlockchainRoute })),
           },
-          { path: paths.farm.path, lazy: () => farmDetail().then((m) => ({ Component: m.FarmRoute })) },
+          { path: paths.farm.path, ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmRoute })) },
         ],
       },
     ],
@@ -134,4 +153,18 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the first location's modules and loaders are in (or failed: the error page is ready too). */
+export function whenRouterReady(router: Pick<AppRouter, 'state' | 'subscribe'>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }

@@ -1,0 +1,50 @@
+/*
+ * Build time only (the route-pages plugin in vite.config.ts runs this under Node, never in the browser): the
+ * HTML each path shows before the app's script has run (decision 016).
+ */
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { paths } from './paths.ts';
+import { AppProviders, createQueryClient } from './provider.tsx';
+import { Shell } from './root-layout.tsx';
+import { listRoutePages, type RoutePage } from './route-pages.ts';
+import { routes } from './router.tsx';
+
+/** The screens every visitor sees alike, with no data to wait for: rendered in full at build time. */
+export const prerenderedPatterns: readonly string[] = [
+  paths.home.path,
+  paths.login.path,
+  paths.signup.path,
+  paths.forgotPassword.path,
+];
+
+export function listPages(): RoutePage[] {
+  return listRoutePages(routes);
+}
+
+async function renderWithRoutes(table: Parameters<typeof createStaticHandler>[0], url: string) {
+  const handler = createStaticHandler(table);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`prerendering ${url} answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // hydrate={false}: no inline data script (our CSP has no room for one); the browser renders afresh.
+  return renderToString(
+    <AppProviders queryClient={createQueryClient()}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+}
+
+/** The whole screen at `url`, as a visitor without a session sees it on its first render. */
+export function renderScreen(url: string): Promise<string> {
+  return renderWithRoutes(routes, url);
+}
+
+function EmptyShell() {
+  return <Shell>{null}</Shell>;
+}
+
+/** The header and an empty main, as every screen at `url` has them while its data is on its way. */
+export function renderShell(url: string): Promise<string> {
+  return renderWithRoutes([{ path: '*', Component: EmptyShell }], url);
+}

@@ -1,0 +1,113 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Plugin, runnerImport } from 'vite';
+import type * as Prerender from '../src/app/prerender.tsx';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/http/spa.ts). */
+export type RoutePagesIndex = {
+  /** Patterns in React Router's syntax (`:param`, `:param?`); files relative to the build folder. */
+  pages: { pattern: string; file: string }[];
+  /** For paths no route matches: the bare document, the app decides what to show. */
+  fallback: string;
+};
+
+export const routePagesFolder = 'pages';
+const screenFolder = 'src/app/routes/';
+
+/** The files `keys` load before running: themselves and their static imports, transitively. */
+function collectStaticImports(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the build manifest has no chunk '${key}'`);
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return new Set([...seen].map((key) => manifest[key]!.file));
+}
+
+/** A URL the pattern matches, for rendering its shell: optional segments left out, the others filled in. */
+function sampleUrl(pattern: string): string {
+  const segments = pattern
+    .split('/')
+    .filter((segment) => segment !== '' && !segment.endsWith('?'))
+    .map((segment) => (segment.startsWith(':') ? 'x' : segment));
+  return `/${segments.join('/')}`;
+}
+
+function pageFileName(pattern: string): string {
+  const slug = pattern.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `${routePagesFolder}/${slug}.html`;
+}
+
+/**
+ * After the build: one HTML page per path of the route table (decision 016). A screen every visitor sees alike
+ * (the landing page, log in, …) is rendered in full; any other gets the header with an empty main. Either is a
+ * picture, inert, that the app replaces on its first render, so the first paint no longer waits for the
+ * script. Each page also names its screen's chunks as module preloads, fetched beside the entry instead of
+ * after it. index.html becomes the landing page; dist/pages/routes.json tells the server which file is whose.
+ */
+export function writeRoutePages(): Plugin {
+  let root = '';
+  let outDir = '';
+  let base = '/';
+  return {
+    name: 'tidewatch:route-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+      base = config.base;
+    },
+    async closeBundle() {
+      const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+      const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      if (!template.includes('<div id="root"></div>')) throw new Error('index.html lacks an empty #root');
+      const { module: prerender } = await runnerImport<typeof Prerender>(
+        join(root, 'src/app/prerender.tsx'),
+        {
+          configFile: false,
+          root,
+          logLevel: 'error',
+        },
+      );
+
+      const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+      const entryFiles = collectStaticImports(manifest, entryKeys);
+      const page = (body: string, screen: string | null) => {
+        const chunks = screen ? collectStaticImports(manifest, [`${screenFolder}${screen}.tsx`]) : new Set();
+        const preloads = [...chunks]
+          .filter((file) => !entryFiles.has(file as string))
+          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
+        return template
+          .replace(/\n( *)<\/head>/, (head, indent: string) =>
+            preloads
+              .map((link) => `\n${indent}  ${link}`)
+              .join('')
+              .concat(head),
+          )
+          .replace('<div id="root"></div>', `<div id="root"><div inert>${body}</div></div>`);
+      };
+
+      await mkdir(join(outDir, routePagesFolder), { recursive: true });
+      const index: RoutePagesIndex = { pages: [], fallback: `${routePagesFolder}/fallback.html` };
+      await writeFile(join(outDir, index.fallback), template);
+      for (const { pattern, screen } of prerender.listPages()) {
+        const body = prerender.prerenderedPatterns.includes(pattern)
+          ? await prerender.renderScreen(pattern)
+          : await prerender.renderShell(sampleUrl(pattern));
+        const file = pattern === '/' ? 'index.html' : pageFileName(pattern);
+        if (index.pages.some((known) => known.file === file))
+          throw new Error(`two routes would write ${file}`);
+        index.pages.push({ pattern, file });
+        await writeFile(join(outDir, file), page(body, screen));
+      }
+      await writeFile(join(outDir, routePagesFolder, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
+    },
+  };
+}
