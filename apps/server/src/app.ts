@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import Fastify, {
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -12,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { alertsRoutes } from './alerts/routes.ts';
 import type { ChainClient } from './chain/client.ts';
 import type { Config } from './config.ts';
+import { createDataVersion } from './db/data-version.ts';
 import type { AppDatabase } from './db/index.ts';
 import { deleteAccount } from './features/accounts/delete-account.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
@@ -28,6 +28,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { createReadCache } from './http/read-cache.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { defaultWebDist, registerSpa } from './http/spa.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
 import type { Mailer } from './mailer.ts';
@@ -106,14 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   registerErrorHandler(app);
   await registerOpenApi(app);
-  // Security headers (helmet); the Content-Security-Policy stays ours (http/spa.ts), HSTS only over https.
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    hsts: deps.config.publicUrl.startsWith('https:')
-      ? { maxAge: 15_552_000, includeSubDomains: true }
-      : false,
-  });
-  await app.register(fastifyCookie);
+  registerSecurityHeaders(app, { isHttps: deps.config.publicUrl.startsWith('https:') });
+  // Cookies are read only where they matter (the CSRF check of unsafe requests), not parsed on every request.
+  await app.register(fastifyCookie, { hook: false });
   await app.register(fastifyCors, {
     origin: [deps.config.publicUrl],
     credentials: true,
@@ -138,7 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: deps.config.jwtSecret,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  registerAuth(app, accounts);
+  // data_version, read once per request: the session check and the read cache both go by it.
+  const dataVersion = createDataVersion(deps.database.db);
+  registerAuth(app, accounts, dataVersion);
 
   await app.register(healthRoutes, {
     database: deps.database,
@@ -160,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   // One cache of serialized reads for the process, checked against the database's data_version.
-  const readCache = createReadCache(deps.database.db);
+  const readCache = createReadCache(dataVersion);
   await app.register(walletsRoutes, { wallets, throttles, readCache });
   await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache });
   await app.register(alertsRoutes, {

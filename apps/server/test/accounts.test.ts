@@ -289,6 +289,50 @@ describe('session and logout', () => {
     expect(again.statusCode).toBe(401);
   });
 
+  // The session check remembers a lookup while data_version is unchanged: a write by any process that
+  // ends the session (here straight to the database, as another API process or a script would) must end it
+  // at the very next request.
+  it.each([
+    [
+      'its token revoked',
+      (userId: number, jti: string) =>
+        t.database.db
+          .insertInto('revoked_tokens')
+          .values({ jti, expires_at: new Date(Date.now() + 3600_000).toISOString() })
+          .execute()
+          .then(() => userId),
+    ],
+    [
+      'sessions before now ended (password reset)',
+      (userId: number) =>
+        t.database.db
+          .updateTable('users')
+          .set({ sessions_valid_from: new Date(Date.now() + 1000).toISOString() })
+          .where('id', '=', userId)
+          .execute(),
+    ],
+    [
+      'its user deleted',
+      (userId: number) => t.database.db.deleteFrom('users').where('id', '=', userId).execute(),
+    ],
+  ])('refuses at the next request a session already used, once another process finds %s', async (_, end) => {
+    const { token } = await createConfirmedUser(t);
+    const session = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/internal/token/session',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    expect((await session()).statusCode).toBe(200);
+    expect((await session()).statusCode).toBe(200);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      jti: string;
+    };
+    await end(Number(claims.sub), claims.jti);
+    expect((await session()).statusCode).toBe(401);
+  });
+
   it('accepts a body-less logout even when it declares a JSON content type', async () => {
     const { token } = await createConfirmedUser(t);
     const response = await t.request({

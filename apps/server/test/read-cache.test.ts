@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createDataVersion } from '../src/db/data-version.ts';
 import type { AppDatabase } from '../src/db/index.ts';
 import { createReadCache } from '../src/http/read-cache.ts';
 import { createTestDatabase } from './helpers.ts';
@@ -22,7 +23,7 @@ beforeEach(async () => {
   ({ database, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'tidewatch-cache-'))));
   computed = 0;
   clock = 0;
-  const cache = createReadCache(database.db, { maxAgeMs: 10_000, now: () => clock });
+  const cache = createReadCache(createDataVersion(database.db), { maxAgeMs: 10_000, now: () => clock });
   app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

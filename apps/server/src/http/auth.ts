@@ -1,5 +1,6 @@
 import { AppError, type SessionUser } from '@tidewatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DataVersion } from '../db/data-version.ts';
 import type { TokenClaims } from '../features/accounts/jwt.ts';
 import type { AccountsService } from '../features/accounts/service.ts';
 
@@ -26,13 +27,17 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function registerAuth(app: FastifyInstance, accounts: AccountsService): void {
+export function registerAuth(
+  app: FastifyInstance,
+  accounts: AccountsService,
+  dataVersion: DataVersion,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('auth', null);
   app.decorate('requireUser', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED', 'please log in first: this call needs a bearer token');
-    const session = await accounts.authenticate(token);
+    const session = await accounts.authenticate(token, await dataVersion.of(request));
     if (!session)
       throw new AppError('UNAUTHENTICATED', 'your session has expired or ended: please log in again');
     request.user = session.user;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError, csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -28,6 +28,12 @@ export function isValidCsrfToken(jwtSecret: string, token: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** The csrftoken cookie's value: cookies are parsed here, on demand (app.ts registers @fastify/cookie without its hook). */
+function readCsrfCookie(app: FastifyInstance, request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? app.parseCookie(header)[csrfCookieName] : undefined;
+}
+
 /**
  * Signed double-submit: `GET /api/internal/csrf_cookie` sets the `csrftoken` cookie (readable by the
  * SPA, which echoes it in `x-csrftoken`); every unsafe /api request must echo the cookie exactly and
@@ -46,7 +52,7 @@ export function registerCsrf(
     // A route whose request carries its own signed proof (the e-mail unsubscribe link) needs no cookie.
     if ((request.routeOptions.config as { isCsrfExempt?: boolean } | undefined)?.isCsrfExempt) return;
     const header = request.headers[csrfHeaderName];
-    const cookie = request.cookies[csrfCookieName];
+    const cookie = readCsrfCookie(app, request);
     if (typeof header !== 'string' || !header || !cookie) {
       throw new AppError(
         'CSRF_FAILED',
@@ -62,7 +68,7 @@ export function registerCsrf(
   });
 
   app.get('/api/internal/csrf_cookie', async (request, reply) => {
-    const existing = request.cookies[csrfCookieName];
+    const existing = readCsrfCookie(app, request);
     // Keep a valid cookie so two tabs do not invalidate each other's header value.
     const token =
       existing && isValidCsrfToken(options.jwtSecret, existing)

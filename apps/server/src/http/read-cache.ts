@@ -1,8 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/index.ts';
-import { prepareQuery } from '../db/prepared.ts';
+import type { DataVersion } from '../db/data-version.ts';
 
 export type ReadCache = {
   /**
@@ -36,21 +34,13 @@ const gzipFrom = 8 * 1024;
  * gzipped to clients that accept it, compressed once per entry.
  */
 export function createReadCache(
-  db: Kysely<Database>,
+  dataVersion: DataVersion,
   options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {},
 ): ReadCache {
   const maxEntries = options.maxEntries ?? 1_000;
   const maxAgeMs = options.maxAgeMs ?? 10_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
-
-  const readVersion = prepareQuery(db, [], () =>
-    db.selectFrom('data_version').select('version').where('id', '=', 1),
-  );
-  async function currentVersion(): Promise<string> {
-    const [row] = await readVersion();
-    return String(row?.version ?? 0);
-  }
 
   /** The body, gzipped once per entry for clients that accept it (every browser does). */
   async function send(reply: FastifyReply, entry: Entry): Promise<void> {
@@ -72,7 +62,7 @@ export function createReadCache(
     async serve(reply, key, compute) {
       // Read before computing: a write landing in between makes the stored entry look older than its
       // data, so it is recomputed once more, never served stale.
-      const version = await currentVersion();
+      const version = await dataVersion.of(reply.request);
       reply.type('application/json; charset=utf-8');
       const found = entries.get(key);
       if (found && found.version === version && now() - found.storedAt < maxAgeMs) {

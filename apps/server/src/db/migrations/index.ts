@@ -11,6 +11,7 @@ import { farmIndexMigration } from './009-farm-index.ts';
 import { accountBasicsMigration } from './010-account-basics.ts';
 import { alertsMigration } from './011-alerts.ts';
 import { dataVersionMigration } from './012-data-version.ts';
+import { sessionVersionMigration } from './013-session-version.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '010-account-basics': accountBasicsMigration,
   '011-alerts': alertsMigration,
   '012-data-version': dataVersionMigration,
+  '013-session-version': sessionVersionMigration,
 };

@@ -29,6 +29,12 @@ export type AccountsDeps = {
   now?: () => Date;
 };
 
+/** A valid session: its user and its token's claims. */
+export type Session = { user: SessionUser; claims: TokenClaims };
+
+/** Sessions kept in memory (the oldest looked-up goes first): more than the open sessions of a busy server. */
+const checkedSessionsMax = 10_000;
+
 export function hashEmailToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -36,6 +42,8 @@ export function hashEmailToken(token: string): string {
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
   const findSessionUser = repo.prepareFindSessionUser(deps.db);
+  /** Sessions looked up, by token id, with the data_version they were looked up at (see authenticate). */
+  const checkedSessions = new Map<string, { dataVersion: string; session: Session | null }>();
 
   /** Stores a fresh single-use confirmation token (in the caller's transaction, if any) and returns its link. */
   async function issueConfirmationLink(db: Kysely<Database>, userId: number): Promise<string> {
@@ -124,10 +132,28 @@ export function createAccountsService(deps: AccountsDeps) {
     return result;
   }
 
-  /** The user behind a bearer token, or null if the token is invalid, expired, revoked or orphaned. */
-  async function authenticate(token: string): Promise<{ user: SessionUser; claims: TokenClaims } | null> {
+  /**
+   * The user behind a bearer token, or null if the token is invalid, expired, revoked or orphaned.
+   * Given the database's data_version (read before this call), a token looked up at that same version is
+   * answered from memory: every write that could end a session (logout, password reset, deleted account)
+   * raises the version (migrations 012, 013), so the lookup is repeated after any of them.
+   */
+  async function authenticate(token: string, dataVersion?: string): Promise<Session | null> {
     const claims = await readToken(deps.jwtSecret, token);
     if (!claims || claims.expiresAt.getTime() <= now().getTime()) return null;
+    const known = dataVersion === undefined ? undefined : checkedSessions.get(claims.jti);
+    if (known && known.dataVersion === dataVersion) return known.session;
+    const session = await lookUpSession(claims);
+    if (dataVersion !== undefined) {
+      checkedSessions.delete(claims.jti);
+      checkedSessions.set(claims.jti, { dataVersion, session });
+      if (checkedSessions.size > checkedSessionsMax)
+        checkedSessions.delete(checkedSessions.keys().next().value!);
+    }
+    return session;
+  }
+
+  async function lookUpSession(claims: TokenClaims): Promise<Session | null> {
     const user = await findSessionUser(claims.userId, claims.jti);
     if (!user || user.is_revoked) return null;
     // A password reset ends every session opened before it.
