@@ -1,9 +1,14 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Plugin, runnerImport } from 'vite';
+import { createServer, type Plugin } from 'vite';
 import type * as Prerender from '../src/app/prerender.tsx';
 
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 /** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/http/spa.ts). */
@@ -45,6 +50,49 @@ function pageFileName(pattern: string): string {
   return `${routePagesFolder}/${slug}.html`;
 }
 
+type PageInputs = { outDir: string; base: string; manifest: Manifest; template: string };
+
+/** index.html with the body drawn inside an inert #root and the screen's chunks as module preloads. */
+function composePage(inputs: PageInputs, body: string, screen: string | null): string {
+  const { manifest, template, base } = inputs;
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const named = collectStaticImports(manifest, entryKeys);
+  const preloads: string[] = [];
+  const add = (files: Set<string>) => {
+    for (const file of files) {
+      if (named.has(file) || !file.endsWith('.js')) continue;
+      named.add(file);
+      preloads.push(`<link rel="modulepreload" crossorigin href="${base}${file}">`);
+    }
+  };
+  if (screen) add(collectStaticImports(manifest, [`${screenFolder}${screen}.tsx`]));
+  return template
+    .replace(/\n( *)<\/head>/, (head, indent: string) =>
+      preloads
+        .map((link) => `\n${indent}  ${link}`)
+        .join('')
+        .concat(head),
+    )
+    .replace('<div id="root"></div>', `<div id="root"><div inert>${body}</div></div>`);
+}
+
+async function writePages(inputs: PageInputs, prerender: typeof Prerender): Promise<void> {
+  const { outDir, template } = inputs;
+  await mkdir(join(outDir, routePagesFolder), { recursive: true });
+  const index: RoutePagesIndex = { pages: [], fallback: `${routePagesFolder}/fallback.html` };
+  await writeFile(join(outDir, index.fallback), template);
+  for (const { pattern, screen } of prerender.listPages()) {
+    const body = prerender.prerenderedPatterns.includes(pattern)
+      ? await prerender.renderScreen(pattern)
+      : await prerender.renderShell(sampleUrl(pattern));
+    const file = pattern === '/' ? 'index.html' : pageFileName(pattern);
+    if (index.pages.some((known) => known.file === file)) throw new Error(`two routes would write ${file}`);
+    index.pages.push({ pattern, file });
+    await writeFile(join(outDir, file), composePage(inputs, body, screen));
+  }
+  await writeFile(join(outDir, routePagesFolder, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
+}
+
 /**
  * After the build: one HTML page per path of the route table (decision 016). A screen every visitor sees alike
  * (the landing page, log in, …) is rendered in full; any other gets the header with an empty main. Either is a
@@ -68,46 +116,20 @@ export function writeRoutePages(): Plugin {
       const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
       if (!template.includes('<div id="root"></div>')) throw new Error('index.html lacks an empty #root');
-      const { module: prerender } = await runnerImport<typeof Prerender>(
-        join(root, 'src/app/prerender.tsx'),
-        {
-          configFile: false,
-          root,
-          logLevel: 'error',
-        },
-      );
-
-      const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-      const entryFiles = collectStaticImports(manifest, entryKeys);
-      const page = (body: string, screen: string | null) => {
-        const chunks = screen ? collectStaticImports(manifest, [`${screenFolder}${screen}.tsx`]) : new Set();
-        const preloads = [...chunks]
-          .filter((file) => !entryFiles.has(file as string))
-          .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`);
-        return template
-          .replace(/\n( *)<\/head>/, (head, indent: string) =>
-            preloads
-              .map((link) => `\n${indent}  ${link}`)
-              .join('')
-              .concat(head),
-          )
-          .replace('<div id="root"></div>', `<div id="root"><div inert>${body}</div></div>`);
-      };
-
-      await mkdir(join(outDir, routePagesFolder), { recursive: true });
-      const index: RoutePagesIndex = { pages: [], fallback: `${routePagesFolder}/fallback.html` };
-      await writeFile(join(outDir, index.fallback), template);
-      for (const { pattern, screen } of prerender.listPages()) {
-        const body = prerender.prerenderedPatterns.includes(pattern)
-          ? await prerender.renderScreen(pattern)
-          : await prerender.renderShell(sampleUrl(pattern));
-        const file = pattern === '/' ? 'index.html' : pageFileName(pattern);
-        if (index.pages.some((known) => known.file === file))
-          throw new Error(`two routes would write ${file}`);
-        index.pages.push({ pattern, file });
-        await writeFile(join(outDir, file), page(body, screen));
+      // A module runner that stays open while the pages render: lazy routes import their screens meanwhile.
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+      });
+      try {
+        const prerender = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof Prerender;
+        await writePages({ outDir, base, manifest, template }, prerender);
+      } finally {
+        await server.close();
       }
-      await writeFile(join(outDir, routePagesFolder, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
     },
   };
 }

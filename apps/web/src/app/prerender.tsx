@@ -26,6 +26,9 @@ async function renderWithRoutes(table: Parameters<typeof createStaticHandler>[0]
   const handler = createStaticHandler(table);
   const context = await handler.query(new Request(new URL(url, 'http://localhost')));
   if (context instanceof Response) throw new Error(`prerendering ${url} answered ${context.status}`);
+  // A page must never carry an error screen: the build fails instead.
+  const error = Object.values(context.errors ?? {})[0];
+  if (error) throw new Error(`prerendering ${url} failed`, { cause: error });
   const router = createStaticRouter(handler.dataRoutes, context);
   // hydrate={false}: no inline data script (our CSP has no room for one); the browser renders afresh.
   return renderToString(
