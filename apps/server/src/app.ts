@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   // data_version, read once per request: the session check and the read cache both go by it.
-  const dataVersion = createDataVersion(deps.database.db);
+  const dataVersion = createDataVersion(deps.database);
   registerAuth(app, accounts, dataVersion);
 
   await app.register(healthRoutes, {

@@ -23,7 +23,7 @@ beforeEach(async () => {
   ({ database, drop } = await createTestDatabase(mkdtempSync(join(tmpdir(), 'tidewatch-cache-'))));
   computed = 0;
   clock = 0;
-  const cache = createReadCache(createDataVersion(database.db), { maxAgeMs: 10_000, now: () => clock });
+  const cache = createReadCache(createDataVersion(database), { maxAgeMs: 10_000, now: () => clock });
   app = Fastify().withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

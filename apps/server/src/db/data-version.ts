@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './index.ts';
-import { prepareQuery } from './prepared.ts';
+import type { AppDatabase } from './index.ts';
 
 export type DataVersion = {
   /**
@@ -15,13 +13,12 @@ export type DataVersion = {
  * cached reads come from (migrations 012 and 013), in the writer's own transaction and whichever process
  * writes. An answer computed after reading version N stays right while the counter is still N.
  */
-export function createDataVersion(db: Kysely<Database>): DataVersion {
-  const readVersion = prepareQuery(db, [], () =>
-    db.selectFrom('data_version').select('version').where('id', '=', 1),
-  );
+export function createDataVersion(database: AppDatabase): DataVersion {
+  const query = database.db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
   const read = async () => {
-    const [row] = await readVersion();
-    return String(row?.version ?? 0);
+    // Every request reads it: on SQLite straight from the connection when no transaction is open.
+    const rows = database.readNow?.(query) ?? (await database.db.executeQuery(query)).rows;
+    return String(rows[0]?.version ?? 0);
   };
   const perRequest = new WeakMap<object, Promise<string>>();
   return {
