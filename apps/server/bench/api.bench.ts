@@ -42,7 +42,8 @@ const { values } = parseArgs({
 });
 const days = Number(values.days);
 
-type Measured = { name: string; rps: number; p99: number; errors: number };
+/** `bytes`: bytes sent per answer, headers included, as they go over the wire. */
+type Measured = { name: string; rps: number; p99: number; errors: number; bytes: number };
 
 const anvil = await startAnvil({
   args: ['--timestamp', String(Math.floor(Date.now() / 1000) - (days + 1) * 86_400)],
@@ -141,6 +142,7 @@ async function measure(name: string, url: string, headers: Record<string, string
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    bytes: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
   };
 }
 
