@@ -43,7 +43,8 @@ export function registerCsrf(
   app: FastifyInstance,
   options: { jwtSecret: string; secureCookie: boolean },
 ): void {
-  app.addHook('onRequest', async (request) => {
+  /** Throws CSRF_FAILED for an unsafe /api request without a valid token echoed from its cookie. */
+  function refuseWithoutToken(request: FastifyRequest): void {
     // Decide on the matched route, not the raw URL: the router decodes the path, so `/%61pi/...`
     // reaches an /api route while its raw URL does not start with '/api/'. Unmatched requests
     // (no route, so nothing to protect) go on to the JSON 404.
@@ -65,6 +66,16 @@ export function registerCsrf(
     if (!sameValue || !isValidCsrfToken(options.jwtSecret, cookie)) {
       throw new AppError('CSRF_FAILED', 'invalid CSRF token: reload the page and try again');
     }
+  }
+
+  // A plain callback, not an async hook: every request passes here, most of them safe methods.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      refuseWithoutToken(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 
   app.get('/api/internal/csrf_cookie', async (request, reply) => {

@@ -48,19 +48,24 @@ export async function registerSpa(app: FastifyInstance, options: { webDist: stri
   const hasBuild = () => existsSync(join(options.webDist, 'index.html'));
   const readRoutePages = createRoutePagesReader(options.webDist);
 
-  app.addHook('onSend', async (request, reply) => {
+  // A plain callback, not an async hook: every answer passes here, most of them API answers it leaves alone.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.url.startsWith('/api/') && !request.url.startsWith('/socket.io/')) {
       reply.header('content-security-policy', csp);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'same-origin');
+      // A hashed asset never changes, so a returning visitor loads it from its cache without asking
+      // (decision 016). The index.html fallback for a missing one is not an asset and keeps its no-cache.
+      const isAsset =
+        request.url.startsWith('/assets/') &&
+        reply.statusCode === 200 &&
+        !String(reply.getHeader('content-type') ?? '').startsWith('text/html');
+      if (isAsset) {
+        reply.header('cache-control', hashedAssetCacheControl);
+        reply.header('vary', 'accept-encoding');
+      }
     }
-    // A hashed asset never changes, so a returning visitor loads it from its cache without asking (decision
-    // 016). The index.html fallback for a missing one is not an asset and keeps its no-cache.
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (request.url.startsWith('/assets/') && reply.statusCode === 200 && !type.startsWith('text/html')) {
-      reply.header('cache-control', hashedAssetCacheControl);
-      reply.header('vary', 'accept-encoding');
-    }
+    done(null, payload);
   });
 
   await app.register(fastifyStatic, {
