@@ -46,7 +46,8 @@ export async function issueToken(
   return { token, claims: { userId, jti, expiresAt: new Date(expiresAt * 1000), issuedAt: now } };
 }
 
-const verified = new Map<string, TokenClaims>();
+/** Verified tokens' claims, by secret, then by token (no key built from both: the lookup runs per request). */
+const verified = new Map<string, Map<string, TokenClaims>>();
 const verifiedMax = 10_000;
 
 /**
@@ -55,13 +56,17 @@ const verifiedMax = 10_000;
  * and verifying it again on every request showed in bench:api's profile. Expiry is checked each time.
  */
 export async function readToken(secret: string, token: string): Promise<TokenClaims | null> {
-  const cacheKey = `${secret.length}:${secret}:${token}`;
-  const known = verified.get(cacheKey);
+  let bySecret = verified.get(secret);
+  if (!bySecret) {
+    bySecret = new Map();
+    verified.set(secret, bySecret);
+  }
+  const known = bySecret.get(token);
   if (known) return known.expiresAt.getTime() > Date.now() ? known : null;
   const claims = await verifyToken(secret, token);
   if (claims) {
-    if (verified.size >= verifiedMax) verified.delete(verified.keys().next().value!);
-    verified.set(cacheKey, claims);
+    if (bySecret.size >= verifiedMax) bySecret.delete(bySecret.keys().next().value!);
+    bySecret.set(token, claims);
   }
   return claims;
 }
