@@ -15,10 +15,13 @@ export type DataVersion = {
  */
 export function createDataVersion(database: AppDatabase): DataVersion {
   const query = database.db.selectFrom('data_version').select('version').where('id', '=', 1).compile();
+  // Every request reads it: on SQLite straight from the connection when no transaction is open.
+  const readNow = database.prepareValueReader?.(query);
   const read = async () => {
-    // Every request reads it: on SQLite straight from the connection when no transaction is open.
-    const rows = database.readNow?.(query) ?? (await database.db.executeQuery(query)).rows;
-    return String(rows[0]?.version ?? 0);
+    const now = readNow?.();
+    if (now) return String(now.value ?? 0);
+    const [row] = (await database.db.executeQuery(query)).rows;
+    return String(row?.version ?? 0);
   };
   const perRequest = new WeakMap<object, Promise<string>>();
   return {

@@ -15,13 +15,13 @@ export type AppDatabase = {
   /** Closes the pool / file handle. */
   close: () => Promise<void>;
   /**
-   * SQLite only: runs a read synchronously on the connection, skipping Kysely's connection queue, when no
-   * transaction is open on it — it then sees exactly the committed data a queued query would. Undefined
-   * (ask Kysely) while one is open: a read inside another request's transaction could see its rows
-   * half-written. For the few reads every request makes (data_version): the queue's promises cost more
-   * than the read itself (bench:api).
+   * SQLite only: a reader of one value (the first column of the first row) of `query`, run synchronously
+   * on the connection, skipping Kysely's connection queue, when no transaction is open on it — it then sees
+   * exactly the committed data a queued query would. It answers undefined (ask Kysely) while one is open:
+   * a read inside another request's transaction could see its rows half-written. For the read every
+   * request makes (data_version): the queue's promises cost more than the read itself (bench:api).
    */
-  readNow?: <Row>(query: CompiledQuery<Row>) => Row[] | undefined;
+  prepareValueReader?: (query: CompiledQuery) => () => { value: unknown } | undefined;
 };
 
 export type DatabaseOptions = {
@@ -47,11 +47,13 @@ export function createDatabase(options: DatabaseOptions): AppDatabase {
   file.pragma('foreign_keys = ON');
   // Several processes (API, snapshot workers) may share the file: wait for locks instead of failing.
   file.pragma('busy_timeout = 5000');
-  const cached = withStatementCache(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-  const readNow = <Row>(query: CompiledQuery<Row>) =>
-    file.inTransaction ? undefined : (cached.prepare(query.sql).all(query.parameters) as Row[]);
-  return { db, dialect: 'sqlite', close: () => db.destroy(), readNow };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+  const prepareValueReader = (query: CompiledQuery) => {
+    // A statement of its own: pluck() changes how it answers, and Kysely shares the cached ones.
+    const statement = file.prepare(query.sql).pluck();
+    return () => (file.inTransaction ? undefined : { value: statement.get(query.parameters) });
+  };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), prepareValueReader };
 }
 
 /**
