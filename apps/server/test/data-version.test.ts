@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDataVersion, type DataVersion } from '../src/db/data-version.ts';
 import { type AppDatabase, createDatabase } from '../src/db/index.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, insertToken } from './helpers.ts';
 
 // data_version decides whether a remembered session or cached answer may be reused: it must move with every
 // committed write, from this connection or another process's, and never show a write not yet committed.
@@ -24,24 +24,11 @@ afterEach(async () => {
   await drop();
 });
 
-const addToken = (db: AppDatabase['db'], symbol: string) =>
-  db
-    .insertInto('tokens')
-    .values({
-      chain_id: 137,
-      address: `0x${symbol.padEnd(40, '0')}`,
-      symbol,
-      name: symbol,
-      decimals: 18,
-      created_at: new Date(0).toISOString(),
-    })
-    .execute();
-
 describe('data version', () => {
   it('is read once per request', async () => {
     const request = {};
     const first = await dataVersion.of(request);
-    await addToken(database.db, 'ONE');
+    await insertToken(database.db, 'ONE');
     expect(await dataVersion.of(request)).toBe(first);
     expect(await dataVersion.of({})).not.toBe(first);
   });
@@ -50,7 +37,7 @@ describe('data version', () => {
     const before = await dataVersion.of({});
     const other = createDatabase({ databaseUrl, sqlitePath: join(dataDir, 'tidewatch.sqlite') });
     try {
-      await addToken(other.db, 'TWO');
+      await insertToken(other.db, 'TWO');
     } finally {
       await other.close();
     }
@@ -62,7 +49,7 @@ describe('data version', () => {
     let readDuring: Promise<string> | undefined;
     await expect(
       database.db.transaction().execute(async (trx) => {
-        await addToken(trx, 'THREE');
+        await insertToken(trx, 'THREE');
         // Another request reads while this transaction is open on the (single SQLite) connection.
         readDuring = dataVersion.of({});
         await new Promise((resolve) => setTimeout(resolve, 20));

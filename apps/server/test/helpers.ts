@@ -68,6 +68,21 @@ export async function createTestDatabase(
   };
 }
 
+/** A token row named `symbol` (any write to a versioned table raises data_version). */
+export function insertToken(db: AppDatabase['db'], symbol: string) {
+  return db
+    .insertInto('tokens')
+    .values({
+      chain_id: 137,
+      address: `0x${symbol.padEnd(40, '0')}`,
+      symbol,
+      name: symbol,
+      decimals: 18,
+      created_at: new Date(0).toISOString(),
+    })
+    .execute();
+}
+
 /** Builds the app on a fresh database with a fresh DATA_DIR; close() removes both. */
 export async function createTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidewatch-test-'));

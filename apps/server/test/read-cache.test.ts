@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { createDataVersion } from '../src/db/data-version.ts';
 import type { AppDatabase } from '../src/db/index.ts';
 import { createReadCache } from '../src/http/read-cache.ts';
-import { createTestDatabase } from './helpers.ts';
+import { createTestDatabase, insertToken } from './helpers.ts';
 
 // The read cache serves a stored answer only while the database's data_version is unchanged: any write to
 // a table the reads come from (here: tokens, wallets), from any connection, is seen at the next request.
@@ -58,18 +58,7 @@ afterEach(async () => {
   await drop();
 });
 
-const addToken = (symbol: string) =>
-  database.db
-    .insertInto('tokens')
-    .values({
-      chain_id: 137,
-      address: `0x${symbol.padEnd(40, '0')}`,
-      symbol,
-      name: symbol,
-      decimals: 18,
-      created_at: new Date(0).toISOString(),
-    })
-    .execute();
+const addToken = (symbol: string) => insertToken(database.db, symbol);
 
 async function get(url: string) {
   const response = await app.inject({ method: 'GET', url });
