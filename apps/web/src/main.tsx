@@ -1,11 +1,12 @@
 // First, before any module builds a zod schema (see the module).
 import './lib/zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/provider.tsx';
 import { createAppRouter, whenRouterReady } from './app/router.tsx';
 import { api } from './lib/api-client.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 import './index.css';
 
 // Ask for the CSRF cookie at once; POST helpers await this so the cookie exists before the first POST.
@@ -14,16 +15,27 @@ void api.ensureCsrfCookie();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
+const root = container;
 
-// The server's page already shows this path's screen or its header (decision 016). The app's first render
-// replaces it once the screen's module and loaders are in, so the visitor sees that page, then the live
-// screen, and never a spinner between the two.
-void whenRouterReady(router).then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+/**
+ * The server's page already shows this path's screen or its header (decision 016). The app's first render
+ * replaces it once the screen's module and loaders are in, so the visitor sees that page, then the live
+ * screen, and never a spinner between the two. The render starts in a task of its own, after the one that
+ * evaluated the modules, and as a transition, which React renders in slices that yield to the browser: on a
+ * slow phone the start-up is then several short tasks, not one long one that blocks input.
+ */
+async function renderApp(): Promise<void> {
+  await whenRouterReady(router);
+  await yieldToMain();
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
+}
+
+void renderApp();
