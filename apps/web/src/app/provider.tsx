@@ -19,9 +19,20 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+let pageQueryClient: QueryClient | undefined;
+
+/**
+ * The page's one query client: the app's providers use it unless given another, and route loaders fill it
+ * before a screen renders (the dashboard's data is fetched beside the session check, decision 016).
+ */
+export function getPageQueryClient(): QueryClient {
+  pageQueryClient ??= createQueryClient();
+  return pageQueryClient;
+}
+
 /** App-wide providers: server state (TanStack Query) and the one shared wallet context. */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? getPageQueryClient());
   return (
     <QueryClientProvider client={client}>
       <WalletProvider>{children}</WalletProvider>

@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard.path,
-            ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute })),
+            ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute, loader: m.dashboardLoader })),
           },
           { path: paths.wallets.path, ...lazyScreen('wallets', (m) => ({ Component: m.WalletsRoute })) },
           {
