@@ -96,7 +96,7 @@ export const routes: RouteObject[] = [
       { path: paths.lpMining.path, ...lazyScreen('farm-tools', (m) => ({ Component: m.LpMiningRoute })) },
       {
         path: paths.lpMiningDetails.path,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute, loader: m.farmDetailsLoader })),
       },
       {
         path: paths.dualMining.path,
@@ -104,7 +104,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dualMiningDetails.path,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute, loader: m.farmDetailsLoader })),
       },
       {
         id: sessionGuardId,

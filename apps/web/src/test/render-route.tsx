@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '../app/provider.tsx';
+import { AppProviders, getPageQueryClient } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 
 /**
@@ -26,12 +26,15 @@ const loadedRoutes = await loadLazyRoutes(routes);
 // up front as well: a test's wallet step then waits on the wallet, not on the test runner compiling viem.
 await Promise.all([import('../lib/wallet/wallet-client.ts'), import('socket.io-client')]);
 
-/** Renders the real route table at `url` in a memory router, with the app's providers. */
+/**
+ * Renders the real route table at `url` in a memory router, with the app's providers and, as in the app, the
+ * page's query client, so a screen reads what its route's loader fetched (test/setup.ts empties it per test).
+ */
 export function renderRoute(url: string) {
   const router = createMemoryRouter(loadedRoutes, { initialEntries: [url] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={getPageQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { getPageQueryClient } from '../app/provider.tsx';
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
@@ -16,6 +17,8 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // Route loaders fetch into the page's query client, which outlives a test: each test starts it empty.
+  getPageQueryClient().clear();
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -7,7 +7,8 @@ import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
-import { productOfKind, sameAddress } from '../product.ts';
+import { pickDetailAccount } from '../detail-account.ts';
+import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { InlineError } from './inline-error.tsx';
@@ -33,12 +34,7 @@ function useDetailAccount(farmAddress: string): { account: string | undefined; i
   const summary = useQuery({ ...trackedSummaryQueryOptions(), enabled: Boolean(token) });
   if (!token) return { account: undefined, isReady: true };
   if (summary.isPending) return { account: undefined, isReady: false };
-  const items = summary.data ? [...summary.data.lp_mining, ...summary.data.dual_mining] : [];
-  const trackers = items
-    .filter((item) => sameAddress(item.farm.address, farmAddress))
-    .map((item) => item.account_address)
-    .filter((address): address is string => Boolean(address));
-  const account = trackers.find((address) => sameAddress(address, connected)) ?? trackers[0];
+  const account = pickDetailAccount(summary.data, farmAddress, connected);
   return { account, isReady: true };
 }
 

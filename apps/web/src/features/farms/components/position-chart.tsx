@@ -13,8 +13,12 @@ export type ReturnsChartPoint = {
 };
 
 const ranges: ChartRange[] = ['7d', '30d', '90d', 'all'];
-// lightweight-charts is only fetched by pages that draw a chart (decision 013).
-const ReturnsChartCanvas = lazy(() => import('./returns-chart-canvas.tsx'));
+/**
+ * lightweight-charts is only fetched by pages that draw a chart (decision 013). A route loader that knows a
+ * chart will be drawn calls this to fetch it beside the rest instead of after the first render (decision 016).
+ */
+export const loadReturnsChartCanvas = () => import('./returns-chart-canvas.tsx');
+const ReturnsChartCanvas = lazy(loadReturnsChartCanvas);
 const legend = [
   { key: 'value', title: 'position value', swatch: 'bg-sky-600 dark:bg-sky-400' },
   { key: 'hodl', title: 'value if held', swatch: 'bg-yellow-700 dark:bg-yellow-500' },

@@ -1,0 +1,78 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { farmAddress, lpItem, walletAddress } from '../../features/farms/testing/fixtures.ts';
+import { sessionTokenKey } from '../../lib/session.ts';
+import { callsTo, errorReply, installFakeFetch } from '../../test/fake-fetch.ts';
+import { AppProviders } from '../provider.tsx';
+import { routes, whenRouterReady } from '../router.tsx';
+
+const detailPath = `/quickswap/lp-mining/details/${farmAddress}`;
+
+function detail(accountAddress: string | null) {
+  const item = lpItem();
+  return {
+    farm: item.farm,
+    pool: item.pool,
+    account_address: accountAddress,
+    farm_position_snapshots: [],
+    returns: null,
+    chart: [],
+    history: null,
+  };
+}
+
+/** Opens a farm's detail as the app does: router first, the first render once it is ready. */
+async function openFarmDetail() {
+  const router = createMemoryRouter(routes, { initialEntries: [detailPath] });
+  await whenRouterReady(router);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('farm detail loader (its data comes with the screen chunk, not after the first render)', () => {
+  it("shows the tracking wallet's farm on the first render, with no 'loading farm...' to replace", async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    const calls = installFakeFetch(({ path }) => {
+      if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [lpItem()], dual_mining: [] } };
+      if (path.startsWith(`/quickswap/farm/details/${farmAddress}`)) return { body: detail(walletAddress) };
+      return undefined;
+    });
+    await openFarmDetail();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'WMATIC / USDC' })).toBeInTheDocument();
+    expect(screen.queryByText('loading farm...')).not.toBeInTheDocument();
+    // The loader asked for the position of the wallet tracking the farm, and the screen read what it fetched.
+    const detailCalls = calls.filter((call) => call.path.startsWith('/quickswap/farm/details/'));
+    expect(detailCalls.map((call) => call.path)).toEqual([
+      `/quickswap/farm/details/${farmAddress}?account=${walletAddress}`,
+    ]);
+    expect(callsTo(calls, 'GET', '/quickswap/tracked-summary')).toHaveLength(1);
+  });
+
+  it('asks for the public detail only, and not for the tracked farms, without a token', async () => {
+    const calls = installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/') ? { body: detail(null) } : undefined,
+    );
+    await openFarmDetail();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'WMATIC / USDC' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toContain(`/quickswap/farm/details/${farmAddress}`);
+    expect(callsTo(calls, 'GET', '/quickswap/tracked-summary')).toHaveLength(0);
+  });
+
+  it('leaves a failed fetch to the screen, which tries once more and shows the error', async () => {
+    installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/')
+        ? errorReply(404, 'NOT_FOUND', 'farm not found')
+        : undefined,
+    );
+    await openFarmDetail();
+
+    expect(await screen.findByText('farm not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,20 @@
+import type { TrackedSummary } from '@tidewatch/shared';
+import { sameAddress } from './product.ts';
+
+/**
+ * Whose position a farm's detail shows: the connected wallet when the user tracks the farm with it, else the
+ * first wallet tracking it; undefined when no wallet of the user tracks it (the farm's public figures only).
+ * One function for the screen and the route's loader, so the loader fetches the detail the screen asks for.
+ */
+export function pickDetailAccount(
+  summary: TrackedSummary | undefined,
+  farmAddress: string,
+  connected: string | undefined,
+): string | undefined {
+  const items = summary ? [...summary.lp_mining, ...summary.dual_mining] : [];
+  const trackers = items
+    .filter((item) => sameAddress(item.farm.address, farmAddress))
+    .map((item) => item.account_address)
+    .filter((address): address is string => Boolean(address));
+  return trackers.find((address) => sameAddress(address, connected)) ?? trackers[0];
+}
