@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders, getPageQueryClient } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { routes, whenRouterReady } from '../app/router.tsx';
 
 /**
  * The route table with each route's lazy module loaded and merged in, as the router does on first match.
@@ -39,6 +39,21 @@ export function renderRoute(url: string) {
     </AppProviders>,
   );
   return { ...view, router, user };
+}
+
+/**
+ * Opens `path` as the app starts (main.tsx): the lazy route table, the first render once the router is ready,
+ * so the screen shows what its loader fetched with the session check.
+ */
+export async function openAppAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await whenRouterReady(router);
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
 }
 
 export const validSession = {

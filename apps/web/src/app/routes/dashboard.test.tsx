@@ -1,11 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../lib/session.ts';
 import { installFakeFetch } from '../../test/fake-fetch.ts';
-import { validSession } from '../../test/render-route.tsx';
-import { AppProviders, getPageQueryClient } from '../provider.tsx';
-import { routes, whenRouterReady } from '../router.tsx';
+import { openAppAt, validSession } from '../../test/render-route.tsx';
+import { getPageQueryClient } from '../provider.tsx';
 
 const portfolio = {
   positions: 1,
@@ -14,18 +12,6 @@ const portfolio = {
   pnl_usd: 40,
   unknown: { value: 0, change_24h: 0, pnl: 0 },
 };
-
-/** Opens /dashboard as the app does: router first, the first render once it is ready. */
-async function openDashboard() {
-  const router = createMemoryRouter(routes, { initialEntries: ['/dashboard'] });
-  await whenRouterReady(router);
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
 
 describe('dashboard loader (its data comes with the session check, not after the first render)', () => {
   afterEach(() => {
@@ -42,7 +28,7 @@ describe('dashboard loader (its data comes with the session check, not after the
       if (path === '/wallets/connected' || path === '/blockchains/wallets') return { body: { wallets: [] } };
       return undefined;
     });
-    await openDashboard();
+    await openAppAt('/dashboard');
 
     expect(screen.getByRole('region', { name: 'portfolio' })).toHaveTextContent('value$1,200.00');
     expect(screen.getByText('no wallets saved yet')).toBeInTheDocument();
@@ -56,7 +42,7 @@ describe('dashboard loader (its data comes with the session check, not after the
 
   it('asks for no data without a token: the guard sends the visitor to log in', async () => {
     const calls = installFakeFetch();
-    const router = await openDashboard();
+    const router = await openAppAt('/dashboard');
     expect(router.state.location.pathname).toBe('/login');
     expect(calls.map((call) => call.path)).not.toContain('/quickswap/portfolio');
   });

@@ -1,11 +1,9 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { farmAddress, lpItem, walletAddress } from '../../features/farms/testing/fixtures.ts';
 import { sessionTokenKey } from '../../lib/session.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../test/fake-fetch.ts';
-import { AppProviders } from '../provider.tsx';
-import { routes, whenRouterReady } from '../router.tsx';
+import { openAppAt } from '../../test/render-route.tsx';
 
 const detailPath = `/quickswap/lp-mining/details/${farmAddress}`;
 
@@ -22,18 +20,6 @@ function detail(accountAddress: string | null) {
   };
 }
 
-/** Opens a farm's detail as the app does: router first, the first render once it is ready. */
-async function openFarmDetail() {
-  const router = createMemoryRouter(routes, { initialEntries: [detailPath] });
-  await whenRouterReady(router);
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
 describe('farm detail loader (its data comes with the screen chunk, not after the first render)', () => {
   it("shows the tracking wallet's farm on the first render, with no 'loading farm...' to replace", async () => {
     window.sessionStorage.setItem(sessionTokenKey, 'token-1');
@@ -42,7 +28,7 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
       if (path.startsWith(`/quickswap/farm/details/${farmAddress}`)) return { body: detail(walletAddress) };
       return undefined;
     });
-    await openFarmDetail();
+    await openAppAt(detailPath);
 
     expect(screen.getByRole('heading', { level: 1, name: 'WMATIC / USDC' })).toBeInTheDocument();
     expect(screen.queryByText('loading farm...')).not.toBeInTheDocument();
@@ -58,7 +44,7 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
     const calls = installFakeFetch(({ path }) =>
       path.startsWith('/quickswap/farm/details/') ? { body: detail(null) } : undefined,
     );
-    await openFarmDetail();
+    await openAppAt(detailPath);
 
     expect(screen.getByRole('heading', { level: 1, name: 'WMATIC / USDC' })).toBeInTheDocument();
     expect(calls.map((call) => call.path)).toContain(`/quickswap/farm/details/${farmAddress}`);
@@ -71,7 +57,7 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
         ? errorReply(404, 'NOT_FOUND', 'farm not found')
         : undefined,
     );
-    await openFarmDetail();
+    await openAppAt(detailPath);
 
     expect(await screen.findByText('farm not found')).toBeInTheDocument();
   });
