@@ -37,6 +37,15 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Every module the entry needs at start-up goes in one chunk, the entry's own (rolldown's `$initial` tag:
+ * statically imported by the entry, directly or not). By default rolldown splits out whatever a lazy route
+ * shares with the entry (React's JSX runtime, parts of TanStack Query, its own runtime) into small chunks of
+ * their own: the landing page's first load was five scripts, each one more request before the app can start
+ * on a slow phone, and their import glue cost 2 KiB (decision 016).
+ */
+const startUpChunks = [{ name: 'start', tags: ['$initial' as const] }];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePages()],
   server: {
@@ -46,7 +55,12 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/size-budget.ts follow each route's chunk and its static imports (decision 016).
-  build: { outDir: 'dist', sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: startUpChunks } } },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
