@@ -20,13 +20,12 @@ import { csrfHeaders } from '../e2e/support/accounts.ts';
 import { type DemoProcess, startDemoProcess } from '../e2e/support/demo-process.ts';
 import { getFreePort } from '../e2e/support/ports.ts';
 import { isOverBudget, toKib } from './first-load-size.ts';
-import { pickMedianRun, readRunsOption, readScores, type Scores } from './lighthouse-runs.ts';
+import { categories, pickMedianRun, readRunsOption, readScores, type Scores } from './lighthouse-runs.ts';
 import { measureWebBuild } from './size-budget.ts';
 
 const targets = { perf: 95, a11y: 100, bestPractices: 95 } as const;
 /** Lighthouse runs per page and form factor; the median one counts (`--runs N` to change). */
 const runsPerPage = readRunsOption(process.argv.slice(2));
-const categories = ['performance', 'accessibility', 'best-practices'] as const;
 const reportDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/lighthouse');
 
 type Page = { name: string; path: string; isLoggedIn: boolean };

@@ -8,16 +8,15 @@ export type LighthouseRun = {
   categories: Record<string, { score: number | null } | undefined>;
 };
 
-export type Scores = { performance: number; accessibility: number; 'best-practices': number };
+/** The Lighthouse categories the bench runs and reports. */
+export const categories = ['performance', 'accessibility', 'best-practices'] as const;
+
+export type Scores = Record<(typeof categories)[number], number>;
 
 /** A run's category scores out of 100; a category Lighthouse could not score counts as 0. */
 export function readScores(run: LighthouseRun): Scores {
   const score = (id: string) => Math.round((run.categories[id]?.score ?? 0) * 100);
-  return {
-    performance: score('performance'),
-    accessibility: score('accessibility'),
-    'best-practices': score('best-practices'),
-  };
+  return Object.fromEntries(categories.map((id) => [id, score(id)])) as Scores;
 }
 
 /** `--runs N` from the command line: Lighthouse runs per page and form factor, 3 when not given. */
