@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexAddressSchema } from './farms.ts';
+import { hexAddressSchema } from './address.ts';
 
 /** The alert rules (issue 15), each evaluated after every scheduled snapshot run. */
 export const alertRuleNames = [

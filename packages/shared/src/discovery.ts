@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hexAddressSchema, tokenRefSchema } from './farms.ts';
+import { hexAddressSchema } from './address.ts';
+import { tokenRefSchema } from './farms.ts';
 
 /** One farm of the farm index: every QuickSwap farm the configured factories deployed (issue 14). */
 export const indexedFarmSchema = z.object({

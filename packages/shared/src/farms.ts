@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
 
 /**
  * Farm wire contracts (spec section 3 names, defined once). Conventions on the wire:
@@ -8,11 +9,6 @@ import { z } from 'zod';
  * - instants are ISO-8601 strings; `block_number` is the block every figure of a snapshot was read at.
  * Extra fields beside the spec's names are allowed (kind, reward tokens, apr, period_finish, block_number).
  */
-
-/** A 0x-prefixed 20-byte hex address, any letter case (the server compares case-insensitively). */
-export const hexAddressSchema = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
 
 export const farmKindSchema = z.enum(['lp', 'dual']);
 export type FarmKind = z.infer<typeof farmKindSchema>;

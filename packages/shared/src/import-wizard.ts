@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
 import { errorBodySchema } from './errors.ts';
 
 /**
@@ -100,8 +101,6 @@ export const priceSelectionSchema = z.strictObject({
 });
 export type PriceSelection = z.infer<typeof priceSelectionSchema>;
 
-const addressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address');
-
 /**
  * Params. Unknown keys are allowed (the spec's client sends the whole state data back); only these are read.
  * - `import_id`: every call but the first PARSE_URL; NOT_STARTED + any event with an import_id resumes it.
@@ -115,7 +114,7 @@ export const wizardParamsSchema = z
   .object({
     import_id: z.coerce.number().int().positive().optional(),
     url: z.string().max(2_000).optional(),
-    account_address: addressSchema.optional(),
+    account_address: hexAddressSchema.optional(),
     token0: priceSelectionSchema.optional(),
     token1: priceSelectionSchema.optional(),
     reward_a: priceSelectionSchema.optional(),
@@ -210,38 +209,3 @@ export const wizardTexts = {
   unresolvableToken: (address: string) => `the token ${address} could not be looked up`,
   completed: (symbol0: string, symbol1: string) => `import ${symbol0}-${symbol1} completed!`,
 } as const;
-
-// Realtime channel (socket.io, path /socket.io, handshake `auth: {token: <bearer token>}`).
-
-export const socketEvents = {
-  updateToken: 'update token',
-  gotStatus: 'got status',
-  snapshotCreated: 'snapshot created',
-} as const;
-
-/** Server -> client 'snapshot created': an automatic snapshot of a pair the user tracks was stored. */
-export const snapshotCreatedSchema = z.object({
-  farm_address: addressSchema,
-  account_address: addressSchema,
-  created_on: z.string(),
-});
-export type SnapshotCreated = z.infer<typeof snapshotCreatedSchema>;
-
-/** Client -> server 'update token': names a token of one of the user's open imports. */
-export const updateTokenSchema = z.strictObject({
-  address: addressSchema,
-  name: z.string().trim().min(1, 'a name is required').max(100),
-  symbol: z
-    .string()
-    .trim()
-    .min(1, 'a symbol is required')
-    .max(20)
-    .regex(/^[\w.+\-$]+$/, 'letters, digits and . + - _ $ only'),
-  /** Optional: which import; without it, every open import of the user that waits for this token. */
-  import_id: z.number().int().positive().optional(),
-});
-export type UpdateToken = z.infer<typeof updateTokenSchema>;
-
-/** Server -> client 'got status': the outcome of the last 'update token'. */
-export const gotStatusSchema = z.object({ status: z.enum(['ok', 'error']), message: z.string() });
-export type GotStatus = z.infer<typeof gotStatusSchema>;

@@ -1,3 +1,4 @@
+export * from './address.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './discovery.ts';
@@ -5,4 +6,5 @@ export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';
 export * from './import-wizard.ts';
+export * from './realtime.ts';
 export * from './wallets.ts';
