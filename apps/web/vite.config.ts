@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -48,6 +49,11 @@ const startUpChunks = [{ name: 'start', tags: ['$initial' as const] }];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePages()],
+  // zod, set to jitless before any schema is built (src/lib/zod.ts says why). Only the bare 'zod': the
+  // module itself imports 'zod/v4'.
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) }],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

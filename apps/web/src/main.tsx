@@ -1,5 +1,3 @@
-// First, before any module builds a zod schema (see the module).
-import './lib/zod-config.ts';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
-import { errorBodySchema } from './errors.ts';
+import { errorBodySchema } from './error-body.ts';
 
 /**
  * Import wizard wire contract (spec section 4, both variants). The server owns the state machine:

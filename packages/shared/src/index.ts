@@ -2,6 +2,7 @@ export * from './address.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './discovery.ts';
+export * from './error-body.ts';
 export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';

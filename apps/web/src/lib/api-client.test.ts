@@ -172,6 +172,39 @@ describe('api client against a real HTTP server', () => {
     expect(error.code).toBe('INTERNAL');
   });
 
+  it('validates with a schema given as a loader, called beside the request', async () => {
+    const client = createApiClient({ baseUrl });
+    let loads = 0;
+    const loadSchema = async () => {
+      loads += 1;
+      return z.object({ n: z.number() });
+    };
+    await expect(client.get('/ok', { schema: loadSchema })).resolves.toEqual({ n: 7 });
+    expect(loads).toBe(1);
+    const error = (await client
+      .get('/ok', { schema: async () => z.object({ n: z.string() }) })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('INTERNAL');
+  });
+
+  it('reports a schema that could not be loaded as NETWORK, the answer unused', async () => {
+    const client = createApiClient({ baseUrl });
+    const loadSchema = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const error = (await client.get('/ok', { schema: loadSchema }).catch((e: unknown) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('NETWORK');
+    expect(error.message).toBe(networkMessage);
+  });
+
+  it("reports the server's error, not the loader's, when both fail", async () => {
+    const client = createApiClient({ baseUrl });
+    const loadSchema = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const error = (await client.get('/broken', { schema: loadSchema }).catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('VALIDATION_FAILED');
+    expect(error.message).toBe('email is invalid');
+  });
+
   it('reports an unreachable server as NETWORK', async () => {
     // Port 1 on loopback is reserved and closed: the connection is refused at once.
     const client = createApiClient({ baseUrl: 'http://127.0.0.1:1/api' });

@@ -2,6 +2,7 @@ import { AppError } from '@tidewatch/shared';
 import type { z } from 'zod';
 import { csrfHeaderName, readCsrfToken } from './csrf.ts';
 import { getSessionToken } from './session.ts';
+import { loadErrorBody } from './start-up-schemas.ts';
 
 /** The original client had no timeout; ours gives up after this long and tells the user. */
 export const defaultTimeoutMs = 15_000;
@@ -15,9 +16,15 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
+/**
+ * A response schema, or a function that loads one: code in the start-up bundle passes a loader, which is
+ * called beside the request, so zod and the schema arrive with the response instead of with the page.
+ */
+export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
 export type RequestOptions<T> = {
   /** Validates the response body; a mismatch is an AppError rather than a crash further down. */
-  schema?: z.ZodType<T>;
+  schema?: ResponseSchema<T>;
   /** Cancels the request (TanStack Query passes one); a cancelled request rethrows the abort. */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -38,6 +45,27 @@ export type ApiClient = {
    */
   ensureCsrfCookie(): Promise<void>;
 };
+
+/** Starts loading a schema given as a loader; a failure is reported where the schema is awaited. */
+function loadSchema<T>(schema: ResponseSchema<T> | undefined): Promise<z.ZodType<T> | undefined> {
+  const ready = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+  // Nothing awaits it when the request fails first: keep that from becoming an unhandled rejection.
+  ready.catch(() => undefined);
+  return ready;
+}
+
+/**
+ * The AppError an error response stands for. The error body's schema (and zod) load with the first error
+ * body; if that module cannot be fetched, the connection is what failed.
+ */
+async function readError(payload: unknown, status: number): Promise<AppError> {
+  try {
+    const { appErrorFromBody } = await loadErrorBody();
+    return appErrorFromBody(payload, status);
+  } catch (error) {
+    return new AppError('NETWORK', networkMessage, { cause: error });
+  }
+}
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -84,6 +112,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }, opts.timeoutMs ?? clientTimeoutMs);
     const onCallerAbort = () => controller.abort(opts.signal?.reason);
     opts.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const schemaReady = loadSchema(opts.schema);
 
     try {
       let response: Response;
@@ -104,9 +133,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       } catch (error) {
         throw transportError(error);
       }
-      if (!response.ok) throw AppError.fromBody(payload, response.status);
-      if (!opts.schema) return payload as T;
-      const parsed = opts.schema.safeParse(payload);
+      if (!response.ok) throw await readError(payload, response.status);
+      let schema: z.ZodType<T> | undefined;
+      try {
+        schema = await schemaReady;
+      } catch (error) {
+        throw transportError(error);
+      }
+      if (!schema) return payload as T;
+      const parsed = schema.safeParse(payload);
       if (!parsed.success) {
         throw new AppError('INTERNAL', 'the server sent an answer this page does not understand', {
           cause: parsed.error,

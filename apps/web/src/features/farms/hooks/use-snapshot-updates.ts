@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { snapshotCreatedSchema, socketEvents } from '@tidewatch/shared';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
+import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
 
 /**
  * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
@@ -16,9 +16,11 @@ export function useSnapshotUpdates(): void {
     if (!token) return undefined;
     let isCancelled = false;
     let socket: Socket | undefined;
-    // The client library comes with the first logged-in page, not with every visitor's (decision 016).
-    void import('socket.io-client').then(({ io }) => {
+    // The client library and the channel's schemas come with the first logged-in page, not with every
+    // visitor's (decision 016).
+    void Promise.all([import('socket.io-client'), loadRealtimeSchemas()]).then(([{ io }, realtime]) => {
       if (isCancelled) return;
+      const { snapshotCreatedSchema, socketEvents } = realtime;
       socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
       socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
         if (snapshotCreatedSchema.safeParse(payload).success)

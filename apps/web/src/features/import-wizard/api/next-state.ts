@@ -1,5 +1,6 @@
 import {
   AppError,
+  appErrorFromBody,
   type WizardErrorBody,
   type WizardEvent,
   type WizardStateResponse,
@@ -42,7 +43,7 @@ export async function postNextState(
   const payload = await api.post(nextStatePaths[variant], input);
   // Spec: an `error` field in the answer marks the failure, whatever the status.
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
-    throw AppError.fromBody(payload, 200);
+    throw appErrorFromBody(payload, 200);
   }
   const parsed = wizardStateResponseSchema.safeParse(payload);
   if (!parsed.success) {

@@ -1,7 +1,24 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+
+// The form's schema loads when it is first sent; a test can make that load fail as it would offline.
+const schemaLoad = vi.hoisted(() => ({ isFailing: false }));
+vi.mock('../../../lib/start-up-schemas.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../lib/start-up-schemas.ts')>();
+  return {
+    ...actual,
+    loadAuthSchemas: () =>
+      schemaLoad.isFailing
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : actual.loadAuthSchemas(),
+  };
+});
+
+afterEach(() => {
+  schemaLoad.isFailing = false;
+});
 
 const emailMessage =
   'Please fill out your email address so that we can let you know when we are ready for onboarding!';
@@ -72,6 +89,28 @@ describe('waitlist form', () => {
     await user.click(screen.getByRole('button', { name: 'sign up' }));
     expect(await screen.findByText(emailMessage)).toBeInTheDocument();
     expect(screen.queryByText(/you're on the waitlist/)).not.toBeInTheDocument();
+  });
+
+  it('says the server is out of reach when the form cannot be checked, keeps the input, makes no call', async () => {
+    const calls = installFakeFetch((request) =>
+      request.path === '/internal/waitlist' ? { status: 200, body: { ok: true } } : undefined,
+    );
+    const { user } = await openLanding();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    schemaLoad.isFailing = true;
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'could not reach the server, check your connection',
+      ),
+    );
+    expect(screen.getByLabelText('email')).toHaveValue('ada@example.com');
+    expect(callsTo(calls, 'POST', '/internal/waitlist')).toHaveLength(0);
+
+    schemaLoad.isFailing = false;
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+    expect(await screen.findByText(/you're on the waitlist/)).toBeInTheDocument();
+    expect(screen.queryByText('could not reach the server, check your connection')).not.toBeInTheDocument();
   });
 
   it('shows a server failure in a red alert and keeps the input', async () => {

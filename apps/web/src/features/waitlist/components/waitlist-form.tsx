@@ -1,4 +1,3 @@
-import { waitlistSignupSchema } from '@tidewatch/shared';
 import { type FormEvent, useState } from 'react';
 import {
   Button,
@@ -8,6 +7,8 @@ import {
   TextAreaField,
   TextField,
 } from '../../../components/index.ts';
+import { networkMessage } from '../../../lib/api-client.ts';
+import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
 /** Spec section 8: the waitlist's one validation message. */
@@ -21,11 +22,23 @@ export function WaitlistForm() {
   const [concern, setConcern] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [isDone, setIsDone] = useState(false);
+  const [loadError, setLoadError] = useState<string>();
   const join = useJoinWaitlist();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = waitlistSignupSchema.safeParse({ email, tokens, concern });
+    // The form is on the landing page, so its schema loads when it is first sent (start-up-schemas.ts).
+    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
+    try {
+      schemas = await loadAuthSchemas();
+    } catch {
+      setIsDone(false);
+      setEmailError(undefined);
+      setLoadError(networkMessage);
+      return;
+    }
+    setLoadError(undefined);
+    const parsed = schemas.waitlistSignupSchema.safeParse({ email, tokens, concern });
     if (!parsed.success) {
       // The spec hides the success message and makes no call; only the e-mail can be wrong in practice.
       setIsDone(false);
@@ -46,11 +59,17 @@ export function WaitlistForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="waitlist-title" className="space-y-5">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="waitlist-title"
+      className="space-y-5"
+    >
       <h2 id="waitlist-title" className="text-xl font-semibold text-slate-900 dark:text-slate-100">
         sign up now for the waitlist
       </h2>
       {emailError ? <ErrorBanner messages={emailError} /> : null}
+      {loadError ? <ErrorBanner messages={loadError} /> : null}
       {join.isError && !emailError ? <ErrorBanner messages={join.error.message} /> : null}
       {isDone ? <SuccessBanner messages={waitlistSuccessMessage} /> : null}
       <EmailField

@@ -1,0 +1,10 @@
+/**
+ * The shared schemas that code in the start-up bundle uses, each loaded on first use: zod and the schemas
+ * then arrive with the first response, message or form that needs them instead of with every page, so a
+ * first visit fetches and runs less before the app can start (decision 016). Screens outside the start-up
+ * bundle (lazy routes) import their schemas from '@tidewatch/shared' as usual.
+ */
+export const loadAuthSchemas = () => import('@tidewatch/shared/auth');
+export const loadAlertSchemas = () => import('@tidewatch/shared/alerts');
+export const loadRealtimeSchemas = () => import('@tidewatch/shared/realtime');
+export const loadErrorBody = () => import('@tidewatch/shared/error-body');
