@@ -16,8 +16,12 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Budgets in KiB of gzipped JavaScript (issue 17). */
-export const firstLoadBudgets = { landingKib: 150, routeKib: 250 } as const;
+/**
+ * Budgets in KiB of gzipped JavaScript. Issue 17 allows the landing page 150; ours is 130 since zod left the
+ * start-up bundle (119.5 KiB then): a static import of a shared schema in start-up code brings zod's 25 KiB
+ * back and fails `npm test` (decision 016). Every other route: 250, as the issue says.
+ */
+export const firstLoadBudgets = { landingKib: 130, routeKib: 250 } as const;
 
 /** Route modules are the lazily loaded files under this folder (apps/web/src/app/router.tsx). */
 const routeModuleFolder = 'src/app/routes/';
