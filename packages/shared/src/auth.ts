@@ -1,25 +1,10 @@
 import { z } from 'zod';
+import { emailMaxLength, freeTextMaxLength, passwordMaxLength, passwordMinLength } from './auth-texts.ts';
 
 /**
  * Wire contracts for the accounts feature (waitlist, contact, sign-up, login, session).
  * The server validates with these and the web client types its calls with them.
  */
-
-/** Longest e-mail address RFC 5321 allows in practice. */
-export const emailMaxLength = 254;
-export const passwordMinLength = 8;
-export const passwordMaxLength = 128;
-/** Bound for the waitlist / contact free-text fields. */
-export const freeTextMaxLength = 2000;
-
-/** The banner shown after sign-up and after the exchange-connected login (spec section 4, Login). */
-export const confirmEmailBanner =
-  "We've just sent you an email, click the link in the email to confirm your email address and continue setting up your account";
-export const emailConfirmedMessage = 'your email address is confirmed, you can log in now';
-export const linkInvalidMessage = 'this confirmation link has expired or was already used';
-export const invalidCredentialsMessage = 'wrong email or password';
-export const emailNotConfirmedMessage =
-  'please confirm your email address first: check your inbox for the link we sent you';
 
 // Trimmed and lower-cased so 'A@x.io ' and 'a@x.io' are the same account / signup.
 const emailSchema = z

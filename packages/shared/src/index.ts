@@ -1,6 +1,7 @@
 export * from './address.ts';
 export * from './alerts.ts';
 export * from './auth.ts';
+export * from './auth-texts.ts';
 export * from './discovery.ts';
 export * from './error-body.ts';
 export * from './errors.ts';

@@ -1,6 +1,7 @@
 import { AppError } from '@tidewatch/shared';
 import type { z } from 'zod';
 import { csrfHeaderName, readCsrfToken } from './csrf.ts';
+import { resolveSchema, type SchemaSource } from './schema-source.ts';
 import { getSessionToken } from './session.ts';
 import { loadErrorBody } from './start-up-schemas.ts';
 
@@ -16,15 +17,12 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-/**
- * A response schema, or a function that loads one: code in the start-up bundle passes a loader, which is
- * called beside the request, so zod and the schema arrive with the response instead of with the page.
- */
-export type ResponseSchema<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
-
 export type RequestOptions<T> = {
-  /** Validates the response body; a mismatch is an AppError rather than a crash further down. */
-  schema?: ResponseSchema<T>;
+  /**
+   * Validates the response body; a mismatch is an AppError rather than a crash further down. A loader is
+   * called beside the request, so zod and the schema arrive with the response instead of with the page.
+   */
+  schema?: SchemaSource<T>;
   /** Cancels the request (TanStack Query passes one); a cancelled request rethrows the abort. */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -47,8 +45,8 @@ export type ApiClient = {
 };
 
 /** Starts loading a schema given as a loader; a failure is reported where the schema is awaited. */
-function loadSchema<T>(schema: ResponseSchema<T> | undefined): Promise<z.ZodType<T> | undefined> {
-  const ready = Promise.resolve(typeof schema === 'function' ? schema() : schema);
+function loadSchema<T>(schema: SchemaSource<T> | undefined): Promise<z.ZodType<T> | undefined> {
+  const ready = schema ? resolveSchema(schema) : Promise.resolve(undefined);
   // Nothing awaits it when the request fails first: keep that from becoming an unhandled rejection.
   ready.catch(() => undefined);
   return ready;

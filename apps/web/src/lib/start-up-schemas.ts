@@ -1,8 +1,8 @@
 /**
- * The shared schemas that code in the start-up bundle uses, each loaded on first use: zod and the schemas
- * then arrive with the first response, message or form that needs them instead of with every page, so a
- * first visit fetches and runs less before the app can start (decision 016). Screens outside the start-up
- * bundle (lazy routes) import their schemas from '@tidewatch/shared' as usual.
+ * The shared schemas that code in the start-up bundle and the screens of a first visit (log in, sign up) use,
+ * each loaded on first use: zod and the schemas then arrive with the first response, message or form that
+ * needs them instead of with the page, so a first visit fetches and runs less before the app can start
+ * (decision 016). Every other screen imports its schemas from '@tidewatch/shared' as usual.
  */
 export const loadAuthSchemas = () => import('@tidewatch/shared/auth');
 export const loadAlertSchemas = () => import('@tidewatch/shared/alerts');

@@ -1,21 +1,36 @@
 import { useState } from 'react';
-import type { z } from 'zod';
+import { networkMessage } from './api-client.ts';
 import { type FieldErrors, fieldErrorsFromZod } from './form-errors.ts';
+import { resolveSchema, type SchemaSource } from './schema-source.ts';
 
 /**
  * The typed e-mail and password of an account form, and the client-side check run before any call.
  * @example
  * const credentials = useCredentials();
- * const body = credentials.validate(loginSchema); // undefined (and fieldErrors set) when invalid
+ * const body = await credentials.validate(loginSchema); // undefined (and fieldErrors set) when invalid
  */
 export function useCredentials() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  /** Set when the check itself could not be loaded (a public screen loads its schema on first use). */
+  const [loadError, setLoadError] = useState<string>();
 
   /** Parses the credentials plus `extra` with `schema`; a failure records each field's first message. */
-  function validate<T>(schema: z.ZodType<T>, extra: Record<string, unknown> = {}): T | undefined {
-    const parsed = schema.safeParse({ email, password, ...extra });
+  async function validate<T>(
+    schema: SchemaSource<T>,
+    extra: Record<string, unknown> = {},
+  ): Promise<T | undefined> {
+    let check: Awaited<ReturnType<typeof resolveSchema<T>>>;
+    try {
+      check = await resolveSchema(schema);
+    } catch {
+      setFieldErrors({});
+      setLoadError(networkMessage);
+      return undefined;
+    }
+    setLoadError(undefined);
+    const parsed = check.safeParse({ email, password, ...extra });
     if (!parsed.success) {
       setFieldErrors(fieldErrorsFromZod(parsed.error));
       return undefined;
@@ -24,5 +39,5 @@ export function useCredentials() {
     return parsed.data;
   }
 
-  return { email, setEmail, password, setPassword, fieldErrors, validate };
+  return { email, setEmail, password, setPassword, fieldErrors, loadError, validate };
 }

@@ -1,7 +1,14 @@
-import { type MessageResponse, messageResponseSchema } from '@tidewatch/shared';
+import type { MessageResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
 
 /** POST /api/internal/confirm-email: uses the single-use token from the e-mail's link. */
 export function confirmEmail(token: string): Promise<MessageResponse> {
-  return api.post('/internal/confirm-email', { token }, { schema: messageResponseSchema });
+  return api.post(
+    '/internal/confirm-email',
+    { token },
+    {
+      schema: async () => (await loadAuthSchemas()).messageResponseSchema,
+    },
+  );
 }

@@ -1,7 +1,15 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSchemaLoads, schemaLoads } from '../../../test/failing-schema-loads.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
+
+// The form's check loads when it is first sent; a test can make that load fail as it would offline.
+vi.mock('../../../lib/start-up-schemas.ts', async (importOriginal) =>
+  (await import('../../../test/failing-schema-loads.ts')).withFailingLoads(await importOriginal()),
+);
+
+afterEach(resetSchemaLoads);
 
 async function openLogin(url = '/login') {
   const view = renderRoute(url);
@@ -39,6 +47,31 @@ describe('login screen', () => {
     expect(screen.getByLabelText('email')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('email')).not.toHaveClass('ring-red-500');
     expect(screen.getByLabelText('password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the server is out of reach when its check cannot be loaded, keeps the input, makes no call', async () => {
+    const calls = installFakeFetch((request) => {
+      if (request.path === '/internal/auth') return { body: { token: 'jwt-1' } };
+      if (request.path === '/internal/token/session') return { body: validSession };
+      return undefined;
+    });
+    const { user, router } = await openLogin();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('password'), 'correct horse');
+    schemaLoads.isFailing = true;
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'could not reach the server, check your connection',
+    );
+    expect(screen.getByLabelText('email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('password')).toHaveValue('correct horse');
+    expect(callsTo(calls, 'POST', '/internal/auth')).toHaveLength(0);
+
+    schemaLoads.isFailing = false;
+    await user.click(screen.getByRole('button', { name: 'log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(callsTo(calls, 'POST', '/internal/auth')).toHaveLength(1);
   });
 
   it('stores the token and lands on /dashboard after a successful login', async () => {

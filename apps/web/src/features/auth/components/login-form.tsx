@@ -1,8 +1,8 @@
-import { loginSchema } from '@tidewatch/shared';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, CredentialFields, ErrorBanner } from '../../../components/index.ts';
+import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
 import { useCredentials } from '../../../lib/use-credentials.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -13,19 +13,20 @@ export function LoginForm() {
   const login = useLogin();
   const navigate = useNavigate();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = credentials.validate(loginSchema);
+    // A first visit's screen: its check loads when the form is first sent (start-up-schemas.ts).
+    const body = await credentials.validate(async () => (await loadAuthSchemas()).loginSchema);
     if (!body) return;
     login.mutate(body, { onSuccess: () => navigate(paths.dashboard.getHref()) });
   }
 
-  const clientErrors = [fieldErrors.email, fieldErrors.password].filter((message): message is string =>
-    Boolean(message),
+  const clientErrors = [credentials.loadError, fieldErrors.email, fieldErrors.password].filter(
+    (message): message is string => Boolean(message),
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       {clientErrors.length > 0 ? <ErrorBanner messages={clientErrors} /> : null}
       {login.isError && clientErrors.length === 0 ? <ErrorBanner messages={login.error.message} /> : null}
       <CredentialFields

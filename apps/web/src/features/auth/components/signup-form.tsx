@@ -1,9 +1,10 @@
-import { confirmEmailBanner, passwordMinLength, signupSchema } from '@tidewatch/shared';
+import { confirmEmailBanner, passwordMinLength } from '@tidewatch/shared';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, CredentialFields, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { fieldErrorsFromAppError } from '../../../lib/form-errors.ts';
+import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
 import { useCredentials } from '../../../lib/use-credentials.ts';
 import { useSignup } from '../api/signup.ts';
 
@@ -12,9 +13,10 @@ export function SignupForm() {
   const credentials = useCredentials();
   const signup = useSignup();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = credentials.validate(signupSchema);
+    // A first visit's screen: its check loads when the form is first sent (start-up-schemas.ts).
+    const body = await credentials.validate(async () => (await loadAuthSchemas()).signupSchema);
     if (body) signup.mutate(body, { onSuccess: () => credentials.setPassword('') });
   }
 
@@ -41,7 +43,8 @@ export function SignupForm() {
   const hasFieldError = Boolean(serverErrors.email || serverErrors.password);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+      {credentials.loadError ? <ErrorBanner messages={credentials.loadError} /> : null}
       {signup.isError && !hasFieldError ? <ErrorBanner messages={signup.error.message} /> : null}
       <CredentialFields
         credentials={credentials}

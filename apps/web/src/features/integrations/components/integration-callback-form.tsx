@@ -11,9 +11,9 @@ export function IntegrationCallbackForm({ code }: { code: string }) {
   const { fieldErrors } = credentials;
   const complete = useCompleteIntegration();
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = credentials.validate(integrationCallbackSchema, { code });
+    const body = await credentials.validate(integrationCallbackSchema, { code });
     if (body) complete.mutate(body);
   }
 
@@ -21,7 +21,7 @@ export function IntegrationCallbackForm({ code }: { code: string }) {
 
   const clientErrors = Object.values(fieldErrors).filter((message): message is string => Boolean(message));
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
       {clientErrors.length > 0 ? <ErrorBanner messages={clientErrors} /> : null}
       {/* The spec lists each value of the error object, one per line. */}
       {complete.isError && clientErrors.length === 0 ? (

@@ -1,24 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetSchemaLoads, schemaLoads } from '../../../test/failing-schema-loads.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 
 // The form's schema loads when it is first sent; a test can make that load fail as it would offline.
-const schemaLoad = vi.hoisted(() => ({ isFailing: false }));
-vi.mock('../../../lib/start-up-schemas.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../lib/start-up-schemas.ts')>();
-  return {
-    ...actual,
-    loadAuthSchemas: () =>
-      schemaLoad.isFailing
-        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
-        : actual.loadAuthSchemas(),
-  };
-});
+vi.mock('../../../lib/start-up-schemas.ts', async (importOriginal) =>
+  (await import('../../../test/failing-schema-loads.ts')).withFailingLoads(await importOriginal()),
+);
 
-afterEach(() => {
-  schemaLoad.isFailing = false;
-});
+afterEach(resetSchemaLoads);
 
 const emailMessage =
   'Please fill out your email address so that we can let you know when we are ready for onboarding!';
@@ -97,7 +88,7 @@ describe('waitlist form', () => {
     );
     const { user } = await openLanding();
     await user.type(screen.getByLabelText('email'), 'ada@example.com');
-    schemaLoad.isFailing = true;
+    schemaLoads.isFailing = true;
     await user.click(screen.getByRole('button', { name: 'sign up' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -107,7 +98,7 @@ describe('waitlist form', () => {
     expect(screen.getByLabelText('email')).toHaveValue('ada@example.com');
     expect(callsTo(calls, 'POST', '/internal/waitlist')).toHaveLength(0);
 
-    schemaLoad.isFailing = false;
+    schemaLoads.isFailing = false;
     await user.click(screen.getByRole('button', { name: 'sign up' }));
     expect(await screen.findByText(/you're on the waitlist/)).toBeInTheDocument();
     expect(screen.queryByText('could not reach the server, check your connection')).not.toBeInTheDocument();
