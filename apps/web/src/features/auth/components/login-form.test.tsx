@@ -17,6 +17,19 @@ async function openLogin(url = '/login') {
   return view;
 }
 
+/** A login screen whose server accepts the credentials, with those typed in. */
+async function typeGoodCredentials() {
+  const calls = installFakeFetch((request) => {
+    if (request.path === '/internal/auth') return { body: { token: 'jwt-1' } };
+    if (request.path === '/internal/token/session') return { body: validSession };
+    return undefined;
+  });
+  const view = await openLogin();
+  await view.user.type(screen.getByLabelText('email'), 'ada@example.com');
+  await view.user.type(screen.getByLabelText('password'), 'correct horse');
+  return { ...view, calls };
+}
+
 describe('login screen', () => {
   it('lists both validation messages one per line and rings both fields red, without a call', async () => {
     const calls = installFakeFetch();
@@ -50,14 +63,7 @@ describe('login screen', () => {
   });
 
   it('says the server is out of reach when its check cannot be loaded, keeps the input, makes no call', async () => {
-    const calls = installFakeFetch((request) => {
-      if (request.path === '/internal/auth') return { body: { token: 'jwt-1' } };
-      if (request.path === '/internal/token/session') return { body: validSession };
-      return undefined;
-    });
-    const { user, router } = await openLogin();
-    await user.type(screen.getByLabelText('email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('password'), 'correct horse');
+    const { calls, user, router } = await typeGoodCredentials();
     schemaLoads.isFailing = true;
     await user.click(screen.getByRole('button', { name: 'log in' }));
 
@@ -75,14 +81,7 @@ describe('login screen', () => {
   });
 
   it('stores the token and lands on /dashboard after a successful login', async () => {
-    const calls = installFakeFetch((request) => {
-      if (request.path === '/internal/auth') return { body: { token: 'jwt-1' } };
-      if (request.path === '/internal/token/session') return { body: validSession };
-      return undefined;
-    });
-    const { user, router } = await openLogin();
-    await user.type(screen.getByLabelText('email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('password'), 'correct horse');
+    const { calls, user, router } = await typeGoodCredentials();
     await user.click(screen.getByRole('button', { name: 'log in' }));
 
     expect(await screen.findByRole('heading', { name: 'dashboard' })).toBeInTheDocument();
