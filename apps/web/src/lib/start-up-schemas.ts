@@ -8,3 +8,11 @@ export const loadAuthSchemas = () => import('@tidewatch/shared/auth');
 export const loadAlertSchemas = () => import('@tidewatch/shared/alerts');
 export const loadRealtimeSchemas = () => import('@tidewatch/shared/realtime');
 export const loadErrorBody = () => import('@tidewatch/shared/error-body');
+
+/**
+ * A loader of one schema of a module above, to pass as an API call's or a form's `schema`.
+ * @example api.get('/internal/token/session', { schema: schemaFrom(loadAuthSchemas, 'sessionResponseSchema') })
+ */
+export function schemaFrom<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return async () => (await load())[name];
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { networkMessage } from './api-client.ts';
 import { type FieldErrors, fieldErrorsFromZod } from './form-errors.ts';
-import { resolveSchema, type SchemaSource } from './schema-source.ts';
+import { type SchemaSource, safeParseWith } from './schema-source.ts';
 
 /**
  * The typed e-mail and password of an account form, and the client-side check run before any call.
@@ -21,16 +21,12 @@ export function useCredentials() {
     schema: SchemaSource<T>,
     extra: Record<string, unknown> = {},
   ): Promise<T | undefined> {
-    let check: Awaited<ReturnType<typeof resolveSchema<T>>>;
-    try {
-      check = await resolveSchema(schema);
-    } catch {
+    const parsed = await safeParseWith(schema, { email, password, ...extra });
+    setLoadError(parsed ? undefined : networkMessage);
+    if (!parsed) {
       setFieldErrors({});
-      setLoadError(networkMessage);
       return undefined;
     }
-    setLoadError(undefined);
-    const parsed = check.safeParse({ email, password, ...extra });
     if (!parsed.success) {
       setFieldErrors(fieldErrorsFromZod(parsed.error));
       return undefined;

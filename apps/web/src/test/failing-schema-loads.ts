@@ -23,6 +23,7 @@ export function withFailingLoads(actual: typeof StartUpSchemas): typeof StartUpS
         ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
         : load();
   return {
+    ...actual,
     loadAuthSchemas: failOr(actual.loadAuthSchemas),
     loadAlertSchemas: failOr(actual.loadAlertSchemas),
     loadRealtimeSchemas: failOr(actual.loadRealtimeSchemas),

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettings, NotificationList } from '@tidewatch/shared';
 import { api } from '../../lib/api-client.ts';
-import { loadAlertSchemas } from '../../lib/start-up-schemas.ts';
+import { loadAlertSchemas, schemaFrom } from '../../lib/start-up-schemas.ts';
 
 // The header's bell is part of every page, so these load their schemas on first use (start-up-schemas.ts).
-const notificationList = async () => (await loadAlertSchemas()).notificationListSchema;
-const alertSettings = async () => (await loadAlertSchemas()).alertSettingsSchema;
+const notificationList = schemaFrom(loadAlertSchemas, 'notificationListSchema');
+const alertSettings = schemaFrom(loadAlertSchemas, 'alertSettingsSchema');
 
 export const notificationsQueryOptions = () =>
   queryOptions({

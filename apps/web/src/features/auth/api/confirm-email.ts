@@ -1,6 +1,6 @@
 import type { MessageResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
-import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
+import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 
 /** POST /api/internal/confirm-email: uses the single-use token from the e-mail's link. */
 export function confirmEmail(token: string): Promise<MessageResponse> {
@@ -8,7 +8,7 @@ export function confirmEmail(token: string): Promise<MessageResponse> {
     '/internal/confirm-email',
     { token },
     {
-      schema: async () => (await loadAuthSchemas()).messageResponseSchema,
+      schema: schemaFrom(loadAuthSchemas, 'messageResponseSchema'),
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, CredentialFields, ErrorBanner } from '../../../components/index.ts';
-import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
+import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { useCredentials } from '../../../lib/use-credentials.ts';
 import { useLogin } from '../api/login.ts';
 
@@ -16,7 +16,7 @@ export function LoginForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A first visit's screen: its check loads when the form is first sent (start-up-schemas.ts).
-    const body = await credentials.validate(async () => (await loadAuthSchemas()).loginSchema);
+    const body = await credentials.validate(schemaFrom(loadAuthSchemas, 'loginSchema'));
     if (!body) return;
     login.mutate(body, { onSuccess: () => navigate(paths.dashboard.getHref()) });
   }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, CredentialFields, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { fieldErrorsFromAppError } from '../../../lib/form-errors.ts';
-import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
+import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { useCredentials } from '../../../lib/use-credentials.ts';
 import { useSignup } from '../api/signup.ts';
 
@@ -16,7 +16,7 @@ export function SignupForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A first visit's screen: its check loads when the form is first sent (start-up-schemas.ts).
-    const body = await credentials.validate(async () => (await loadAuthSchemas()).signupSchema);
+    const body = await credentials.validate(schemaFrom(loadAuthSchemas, 'signupSchema'));
     if (body) signup.mutate(body, { onSuccess: () => credentials.setPassword('') });
   }
 

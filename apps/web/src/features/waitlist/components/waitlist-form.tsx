@@ -8,7 +8,8 @@ import {
   TextField,
 } from '../../../components/index.ts';
 import { networkMessage } from '../../../lib/api-client.ts';
-import { loadAuthSchemas } from '../../../lib/start-up-schemas.ts';
+import { safeParseWith } from '../../../lib/schema-source.ts';
+import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
 /** Spec section 8: the waitlist's one validation message. */
@@ -28,17 +29,17 @@ export function WaitlistForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The form is on the landing page, so its schema loads when it is first sent (start-up-schemas.ts).
-    let schemas: Awaited<ReturnType<typeof loadAuthSchemas>>;
-    try {
-      schemas = await loadAuthSchemas();
-    } catch {
+    const parsed = await safeParseWith(schemaFrom(loadAuthSchemas, 'waitlistSignupSchema'), {
+      email,
+      tokens,
+      concern,
+    });
+    setLoadError(parsed ? undefined : networkMessage);
+    if (!parsed) {
       setIsDone(false);
       setEmailError(undefined);
-      setLoadError(networkMessage);
       return;
     }
-    setLoadError(undefined);
-    const parsed = schemas.waitlistSignupSchema.safeParse({ email, tokens, concern });
     if (!parsed.success) {
       // The spec hides the success message and makes no call; only the e-mail can be wrong in practice.
       setIsDone(false);
