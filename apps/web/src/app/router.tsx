@@ -1,4 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { dashboardLoader } from './loaders/dashboard.ts';
+import { farmDetailsLoader } from './loaders/farm-detail.ts';
 import { paths } from './paths.ts';
 import { RootHydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './route-error.tsx';
@@ -11,7 +13,9 @@ import { sessionGuardId, sessionGuardLoader } from './session-guard.ts';
  * Every screen but the landing page is loaded when its route first matches (decision 016): the landing page
  * stays in the entry so a first visit needs no second round trip, and viem, socket.io and the charts come
  * only with the screens that use them. The router waits for a route's module before rendering it, showing
- * RootHydrateFallback on the first load and the layout's progress bar on later navigations.
+ * RootHydrateFallback on the first load and the layout's progress bar on later navigations. A screen whose
+ * first render needs data has its loader in app/loaders/, in the entry, so the router asks for the data
+ * while it fetches the screen's chunk, not after that chunk has arrived and run.
  */
 /** Each screen module by name; the name is its file in app/routes/ (the build's page shells rely on it). */
 const screens = {
@@ -96,7 +100,8 @@ export const routes: RouteObject[] = [
       { path: paths.lpMining.path, ...lazyScreen('farm-tools', (m) => ({ Component: m.LpMiningRoute })) },
       {
         path: paths.lpMiningDetails.path,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute, loader: m.farmDetailsLoader })),
+        loader: farmDetailsLoader,
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         path: paths.dualMining.path,
@@ -104,7 +109,8 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dualMiningDetails.path,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute, loader: m.farmDetailsLoader })),
+        loader: farmDetailsLoader,
+        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
       },
       {
         id: sessionGuardId,
@@ -113,7 +119,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: paths.dashboard.path,
-            ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute, loader: m.dashboardLoader })),
+            loader: dashboardLoader,
+            ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute })),
           },
           { path: paths.wallets.path, ...lazyScreen('wallets', (m) => ({ Component: m.WalletsRoute })) },
           {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type FarmDetail, farmDetailSchema } from '@tidewatch/shared';
+import type { FarmDetail } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 
 /** One farm with `account`'s position history (newest first). */
 export function getFarmDetail(
@@ -10,7 +11,7 @@ export function getFarmDetail(
 ): Promise<FarmDetail> {
   const query = account ? `?account=${encodeURIComponent(account)}` : '';
   return api.get(`/quickswap/farm/details/${encodeURIComponent(farmAddress)}${query}`, {
-    schema: farmDetailSchema,
+    schema: schemaFrom(loadFarmSchemas, 'farmDetailSchema'),
     signal,
   });
 }

@@ -1,6 +1,7 @@
 import type { ReturnsPoint } from '@tidewatch/shared';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
+import { loadReturnsChartCanvas } from './load-returns-chart.ts';
 
 export type ChartRange = '7d' | '30d' | '90d' | 'all';
 /** A chart point: seconds since the epoch, USD figures (null = unknown). */
@@ -13,11 +14,6 @@ export type ReturnsChartPoint = {
 };
 
 const ranges: ChartRange[] = ['7d', '30d', '90d', 'all'];
-/**
- * lightweight-charts is only fetched by pages that draw a chart (decision 013). A route loader that knows a
- * chart will be drawn calls this to fetch it beside the rest instead of after the first render (decision 016).
- */
-export const loadReturnsChartCanvas = () => import('./returns-chart-canvas.tsx');
 const ReturnsChartCanvas = lazy(loadReturnsChartCanvas);
 const legend = [
   { key: 'value', title: 'position value', swatch: 'bg-sky-600 dark:bg-sky-400' },

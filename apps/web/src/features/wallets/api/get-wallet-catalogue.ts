@@ -1,10 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type WalletCatalogueResponse, walletCatalogueResponseSchema } from '@tidewatch/shared';
+import type { WalletCatalogueResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 
 /** GET /api/blockchains/wallets: the wallet services one can connect, with their blockchains. */
 export function getWalletCatalogue(signal?: AbortSignal): Promise<WalletCatalogueResponse> {
-  return api.get('/blockchains/wallets', { schema: walletCatalogueResponseSchema, signal });
+  return api.get('/blockchains/wallets', {
+    schema: schemaFrom(loadWalletSchemas, 'walletCatalogueResponseSchema'),
+    signal,
+  });
 }
 
 export function walletCatalogueQueryOptions() {

@@ -1,0 +1,25 @@
+import { portfolioQueryOptions } from '../../features/farms/api/get-portfolio.ts';
+import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked-summary.ts';
+import { connectedWalletsQueryOptions } from '../../features/wallets/api/get-connected-wallets.ts';
+import { walletCatalogueQueryOptions } from '../../features/wallets/api/get-wallet-catalogue.ts';
+import { getSessionToken } from '../../lib/session.ts';
+import { getPageQueryClient } from '../provider.tsx';
+
+/**
+ * Loader of /dashboard: fetches every panel's data beside the session check and the screen's chunk (the router
+ * runs both loaders and the chunk's import at once; this module is in the start-up bundle, and the answers'
+ * schemas load with them), so the screen's first render shows its content instead of four spinners that are
+ * then replaced, and the data does not wait for the screen's code to arrive and run (nothing shifts). A failed fetch is left to its panel, which shows the error and a
+ * retry; without a token the session guard sends the visitor to log in and nothing is asked for.
+ */
+export async function dashboardLoader(): Promise<null> {
+  if (!getSessionToken()) return null;
+  const client = getPageQueryClient();
+  await Promise.all([
+    client.prefetchQuery(portfolioQueryOptions()),
+    client.prefetchQuery(connectedWalletsQueryOptions()),
+    client.prefetchQuery(trackedSummaryQueryOptions()),
+    client.prefetchQuery(walletCatalogueQueryOptions()),
+  ]);
+  return null;
+}
