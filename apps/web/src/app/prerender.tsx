@@ -4,6 +4,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { Spinner } from '../components/index.ts';
 import { paths } from './paths.ts';
 import { AppProviders, createQueryClient } from './provider.tsx';
 import { Shell } from './root-layout.tsx';
@@ -43,11 +44,18 @@ export function renderScreen(url: string): Promise<string> {
   return renderWithRoutes(routes, url);
 }
 
-function EmptyShell() {
-  return <Shell>{null}</Shell>;
+/** Where the screen will be, a spinner: on a slow phone its code and data take seconds, not a blank page. */
+function LoadingShell() {
+  return (
+    <Shell>
+      <div className="flex justify-center py-16">
+        <Spinner size="lg" label="loading page" />
+      </div>
+    </Shell>
+  );
 }
 
-/** The header and an empty main, as every screen at `url` has them while its data is on its way. */
+/** The header over a spinner, as every screen at `url` shows them while its code and data are on the way. */
 export function renderShell(url: string): Promise<string> {
-  return renderWithRoutes([{ path: '*', Component: EmptyShell }], url);
+  return renderWithRoutes([{ path: '*', Component: LoadingShell }], url);
 }

@@ -28,5 +28,7 @@ export function withFailingLoads(actual: typeof StartUpSchemas): typeof StartUpS
     loadAlertSchemas: failOr(actual.loadAlertSchemas),
     loadRealtimeSchemas: failOr(actual.loadRealtimeSchemas),
     loadErrorBody: failOr(actual.loadErrorBody),
+    loadFarmSchemas: failOr(actual.loadFarmSchemas),
+    loadWalletSchemas: failOr(actual.loadWalletSchemas),
   };
 }

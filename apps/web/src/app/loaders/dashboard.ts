@@ -6,11 +6,12 @@ import { getSessionToken } from '../../lib/session.ts';
 import { getPageQueryClient } from '../provider.tsx';
 
 /**
- * Loader of /dashboard: fetches every panel's data beside the session check and the screen's chunk (the router
- * runs both loaders and the chunk's import at once; this module is in the start-up bundle, and the answers'
- * schemas load with them), so the screen's first render shows its content instead of four spinners that are
- * then replaced, and the data does not wait for the screen's code to arrive and run (nothing shifts). A failed fetch is left to its panel, which shows the error and a
- * retry; without a token the session guard sends the visitor to log in and nothing is asked for.
+ * Loader of /dashboard: fetches every panel's data beside the session check and the screen's chunk (the
+ * router runs both loaders and the chunk's import at once; this module is in the start-up bundle, and the
+ * answers' schemas load with them). The screen's first render shows its content instead of four spinners that
+ * are then replaced (nothing shifts), and the data does not wait for the screen's code to arrive and run. A
+ * failed fetch is left to its panel, which shows the error and a retry; without a token the session guard
+ * sends the visitor to log in and nothing is asked for.
  */
 export async function dashboardLoader(): Promise<null> {
   if (!getSessionToken()) return null;

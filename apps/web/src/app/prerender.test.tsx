@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { renderScreen, renderShell } from './prerender.tsx';
+
+/** The drawn page as a document, to query it the way a visitor's browser shows it. */
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(`<main id="page">${html}</main>`, 'text/html');
+}
+
+describe('pages drawn at build time (what a path shows before the app has run)', () => {
+  it("draws a logged-in screen's page as the header over a spinner, never a blank page", async () => {
+    const page = parse(await renderShell('/dashboard'));
+    expect(page.querySelector('header')?.textContent).toContain('Tidewatch');
+    const spinner = page.querySelector('main [role="status"]');
+    expect(spinner?.getAttribute('aria-label')).toBe('loading page');
+  });
+
+  it('draws a screen every visitor sees alike in full, with no spinner', async () => {
+    const page = parse(await renderScreen('/'));
+    expect(page.querySelector('h1')?.textContent).toBe('navigate the storms of crypto');
+    expect(page.querySelector('[role="status"]')).toBeNull();
+  });
+});
