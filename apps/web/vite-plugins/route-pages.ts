@@ -95,7 +95,7 @@ async function writePages(inputs: PageInputs, prerender: typeof Prerender): Prom
 
 /**
  * After the build: one HTML page per path of the route table (decision 016). A screen every visitor sees alike
- * (the landing page, log in, …) is rendered in full; any other gets the header over a spinner. Either is a
+ * (the landing page, log in, …) is rendered in full; any other gets the header over a loading line. Either is a
  * picture, inert, that the app replaces on its first render, so the first paint no longer waits for the
  * script. Each page also names its screen's chunks as module preloads, fetched beside the entry instead of
  * after it. index.html becomes the landing page; dist/pages/routes.json tells the server which file is whose.
