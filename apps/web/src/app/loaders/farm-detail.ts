@@ -9,11 +9,10 @@ import { getPageQueryClient } from '../provider.tsx';
 /**
  * Loader of /quickswap/{product}/details/{farmAddress}: fetches what the screen's first render needs while
  * the router fetches the screen's chunk (this module is in the start-up bundle, and the answers' schemas load
- * with them), so the first render shows the farm instead of 'loading farm...'
- * (decision 016). With a session, whose position to show comes from the tracked farms first (the tracked
- * summary needs the token, so nothing is asked for without one); the farm's detail is public. The chart's
- * library is fetched beside them when there is a position to draw. A failed fetch is left to the screen,
- * which shows the error and a retry.
+ * with them), so the first render shows the farm instead of 'loading farm...' (decision 016). With a session,
+ * whose position to show comes from the tracked farms first (the tracked summary needs the token, so nothing
+ * is asked for without one); the farm's detail is public. The chart's library is fetched beside them when
+ * there is a position to draw. A failed fetch is left to the screen, which shows the error and a retry.
  */
 export async function farmDetailsLoader({ params }: LoaderFunctionArgs): Promise<null> {
   const farmAddress = params.farmAddress ?? '';
