@@ -2,6 +2,7 @@ import { AppError, type SessionResponse } from '@tidewatch/shared';
 import { type LoaderFunctionArgs, redirect, useRouteLoaderData } from 'react-router';
 import { getSession } from '../features/auth/api/get-session.ts';
 import { clearSessionToken, getSessionToken } from '../lib/session.ts';
+import { yieldToMain } from '../lib/yield-to-main.ts';
 import { paths } from './paths.ts';
 
 /** Route id of the guard layout; guarded screens read the session through `useSession`. */
@@ -14,6 +15,8 @@ export const sessionGuardId = 'session-guard';
 export async function sessionGuardLoader({ request }: LoaderFunctionArgs): Promise<SessionResponse> {
   const toLogin = paths.login.getHref({ reason: 'login-required' });
   if (!getSessionToken()) throw redirect(toLogin);
+  // The check is built and sent in a task after the router's own start-up, not in the same long one.
+  await yieldToMain();
   try {
     return await getSession(request.signal);
   } catch (error) {

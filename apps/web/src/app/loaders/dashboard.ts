@@ -3,6 +3,7 @@ import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked
 import { connectedWalletsQueryOptions } from '../../features/wallets/api/get-connected-wallets.ts';
 import { walletCatalogueQueryOptions } from '../../features/wallets/api/get-wallet-catalogue.ts';
 import { getSessionToken } from '../../lib/session.ts';
+import { yieldToMain } from '../../lib/yield-to-main.ts';
 import { getPageQueryClient } from '../provider.tsx';
 
 /**
@@ -16,11 +17,19 @@ import { getPageQueryClient } from '../provider.tsx';
 export async function dashboardLoader(): Promise<null> {
   if (!getSessionToken()) return null;
   const client = getPageQueryClient();
-  await Promise.all([
-    client.prefetchQuery(portfolioQueryOptions()),
-    client.prefetchQuery(connectedWalletsQueryOptions()),
-    client.prefetchQuery(trackedSummaryQueryOptions()),
-    client.prefetchQuery(walletCatalogueQueryOptions()),
-  ]);
+  const prefetches = [
+    () => client.prefetchQuery(portfolioQueryOptions()),
+    () => client.prefetchQuery(connectedWalletsQueryOptions()),
+    () => client.prefetchQuery(trackedSummaryQueryOptions()),
+    () => client.prefetchQuery(walletCatalogueQueryOptions()),
+  ];
+  const started: Promise<void>[] = [];
+  for (const prefetch of prefetches) {
+    // Each request is built and sent in a task of its own: at a phone's speed the four together with the
+    // router's start-up were one task long enough to block input (decision 016).
+    await yieldToMain();
+    started.push(prefetch());
+  }
+  await Promise.all(started);
   return null;
 }

@@ -4,6 +4,7 @@ import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked
 import { loadReturnsChartCanvas } from '../../features/farms/components/load-returns-chart.ts';
 import { pickDetailAccount } from '../../features/farms/detail-account.ts';
 import { getSessionToken } from '../../lib/session.ts';
+import { yieldToMain } from '../../lib/yield-to-main.ts';
 import { getPageQueryClient } from '../provider.tsx';
 
 /**
@@ -18,6 +19,8 @@ export async function farmDetailsLoader({ params }: LoaderFunctionArgs): Promise
   const farmAddress = params.farmAddress ?? '';
   const client = getPageQueryClient();
   let account: string | undefined;
+  // Each request is built and sent in a task of its own, after the router's start-up (decision 016).
+  await yieldToMain();
   if (getSessionToken()) {
     await client.prefetchQuery(trackedSummaryQueryOptions());
     // No wallet is connected before the first render, so this is the account the screen picks then.
@@ -28,6 +31,7 @@ export async function farmDetailsLoader({ params }: LoaderFunctionArgs): Promise
     );
   }
   const detailOptions = farmDetailQueryOptions(farmAddress, account);
+  await yieldToMain();
   await client.prefetchQuery(detailOptions);
   const detail = client.getQueryData(detailOptions.queryKey);
   if (detail && detail.farm_position_snapshots.length > 0 && detail.chart.length > 0) {
