@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { GUIDE_EVENTS, GUIDE_STATES, type GuideEvent, type GuideStateName } from './wallet-guide.ts';
+
+export * from './wallet-guide.ts';
 
 /**
  * Wire contracts for wallets: the catalogue, saved wallets, the connect-wallet guide and sign-up
@@ -146,35 +149,6 @@ export type WalletCatalogueResponse = z.infer<typeof walletCatalogueResponseSche
  *   ERROR exists only on the client; from it the user starts again with GET_MESSAGE.
  * - An event not allowed in the sent state answers 409 CONFLICT.
  */
-export const GUIDE_STATES = {
-  NOT_STARTED: 'NOT_STARTED',
-  CONFIRMED_SIGNATURE: 'CONFIRMED_SIGNATURE',
-  SAVED_ADDRESS: 'SAVED_ADDRESS',
-  ERROR: 'ERROR',
-} as const;
-export type GuideStateName = (typeof GUIDE_STATES)[keyof typeof GUIDE_STATES];
-
-export const GUIDE_EVENTS = {
-  GET_MESSAGE: 'GET_MESSAGE',
-  CONFIRM_SIGNATURE: 'CONFIRM_SIGNATURE',
-  SAVE_ADDRESS: 'SAVE_ADDRESS',
-} as const;
-export type GuideEvent = (typeof GUIDE_EVENTS)[keyof typeof GUIDE_EVENTS];
-
-/** The allowed edges, shared so the client can tell which buttons make sense. */
-export const guideTransitions = {
-  NOT_STARTED: {
-    GET_MESSAGE: { next: 'NOT_STARTED', events: ['CONFIRM_SIGNATURE'] },
-    CONFIRM_SIGNATURE: { next: 'CONFIRMED_SIGNATURE', events: ['SAVE_ADDRESS'] },
-  },
-  CONFIRMED_SIGNATURE: { SAVE_ADDRESS: { next: 'SAVED_ADDRESS', events: [] } },
-  SAVED_ADDRESS: {},
-  ERROR: { GET_MESSAGE: { next: 'NOT_STARTED', events: ['CONFIRM_SIGNATURE'] } },
-} as const satisfies Record<
-  GuideStateName,
-  Partial<Record<GuideEvent, { next: GuideStateName; events: readonly GuideEvent[] }>>
->;
-
 const guideStateNameSchema = z.enum(Object.values(GUIDE_STATES) as [GuideStateName, ...GuideStateName[]]);
 const guideEventSchema = z.enum(Object.values(GUIDE_EVENTS) as [GuideEvent, ...GuideEvent[]]);
 
@@ -258,14 +232,6 @@ export const guideStateSchema = z.discriminatedUnion('name', [
   }),
 ]);
 export type GuideState = z.infer<typeof guideStateSchema>;
-
-/** Where the client starts (and restarts after 'add another'). */
-export const initialGuideState: GuideState = {
-  name: 'NOT_STARTED',
-  previous: null,
-  events: ['GET_MESSAGE'],
-  data: {},
-};
 
 /** Sign-up from a wallet address (/signup/create-address): step 1, get the message to sign. */
 export const walletSignUpMessageRequestSchema = z.strictObject({ address: walletAddressSchema });

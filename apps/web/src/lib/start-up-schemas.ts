@@ -1,3 +1,5 @@
+import { yieldToMain } from './yield-to-main.ts';
+
 /**
  * The shared schemas that code in the start-up bundle, the screens of a first visit (log in, sign up) and the
  * route loaders (app/loaders/) use, each loaded on first use: zod and the schemas then arrive with the first
@@ -5,12 +7,29 @@
  * before the app can start, and a route's data is asked for before its screen's chunk has run (decision 016).
  * Every other screen imports its schemas from '@tidewatch/shared' as usual.
  */
-export const loadAuthSchemas = () => import('@tidewatch/shared/auth');
-export const loadAlertSchemas = () => import('@tidewatch/shared/alerts');
-export const loadRealtimeSchemas = () => import('@tidewatch/shared/realtime');
-export const loadErrorBody = () => import('@tidewatch/shared/error-body');
-export const loadFarmSchemas = () => import('@tidewatch/shared/farms');
-export const loadWalletSchemas = () => import('@tidewatch/shared/wallets');
+const importErrorBody = () => import('@tidewatch/shared/error-body');
+let zodReady: Promise<void> | undefined;
+
+/**
+ * `load`, after zod has been evaluated in a task of its own, with the smallest module of schemas (the error
+ * body's, which any answer may need): zod, warming up and building a whole module of schemas were one task of
+ * 150-300 ms at a phone's speed, long enough to block input; apart, each is short. (Not `import('zod')`: a
+ * module's namespace keeps every export, all 380 kB of zod.)
+ */
+function afterZod<M>(load: () => Promise<M>): () => Promise<M> {
+  return async () => {
+    zodReady ??= importErrorBody().then(yieldToMain);
+    await zodReady;
+    return load();
+  };
+}
+
+export const loadAuthSchemas = afterZod(() => import('@tidewatch/shared/auth'));
+export const loadAlertSchemas = afterZod(() => import('@tidewatch/shared/alerts'));
+export const loadRealtimeSchemas = afterZod(() => import('@tidewatch/shared/realtime'));
+export const loadErrorBody = importErrorBody;
+export const loadFarmSchemas = afterZod(() => import('@tidewatch/shared/farms'));
+export const loadWalletSchemas = afterZod(() => import('@tidewatch/shared/wallets'));
 
 /**
  * A loader of one schema of a module above, to pass as an API call's or a form's `schema`.

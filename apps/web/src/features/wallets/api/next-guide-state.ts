@@ -1,5 +1,6 @@
-import { type GuideState, guideStateSchema, type NextStateRequest } from '@tidewatch/shared';
+import type { GuideState, NextStateRequest } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 
 /** The client-side error marker (spec: any response with an error sets the state to it, keeping `previous`). */
 export function toGuideErrorState(previous: GuideState['name'], error: unknown): GuideState {
@@ -14,7 +15,7 @@ export function toGuideErrorState(previous: GuideState['name'], error: unknown):
 export async function postNextGuideState(request: NextStateRequest): Promise<GuideState> {
   try {
     return await api.post('/wallets/connect_metamask_guide/next-state', request, {
-      schema: guideStateSchema,
+      schema: schemaFrom(loadWalletSchemas, 'guideStateSchema'),
     });
   } catch (error) {
     return toGuideErrorState(request.name, error);

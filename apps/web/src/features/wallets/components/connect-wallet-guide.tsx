@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type GuideState, initialGuideState } from '@tidewatch/shared';
+import type { GuideState } from '@tidewatch/shared';
+import { initialGuideState } from '@tidewatch/shared/wallet-guide';
 import { useState } from 'react';
 import { Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { getSessionToken } from '../../../lib/session.ts';
