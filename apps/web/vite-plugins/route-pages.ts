@@ -7,9 +7,11 @@ type ManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;
+  name?: string;
   imports?: string[];
+  dynamicImports?: string[];
 };
-type Manifest = Record<string, ManifestChunk>;
+export type Manifest = Record<string, ManifestChunk>;
 
 /** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/http/spa.ts). */
 export type RoutePagesIndex = {
@@ -36,6 +38,19 @@ function collectStaticImports(manifest: Manifest, keys: readonly string[]): Set<
   return new Set([...seen].map((key) => manifest[key]!.file));
 }
 
+/**
+ * The shared schema modules the start-up code loads on first use (src/lib/start-up-schemas.ts): the entry's
+ * dynamic imports that need zod, screens aside.
+ */
+export function listOnDemandSchemas(manifest: Manifest): string[] {
+  const zod = Object.keys(manifest).find((key) => manifest[key]!.name === 'zod');
+  if (!zod) return [];
+  return Object.values(manifest)
+    .filter((chunk) => chunk.isEntry)
+    .flatMap((entry) => entry.dynamicImports ?? [])
+    .filter((key) => !key.startsWith(screenFolder) && manifest[key]?.imports?.includes(zod));
+}
+
 /** A URL the pattern matches, for rendering its shell: optional segments left out, the others filled in. */
 function sampleUrl(pattern: string): string {
   const segments = pattern
@@ -50,22 +65,33 @@ function pageFileName(pattern: string): string {
   return `${routePagesFolder}/${slug}.html`;
 }
 
-type PageInputs = { outDir: string; base: string; manifest: Manifest; template: string };
+export type PageInputs = { outDir: string; base: string; manifest: Manifest; template: string };
 
-/** index.html with the body drawn inside an inert #root and the screen's chunks as module preloads. */
-function composePage(inputs: PageInputs, body: string, screen: string | null): string {
+/**
+ * index.html with the body drawn inside an inert #root and the screen's chunks as module preloads. A page that
+ * waits for data (`needsData`: its body is the loading shell) also preloads zod and the schema modules its
+ * answers are read with, at low priority: they are needed once the answers are in, not for the first paint,
+ * and asked for only then they cost a phone two more round trips after the entry.
+ */
+export function composePage(
+  inputs: PageInputs,
+  body: string,
+  screen: string | null,
+  needsData: boolean,
+): string {
   const { manifest, template, base } = inputs;
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   const named = collectStaticImports(manifest, entryKeys);
   const preloads: string[] = [];
-  const add = (files: Set<string>) => {
+  const add = (files: Set<string>, attributes = '') => {
     for (const file of files) {
       if (named.has(file) || !file.endsWith('.js')) continue;
       named.add(file);
-      preloads.push(`<link rel="modulepreload" crossorigin href="${base}${file}">`);
+      preloads.push(`<link rel="modulepreload" crossorigin href="${base}${file}"${attributes}>`);
     }
   };
   if (screen) add(collectStaticImports(manifest, [`${screenFolder}${screen}.tsx`]));
+  if (needsData) add(collectStaticImports(manifest, listOnDemandSchemas(manifest)), ' fetchpriority="low"');
   return template
     .replace(/\n( *)<\/head>/, (head, indent: string) =>
       preloads
@@ -82,13 +108,14 @@ async function writePages(inputs: PageInputs, prerender: typeof Prerender): Prom
   const index: RoutePagesIndex = { pages: [], fallback: `${routePagesFolder}/fallback.html` };
   await writeFile(join(outDir, index.fallback), template);
   for (const { pattern, screen } of prerender.listPages()) {
-    const body = prerender.prerenderedPatterns.includes(pattern)
-      ? await prerender.renderScreen(pattern)
-      : await prerender.renderShell(sampleUrl(pattern));
+    const needsData = !prerender.prerenderedPatterns.includes(pattern);
+    const body = needsData
+      ? await prerender.renderShell(sampleUrl(pattern))
+      : await prerender.renderScreen(pattern);
     const file = pattern === '/' ? 'index.html' : pageFileName(pattern);
     if (index.pages.some((known) => known.file === file)) throw new Error(`two routes would write ${file}`);
     index.pages.push({ pattern, file });
-    await writeFile(join(outDir, file), composePage(inputs, body, screen));
+    await writeFile(join(outDir, file), composePage(inputs, body, screen, needsData));
   }
   await writeFile(join(outDir, routePagesFolder, 'routes.json'), `${JSON.stringify(index, null, 2)}\n`);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { yieldToMain } from './yield-to-main.ts';
+import { afterNextPaint, paintWaitLimitMs, yieldToMain } from './yield-to-main.ts';
 
 describe('yieldToMain', () => {
   afterEach(() => {
@@ -21,5 +21,42 @@ describe('yieldToMain', () => {
     vi.stubGlobal('scheduler', { yield: schedulerYield });
     await yieldToMain();
     expect(schedulerYield).toHaveBeenCalledOnce();
+  });
+});
+
+describe('afterNextPaint', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves in the task after the next animation frame, not before it', async () => {
+    let drawFrame: FrameRequestCallback | undefined;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      drawFrame = callback;
+      return 1;
+    });
+    let isResolved = false;
+    const painted = afterNextPaint().then(() => {
+      isResolved = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(isResolved).toBe(false);
+    drawFrame?.(0);
+    await painted;
+    expect(isResolved).toBe(true);
+  });
+
+  it('gives up waiting in a tab that draws no frames', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    let isResolved = false;
+    void afterNextPaint().then(() => {
+      isResolved = true;
+    });
+    await vi.advanceTimersByTimeAsync(paintWaitLimitMs - 1);
+    expect(isResolved).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(isResolved).toBe(true);
   });
 });

@@ -12,3 +12,28 @@ export function yieldToMain(): Promise<void> {
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
+
+/** How long `afterNextPaint` waits at most: a background tab draws no frames until it is shown. */
+export const paintWaitLimitMs = 1_000;
+
+/**
+ * Resolves once the browser has drawn the next frame (the task after its animation frame), or after
+ * `paintWaitLimitMs` in a tab that draws none. Work a page's content does not need (the header's alerts, the
+ * realtime channel, looking for wallets) starts after the content's first paint instead of before it: on a
+ * slow phone its requests and code shared the link and the main thread with the content (decision 016).
+ * @example useEffect(() => { void afterNextPaint().then(connect); }, []);
+ */
+export function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const limit = setTimeout(resolve, paintWaitLimitMs);
+    if (typeof requestAnimationFrame !== 'function') return;
+    const done = () => {
+      clearTimeout(limit);
+      resolve();
+    };
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(done, { timeout: paintWaitLimitMs });
+      else setTimeout(done, 0);
+    });
+  });
+}

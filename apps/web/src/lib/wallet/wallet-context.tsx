@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import type { Address, Hex, WalletClient } from 'viem';
+import { afterNextPaint } from '../yield-to-main.ts';
 import { toChainNumber } from './chains.ts';
 import {
   type DiscoveredWallet,
@@ -122,12 +123,20 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     [applyAccounts],
   );
 
-  // Detection: once per mount. Several wallets without MetaMask wait for the user's choice.
+  // Detection: once per mount, after the page has painted (a wallet found brings viem, which would otherwise
+  // share the link and the main thread with the page's content). Several wallets without MetaMask wait for
+  // the user's choice.
   useEffect(() => {
-    const discovery = discoverWallets({ timeoutMs: walletEnvironment.detectionTimeoutMs });
-    detection.current = discovery.result;
     let isCancelled = false;
-    void discovery.result.then((wallets) => {
+    let cancelDiscovery: (() => void) | undefined;
+    const result = afterNextPaint().then(() => {
+      if (isCancelled) return [];
+      const discovery = discoverWallets({ timeoutMs: walletEnvironment.detectionTimeoutMs });
+      cancelDiscovery = discovery.cancel;
+      return discovery.result;
+    });
+    detection.current = result;
+    void result.then((wallets) => {
       if (isCancelled) return;
       setIsDetecting(false);
       const pick = pickWallet(wallets);
@@ -139,7 +148,7 @@ export function WalletProvider({ children }: { children: ReactNode }) {
     });
     return () => {
       isCancelled = true;
-      discovery.cancel();
+      cancelDiscovery?.();
     };
   }, [activate]);
 

@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useHasPainted } from '../../../lib/use-has-painted.ts';
 import { notificationsQueryOptions } from '../api.ts';
 
-/** The header's bell: unread alerts counted, a link to the list. */
+/**
+ * The header's bell: unread alerts counted, a link to the list. The count is asked for once the page has
+ * painted: it is not what the visitor came for, and its request and schemas waited in line with the content's.
+ */
 export function NotificationBell() {
-  const query = useQuery(notificationsQueryOptions());
+  const hasPainted = useHasPainted();
+  const query = useQuery({ ...notificationsQueryOptions(), enabled: hasPainted });
   const unread = query.data?.unread ?? 0;
   return (
     <Link

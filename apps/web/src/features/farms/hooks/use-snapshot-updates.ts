@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
 import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
-import { yieldToMain } from '../../../lib/yield-to-main.ts';
+import { afterNextPaint } from '../../../lib/yield-to-main.ts';
 
 /**
  * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
@@ -18,8 +18,8 @@ export function useSnapshotUpdates(): void {
     let isCancelled = false;
     let socket: Socket | undefined;
     // The client library and the channel's schemas come with the first logged-in page, not with every
-    // visitor's, and are asked for in a task after the page's first render, not in the same one (decision 016).
-    const modules = yieldToMain().then(() =>
+    // visitor's, and are asked for once the page has painted, not beside its content (decision 016).
+    const modules = afterNextPaint().then(() =>
       Promise.all([import('socket.io-client'), loadRealtimeSchemas()]),
     );
     void modules.then(([{ io }, realtime]) => {
