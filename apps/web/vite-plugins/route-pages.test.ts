@@ -26,9 +26,16 @@ const manifest: Manifest = {
   'src/app/routes/farm-detail.tsx': { file: 'assets/farm-detail-fd1.js', imports: ['_zod-z1.js'] },
   'src/app/routes/login.tsx': { file: 'assets/login-l1.js' },
 };
-const template =
-  '<!doctype html>\n<html>\n  <head>\n    <script type="module" src="/assets/index-e1.js"></script>\n  </head>\n' +
-  '  <body><div id="root"></div></body>\n</html>\n';
+const template = [
+  '<!doctype html>',
+  '<html>',
+  '  <head>',
+  '    <script type="module" src="/assets/index-e1.js"></script>',
+  '  </head>',
+  '  <body><div id="root"></div></body>',
+  '</html>',
+  '',
+].join('\n');
 const inputs = { outDir: 'dist', base: '/', manifest, template };
 
 function preloads(html: string): string[] {
@@ -38,7 +45,7 @@ function preloads(html: string): string[] {
 }
 
 describe('route pages', () => {
-  it('lists the shared schema modules the entry loads on demand: those on zod, not screens or other libraries', () => {
+  it('lists the schema modules the entry loads on demand: on zod, not screens or other libraries', () => {
     expect(listOnDemandSchemas(manifest)).toEqual(['_farms-f1.js', '_auth-a1.js']);
   });
 

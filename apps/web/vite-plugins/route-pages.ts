@@ -68,10 +68,11 @@ function pageFileName(pattern: string): string {
 export type PageInputs = { outDir: string; base: string; manifest: Manifest; template: string };
 
 /**
- * index.html with the body drawn inside an inert #root and the screen's chunks as module preloads. A page that
- * waits for data (`needsData`: its body is the loading shell) also preloads zod and the schema modules its
- * answers are read with, at low priority: they are needed once the answers are in, not for the first paint,
- * and asked for only then they cost a phone two more round trips after the entry.
+ * index.html with the body drawn inside an inert #root and the screen's chunks as module preloads. A page
+ * that waits for data (`needsData`: its body is the loading shell) also preloads zod and every schema module
+ * the start-up code loads on first use (the session's, the header's alerts, the loaders' farms and wallets),
+ * at low priority: they are needed once the answers are in, not for the first paint, and asked for only then
+ * they cost a phone two more round trips after the entry.
  */
 export function composePage(
   inputs: PageInputs,
@@ -142,6 +143,9 @@ export function writeRoutePages(): Plugin {
     async closeBundle() {
       const manifest = JSON.parse(await readFile(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      if (listOnDemandSchemas(manifest).length === 0) {
+        throw new Error('the build has no schema chunk loaded on first use: data pages would preload none');
+      }
       if (!template.includes('<div id="root"></div>')) throw new Error('index.html lacks an empty #root');
       // A module runner that stays open while the pages render: lazy routes import their screens meanwhile.
       const server = await createServer({

@@ -95,6 +95,17 @@ describe('api client against a real HTTP server', () => {
     expect(seen[0]?.headers.authorization).toBeUndefined();
   });
 
+  it('sends nothing for a caller that gave up before the request, rethrowing its abort', async () => {
+    const client = createApiClient({ baseUrl });
+    const caller = new AbortController();
+    caller.abort(new DOMException('the navigation moved on', 'AbortError'));
+    await expect(client.get('/lp-tools/tools', { signal: caller.signal })).rejects.toThrow(
+      'the navigation moved on',
+    );
+    await client.get('/lp-tools/tools');
+    expect(seen.map((request) => request.url)).toEqual(['/api/lp-tools/tools']);
+  });
+
   it('asks for the CSRF cookie before the first POST, once, and sends a JSON body', async () => {
     const client = createApiClient({ baseUrl });
     await client.post('/internal/waitlist', { email: 'a@b.co', tokens: 'MATIC', concern: '' });

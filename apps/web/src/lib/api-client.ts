@@ -95,6 +95,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     body: unknown,
     opts: RequestOptions<T> = {},
   ): Promise<T> {
+    // A caller that gave up before the request was built (a loader whose navigation moved on) sends nothing.
+    opts.signal?.throwIfAborted();
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = getSessionToken();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -18,7 +18,11 @@ let zodReady: Promise<void> | undefined;
  */
 function afterZod<M>(load: () => Promise<M>): () => Promise<M> {
   return async () => {
-    zodReady ??= importErrorBody().then(yieldToMain);
+    // A failed fetch is not kept: the next call tries again (a phone's connection may be back by then).
+    zodReady ??= importErrorBody().then(yieldToMain, (error: unknown) => {
+      zodReady = undefined;
+      throw error;
+    });
     await zodReady;
     return load();
   };

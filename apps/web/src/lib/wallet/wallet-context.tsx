@@ -49,7 +49,7 @@ export type WalletContextValue = {
   message: string;
   /** The wallet's network, read on connect and on chainChanged; null until known. */
   chainId: number | null;
-  /** True while looking for wallet extensions (up to 3000 ms). */
+  /** True while looking for wallet extensions: from the first paint on, for up to 3000 ms. */
   isDetecting: boolean;
   /** Wallets to choose from when several are installed and none is MetaMask; empty otherwise. */
   choices: readonly DiscoveredWallet[];

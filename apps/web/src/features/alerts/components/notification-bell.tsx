@@ -6,7 +6,8 @@ import { notificationsQueryOptions } from '../api.ts';
 
 /**
  * The header's bell: unread alerts counted, a link to the list. The count is asked for once the page has
- * painted: it is not what the visitor came for, and its request and schemas waited in line with the content's.
+ * painted: it is not what the visitor came for, and its request and schemas waited in line with the
+ * content's.
  */
 export function NotificationBell() {
   const hasPainted = useHasPainted();
