@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { getPageQueryClient } from '../app/provider.tsx';
+
+// findBy* and waitFor wait up to 3 s for what a user would see, not the default 1 s: on a busy 2-core CI
+// machine a screen with a real server's answer, and the header's alerts asked for after the first paint,
+// took longer. A limit on waiting for the page, not a measure of its speed.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
