@@ -8,14 +8,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig, resolveJwtSecret } from '../src/config.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const tsx = resolve(serverDir, '../../node_modules/.bin/tsx');
 const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs src/main.ts like `npm start -w` does (cwd apps/server) until it exits or prints `until`. */
+/** Runs `entry` as `npm start -w` does (node with tsx's loader) until it exits or prints `until`. */
 function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/main.ts') {
   return new Promise<{ code: number | null; output: string }>((done) => {
-    const child = spawn(tsx, [entry], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
     });
@@ -23,7 +22,7 @@ function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/mai
     let isStopping = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // One signal only: a second SIGTERM makes tsx kill the child outright (exit 143).
+      // One signal: the server's handler is to stop it cleanly; a second one would not wait for that.
       if (!isStopping && until?.test(output)) {
         isStopping = true;
         child.kill('SIGTERM');
