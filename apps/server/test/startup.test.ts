@@ -22,7 +22,7 @@ function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/mai
     let isStopping = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      // One signal: the server's handler is to stop it cleanly; a second one would not wait for that.
+      // One signal is enough: the entry's handler stops it cleanly and ignores a repeated one.
       if (!isStopping && until?.test(output)) {
         isStopping = true;
         child.kill('SIGTERM');
