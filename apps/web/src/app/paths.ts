@@ -1,3 +1,5 @@
+import { matchPath } from 'react-router';
+
 /**
  * Every route of the app in one place (spec section 2). `path` is the route pattern the router uses;
  * `getHref` builds a link, so no screen assembles URLs by hand.
@@ -114,3 +116,10 @@ export const paths = {
         .join('/'),
   },
 } as const;
+
+const farmDetailPatterns = [paths.lpMiningDetails.path, paths.dualMiningDetails.path, paths.farm.path];
+
+/** Whether `pathname` is a farm's screen, which shows 'loading farm...' until the farm is in (spec screen 6). */
+export function isFarmDetailPath(pathname: string): boolean {
+  return farmDetailPatterns.some((pattern) => matchPath(pattern, pathname) !== null);
+}

@@ -3,8 +3,9 @@
  * HTML each path shows before the app's script has run (decision 016).
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { paths } from './paths.ts';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, useLocation } from 'react-router';
+import { FarmLoading } from '../features/farms/components/farm-loading.tsx';
+import { isFarmDetailPath, paths } from './paths.ts';
 import { AppProviders, createQueryClient } from './provider.tsx';
 import { Shell } from './root-layout.tsx';
 import { listRoutePages, type RoutePage } from './route-pages.ts';
@@ -44,14 +45,20 @@ export function renderScreen(url: string): Promise<string> {
 }
 
 /**
- * Where the screen will be, a line saying it is loading: on a slow phone its code and data take seconds, and
+ * Where the screen will be, a line saying it is loading ('loading farm...' on a farm's screen, as the screen
+ * itself says until the farm is in): on a slow phone its code and data take seconds, and
  * a blank page says nothing. Not the animated spinner: an animation running through the whole load costs the
  * phone frames to draw while it starts the app (measured: more blocking time on the dashboard).
  */
 function LoadingShell() {
+  const { pathname } = useLocation();
   return (
     <Shell>
-      <p className="py-16 text-center text-sm text-slate-500 dark:text-slate-400">loading page…</p>
+      {isFarmDetailPath(pathname) ? (
+        <FarmLoading />
+      ) : (
+        <p className="py-16 text-center text-sm text-slate-500 dark:text-slate-400">loading page…</p>
+      )}
     </Shell>
   );
 }

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '../components/index.ts';
+import { FarmLoading } from '../features/farms/components/farm-loading.tsx';
 import { useSnapshotUpdates } from '../features/farms/hooks/use-snapshot-updates.ts';
 import { AppHeader } from './app-header.tsx';
+import { isFarmDetailPath } from './paths.ts';
 
 function Shell({ children }: { children: ReactNode }) {
   return (
@@ -15,17 +17,19 @@ function Shell({ children }: { children: ReactNode }) {
 
 /**
  * Header on every screen; a thin progress bar while a loader (e.g. the session check) runs; live farm
- * updates while logged in.
+ * updates while logged in. On the way to a farm's screen, whose loader fetches the farm, the screen left
+ * behind gives way to 'loading farm...' (spec screen 6), so a slow phone does not keep showing the old page.
  */
 export function RootLayout() {
   const navigation = useNavigation();
+  const loadingFarm = navigation.state === 'loading' && isFarmDetailPath(navigation.location.pathname);
   useSnapshotUpdates();
   return (
     <Shell>
       {navigation.state === 'loading' ? (
         <div className="h-0.5 w-full animate-pulse bg-sky-600" role="progressbar" aria-label="loading page" />
       ) : null}
-      <Outlet />
+      {loadingFarm ? <FarmLoading /> : <Outlet />}
       <ScrollRestoration />
     </Shell>
   );

@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { farmAddress, lpItem, walletAddress } from '../../features/farms/testing/fixtures.ts';
 import { sessionTokenKey } from '../../lib/session.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../test/fake-fetch.ts';
-import { openAppAt } from '../../test/render-route.tsx';
+import { openAppAt, renderRoute } from '../../test/render-route.tsx';
 
 const detailPath = `/quickswap/lp-mining/details/${farmAddress}`;
 
@@ -60,5 +60,35 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
     await openAppAt(detailPath);
 
     expect(await screen.findByText('farm not found')).toBeInTheDocument();
+  });
+});
+
+describe("on the way to a farm's screen", () => {
+  it("shows 'loading farm...' in place of the screen left behind until the farm is in (spec screen 6)", async () => {
+    installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/') ? { body: detail(null) } : undefined,
+    );
+    // The farm's answer is held back, as on a slow connection, until the test lets it through.
+    const answer = globalThis.fetch;
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/quickswap/farm/details/')) await held;
+      return answer(input, init);
+    });
+    const { router } = renderRoute('/');
+    expect(screen.getByRole('heading', { name: 'navigate the storms of crypto' })).toBeInTheDocument();
+
+    await act(async () => {
+      void router.navigate(detailPath);
+    });
+    expect(await screen.findByText('loading farm...')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'navigate the storms of crypto' })).not.toBeInTheDocument();
+
+    letThrough();
+    expect(await screen.findByRole('heading', { level: 1, name: 'WMATIC / USDC' })).toBeInTheDocument();
+    expect(screen.queryByText('loading farm...')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { pickDetailAccount } from '../detail-account.ts';
 import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
+import { FarmLoading } from './farm-loading.tsx';
 import { InlineError } from './inline-error.tsx';
 import { PositionChart } from './position-chart.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
@@ -62,15 +63,7 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
       </Page>
     );
   }
-  if (!query.data) {
-    return (
-      <Page title="farm details">
-        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-          loading farm...
-        </p>
-      </Page>
-    );
-  }
+  if (!query.data) return <FarmLoading />;
   return <FarmDetailView detail={query.data} />;
 }
 
