@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { callsTo, type FakeReply, type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { notAFarmUrlMessage } from './url-step.tsx';
 
 const lpPath = '/quickswap/lp_mining_farm_import_guide/next-state';
 const dualPath = '/quickswap/dual-mining/next-state';
@@ -65,6 +66,26 @@ describe('import wizard', () => {
     const posts = callsTo(calls, 'POST', lpPath);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({ name: 'NOT_STARTED', event: 'PARSE_URL', params: { url } });
+  });
+
+  it('says why nothing was sent when the field holds neither a URL nor an address, and sends on Enter', async () => {
+    const { calls, user } = startAt(
+      (request) => (request.path === dualPath ? state('STARTED', ['GET_NEXT_STEP']) : undefined),
+      '/quickswap/dual-mining',
+    );
+    const field = screen.getByRole('textbox', { name: 'farm URL' });
+    expect(field).toHaveAttribute('placeholder', 'https://quickswap.exchange/#/dual/…');
+    await user.type(field, 'hello{Enter}');
+    expect(await screen.findByText(notAFarmUrlMessage)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(calls, 'POST', dualPath)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, farm);
+    expect(screen.queryByText(notAFarmUrlMessage)).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'continue import' });
+    expect(events(calls, dualPath)).toEqual(['NOT_STARTED:PARSE_URL']);
   });
 
   it("'continue import' fires GET_NEXT_STEP once however often it is clicked", async () => {

@@ -28,11 +28,13 @@ const variantInfo = {
     label: 'liquidity-mining',
     toolHref: paths.lpMining.getHref(),
     details: paths.lpMiningDetails.getHref,
+    urlExample: 'https://quickswap.exchange/#/quick/…',
   },
   dual: {
     label: 'dual-mining',
     toolHref: paths.dualMining.getHref(),
     details: paths.dualMiningDetails.getHref,
+    urlExample: 'https://quickswap.exchange/#/dual/…',
   },
 } as const;
 
@@ -134,6 +136,7 @@ function StepBody({
           key={`${urlAttempt}:${requestedImport ?? ''}`}
           isDisabled={wizard.isSending}
           initialUrl={requestedImport}
+          placeholder={variantInfo[variant].urlExample}
           onUrl={(url) => wizard.send('PARSE_URL', { url })}
         />
         {wizard.error ? (

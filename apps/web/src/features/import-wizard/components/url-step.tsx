@@ -8,23 +8,32 @@ const urlPattern = /^https?:\/\/[^\s/]+\.[a-z]{2,}\/\S*$/i;
 /** How long typing must pause before a typed URL is sent (a paste is sent at once). */
 export const typingPauseMs = 700;
 
+/** Said under the field when what it holds is neither a URL nor an address, so nothing was sent. */
+export const notAFarmUrlMessage =
+  "that is not a URL or an address: paste the farm's quickswap URL or its 0x address";
+
 /**
  * NOT_STARTED: the farm URL field. Spec: PARSE_URL fires once, on the first change. A paste (several
  * characters in one change) holding an address or a whole URL fires at once (the server refuses pages that
  * name no farm, saying what to paste); typed text fires once typing pauses, so a
- * half-typed URL is never sent. After a refused URL the owner re-arms the field with `key`.
+ * half-typed URL is never sent; Enter sends at once. Text that is neither gets a message under the field
+ * instead of silence. After a refused URL the owner re-arms the field with `key`.
  */
 export function UrlStep({
   onUrl,
   isDisabled,
   initialUrl,
+  placeholder,
 }: {
   onUrl: (url: string) => void;
   isDisabled: boolean;
   /** One-click import: the field starts filled and is sent at once. */
   initialUrl?: string | undefined;
+  /** A URL of the product's shape, e.g. a dual farm's `#/dual/…`. */
+  placeholder: string;
 }) {
   const [value, setValue] = useState(initialUrl ?? '');
+  const [isUnrecognised, setIsUnrecognised] = useState(false);
   const hasFiredRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
@@ -35,24 +44,34 @@ export function UrlStep({
 
   function fire(url: string) {
     const text = url.trim();
-    if (hasFiredRef.current || !(addressPattern.test(text) || urlPattern.test(text))) return;
+    if (hasFiredRef.current) return;
+    const isRecognised = addressPattern.test(text) || urlPattern.test(text);
+    setIsUnrecognised(text !== '' && !isRecognised);
+    if (!isRecognised) return;
     hasFiredRef.current = true;
     onUrl(text);
   }
   return (
     <TextField
       label="farm URL"
-      placeholder="https://quickswap.exchange/#/quick/…"
+      placeholder={placeholder}
       hint="paste the farm's quickswap URL, its address, or its pair's address or analytics page"
+      errorMessage={isUnrecognised ? notAFarmUrlMessage : undefined}
       value={value}
       disabled={isDisabled}
       onChange={(event) => {
         const url = event.target.value;
         const isPaste = url.length - value.length > 1;
         setValue(url);
+        setIsUnrecognised(false);
         clearTimeout(timerRef.current);
         if (isPaste) fire(url);
         else timerRef.current = setTimeout(() => fire(url), typingPauseMs);
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        clearTimeout(timerRef.current);
+        fire(value);
       }}
     />
   );
