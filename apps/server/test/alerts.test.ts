@@ -105,6 +105,12 @@ describe('alerts', () => {
     expect(ending.link).toBe(`${publicUrl}/quickswap/dual-mining/details/${ending.farm_address}`);
     const ended = rows.find((r) => r.rule === 'ended_with_stake')!;
     expect(ended.title).toMatch(/ended \d{4}-\d{2}-\d{2}, .*(staked|unclaimed)/);
+    // Amounts as people read them: four decimals, or four significant digits below 1, not 18 decimals.
+    for (const row of rows) {
+      for (const [, whole, fraction] of `${row.title} ${row.body}`.matchAll(/(\d[\d,]*)\.(\d+)/g)) {
+        expect(whole === '0' ? fraction!.replace(/^0+/, '').length : fraction!.length).toBeLessThanOrEqual(4);
+      }
+    }
   });
 
   it('sends one digest for the events of a run, with text, HTML and the unsubscribe headers', async () => {

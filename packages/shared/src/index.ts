@@ -1,5 +1,6 @@
 export * from './address.ts';
 export * from './alerts.ts';
+export * from './amounts.ts';
 export * from './auth.ts';
 export * from './auth-texts.ts';
 export * from './discovery.ts';

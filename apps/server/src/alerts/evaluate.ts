@@ -1,4 +1,4 @@
-import type { AlertRule } from '@tidewatch/shared';
+import { type AlertRule, formatTokenAmount } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database } from '../db/index.ts';
@@ -73,7 +73,10 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       isPaused: 'is_paused' in snapshot ? Boolean(snapshot.is_paused) : false,
       apr: snapshot.apr,
       staked: Number(position.staked),
-      unclaimed: rewards.filter((r) => Number(r.amount) > 0).map((r) => `${r.amount} ${r.symbol}`),
+      stakedAmount: position.staked,
+      unclaimed: rewards
+        .filter((r) => Number(r.amount) > 0)
+        .map((r) => `${formatTokenAmount(r.amount)} ${r.symbol}`),
       valueUsd: position.total_liquidity_usd,
       valueUsd24hAgo: before?.total_liquidity_usd ?? null,
       chainNow: deps.chainNow ?? now,

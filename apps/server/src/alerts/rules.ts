@@ -1,4 +1,4 @@
-import { type AlertRule, alertThresholdRanges } from '@tidewatch/shared';
+import { type AlertRule, alertThresholdRanges, formatTokenAmount } from '@tidewatch/shared';
 
 /** What one snapshot run knows about a tracked (farm, wallet) pair. */
 export type PairFacts = {
@@ -11,9 +11,11 @@ export type PairFacts = {
   isPaused: boolean;
   /** A fraction (0.5 = 50 %); null when unknown. */
   apr: number | null;
-  /** Whole LP tokens staked. */
+  /** Whole LP tokens staked, for comparing. */
   staked: number;
-  /** Unclaimed rewards, e.g. ['12.3 dQUICK']; empty when none. */
+  /** The same, exactly: the decimal string the position snapshot holds, for the texts. */
+  stakedAmount: string;
+  /** Unclaimed rewards as people read them, e.g. ['12.3 dQUICK']; empty when none. */
   unclaimed: string[];
   valueUsd: number | null;
   /** The position's value 24 hours earlier (the newest snapshot at or before then); null when unknown. */
@@ -75,13 +77,13 @@ export function findEvents(
       rule: 'ending_soon',
       key: `ending_soon:${base}:${period}`,
       title: `${facts.pair}: rewards end in ${hours} hours`,
-      body: `${who} has ${facts.staked} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
+      body: `${who} has ${formatTokenAmount(facts.stakedAmount)} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
     });
   }
   if (on('ended_with_stake') && facts.isEnded && (facts.staked > 0 || facts.unclaimed.length > 0)) {
     const week = Math.floor(Math.max(0, facts.chainNow.getTime() - facts.periodFinish.getTime()) / weekMs);
     const left = [
-      ...(facts.staked > 0 ? [`${facts.staked} LP still staked`] : []),
+      ...(facts.staked > 0 ? [`${formatTokenAmount(facts.stakedAmount)} LP still staked`] : []),
       ...(facts.unclaimed.length > 0 ? [`${facts.unclaimed.join(' + ')} unclaimed`] : []),
     ].join(', ');
     events.push({
@@ -96,7 +98,7 @@ export function findEvents(
       rule: 'paused',
       key: `paused:${base}:${period}`,
       title: `${facts.pair}: the dual farm is paused`,
-      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${facts.staked} LP there.`,
+      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${formatTokenAmount(facts.stakedAmount)} LP there.`,
     });
   }
   const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;

@@ -1,21 +1,16 @@
-import type { WalletFarm } from '@tidewatch/shared';
+import { formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useFindMyFarms, useTrackDiscovered } from '../api/discovery.ts';
-
-const trimmed = (amount: string) => {
-  const [whole, fraction = ''] = amount.split('.');
-  return fraction ? `${whole}.${fraction.slice(0, 4).replace(/0+$/, '') || '0'}` : (whole ?? amount);
-};
 
 /** "ended 2023-05-01: 12.3 dQUICK unclaimed", "active: 1.5 LP staked, 0.2 QUICK unclaimed". */
 export function describeFound(found: WalletFarm): string {
   const unclaimed = found.earned
     .filter((e) => Number(e.amount) > 0)
-    .map((e) => `${trimmed(e.amount)} ${e.symbol}`)
+    .map((e) => `${formatTokenAmount(e.amount)} ${e.symbol}`)
     .join(' + ');
   const parts = [
-    ...(Number(found.staked) > 0 ? [`${trimmed(found.staked)} LP staked`] : []),
+    ...(Number(found.staked) > 0 ? [`${formatTokenAmount(found.staked)} LP staked`] : []),
     ...(unclaimed ? [`${unclaimed} unclaimed`] : []),
   ];
   const status = found.farm.is_ended ? `ended ${found.farm.period_finish.slice(0, 10)}` : 'active';
