@@ -90,16 +90,22 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
   it('adds a watch-only address, marked watch-only in the list', async () => {
     const { page } = browser;
     const watched = testAccounts.deployer.address;
+    const longName = 'DeployerColdStorageTreasuryWallet2026';
     await page.goto(`${env.app.url}/wallets/view`);
     const form = page.getByRole('form', { name: 'add a watch-only address' });
     await form.getByLabel('address').fill(watched);
-    await form.getByLabel('name (optional)').fill('deployer');
+    // A long name with nowhere to break must wrap, not push the page sideways on a phone (checkScreen).
+    await form.getByLabel('name (optional)').fill(longName);
     await form.getByRole('button', { name: 'watch address' }).click();
     await form.getByText(`watching ${shortenAddress(watched)}`).waitFor();
     await browser.checkScreen('wallets with a watch-only address');
     const list = page.getByRole('list', { name: 'wallets' });
     const item = list.getByRole('listitem').filter({ hasText: shortenAddress(watched) });
     await item.getByText('watch-only').waitFor();
+    await item.getByRole('link', { name: shortenAddress(watched) }).click();
+    await page.getByRole('heading', { name: `${longName} wallet (watch-only)` }).waitFor();
+    await browser.checkScreen('a watch-only wallet with a long name');
+    await page.goto(`${env.app.url}/wallets/view`);
     // A contract is refused, naming the field.
     browser.expectApiFailure('POST', '/api/wallets/watch', 400);
     await form.getByLabel('address').fill(env.world.farms.wethUsdc.address);

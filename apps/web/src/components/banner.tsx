@@ -41,7 +41,10 @@ function Banner({
   className = '',
 }: BannerProps & { role: 'alert' | 'status'; tone: keyof typeof toneClasses }) {
   return (
-    <div role={role} className={`rounded-md border px-4 py-3 text-sm ${toneClasses[tone]} ${className}`}>
+    <div
+      role={role}
+      className={`rounded-md border px-4 py-3 text-sm wrap-anywhere ${toneClasses[tone]} ${className}`}
+    >
       {title ? <p className="mb-1 font-semibold">{title}</p> : null}
       <Lines messages={messages} />
     </div>

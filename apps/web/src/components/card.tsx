@@ -14,9 +14,11 @@ export function Card({ title, actions, className = '', children, ...rest }: Card
       {...rest}
     >
       {title || actions ? (
-        <div className="mb-4 flex items-center justify-between gap-3">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           {title ? (
-            <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
+            <h2 className="min-w-0 text-base font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
+              {title}
+            </h2>
           ) : (
             <span />
           )}

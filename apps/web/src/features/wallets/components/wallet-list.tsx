@@ -19,7 +19,7 @@ export function WalletListItem({ wallet }: { wallet: Wallet }) {
       >
         {shortenAddress(wallet.address)}
       </Link>
-      <span className="text-slate-600 dark:text-slate-400">
+      <span className="min-w-0 wrap-anywhere text-slate-600 dark:text-slate-400">
         {wallet.name}
         {wallet.is_watch_only ? (
           <Badge className="ml-2 bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
