@@ -101,6 +101,9 @@ export const priceSelectionSchema = z.strictObject({
 });
 export type PriceSelection = z.infer<typeof priceSelectionSchema>;
 
+/** The longest text PARSE_URL takes: a farm URL is about a hundred characters, a pasted page a lot more. */
+export const wizardUrlMaxLength = 2_000;
+
 /**
  * Params. Unknown keys are allowed (the spec's client sends the whole state data back); only these are read.
  * - `import_id`: every call but the first PARSE_URL; NOT_STARTED + any event with an import_id resumes it.
@@ -113,7 +116,7 @@ export type PriceSelection = z.infer<typeof priceSelectionSchema>;
 export const wizardParamsSchema = z
   .object({
     import_id: z.coerce.number().int().positive().optional(),
-    url: z.string().max(2_000).optional(),
+    url: z.string().max(wizardUrlMaxLength, `at most ${wizardUrlMaxLength} characters`).optional(),
     account_address: hexAddressSchema.optional(),
     token0: priceSelectionSchema.optional(),
     token1: priceSelectionSchema.optional(),

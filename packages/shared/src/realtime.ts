@@ -20,12 +20,12 @@ export type SnapshotCreated = z.infer<typeof snapshotCreatedSchema>;
 /** Client -> server 'update token': names a token of one of the user's open imports. */
 export const updateTokenSchema = z.strictObject({
   address: hexAddressSchema,
-  name: z.string().trim().min(1, 'a name is required').max(100),
+  name: z.string().trim().min(1, 'a name is required').max(100, 'at most 100 characters'),
   symbol: z
     .string()
     .trim()
     .min(1, 'a symbol is required')
-    .max(20)
+    .max(20, 'at most 20 characters')
     .regex(/^[\w.+\-$]+$/, 'letters, digits and . + - _ $ only'),
   /** Optional: which import; without it, every open import of the user that waits for this token. */
   import_id: z.number().int().positive().optional(),

@@ -3,6 +3,7 @@ import { farmDetailQueryOptions } from '../../features/farms/api/get-farm-detail
 import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked-summary.ts';
 import { loadReturnsChartCanvas } from '../../features/farms/components/load-returns-chart.ts';
 import { pickDetailAccount } from '../../features/farms/detail-account.ts';
+import { isFarmAddress } from '../../features/farms/farm-address.ts';
 import { getSessionToken } from '../../lib/session.ts';
 import { yieldToMain } from '../../lib/yield-to-main.ts';
 import { getPageQueryClient } from '../provider.tsx';
@@ -17,6 +18,8 @@ import { getPageQueryClient } from '../provider.tsx';
  */
 export async function farmDetailsLoader({ params }: LoaderFunctionArgs): Promise<null> {
   const farmAddress = params.farmAddress ?? '';
+  // The screen says why an address that cannot name a farm shows nothing; there is nothing to ask for.
+  if (!isFarmAddress(farmAddress)) return null;
   const client = getPageQueryClient();
   let account: string | undefined;
   // Each request is built and sent in a task of its own, after the router's start-up (decision 016).

@@ -1,5 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { notAFarmAddressMessage } from '../../features/farms/farm-address.ts';
 import { farmAddress, lpItem, walletAddress } from '../../features/farms/testing/fixtures.ts';
 import { sessionTokenKey } from '../../lib/session.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../test/fake-fetch.ts';
@@ -60,6 +61,16 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
     await openAppAt(detailPath);
 
     expect(await screen.findByText('farm not found')).toBeInTheDocument();
+  });
+});
+
+describe('a farm address that cannot name a farm', () => {
+  it('says so in plain words and asks the server for nothing', async () => {
+    const calls = installFakeFetch();
+    await openAppAt('/quickswap/lp-mining/details/0xnotanaddress');
+
+    expect(await screen.findByText(notAFarmAddressMessage('0xnotanaddress'))).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/quickswap/farm/details/'))).toEqual([]);
   });
 });
 

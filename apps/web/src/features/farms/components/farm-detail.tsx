@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
-import { Badge, Page } from '../../../components/index.ts';
+import { Badge, ErrorBanner, Page } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
@@ -8,6 +8,7 @@ import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { pickDetailAccount } from '../detail-account.ts';
+import { isFarmAddress, notAFarmAddressMessage } from '../farm-address.ts';
 import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
@@ -55,7 +56,15 @@ export function FarmDetailScreen({ farmAddress, requiresWallet = false }: FarmDe
 
 function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
   const { account, isReady } = useDetailAccount(farmAddress);
-  const query = useQuery({ ...farmDetailQueryOptions(farmAddress, account), enabled: isReady });
+  const isAddress = isFarmAddress(farmAddress);
+  const query = useQuery({ ...farmDetailQueryOptions(farmAddress, account), enabled: isReady && isAddress });
+  if (!isAddress) {
+    return (
+      <Page title="farm details">
+        <ErrorBanner messages={notAFarmAddressMessage(farmAddress)} />
+      </Page>
+    );
+  }
   if (query.isError) {
     return (
       <Page title="farm details">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { callsTo, type FakeReply, type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import { notAFarmUrlMessage } from './url-step.tsx';
+import { notAFarmUrlMessage, urlTooLongMessage } from './url-step.tsx';
 
 const lpPath = '/quickswap/lp_mining_farm_import_guide/next-state';
 const dualPath = '/quickswap/dual-mining/next-state';
@@ -86,6 +86,14 @@ describe('import wizard', () => {
     await user.keyboard('{Enter}');
     await screen.findByRole('button', { name: 'continue import' });
     expect(events(calls, dualPath)).toEqual(['NOT_STARTED:PARSE_URL']);
+  });
+
+  it('says a pasted text longer than any farm URL is too long, and sends nothing', async () => {
+    const { calls, user } = startAt(() => undefined);
+    await user.click(screen.getByRole('textbox', { name: 'farm URL' }));
+    await user.paste(`${url}?${'x'.repeat(2_100)}`);
+    expect(await screen.findByText(urlTooLongMessage)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', lpPath)).toHaveLength(0);
   });
 
   it("'continue import' fires GET_NEXT_STEP once however often it is clicked", async () => {
@@ -171,8 +179,19 @@ describe('import wizard', () => {
     await user.paste(url.replace('/quick/', '/dual/'));
     await user.click(await screen.findByRole('button', { name: 'continue import' }));
     expect(await screen.findByText(`the token ${token} could not be looked up`)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'name' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'symbol' })).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'name' });
+    const symbol = screen.getByRole('textbox', { name: 'symbol' });
+    // Each field says its own first problem, in plain words.
+    await user.click(screen.getByRole('button', { name: 'save token' }));
+    expect(await screen.findByText('a name is required')).toBeInTheDocument();
+    expect(screen.getByText('a symbol is required')).toBeInTheDocument();
+    expect(screen.queryByText(/letters, digits/)).not.toBeInTheDocument();
+    expect(symbol).toHaveAttribute('aria-invalid', 'true');
+    await user.type(name, 'N'.repeat(101));
+    await user.type(symbol, 'S'.repeat(21));
+    await user.click(screen.getByRole('button', { name: 'save token' }));
+    expect(await screen.findByText('at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('at most 20 characters')).toBeInTheDocument();
   });
 
   it("shows a failed step in a red box and 'continue' retries from the same state", async () => {

@@ -4,6 +4,21 @@ import { type FormEvent, useState } from 'react';
 import { Button, ErrorBanner, SuccessBanner, TextField } from '../../../components/index.ts';
 import { sendUpdateToken } from '../api/update-token.ts';
 
+type FieldErrors = { name?: string; symbol?: string };
+
+/** Each field's first problem, under that field: 'a symbol is required', not also the format rule. */
+function firstErrorPerField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if ((field === 'name' || field === 'symbol') && errors[field] === undefined)
+      errors[field] = issue.message;
+  }
+  return errors;
+}
+
 /**
  * 'got unresolvable token': names the token over the realtime channel ('update token'), shows the
  * 'got status' answer, and on success lets the wizard continue.
@@ -21,6 +36,7 @@ export function UnresolvableToken({
   const [symbol, setSymbol] = useState('');
   const [status, setStatus] = useState<GotStatus | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [isSending, setIsSending] = useState(false);
 
   async function onSubmit(event: FormEvent) {
@@ -28,9 +44,10 @@ export function UnresolvableToken({
     if (isSending) return;
     const update = updateTokenSchema.safeParse({ address, name, symbol, import_id: importId });
     if (!update.success) {
-      setFailure(update.error.issues.map((issue) => issue.message).join('; '));
+      setFieldErrors(firstErrorPerField(update.error.issues));
       return;
     }
+    setFieldErrors({});
     setFailure(null);
     setIsSending(true);
     try {
@@ -48,8 +65,18 @@ export function UnresolvableToken({
     <form onSubmit={onSubmit} className="space-y-3" aria-label="name the token">
       <p className="text-sm text-slate-800 dark:text-slate-200">{wizardTexts.unresolvableToken(address)}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="name" value={name} onChange={(event) => setName(event.target.value)} />
-        <TextField label="symbol" value={symbol} onChange={(event) => setSymbol(event.target.value)} />
+        <TextField
+          label="name"
+          value={name}
+          errorMessage={fieldErrors.name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <TextField
+          label="symbol"
+          value={symbol}
+          errorMessage={fieldErrors.symbol}
+          onChange={(event) => setSymbol(event.target.value)}
+        />
       </div>
       {status ? (
         status.status === 'ok' ? (

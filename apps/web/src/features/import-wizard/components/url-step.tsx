@@ -1,3 +1,4 @@
+import { wizardUrlMaxLength } from '@tidewatch/shared';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../../components/index.ts';
 
@@ -11,6 +12,8 @@ export const typingPauseMs = 700;
 /** Said under the field when what it holds is neither a URL nor an address, so nothing was sent. */
 export const notAFarmUrlMessage =
   "that is not a URL or an address: paste the farm's quickswap URL or its 0x address";
+/** Said under the field when what it holds is longer than any URL the wizard reads. */
+export const urlTooLongMessage = `that is too long for a farm URL: at most ${wizardUrlMaxLength} characters`;
 
 /**
  * NOT_STARTED: the farm URL field. Spec: PARSE_URL fires once, on the first change. A paste (several
@@ -33,7 +36,7 @@ export function UrlStep({
   placeholder: string;
 }) {
   const [value, setValue] = useState(initialUrl ?? '');
-  const [isUnrecognised, setIsUnrecognised] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
   const hasFiredRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
@@ -46,8 +49,9 @@ export function UrlStep({
     const text = url.trim();
     if (hasFiredRef.current) return;
     const isRecognised = addressPattern.test(text) || urlPattern.test(text);
-    setIsUnrecognised(text !== '' && !isRecognised);
-    if (!isRecognised) return;
+    if (text.length > wizardUrlMaxLength) setProblem(urlTooLongMessage);
+    else setProblem(text !== '' && !isRecognised ? notAFarmUrlMessage : undefined);
+    if (!isRecognised || text.length > wizardUrlMaxLength) return;
     hasFiredRef.current = true;
     onUrl(text);
   }
@@ -56,14 +60,14 @@ export function UrlStep({
       label="farm URL"
       placeholder={placeholder}
       hint="paste the farm's quickswap URL, its address, or its pair's address or analytics page"
-      errorMessage={isUnrecognised ? notAFarmUrlMessage : undefined}
+      errorMessage={problem}
       value={value}
       disabled={isDisabled}
       onChange={(event) => {
         const url = event.target.value;
         const isPaste = url.length - value.length > 1;
         setValue(url);
-        setIsUnrecognised(false);
+        setProblem(undefined);
         clearTimeout(timerRef.current);
         if (isPaste) fire(url);
         else timerRef.current = setTimeout(() => fire(url), typingPauseMs);
