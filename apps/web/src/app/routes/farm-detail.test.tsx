@@ -64,6 +64,32 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
   });
 });
 
+describe("a farm's status on its page", () => {
+  it.each([
+    ['not started', { period_finish: '1970-01-01T00:00:00.000Z', is_ended: false }],
+    ['ended 2026-11-16', { period_finish: '2026-11-16T08:00:00.000Z', is_ended: true }],
+  ])("says '%s' beside its APR", async (status, period) => {
+    const item = lpItem();
+    const farm = { ...item.farm, snapshot: { ...item.farm.snapshot!, ...period } };
+    installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/') ? { body: { ...detail(null), farm } } : undefined,
+    );
+    await openAppAt(detailPath);
+
+    expect(screen.getByText(status)).toBeInTheDocument();
+  });
+
+  it('says an active farm is nothing but its APR', async () => {
+    installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/') ? { body: detail(null) } : undefined,
+    );
+    await openAppAt(detailPath);
+
+    expect(screen.getByText(/^APR /)).toBeInTheDocument();
+    expect(screen.queryByText(/^(not started|ended|paused)/)).not.toBeInTheDocument();
+  });
+});
+
 describe('a farm address that cannot name a farm', () => {
   it('says so in plain words and asks the server for nothing', async () => {
     const calls = installFakeFetch();

@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IndexedFarm } from '@tidewatch/shared';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
 import { Badge, Button, Spinner } from '../../../components/index.ts';
+import { describeFarmStatus } from '../../../lib/farm-status.ts';
 import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
-
-function statusOf(farm: IndexedFarm): string {
-  if (farm.is_paused) return 'paused';
-  if (farm.is_ended) return `ended ${farm.period_finish.slice(0, 10)}`;
-  if (Date.parse(farm.period_finish) <= 0) return 'not started';
-  return 'active';
-}
 
 /**
  * Every QuickSwap farm of one kind the configured factories deployed (the farm index), paginated, sorted
@@ -111,7 +104,8 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
                     </span>
                     <span className="text-xs text-slate-500 dark:text-slate-400">
                       rewards {farm.reward_token_a.symbol}
-                      {farm.reward_token_b ? ` + ${farm.reward_token_b.symbol}` : ''} · {statusOf(farm)}
+                      {farm.reward_token_b ? ` + ${farm.reward_token_b.symbol}` : ''} ·{' '}
+                      {describeFarmStatus(farm)}
                     </span>
                   </div>
                   <dl className="flex gap-4 font-mono tabular-nums text-xs">

@@ -2,9 +2,13 @@ import type { WalletFarm } from '@tidewatch/shared';
 import { describe, expect, it } from 'vitest';
 import { describeFound } from './find-my-farms.tsx';
 
-function found(staked: string, earned: WalletFarm['earned'], isEnded = false): WalletFarm {
+function found(staked: string, earned: WalletFarm['earned'], isEnded = false, isPaused = false): WalletFarm {
   return {
-    farm: { is_ended: isEnded, period_finish: '2026-11-16T00:00:00.000Z' } as WalletFarm['farm'],
+    farm: {
+      is_ended: isEnded,
+      is_paused: isPaused,
+      period_finish: '2026-11-16T00:00:00.000Z',
+    } as WalletFarm['farm'],
     staked,
     earned,
     is_tracked: false,
@@ -24,5 +28,9 @@ describe("a farm 'find my farms' found", () => {
     expect(describeFound(found('894.4271909999159', rewards, true))).toBe(
       'ended 2026-11-16: 894.4271 LP staked, 1.9607 dQUICK unclaimed',
     );
+  });
+
+  it('says a paused dual farm is paused, as the farm index does, not active', () => {
+    expect(describeFound(found('950', [], false, true))).toBe('paused: 950 LP staked');
   });
 });

@@ -1,5 +1,6 @@
 import { formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
+import { describeFarmStatus } from '../../../lib/farm-status.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useFindMyFarms, useTrackDiscovered } from '../api/discovery.ts';
 
@@ -13,8 +14,7 @@ export function describeFound(found: WalletFarm): string {
     ...(Number(found.staked) > 0 ? [`${formatTokenAmount(found.staked)} LP staked`] : []),
     ...(unclaimed ? [`${unclaimed} unclaimed`] : []),
   ];
-  const status = found.farm.is_ended ? `ended ${found.farm.period_finish.slice(0, 10)}` : 'active';
-  return `${status}: ${parts.join(', ')}`;
+  return `${describeFarmStatus(found.farm)}: ${parts.join(', ')}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
 import { Badge, ErrorBanner, Page } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
+import { describeFarmStatus, farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
@@ -91,8 +92,10 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             farm {detail.farm.address}
           </span>
           {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
-          {snapshot?.is_ended ? (
-            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">ended</Badge>
+          {snapshot && farmStatus(snapshot) !== 'active' ? (
+            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
+              {describeFarmStatus(snapshot)}
+            </Badge>
           ) : null}
         </div>
         <FarmLinks product={product} item={detail} showDetails={false} />
