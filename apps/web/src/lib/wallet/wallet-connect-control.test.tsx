@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/provider.tsx';
 import { routes } from '../../app/router.tsx';
 import { installFakeFetch } from '../../test/fake-fetch.ts';
+import { sessionTokenKey } from '../session.ts';
 import { type FakeWallet, fakeWalletAccount, installFakeWallet } from './testing/fake-wallet.ts';
 import { WalletConnectControl } from './wallet-connect-control.tsx';
 import { walletEnvironment } from './wallet-environment.ts';
@@ -56,6 +57,15 @@ describe('wallet connect control', () => {
     expect(await screen.findByText(shortAddress)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'create account' })).toBeEnabled();
     expect(wallet.requests.map((r) => r.method)).toContain('eth_requestAccounts');
+  });
+
+  it("offers a logged-in user no 'create account': they have one", async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    useFakeWallet();
+    const { user } = renderControl();
+    await user.click(connectButton());
+    expect(await screen.findByText(shortAddress)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'create account' })).not.toBeInTheDocument();
   });
 
   it('reconnects silently on load when the site is already connected', async () => {

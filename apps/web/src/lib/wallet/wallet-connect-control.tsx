@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/index.ts';
 import { shortenAddress } from '../format.ts';
+import { useSessionToken } from '../session.ts';
 import { useWallet } from './wallet-context.tsx';
 
 export type WalletConnectControlProps = {
-  /** The sign-up screen itself hides 'create account'. */
+  /** The sign-up screen itself hides 'create account' (so does a logged-in user's, who has an account). */
   showCreateAccount?: boolean;
   className?: string;
 };
@@ -16,7 +17,8 @@ const unlockHint =
 
 /**
  * Spec screen 8: 'connect to metamask' ('waiting...' and disabled while a prompt is open), 'unlock metamask'
- * and 'create account' (disabled until connected; opens /signup/create-address with the address). The spec's
+ * and 'create account' (disabled until connected; opens /signup/create-address with the address; not shown
+ * to a logged-in user, who has an account already). The spec's
  * unreachable 'sign message' button is deliberately absent: signing happens in the connect guide.
  */
 export function WalletConnectControl({
@@ -25,6 +27,8 @@ export function WalletConnectControl({
 }: WalletConnectControlProps) {
   const wallet = useWallet();
   const navigate = useNavigate();
+  const hasSession = Boolean(useSessionToken());
+  const isConnected = wallet.isConnected && Boolean(wallet.publicAddress);
   const [isUnlockHintShown, setIsUnlockHintShown] = useState(false);
   const isPrompting = wallet.status === 'prompting';
   const isMessageAlarming =
@@ -33,7 +37,12 @@ export function WalletConnectControl({
   return (
     <div className={`space-y-3 ${className}`} data-wallet-status={wallet.status}>
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => void wallet.connect()} disabled={isPrompting}>
+        {/* Once connected, connecting again (another account) is no longer the thing to do next. */}
+        <Button
+          variant={isConnected ? 'secondary' : 'primary'}
+          onClick={() => void wallet.connect()}
+          disabled={isPrompting}
+        >
           {isPrompting ? 'waiting...' : 'connect to metamask'}
         </Button>
         <Button
@@ -45,7 +54,7 @@ export function WalletConnectControl({
         >
           unlock metamask
         </Button>
-        {showCreateAccount ? (
+        {showCreateAccount && !hasSession ? (
           <Button
             variant="secondary"
             disabled={!wallet.isConnected || !wallet.publicAddress}
