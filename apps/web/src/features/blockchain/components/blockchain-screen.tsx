@@ -15,27 +15,36 @@ export type BlockchainScreenProps = {
 
 /** /blockchain/{chainId}: the network's name, chain id and explorer, then the user's wallets (and farms) on it. */
 export function BlockchainScreen({ chainId, wallets, farms }: BlockchainScreenProps) {
+  // The same query as the facts' (one request): an unknown chain has no wallets or farms to list.
+  const query = useQuery(blockchainQueryOptions(chainId));
+  const isUnknown = query.isError && isUnknownChain(query.error);
   return (
     <Page title="blockchain">
       <div className="space-y-6">
         <Card>
           <BlockchainFacts chainId={chainId} />
         </Card>
-        <Card title="your wallets on this blockchain">{wallets}</Card>
-        {farms ? <Card title="tracked farms on this blockchain">{farms}</Card> : null}
+        {isUnknown ? null : (
+          <>
+            <Card title="your wallets on this blockchain">{wallets}</Card>
+            {farms ? <Card title="tracked farms on this blockchain">{farms}</Card> : null}
+          </>
+        )}
       </div>
     </Page>
   );
+}
+
+/** The server knows no such chain (or the id is no number): nothing to retry. */
+function isUnknownChain(error: Error): boolean {
+  return error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_FAILED');
 }
 
 function BlockchainFacts({ chainId }: { chainId: string }) {
   const query = useQuery(blockchainQueryOptions(chainId));
   if (query.isPending) return <Spinner label="loading blockchain" />;
   if (query.isError) {
-    const isUnknown =
-      query.error instanceof AppError &&
-      (query.error.code === 'NOT_FOUND' || query.error.code === 'VALIDATION_FAILED');
-    if (isUnknown)
+    if (isUnknownChain(query.error))
       return (
         <p className="text-sm text-slate-700 dark:text-slate-300">blockchain {chainId} is not one we know</p>
       );

@@ -154,11 +154,16 @@ describe('blockchain page', () => {
 });
 
 describe('blockchain page, unknown chain', () => {
-  it('says the chain is unknown when the server answers 404', async () => {
+  it('says the chain is unknown when the server answers 404, and lists nothing on it', async () => {
     installFakeFetch(createFakeWalletApi({ wallets: saved }).handler);
     renderRoute('/blockchain/999');
     expect(await screen.findByText('blockchain 999 is not one we know')).toBeInTheDocument();
-    expect(await screen.findByText('you have no wallets on this blockchain')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'your wallets on this blockchain' }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'tracked farms on this blockchain' }),
+    ).not.toBeInTheDocument();
   });
 });
 
