@@ -265,6 +265,17 @@ describe('account basics', () => {
     const wrong = await change('not the password');
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details[0].field).toBe('body.current_password');
+    const same = await request({
+      method: 'POST',
+      url: '/api/internal/password',
+      token,
+      payload: { current_password: password, new_password: password },
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().details[0]).toEqual({
+      field: 'body.new_password',
+      message: 'the new password is the same as the current one',
+    });
     expect((await change(password)).statusCode).toBe(200);
     const login = await request({
       method: 'POST',

@@ -222,6 +222,13 @@ export function createAccountsService(deps: AccountsDeps) {
         details: [{ field: 'body.current_password', message }],
       });
     }
+    if (next === current) {
+      // A 'change' that changes nothing would report success for nothing; say so instead.
+      const message = 'the new password is the same as the current one';
+      throw new AppError('VALIDATION_FAILED', message, {
+        details: [{ field: 'body.new_password', message }],
+      });
+    }
     refuseCommonPassword(next, 'body.new_password');
     await repo.setPassword(deps.db, userId, await hashPassword(next));
   }
