@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { notAFarmAddressMessage } from '../../features/farms/farm-address.ts';
-import { farmAddress, lpItem, walletAddress } from '../../features/farms/testing/fixtures.ts';
+import { farmAddress, lpItem, polygonWallet, walletAddress } from '../../features/farms/testing/fixtures.ts';
 import { sessionTokenKey } from '../../lib/session.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../test/fake-fetch.ts';
 import { openAppAt, renderRoute } from '../../test/render-route.tsx';
@@ -61,6 +62,52 @@ describe('farm detail loader (its data comes with the screen chunk, not after th
     await openAppAt(detailPath);
 
     expect(await screen.findByText('farm not found')).toBeInTheDocument();
+  });
+});
+
+describe('tracking a farm from its page', () => {
+  it("tracks it with a chosen wallet, then shows that wallet's position", async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    let isTracked = false;
+    const calls = installFakeFetch(({ method, path }) => {
+      if (path === '/quickswap/tracked-summary') {
+        return { body: { lp_mining: isTracked ? [lpItem()] : [], dual_mining: [] } };
+      }
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (method === 'POST' && path === '/quickswap/track-farmable-pool') {
+        isTracked = true;
+        return { body: { is_new: true, item: lpItem(), snapshot_error: null } };
+      }
+      if (path.startsWith(`/quickswap/farm/details/${farmAddress}`)) {
+        return { body: detail(path.includes('account=') ? walletAddress : null) };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    await openAppAt(detailPath);
+    expect(screen.getByText('track this farm with a wallet to follow your position')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'track' }));
+    const chooser = screen.getByRole('dialog', { name: 'choose wallet to track' });
+    await user.click(await within(chooser).findByRole('button', { name: /track address 0x1234…5678/ }));
+
+    expect(await screen.findByText('no position snapshots yet')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/quickswap/track-farmable-pool')[0]?.body).toEqual({
+      farm_address: farmAddress,
+      wallet_address: walletAddress,
+    });
+    expect(calls.map((call) => call.path)).toContain(
+      `/quickswap/farm/details/${farmAddress}?account=${walletAddress}`,
+    );
+  });
+
+  it('offers no track button to a visitor without a session', async () => {
+    installFakeFetch(({ path }) =>
+      path.startsWith('/quickswap/farm/details/') ? { body: detail(null) } : undefined,
+    );
+    await openAppAt(detailPath);
+    expect(screen.getByText('track this farm with a wallet to follow your position')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'track' })).not.toBeInTheDocument();
   });
 });
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { useRef, useState } from 'react';
 import { Badge, Button, InfoBanner } from '../../../components/index.ts';
+import { farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { useRefreshFarm } from '../api/refresh-farm.ts';
@@ -79,8 +80,10 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         </div>
         <div className="flex items-center gap-2">
           {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
-          {snapshot?.is_ended ? (
-            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">ended</Badge>
+          {snapshot && farmStatus(snapshot) !== 'active' ? (
+            <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
+              {farmStatus(snapshot)}
+            </Badge>
           ) : null}
         </div>
       </header>

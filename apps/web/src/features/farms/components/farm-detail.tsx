@@ -18,6 +18,7 @@ import { InlineError } from './inline-error.tsx';
 import { PositionChart } from './position-chart.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
+import { TrackFromDetail } from './track-from-detail.tsx';
 
 export type FarmDetailScreenProps = {
   farmAddress: string;
@@ -124,11 +125,11 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             ) : null}
           </div>
           {newestFirst.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              {detail.account_address
-                ? 'no position snapshots yet'
-                : 'track this farm with a wallet to follow your position'}
-            </p>
+            detail.account_address ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">no position snapshots yet</p>
+            ) : (
+              <TrackFromDetail product={product} farmAddress={detail.farm.address} />
+            )
           ) : (
             <>
               <PositionChart chart={detail.chart} />
