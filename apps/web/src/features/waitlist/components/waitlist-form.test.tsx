@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { freeTextMaxLength } from '@tidewatch/shared/auth-texts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetSchemaLoads, schemaLoads } from '../../../test/failing-schema-loads.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
@@ -67,6 +68,24 @@ describe('waitlist form', () => {
     expect(screen.getByLabelText('email')).toHaveValue('');
     expect(screen.getByLabelText('what cryptocurrencies do you currently have?')).toHaveValue('');
     expect(screen.getByLabelText("what's your biggest concern about investing in crypto?")).toHaveValue('');
+  });
+
+  it('says under the free-text field which one is too long, and makes no call', async () => {
+    const calls = installFakeFetch();
+    const { user } = await openLanding();
+    await user.type(screen.getByLabelText('email'), 'ada@example.com');
+    const concern = screen.getByLabelText("what's your biggest concern about investing in crypto?");
+    await user.click(concern);
+    await user.paste('x'.repeat(freeTextMaxLength + 1));
+    await user.click(screen.getByRole('button', { name: 'sign up' }));
+
+    expect(await screen.findByText(`at most ${freeTextMaxLength} characters`)).toBeInTheDocument();
+    expect(concern).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('what cryptocurrencies do you currently have?')).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(callsTo(calls, 'POST', '/internal/waitlist')).toHaveLength(0);
   });
 
   it('an invalid submit after a success hides the success message', async () => {

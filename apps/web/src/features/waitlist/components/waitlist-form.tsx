@@ -23,6 +23,9 @@ export function WaitlistForm() {
   const [concern, setConcern] = useState('');
   const [emailError, setEmailError] = useState<string>();
   const [isDone, setIsDone] = useState(false);
+  const [textErrors, setTextErrors] = useState<{ tokens?: string | undefined; concern?: string | undefined }>(
+    {},
+  );
   const [loadError, setLoadError] = useState<string>();
   const join = useJoinWaitlist();
 
@@ -43,11 +46,15 @@ export function WaitlistForm() {
     if (!parsed.success) {
       // The spec hides the success message and makes no call; only the e-mail can be wrong in practice.
       setIsDone(false);
-      const emailIssue = parsed.error.issues.some((issue) => issue.path[0] === 'email');
-      setEmailError(emailIssue ? waitlistEmailMessage : parsed.error.issues[0]?.message);
+      const issueOf = (field: string) =>
+        parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setEmailError(issueOf('email') === undefined ? undefined : waitlistEmailMessage);
+      // The free-text fields say their own problem under themselves, so it is clear which one is too long.
+      setTextErrors({ tokens: issueOf('tokens'), concern: issueOf('concern') });
       return;
     }
     setEmailError(undefined);
+    setTextErrors({});
     setIsDone(false);
     join.mutate(parsed.data, {
       onSuccess: () => {
@@ -82,12 +89,14 @@ export function WaitlistForm() {
         label="what cryptocurrencies do you currently have?"
         name="tokens"
         value={tokens}
+        errorMessage={textErrors.tokens}
         onChange={(event) => setTokens(event.target.value)}
       />
       <TextAreaField
         label="what's your biggest concern about investing in crypto?"
         name="concern"
         value={concern}
+        errorMessage={textErrors.concern}
         onChange={(event) => setConcern(event.target.value)}
       />
       <Button type="submit" isLoading={join.isPending} className="w-full sm:w-auto">
