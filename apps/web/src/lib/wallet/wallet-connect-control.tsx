@@ -28,7 +28,6 @@ export function WalletConnectControl({
   const wallet = useWallet();
   const navigate = useNavigate();
   const hasSession = Boolean(useSessionToken());
-  const isConnected = wallet.isConnected && Boolean(wallet.publicAddress);
   const [isUnlockHintShown, setIsUnlockHintShown] = useState(false);
   const isPrompting = wallet.status === 'prompting';
   const isMessageAlarming =
@@ -37,12 +36,7 @@ export function WalletConnectControl({
   return (
     <div className={`space-y-3 ${className}`} data-wallet-status={wallet.status}>
       <div className="flex flex-wrap items-center gap-2">
-        {/* Once connected, connecting again (another account) is no longer the thing to do next. */}
-        <Button
-          variant={isConnected ? 'secondary' : 'primary'}
-          onClick={() => void wallet.connect()}
-          disabled={isPrompting}
-        >
+        <Button onClick={() => void wallet.connect()} disabled={isPrompting}>
           {isPrompting ? 'waiting...' : 'connect to metamask'}
         </Button>
         <Button
