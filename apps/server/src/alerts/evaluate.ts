@@ -72,8 +72,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       isEnded: snapshot.is_ended,
       isPaused: 'is_paused' in snapshot ? Boolean(snapshot.is_paused) : false,
       apr: snapshot.apr,
-      staked: Number(position.staked),
-      stakedAmount: position.staked,
+      staked: position.staked,
       unclaimed: rewards
         .filter((r) => Number(r.amount) > 0)
         .map((r) => `${formatTokenAmount(r.amount)} ${r.symbol}`),

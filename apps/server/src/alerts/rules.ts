@@ -11,10 +11,8 @@ export type PairFacts = {
   isPaused: boolean;
   /** A fraction (0.5 = 50 %); null when unknown. */
   apr: number | null;
-  /** Whole LP tokens staked, for comparing. */
-  staked: number;
-  /** The same, exactly: the decimal string the position snapshot holds, for the texts. */
-  stakedAmount: string;
+  /** Whole LP tokens staked, exactly: the decimal string the position snapshot holds. */
+  staked: string;
   /** Unclaimed rewards as people read them, e.g. ['12.3 dQUICK']; empty when none. */
   unclaimed: string[];
   valueUsd: number | null;
@@ -70,20 +68,22 @@ export function findEvents(
   const period = facts.periodFinish.toISOString();
   const who = short(facts.wallet);
   const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
+  const hasStake = Number(facts.staked) > 0;
+  const staked = formatTokenAmount(facts.staked);
 
-  if (on('ending_soon') && !facts.isEnded && facts.staked > 0 && leftMs > 0 && leftMs <= 72 * hourMs) {
+  if (on('ending_soon') && !facts.isEnded && hasStake && leftMs > 0 && leftMs <= 72 * hourMs) {
     const hours = Math.max(1, Math.round(leftMs / hourMs));
     events.push({
       rule: 'ending_soon',
       key: `ending_soon:${base}:${period}`,
       title: `${facts.pair}: rewards end in ${hours} hours`,
-      body: `${who} has ${formatTokenAmount(facts.stakedAmount)} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
+      body: `${who} has ${staked} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
     });
   }
-  if (on('ended_with_stake') && facts.isEnded && (facts.staked > 0 || facts.unclaimed.length > 0)) {
+  if (on('ended_with_stake') && facts.isEnded && (hasStake || facts.unclaimed.length > 0)) {
     const week = Math.floor(Math.max(0, facts.chainNow.getTime() - facts.periodFinish.getTime()) / weekMs);
     const left = [
-      ...(facts.staked > 0 ? [`${formatTokenAmount(facts.stakedAmount)} LP still staked`] : []),
+      ...(hasStake ? [`${staked} LP still staked`] : []),
       ...(facts.unclaimed.length > 0 ? [`${facts.unclaimed.join(' + ')} unclaimed`] : []),
     ].join(', ');
     events.push({
@@ -98,7 +98,7 @@ export function findEvents(
       rule: 'paused',
       key: `paused:${base}:${period}`,
       title: `${facts.pair}: the dual farm is paused`,
-      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${formatTokenAmount(facts.stakedAmount)} LP there.`,
+      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${staked} LP there.`,
     });
   }
   const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;

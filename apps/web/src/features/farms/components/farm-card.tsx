@@ -66,6 +66,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
 
   const pair = formatPair(item.pool);
   const snapshot = item.farm.snapshot;
+  const status = snapshot ? farmStatus(snapshot) : null;
   return (
     <article
       aria-label={`farm ${pair}`}
@@ -80,9 +81,9 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         </div>
         <div className="flex items-center gap-2">
           {snapshot ? <Badge>APR {formatPercent(snapshot.apr)}</Badge> : null}
-          {snapshot && farmStatus(snapshot) !== 'active' ? (
+          {status && status !== 'active' ? (
             <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
-              {farmStatus(snapshot)}
+              {status}
             </Badge>
           ) : null}
         </div>
