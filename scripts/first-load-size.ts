@@ -19,9 +19,15 @@ export type Manifest = Record<string, ManifestChunk>;
 /**
  * Budgets in KiB of gzipped JavaScript. Issue 17 allows the landing page 150; ours is 130 since zod left the
  * start-up bundle (119.5 KiB then): a static import of a shared schema in start-up code brings zod's 25 KiB
- * back and fails `npm test` (decision 016). Every other route: 250, as the issue says.
+ * back and fails `npm test` (decision 016). The dashboard and a farm's detail, the pages a returning user
+ * opens first, draw before zod arrives too (127 KiB each when this was written): 140. Every other route: 250,
+ * as the issue says.
  */
-export const firstLoadBudgets = { landingKib: 130, routeKib: 250 } as const;
+export const firstLoadBudgets = {
+  landingKib: 130,
+  routeKib: 250,
+  routesKib: { dashboard: 140, 'farm-detail': 140 } as Readonly<Record<string, number>>,
+} as const;
 
 /** Route modules are the lazily loaded files under this folder (apps/web/src/app/router.tsx). */
 const routeModuleFolder = 'src/app/routes/';
@@ -100,7 +106,7 @@ export function measureFirstLoads(options: {
       name: `route ${name}`,
       files,
       gzipBytes: total(files),
-      budgetKib: firstLoadBudgets.routeKib,
+      budgetKib: firstLoadBudgets.routesKib[name] ?? firstLoadBudgets.routeKib,
     });
   }
   return loads;

@@ -38,14 +38,50 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** A module of packages/shared whose file matches `names` (a regular expression's alternation). */
+const sharedModule = (names: string) => new RegExp(`shared[\\\\/]src[\\\\/](${names})\\.ts$`);
+
+/** The shared package's modules that build zod schemas; `zod` below takes the small ones every answer needs. */
+const sharedSchemaModule = sharedModule('alerts|auth|discovery|farms|health|import-wizard|realtime|wallets');
+
 /**
- * Every module the entry needs at start-up goes in one chunk, the entry's own (rolldown's `$initial` tag:
- * statically imported by the entry, directly or not). By default rolldown splits out whatever a lazy route
- * shares with the entry (React's JSX runtime, parts of TanStack Query) into small chunks of their own: the
- * landing page's first load was five scripts, each one more request before the app can start on a slow phone,
- * and their import glue cost 2 KiB. Now it is two: the entry and rolldown's runtime (decision 016).
+ * How the build cuts the app into files (decision 016). On a slow phone each file is one more request that
+ * shares the link with the entry: before these groups, the dashboard's page named 21 scripts, a dozen of them
+ * under 1 kB, and Lighthouse's simulation finished the entry 0.5 s later than with half of them.
+ * - `start`: every module the entry needs at start-up, in the entry's own chunk (rolldown's `$initial` tag).
+ *   By default rolldown splits out what a lazy route shares with the entry (React's JSX runtime, parts of
+ *   TanStack Query) into small chunks: the landing page's first load was five scripts; now it is two.
+ * - `zod`: zod, our jitless setting (src/lib/zod.ts) and the two schemas any answer may need (the error body,
+ *   an address). Start-up code loads it on first use (src/lib/start-up-schemas.ts).
+ * - one chunk per other schema module of the shared package (`auth`, `farms`, …), without its imports: each
+ *   is loaded on first use, alone, so a page builds only the schemas it reads.
+ * - `kit`: the small UI modules and zod-free helpers that two or more screens share (each was a chunk of its
+ *   own, 100-400 bytes).
+ * - `dashboard`, `farm-detail`: the modules of the two screens a returning user opens most, each in one file.
  */
-const startUpChunks = [{ name: 'start', tags: ['$initial' as const] }];
+const chunkGroups = [
+  { name: 'start', tags: ['$initial' as const] },
+  {
+    name: 'zod',
+    test: (id: string) =>
+      /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod\.ts$/.test(id) ||
+      sharedModule('error-body|address').test(id),
+  },
+  {
+    name: (id: string) => id.match(/([\w-]+)\.ts$/)?.[1] ?? null,
+    test: sharedSchemaModule,
+    includeDependenciesRecursively: false,
+  },
+  {
+    name: 'kit',
+    test: (id: string) =>
+      /src[\\/](components|lib)[\\/]|farm-status|inline-error/.test(id) ||
+      sharedModule('amounts|auth-texts|quickswap-links|wallet-guide').test(id),
+    minShareCount: 2,
+  },
+  { name: 'dashboard', test: /dashboard-screen|wallet-list|manage-wallets|lp-summary/ },
+  { name: 'farm-detail', test: /components[\\/]farm-detail\.tsx$|track-chooser/ },
+];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets(), writeRoutePages()],
@@ -65,7 +101,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: startUpChunks } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
   test: {
     name: 'web',

@@ -9,5 +9,6 @@ export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';
 export * from './import-wizard.ts';
+export * from './quickswap-links.ts';
 export * from './realtime.ts';
 export * from './wallets.ts';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { trackDualFarmResponseSchema, trackLpFarmResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
 
@@ -8,13 +8,20 @@ export type TrackFarmInput = { farmAddress: string; walletAddress: string };
 
 export type TrackFarmResult = { isNew: boolean; item: AnyFarmListItem; snapshotError: string | null };
 
-/** Tracks a farm with one of the user's saved wallets (idempotent on the server). */
+/**
+ * Tracks a farm with one of the user's saved wallets (idempotent on the server). The answer's schema loads
+ * beside the request: a farm's page offers 'track' and must not need zod before it can draw (decision 016).
+ */
 export async function trackFarm(product: FarmProduct, input: TrackFarmInput): Promise<TrackFarmResult> {
   const body = { farm_address: input.farmAddress, wallet_address: input.walletAddress };
   const answer =
     product === 'lp-mining'
-      ? await api.post('/quickswap/track-farmable-pool', body, { schema: trackLpFarmResponseSchema })
-      : await api.post('/quickswap/dual-mining/tracked-farm', body, { schema: trackDualFarmResponseSchema });
+      ? await api.post('/quickswap/track-farmable-pool', body, {
+          schema: schemaFrom(loadFarmSchemas, 'trackLpFarmResponseSchema'),
+        })
+      : await api.post('/quickswap/dual-mining/tracked-farm', body, {
+          schema: schemaFrom(loadFarmSchemas, 'trackDualFarmResponseSchema'),
+        });
   return { isNew: answer.is_new, item: answer.item, snapshotError: answer.snapshot_error };
 }
 

@@ -1,4 +1,4 @@
-import { quickswapFarmsUrl } from '@tidewatch/shared';
+import { quickswapFarmsUrl } from '@tidewatch/shared/quickswap-links';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
