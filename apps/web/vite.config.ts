@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,22 +42,25 @@ function precompressAssets(): Plugin {
 /** A module of packages/shared whose file matches `names` (a regular expression's alternation). */
 const sharedModule = (names: string) => new RegExp(`shared[\\\\/]src[\\\\/](${names})\\.ts$`);
 
-/** The shared package's modules that build zod schemas; `zod` below takes the small ones every answer needs. */
-const sharedSchemaModule = sharedModule('alerts|auth|discovery|farms|health|import-wizard|realtime|wallets');
+/** A module of packages/shared that builds zod schemas (read from its imports: a new module counts too). */
+const isSharedSchemaModule = (id: string) =>
+  sharedModule('[\\w-]+').test(id) && /from 'zod'/.test(readFileSync(id, 'utf8'));
 
 /**
  * How the build cuts the app into files (decision 016). On a slow phone each file is one more request that
- * shares the link with the entry: before these groups, the dashboard's page named 21 scripts, a dozen of them
- * under 1 kB, and Lighthouse's simulation finished the entry 0.5 s later than with half of them.
+ * shares the link with the entry: before these groups, the dashboard's page named 20 scripts, a dozen of them
+ * under 1 kB, and in Lighthouse's simulation of a phone the entry ended 0.6 s later than without ten of them.
  * - `start`: every module the entry needs at start-up, in the entry's own chunk (rolldown's `$initial` tag).
  *   By default rolldown splits out what a lazy route shares with the entry (React's JSX runtime, parts of
  *   TanStack Query) into small chunks: the landing page's first load was five scripts; now it is two.
  * - `zod`: zod, our jitless setting (src/lib/zod.ts) and the two schemas any answer may need (the error body,
  *   an address). Start-up code loads it on first use (src/lib/start-up-schemas.ts).
- * - one chunk per other schema module of the shared package (`auth`, `farms`, …), without its imports: each
- *   is loaded on first use, alone, so a page builds only the schemas it reads.
- * - `kit`: the small UI modules and zod-free helpers that two or more screens share (each was a chunk of its
- *   own, 100-400 bytes).
+ * - `session-schemas`: the schemas every logged-in page reads at start (the session's, the header's alerts,
+ *   the realtime channel's), three small modules in one file.
+ * - one chunk per other schema module of the shared package (`farms`, `wallets`, …), without its imports:
+ *   each is loaded on first use, alone, so a page builds only the schemas it reads.
+ * - `kit`: the small UI modules and the shared package's zod-free modules that two or more screens share
+ *   (each was a chunk of its own, 100-400 bytes).
  * - `dashboard`, `farm-detail`: the modules of the two screens a returning user opens most, each in one file.
  */
 const chunkGroups = [
@@ -68,15 +72,20 @@ const chunkGroups = [
       sharedModule('error-body|address').test(id),
   },
   {
+    name: 'session-schemas',
+    test: sharedModule('auth|alerts|realtime'),
+    includeDependenciesRecursively: false,
+  },
+  {
     name: (id: string) => id.match(/([\w-]+)\.ts$/)?.[1] ?? null,
-    test: sharedSchemaModule,
+    test: isSharedSchemaModule,
     includeDependenciesRecursively: false,
   },
   {
     name: 'kit',
     test: (id: string) =>
       /src[\\/](components|lib)[\\/]|farm-status|inline-error/.test(id) ||
-      sharedModule('amounts|auth-texts|quickswap-links|wallet-guide').test(id),
+      (sharedModule('[\\w-]+').test(id) && !isSharedSchemaModule(id)),
     minShareCount: 2,
   },
   { name: 'dashboard', test: /dashboard-screen|wallet-list|manage-wallets|lp-summary/ },

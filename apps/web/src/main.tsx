@@ -4,11 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/provider.tsx';
 import { createAppRouter, whenRouterReady } from './app/router.tsx';
 import { api } from './lib/api-client.ts';
-import { yieldToMain } from './lib/yield-to-main.ts';
+import { afterNextPaint, yieldToMain } from './lib/yield-to-main.ts';
 import './index.css';
-
-// Ask for the CSRF cookie at once; POST helpers await this so the cookie exists before the first POST.
-void api.ensureCsrfCookie();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks the #root element');
@@ -36,6 +33,10 @@ async function renderApp(): Promise<void> {
       </StrictMode>,
     );
   });
+  // The CSRF cookie only matters to a POST, which asks for it itself if it is not in yet; asked for here, after
+  // the screen has painted, it no longer shares a phone's link with the screen's data (decision 016).
+  await afterNextPaint();
+  void api.ensureCsrfCookie();
 }
 
 void renderApp();
