@@ -55,12 +55,12 @@ const isSharedSchemaModule = (id: string) =>
  *   TanStack Query) into small chunks: the landing page's first load was five scripts; now it is two.
  * - `zod`: zod, our jitless setting (src/lib/zod.ts) and the two schemas any answer may need (the error body,
  *   an address). Start-up code loads it on first use (src/lib/start-up-schemas.ts).
- * - `session-schemas`: the schemas every logged-in page reads at start (the session's, the header's alerts,
+ * - `schemas-session`: the schemas every logged-in page reads at start (the session's, the header's alerts,
  *   the realtime channel's), three small modules in one file.
- * - one chunk per other schema module of the shared package (`farms`, `wallets`, …), without its imports:
- *   each is loaded on first use, alone, so a page builds only the schemas it reads.
+ * - one chunk per other schema module of the shared package (`schemas-farms`, `schemas-wallets`, …),
+ *   without the modules it imports (which are chunks of their own): a page builds only the schemas it reads.
  * - `kit`: the small UI modules and the shared package's zod-free modules that two or more screens share
- *   (each was a chunk of its own, 100-400 bytes).
+ *   (each was a chunk of its own, 100-400 bytes). Not the wallet's modules: they bring viem.
  * - `dashboard`, `farm-detail`: the modules of the two screens a returning user opens most, each in one file.
  */
 const chunkGroups = [
@@ -72,19 +72,20 @@ const chunkGroups = [
       sharedModule('error-body|address').test(id),
   },
   {
-    name: 'session-schemas',
+    name: 'schemas-session',
     test: sharedModule('auth|alerts|realtime'),
     includeDependenciesRecursively: false,
   },
   {
-    name: (id: string) => id.match(/([\w-]+)\.ts$/)?.[1] ?? null,
+    name: (id: string) => `schemas-${id.match(/([\w-]+)\.ts$/)?.[1]}`,
     test: isSharedSchemaModule,
     includeDependenciesRecursively: false,
   },
   {
     name: 'kit',
     test: (id: string) =>
-      /src[\\/](components|lib)[\\/]|farm-status|inline-error/.test(id) ||
+      (/web[\\/]src[\\/](components|lib)[\\/]|farm-status|inline-error/.test(id) &&
+        !/[\\/]lib[\\/]wallet[\\/]/.test(id)) ||
       (sharedModule('[\\w-]+').test(id) && !isSharedSchemaModule(id)),
     minShareCount: 2,
   },

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config.ts';
+import { demoWalletBridgeScript } from '../src/demo/demo-wallet.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // A tiny stand-in build so the test does not depend on `npm run build` having run.
@@ -75,6 +77,34 @@ describe('demo wallet in demo mode', () => {
       payload: { method: 'eth_chainId' },
     });
     expect(chainId.json()).toEqual({ result: '0x89' });
+  });
+
+  it("answers the page's first wallet call before the app has asked for the CSRF cookie", async () => {
+    // The page's script, run against the app: a cookie jar for document.cookie, fetch as the browser's.
+    const cookies = new Map<string, string>();
+    const cookieJar = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const sent: string[] = [];
+    const page = { window: {} as Record<string, unknown>, document: {} };
+    Object.defineProperty(page.document, 'cookie', { get: cookieJar });
+    const fetch = async (
+      url: string,
+      init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+    ) => {
+      sent.push(`${init.method ?? 'GET'} ${url}`);
+      const answer = await t.app.inject({
+        method: (init.method ?? 'GET') as 'GET' | 'POST',
+        url,
+        headers: { ...init.headers, cookie: cookieJar() },
+        payload: init.body,
+      });
+      for (const cookie of answer.cookies) cookies.set(cookie.name, cookie.value);
+      return { ok: answer.statusCode < 400, json: async () => answer.json() };
+    };
+    runInNewContext(demoWalletBridgeScript, { ...page, fetch });
+    const request = page.window.__tidewatchWalletRequest as (method: string) => Promise<unknown>;
+    expect(await request('eth_chainId')).toEqual({ result: '0x89' });
+    expect(await request('eth_chainId')).toEqual({ result: '0x89' });
+    expect(sent).toEqual(['GET /api/internal/csrf_cookie', 'POST /api/demo/wallet', 'POST /api/demo/wallet']);
   });
 
   it('refuses a call without the CSRF header', async () => {

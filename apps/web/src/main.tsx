@@ -33,8 +33,9 @@ async function renderApp(): Promise<void> {
       </StrictMode>,
     );
   });
-  // The CSRF cookie only matters to a POST, which asks for it itself if it is not in yet; asked for here, after
-  // the screen has painted, it no longer shares a phone's link with the screen's data (decision 016).
+  // Only a POST needs the CSRF cookie, and a POST asks for it itself when it is not in yet. Asked for here,
+  // once the screen's data is in and a frame has passed, it does not share a phone's link with that data
+  // (decision 016).
   await afterNextPaint();
   void api.ensureCsrfCookie();
 }

@@ -17,22 +17,26 @@ const walletRequestSchema = z.object({
 });
 
 /**
- * The page half: the testkit's EIP-1193 provider (announced over EIP-6963 as 'Demo wallet', not as
- * MetaMask), whose requests go to POST /api/demo/wallet with the page's CSRF token.
+ * The bridge from the page's provider to POST /api/demo/wallet, with the page's CSRF token. The app asks for
+ * the CSRF cookie only once its screen has drawn (decision 016), and the wallet's first request can come
+ * before that: with no cookie yet, the bridge asks for one itself, as the app's own POSTs do.
  */
-function demoWalletScript(): string {
-  const bridge = `window.__tidewatchWalletRequest = async (method, params) => {
-  const csrf = (document.cookie.match(/(?:^|; )csrftoken=([^;]*)/) || [])[1] || '';
+export const demoWalletBridgeScript = `window.__tidewatchWalletRequest = async (method, params) => {
+  const readCsrf = () => (document.cookie.match(/(?:^|; )csrftoken=([^;]*)/) || [])[1];
+  if (!readCsrf()) await fetch('/api/internal/csrf_cookie', { credentials: 'include' }).catch(() => {});
   const response = await fetch('/api/demo/wallet', {
     method: 'POST',
     credentials: 'include',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': decodeURIComponent(csrf) },
+    headers: { 'content-type': 'application/json', 'x-csrftoken': decodeURIComponent(readCsrf() || '') },
     body: JSON.stringify({ method, params }),
   });
   if (!response.ok) return { error: { code: 4900, message: 'the demo wallet is not reachable' } };
   return response.json();
 };`;
-  return `${bridge}\n${testWalletInitScript({ announceAs: demoWalletInfo, isMetaMask: false })}`;
+
+/** The page half: the testkit's EIP-1193 provider, announced over EIP-6963 as 'Demo wallet', not MetaMask. */
+function demoWalletScript(): string {
+  return `${demoWalletBridgeScript}\n${testWalletInitScript({ announceAs: demoWalletInfo, isMetaMask: false })}`;
 }
 
 async function readAll(stream: Readable): Promise<string> {

@@ -38,8 +38,9 @@ export type ApiClient = {
   /** Sends a real DELETE (the original product's helper sent GET), with a JSON body when given. */
   del<T = unknown>(path: string, options?: RequestOptions<T> & { body?: unknown }): Promise<T>;
   /**
-   * Asks the server for the `csrftoken` cookie once. Called at start-up; state-changing helpers await it so the
-   * cookie exists before the first POST. A failure is swallowed here: the POST itself then reports it.
+   * Asks the server for the `csrftoken` cookie once. Called once the first screen has its data (main.tsx);
+   * state-changing helpers await it so the cookie exists before the first POST. A failure is swallowed here:
+   * the POST itself then reports it.
    */
   ensureCsrfCookie(): Promise<void>;
 };
