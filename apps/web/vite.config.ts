@@ -42,9 +42,18 @@ function precompressAssets(): Plugin {
 /** A module of packages/shared whose file matches `names` (a regular expression's alternation). */
 const sharedModule = (names: string) => new RegExp(`shared[\\\\/]src[\\\\/](${names})\\.ts$`);
 
+const schemaModules = new Map<string, boolean>();
+
 /** A module of packages/shared that builds zod schemas (read from its imports: a new module counts too). */
-const isSharedSchemaModule = (id: string) =>
-  sharedModule('[\\w-]+').test(id) && /from 'zod'/.test(readFileSync(id, 'utf8'));
+function isSharedSchemaModule(id: string): boolean {
+  if (!sharedModule('[\\w-]+').test(id)) return false;
+  let importsZod = schemaModules.get(id);
+  if (importsZod === undefined) {
+    importsZod = /from 'zod'/.test(readFileSync(id, 'utf8'));
+    schemaModules.set(id, importsZod);
+  }
+  return importsZod;
+}
 
 /**
  * How the build cuts the app into files (decision 016). On a slow phone each file is one more request that
