@@ -30,6 +30,8 @@ describe('smoke: the built app in Chromium', () => {
 
   it('shows the fallback page for a route that does not exist', async () => {
     const { page } = browser;
+    // The fallback logs what it shows (for whoever reads the console of a broken page).
+    browser.expectConsoleError(/Unexpected Application Error!/);
     await page.goto(`${app.url}/no/such/page/here`);
     await page.getByText('Unexpected Application Error!').waitFor();
     await page.getByText('404').first().waitFor();

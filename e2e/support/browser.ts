@@ -61,6 +61,8 @@ export type Browser = {
    * requests that fail outright.
    */
   expectApiFailure: (method: string, path: string | RegExp, status: number) => void;
+  /** Declares a console error the journey provokes on purpose; any other fails the journey. */
+  expectConsoleError: (pattern: RegExp) => void;
   /** Throws, listing them, if anything went wrong since the last check that the journey did not expect. */
   assertClean: () => Promise<void>;
   close: () => Promise<void>;
@@ -93,14 +95,17 @@ export async function checkScreenOfPage(
   await browser.checkScreen(label, options);
 }
 
-/** Follows a link of the header's navigation: on a phone, through the 'menu' button it folds behind. */
+/**
+ * Follows a link of the header (its navigation, 'alerts', 'account'): on a phone, through the 'menu' button
+ * they fold behind.
+ */
 export async function followNavLink(browser: Browser, name: string): Promise<void> {
   const { page } = browser;
   if (isPhoneViewport) {
     await page.getByRole('button', { name: 'menu' }).click();
     await browser.checkScreen('header menu open');
   }
-  await page.getByRole('navigation', { name: 'main' }).getByRole('link', { name }).click();
+  await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
 }
 
 /** Saves what every open browser shows, as `failure-<name>` under e2e/artifacts, for a failed test. */
@@ -141,7 +146,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     if (offences.length === 0) return;
     throw new Error(
       `the journey met ${offences.length} thing(s) it did not expect ` +
-        `(declare a deliberate API failure with browser.expectApiFailure):\n${offences.map((o) => `  - ${o}`).join('\n')}`,
+        `(declare a deliberate one with browser.expectApiFailure or browser.expectConsoleError):\n${offences.map((o) => `  - ${o}`).join('\n')}`,
     );
   };
 
@@ -170,6 +175,7 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
       return path;
     },
     expectApiFailure: watch.expect,
+    expectConsoleError: watch.expectConsoleError,
     assertClean,
     close: async () => {
       openBrowsers.delete(browser);

@@ -11,13 +11,16 @@ function describe(error: unknown): string {
 }
 
 /**
- * The routing fallback (spec section 2): 'Unexpected Application Error!' with the status or message. A screen
- * whose module a new build replaced reloads the page once instead (the URL is already the screen's).
+ * The routing fallback (spec section 2): 'Unexpected Application Error!' with the status or message, logged
+ * to the console for whoever investigates (the e2e journeys fail on it). A render error inside a panel does
+ * not come here: PanelBoundary keeps it in the panel. A screen whose module a new build replaced reloads the
+ * page once instead (the URL is already the screen's).
  */
 export function RouteErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     if (error instanceof RouteModuleLoadError) reloadForMissingModule();
+    else console.error(`Unexpected Application Error! ${describe(error)}`, error);
   }, [error]);
   return (
     <Shell>

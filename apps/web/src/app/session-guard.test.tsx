@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { expectConsoleError } from '../test/console-errors.ts';
 import { callsTo, errorReply, installFakeFetch } from '../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../test/render-route.tsx';
 
@@ -80,5 +81,7 @@ describe('routing fallback', () => {
     renderRoute('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText(/404/)).toBeInTheDocument();
+    // The fallback says so on the console, for whoever investigates a broken page.
+    await waitFor(() => expectConsoleError(/^Unexpected Application Error! 404/));
   });
 });

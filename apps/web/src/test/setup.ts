@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { getPageQueryClient } from '../app/provider.tsx';
+import { recordConsoleError, takeConsoleErrors } from './console-errors.ts';
 
 // findBy* and waitFor wait up to 3 s for what a user would see, not the default 1 s: on a busy 2-core CI
 // machine a screen with a real server's answer, and the header's alerts asked for after the first paint,
@@ -11,12 +12,12 @@ configure({ asyncUtilTimeout: 3_000 });
 // jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 
-// An unexpected console.error (React warnings, router errors) fails the test instead of scrolling past.
-let consoleErrors: unknown[][] = [];
+// An unexpected console.error (React warnings, router errors) fails the test instead of scrolling past; a
+// test that provokes one takes it with expectConsoleError (console-errors.ts).
 beforeEach(() => {
-  consoleErrors = [];
+  takeConsoleErrors();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    consoleErrors.push(args);
+    recordConsoleError(args);
   });
 });
 
@@ -27,6 +28,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  const consoleErrors = takeConsoleErrors();
   if (consoleErrors.length > 0) {
     throw new Error(`console.error was called:\n${consoleErrors.map((args) => args.join(' ')).join('\n')}`);
   }

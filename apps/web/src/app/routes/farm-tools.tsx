@@ -1,4 +1,4 @@
-import { Page } from '../../components/index.ts';
+import { Page, PanelBoundary } from '../../components/index.ts';
 import { FarmIndex } from '../../features/discovery/components/farm-index.tsx';
 import { FarmList } from '../../features/farms/components/farm-list.tsx';
 import { type FarmProduct, productLabels } from '../../features/farms/product.ts';
@@ -23,9 +23,18 @@ function ToolScreen({ product }: { product: FarmProduct }) {
           >
             let's get started
           </h2>
-          <ImportWizard variant={variantOf[product]} />
+          <PanelBoundary name="import wizard">
+            <ImportWizard variant={variantOf[product]} />
+          </PanelBoundary>
         </section>
-        <FarmList product={product} everyFarm={<FarmIndex kind={variantOf[product]} />} />
+        <FarmList
+          product={product}
+          everyFarm={
+            <PanelBoundary name="farm index">
+              <FarmIndex kind={variantOf[product]} />
+            </PanelBoundary>
+          }
+        />
       </div>
     </Page>
   );

@@ -1,6 +1,6 @@
 import { lpToolProducts } from '@tidewatch/shared';
-import { useParams } from 'react-router';
-import { Page } from '../../components/index.ts';
+import { useLocation, useParams } from 'react-router';
+import { Page, PanelBoundary } from '../../components/index.ts';
 import { FarmDetailScreen } from '../../features/farms/components/farm-detail.tsx';
 import { ImportWizard } from '../../features/import-wizard/components/import-wizard.tsx';
 import { NoGuides, ToolsTree, ToolView } from '../../features/lp-tools/components/tools-tree.tsx';
@@ -23,14 +23,20 @@ function ActionContent() {
 
 /** Spec screen 14: tools tree on the left, the action's content on the right. */
 export function LpToolsRoute() {
+  // A view that crashed renders again when the tree opens another one.
+  const { pathname } = useLocation();
   return (
     <Page title="LP tools">
       <div className="grid gap-6 md:grid-cols-[16rem_1fr]">
         <aside className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900">
-          <ToolsTree />
+          <PanelBoundary name="LP tools tree">
+            <ToolsTree />
+          </PanelBoundary>
         </aside>
         <div className="min-w-0">
-          <ActionContent />
+          <PanelBoundary name="LP tools view" resetKeys={[pathname]}>
+            <ActionContent />
+          </PanelBoundary>
         </div>
       </div>
     </Page>

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Page } from '../../components/index.ts';
+import { Page, PanelBoundary } from '../../components/index.ts';
 import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
 import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
@@ -11,7 +11,11 @@ export function WalletsRoute() {
     <WalletsScreen
       action={action}
       walletId={walletId}
-      walletActions={(wallet) => <FindMyFarms walletAddress={wallet.address} />}
+      walletActions={(wallet) => (
+        <PanelBoundary name="find my farms">
+          <FindMyFarms walletAddress={wallet.address} />
+        </PanelBoundary>
+      )}
     />
   );
 }

@@ -1,17 +1,24 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettings, NotificationList } from '@tidewatch/shared';
 import { api } from '../../lib/api-client.ts';
+import { apiQueryOptions } from '../../lib/api-query.ts';
 import { loadAlertSchemas, schemaFrom } from '../../lib/start-up-schemas.ts';
+import { alertKeys } from './keys.ts';
 
 // The header's bell is part of every page, so these load their schemas on first use (start-up-schemas.ts).
 const notificationList = schemaFrom(loadAlertSchemas, 'notificationListSchema');
 const alertSettings = schemaFrom(loadAlertSchemas, 'alertSettingsSchema');
 
+/** GET /api/notifications: the in-app alerts, newest first, with the unread count. */
+export function getNotifications(signal?: AbortSignal): Promise<NotificationList> {
+  return api.get('/notifications', { schema: notificationList, signal });
+}
+
 export const notificationsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['notifications'],
-    queryFn: ({ signal }): Promise<NotificationList> =>
-      api.get('/notifications', { schema: notificationList, signal }),
+  apiQueryOptions({
+    queryKey: alertKeys.notifications(),
+    fetcher: getNotifications,
+    args: [],
     // New alerts come with scheduled snapshots: look again now and then while the page is open.
     refetchInterval: 60_000,
   });
@@ -20,22 +27,23 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { ids: number[] } | { all: true }) => api.post('/notifications/read', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
   });
 }
 
+/** GET /api/alerts/settings: the user's rules, thresholds and e-mail choices. */
+export function getAlertSettings(signal?: AbortSignal): Promise<AlertSettings> {
+  return api.get('/alerts/settings', { schema: alertSettings, signal });
+}
+
 export const alertSettingsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['alert-settings'],
-    queryFn: ({ signal }): Promise<AlertSettings> =>
-      api.get('/alerts/settings', { schema: alertSettings, signal }),
-  });
+  apiQueryOptions({ queryKey: alertKeys.settings(), fetcher: getAlertSettings, args: [] });
 
 export function useSaveAlertSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: AlertSettings): Promise<AlertSettings> =>
       api.put('/alerts/settings', settings, { schema: alertSettings }),
-    onSuccess: (saved) => queryClient.setQueryData(['alert-settings'], saved),
+    onSuccess: (saved) => queryClient.setQueryData(alertSettingsQueryOptions().queryKey, saved),
   });
 }

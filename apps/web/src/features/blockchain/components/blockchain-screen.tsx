@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { AppError } from '@tidewatch/shared';
 import type { ReactNode } from 'react';
-import { Button, Card, ErrorBanner, Page, Spinner } from '../../../components/index.ts';
-import { isRetryable } from '../../../lib/retryable.ts';
+import { Card, InlineError, Page, Spinner } from '../../../components/index.ts';
 import { blockchainQueryOptions } from '../api/get-blockchain.ts';
 
 export type BlockchainScreenProps = {
@@ -49,18 +48,10 @@ function BlockchainFacts({ chainId }: { chainId: string }) {
         <p className="text-sm text-slate-700 dark:text-slate-300">blockchain {chainId} is not one we know</p>
       );
     return (
-      <ErrorBanner
+      <InlineError
         title="could not load the blockchain"
-        messages={
-          <span className="flex flex-wrap items-center justify-between gap-2">
-            <span>{query.error.message}</span>
-            {isRetryable(query.error) ? (
-              <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-                retry
-              </Button>
-            ) : null}
-          </span>
-        }
+        error={query.error}
+        onRetry={() => void query.refetch()}
       />
     );
   }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Collapsible, Page } from '../../../components/index.ts';
+import { Collapsible, Page, PanelBoundary } from '../../../components/index.ts';
 
 export type DashboardScreenProps = {
   /** The collapsible wallet summary (screen 10/11). */
@@ -29,19 +29,19 @@ export function DashboardScreen({
   return (
     <Page title="dashboard">
       <div className="space-y-6">
-        {portfolioTotals}
-        {walletSummary}
+        {portfolioTotals ? <PanelBoundary name="portfolio totals">{portfolioTotals}</PanelBoundary> : null}
+        <PanelBoundary name="wallet summary">{walletSummary}</PanelBoundary>
         <Collapsible title="Liquidity Provider">
           <div className="space-y-4">
             <Collapsible title="LP Mining farms" className="shadow-none">
-              {lpMiningFarms}
+              <PanelBoundary name="LP Mining farms">{lpMiningFarms}</PanelBoundary>
             </Collapsible>
             <Collapsible title="Dual Mining farms" className="shadow-none">
-              {dualMiningFarms}
+              <PanelBoundary name="Dual Mining farms">{dualMiningFarms}</PanelBoundary>
             </Collapsible>
           </div>
         </Collapsible>
-        {connectWallets}
+        <PanelBoundary name="wallet catalogue">{connectWallets}</PanelBoundary>
       </div>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type FarmIndexPage,
   type FindMyFarmsResponse,
@@ -8,6 +8,9 @@ import {
   trackDiscoveredResponseSchema,
 } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { farmKeys } from '../../farms/api/keys.ts';
+import { discoveryKeys } from './keys.ts';
 
 export type FarmIndexFilters = {
   kind: 'lp' | 'dual';
@@ -18,8 +21,8 @@ export type FarmIndexFilters = {
   token: string;
 };
 
-/** One page of the farm index (every QuickSwap farm of the configured factories). */
-export function farmIndexQueryOptions(filters: FarmIndexFilters) {
+/** GET /api/quickswap/farm-index: one page of the index (every QuickSwap farm of the configured factories). */
+export function getFarmIndex(filters: FarmIndexFilters, signal?: AbortSignal): Promise<FarmIndexPage> {
   const query = new URLSearchParams({
     kind: filters.kind,
     page: String(filters.page),
@@ -29,13 +32,11 @@ export function farmIndexQueryOptions(filters: FarmIndexFilters) {
     per_page: '10',
   });
   if (filters.token.trim()) query.set('token', filters.token.trim());
-  return queryOptions({
-    queryKey: ['farm-index', filters],
-    queryFn: ({ signal }): Promise<FarmIndexPage> =>
-      api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal }),
-    placeholderData: (previous) => previous,
-  });
+  return api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal });
 }
+
+export const farmIndexQueryOptions = (filters: FarmIndexFilters) =>
+  apiQueryOptions({ queryKey: discoveryKeys.index(filters), fetcher: getFarmIndex, args: [filters] });
 
 /** Every index farm where the wallet has stake or unclaimed rewards. */
 export function useFindMyFarms() {
@@ -62,6 +63,6 @@ export function useTrackDiscovered() {
         { wallet_address: input.walletAddress, farm_addresses: input.farmAddresses },
         { schema: trackDiscoveredResponseSchema },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['farms'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

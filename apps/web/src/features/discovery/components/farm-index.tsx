@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
@@ -21,7 +21,7 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
     status: 'all',
     token: '',
   });
-  const query = useQuery(farmIndexQueryOptions(filters));
+  const query = useQuery({ ...farmIndexQueryOptions(filters), placeholderData: keepPreviousData });
   const now = useNow();
   const [, setSearch] = useSearchParams();
   const update = (changes: Partial<FarmIndexFilters>) => setFilters((f) => ({ ...f, page: 1, ...changes }));

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { farmKeys } from './keys.ts';
 
 /** One farm with `account`'s position history (newest first). */
 export function getFarmDetail(
@@ -16,9 +17,9 @@ export function getFarmDetail(
   });
 }
 
-export function farmDetailQueryOptions(farmAddress: string, account: string | undefined) {
-  return queryOptions({
-    queryKey: ['farms', 'detail', farmAddress.toLowerCase(), account?.toLowerCase() ?? null],
-    queryFn: ({ signal }) => getFarmDetail(farmAddress, account, signal),
+export const farmDetailQueryOptions = (farmAddress: string, account: string | undefined) =>
+  apiQueryOptions({
+    queryKey: farmKeys.detail(farmAddress, account),
+    fetcher: getFarmDetail,
+    args: [farmAddress, account],
   });
-}

@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import {
   type DualFarmListItem,
   dualFarmListSchema,
@@ -6,7 +5,9 @@ import {
   lpFarmListSchema,
 } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import type { FarmProduct } from '../product.ts';
+import { farmKeys } from './keys.ts';
 
 export type AnyFarmListItem = LpFarmListItem | DualFarmListItem;
 
@@ -26,11 +27,9 @@ export function getAllFarms(
   return api.get(`/quickswap/dual-mining/farms${query}`, { schema: dualFarmListSchema, signal });
 }
 
-export const farmsKey = (product: FarmProduct) => ['farms', product] as const;
-
-export function allFarmsQueryOptions(product: FarmProduct, account: string | undefined) {
-  return queryOptions({
-    queryKey: [...farmsKey(product), 'all', account?.toLowerCase() ?? null],
-    queryFn: ({ signal }) => getAllFarms(product, account, signal),
+export const allFarmsQueryOptions = (product: FarmProduct, account: string | undefined) =>
+  apiQueryOptions({
+    queryKey: farmKeys.imported(product, account),
+    fetcher: getAllFarms,
+    args: [product, account],
   });
-}

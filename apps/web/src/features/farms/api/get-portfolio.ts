@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { Portfolio } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { farmKeys } from './keys.ts';
 
 /** The user's tracked positions added up (value, 24-hour change, profit and loss). */
 export function getPortfolio(signal?: AbortSignal): Promise<Portfolio> {
@@ -9,4 +10,4 @@ export function getPortfolio(signal?: AbortSignal): Promise<Portfolio> {
 }
 
 export const portfolioQueryOptions = () =>
-  queryOptions({ queryKey: ['farms', 'portfolio'], queryFn: ({ signal }) => getPortfolio(signal) });
+  apiQueryOptions({ queryKey: farmKeys.portfolio(), fetcher: getPortfolio, args: [] });

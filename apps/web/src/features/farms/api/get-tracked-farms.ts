@@ -1,8 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { dualFarmListSchema, lpFarmListSchema, trackedSummarySchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import type { FarmProduct } from '../product.ts';
-import { type AnyFarmListItem, farmsKey } from './get-farms.ts';
+import type { AnyFarmListItem } from './get-farms.ts';
+import { farmKeys } from './keys.ts';
 
 /**
  * The user's tracked farms of a product. Liquidity mining lists per wallet address (spec's
@@ -27,9 +28,9 @@ export async function getTrackedFarms(
   return summary.lp_mining;
 }
 
-export function trackedFarmsQueryOptions(product: FarmProduct, account: string | undefined) {
-  return queryOptions({
-    queryKey: [...farmsKey(product), 'tracked', account?.toLowerCase() ?? null],
-    queryFn: ({ signal }) => getTrackedFarms(product, account, signal),
+export const trackedFarmsQueryOptions = (product: FarmProduct, account: string | undefined) =>
+  apiQueryOptions({
+    queryKey: farmKeys.tracked(product, account),
+    fetcher: getTrackedFarms,
+    args: [product, account],
   });
-}

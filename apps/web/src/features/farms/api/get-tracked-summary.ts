@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { TrackedSummary } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { farmKeys } from './keys.ts';
 
 /** Every farm the user tracks (both products), one item per (farm, wallet), with the latest position. */
 export function getTrackedSummary(signal?: AbortSignal): Promise<TrackedSummary> {
@@ -12,7 +13,4 @@ export function getTrackedSummary(signal?: AbortSignal): Promise<TrackedSummary>
 }
 
 export const trackedSummaryQueryOptions = () =>
-  queryOptions({
-    queryKey: ['farms', 'tracked-summary'],
-    queryFn: ({ signal }) => getTrackedSummary(signal),
-  });
+  apiQueryOptions({ queryKey: farmKeys.trackedSummary(), fetcher: getTrackedSummary, args: [] });

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
+import { farmKeys } from './keys.ts';
 
 export type TrackFarmInput = { farmAddress: string; walletAddress: string };
 
@@ -29,6 +30,6 @@ export function useTrackFarm(product: FarmProduct) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TrackFarmInput) => trackFarm(product, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['farms'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UntrackResponse, untrackResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { farmKeys } from './keys.ts';
 
 /** Stops tracking a farm with a wallet; its history goes too only when asked. */
 export function useUntrackFarm() {
@@ -15,6 +16,6 @@ export function useUntrackFarm() {
         `/quickswap/tracked/${encodeURIComponent(input.farmAddress)}?wallet_address=${encodeURIComponent(input.walletAddress)}&delete_history=${input.deleteHistory}`,
         { schema: untrackResponseSchema },
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['farms'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { useRef, useState } from 'react';
-import { Badge, Button, InfoBanner } from '../../../components/index.ts';
+import { Badge, Button, InfoBanner, InlineError, PanelBoundary } from '../../../components/index.ts';
 import { farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
+import { farmKeys } from '../api/keys.ts';
 import { useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import type { FarmProduct } from '../product.ts';
 import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
 import { FarmLinks } from './farm-links.tsx';
-import { InlineError } from './inline-error.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
 import { TrackChooser } from './track-chooser.tsx';
 import { UntrackButton } from './untrack-button.tsx';
@@ -45,8 +45,8 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
       {
         onSuccess: (fresh) => {
           setRefreshed({ base: listedItem, fresh });
-          void queryClient.invalidateQueries({ queryKey: ['farms', 'tracked-summary'] });
-          void queryClient.invalidateQueries({ queryKey: ['farms', 'detail'] });
+          void queryClient.invalidateQueries({ queryKey: farmKeys.trackedSummary() });
+          void queryClient.invalidateQueries({ queryKey: farmKeys.details() });
         },
         onSettled: () => {
           isUpdatingRef.current = false;
@@ -136,11 +136,13 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         />
       ) : null}
       {isChooserOpen ? (
-        <TrackChooser
-          onChoose={onChooseWallet}
-          onClose={() => setIsChooserOpen(false)}
-          isTracking={track.isPending}
-        />
+        <PanelBoundary name="track chooser">
+          <TrackChooser
+            onChoose={onChooseWallet}
+            onClose={() => setIsChooserOpen(false)}
+            isTracking={track.isPending}
+          />
+        </PanelBoundary>
       ) : null}
       {track.isError ? (
         <div className="mt-2">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
-import { Badge, ErrorBanner, Page } from '../../../components/index.ts';
+import { Badge, ErrorBanner, InlineError, Page, PanelBoundary } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { describeFarmStatus, farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
@@ -14,7 +14,6 @@ import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmLoading } from './farm-loading.tsx';
-import { InlineError } from './inline-error.tsx';
 import { PositionChart } from './position-chart.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
@@ -109,7 +108,11 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             {detail.history.message}
           </p>
         ) : null}
-        {detail.returns ? <ReturnsPanel returns={detail.returns} /> : null}
+        {detail.returns ? (
+          <PanelBoundary name="returns">
+            <ReturnsPanel returns={detail.returns} />
+          </PanelBoundary>
+        ) : null}
         <section aria-label="position snapshots" className="space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
@@ -132,7 +135,9 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             )
           ) : (
             <>
-              <PositionChart chart={detail.chart} />
+              <PanelBoundary name="chart">
+                <PositionChart chart={detail.chart} />
+              </PanelBoundary>
               <ol className="space-y-2">
                 {newestFirst.map((position) => (
                   <li

@@ -1,6 +1,13 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Button, Spinner, SuccessBanner, Tabs } from '../../../components/index.ts';
+import {
+  Button,
+  InlineError,
+  PanelBoundary,
+  Spinner,
+  SuccessBanner,
+  Tabs,
+} from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
@@ -9,7 +16,6 @@ import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts'
 import { trackedFarmsQueryOptions } from '../api/get-tracked-farms.ts';
 import type { FarmProduct } from '../product.ts';
 import { FarmCard } from './farm-card.tsx';
-import { InlineError } from './inline-error.tsx';
 
 type TabKey = 'all' | 'tracked';
 
@@ -104,13 +110,9 @@ function FarmItems({
       {query.isFetching ? <Spinner size="sm" label="updating farms" /> : null}
       {query.data.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p> : null}
       {query.data.map((item) => (
-        <FarmCard
-          key={`${item.farm.address}-${item.account_address ?? ''}`}
-          product={product}
-          item={item}
-          connectedAddress={connectedAddress}
-          isTracked={isTracked}
-        />
+        <PanelBoundary key={`${item.farm.address}-${item.account_address ?? ''}`} name="farm card">
+          <FarmCard product={product} item={item} connectedAddress={connectedAddress} isTracked={isTracked} />
+        </PanelBoundary>
       ))}
     </div>
   );

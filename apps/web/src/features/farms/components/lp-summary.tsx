@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/index.ts';
+import { InlineError, Spinner } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { formatPair, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { farmDetailsHref, productLabels, productOfKind } from '../product.ts';
-import { InlineError } from './inline-error.tsx';
 
 export type TrackedFarmsSummaryProps = {
   kind: 'lp' | 'dual';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Spinner } from '../../../components/index.ts';
+import { InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd } from '../../../lib/format.ts';
 import { portfolioQueryOptions } from '../api/get-portfolio.ts';
-import { InlineError } from './inline-error.tsx';
 
 const signed = (value: number) => `${value > 0 ? '+' : ''}${formatUsd(value)}`;
 const leftOut = (count: number, why: string) =>

@@ -1,16 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Wallet } from '@tidewatch/shared';
+import type { Wallet, WalletListResponse } from '@tidewatch/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Button, Spinner } from '../../../components/index.ts';
+import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
-import { savedWalletsQueryOptions } from '../api/get-saved-wallets.ts';
-import { InlineError } from './inline-error.tsx';
+import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
 
 /** The chooser offers wallets on the product's chain (spec section 9: Polygon). */
 const polygonChainId = 137;
+
+/** The saved wallets' one answer, narrowed to what the chooser offers (the cache keeps `{wallets}`). */
+const selectPolygonWallets = ({ wallets }: WalletListResponse): Wallet[] =>
+  wallets.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
 
 export type TrackChooserProps = {
   onChoose: (wallet: Wallet) => void;
@@ -53,10 +56,10 @@ export function TrackChooser({ onChoose, onClose, isTracking }: TrackChooserProp
 }
 
 function WalletCards({ onChoose, isTracking }: Pick<TrackChooserProps, 'onChoose' | 'isTracking'>) {
-  const query = useQuery(savedWalletsQueryOptions());
+  const query = useQuery({ ...connectedWalletsQueryOptions(), select: selectPolygonWallets });
   if (query.isPending) return <Spinner size="sm" label="loading wallets" />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
-  const wallets = query.data.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
+  const wallets = query.data;
   if (wallets.length === 0) {
     return (
       <p className="text-sm text-slate-700 dark:text-slate-300">

@@ -1,10 +1,9 @@
 import type { Wallet } from '@tidewatch/shared';
 import { useState } from 'react';
-import { Button } from '../../../components/index.ts';
+import { Button, InlineError } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import type { FarmProduct } from '../product.ts';
-import { InlineError } from './inline-error.tsx';
 import { TrackChooser } from './track-chooser.tsx';
 
 /**

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog } from '../../../components/index.ts';
+import { Button, ConfirmDialog, InlineError } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useUntrackFarm } from '../api/untrack-farm.ts';
-import { InlineError } from './inline-error.tsx';
 
 /** 'untrack' on a tracked card, confirmed in a dialog that can also delete the pair's history. */
 export function UntrackButton({

@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
 import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
 import { afterNextPaint } from '../../../lib/yield-to-main.ts';
+import { farmKeys } from '../api/keys.ts';
 
 /**
  * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
@@ -28,7 +29,7 @@ export function useSnapshotUpdates(): void {
       socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
       socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
         if (snapshotCreatedSchema.safeParse(payload).success)
-          void queryClient.invalidateQueries({ queryKey: ['farms'] });
+          void queryClient.invalidateQueries({ queryKey: farmKeys.all });
       });
     });
     return () => {

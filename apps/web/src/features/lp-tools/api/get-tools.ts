@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { type ToolsResponse, toolsResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { lpToolKeys } from './keys.ts';
 
 export type Tool = ToolsResponse['tools'][number];
 
@@ -11,4 +12,4 @@ export async function getTools(signal?: AbortSignal): Promise<Tool[]> {
 }
 
 export const toolsQueryOptions = () =>
-  queryOptions({ queryKey: ['farms', 'lp-tools'], queryFn: ({ signal }) => getTools(signal) });
+  apiQueryOptions({ queryKey: lpToolKeys.tools(), fetcher: getTools, args: [] });

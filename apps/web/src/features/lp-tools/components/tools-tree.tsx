@@ -1,29 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Button, ErrorBanner, Spinner } from '../../../components/index.ts';
+import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatPair } from '../../../lib/format.ts';
-import { isRetryable } from '../../../lib/retryable.ts';
 import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
 
 type ToolFarm = Tool['products'][number]['farms'][number];
-
-function ToolsError({ error, onRetry }: { error: Error; onRetry: () => void }) {
-  return (
-    <ErrorBanner
-      messages={
-        <span className="flex flex-wrap items-center justify-between gap-2">
-          <span>{error.message}</span>
-          {isRetryable(error) ? (
-            <Button size="sm" variant="secondary" onClick={onRetry}>
-              retry
-            </Button>
-          ) : null}
-        </span>
-      }
-    />
-  );
-}
 
 /** A farm as 'token0 / token1', opening its view under the tool and product. */
 function FarmViewLink({
@@ -50,7 +32,7 @@ export function ToolsTree() {
   const query = useQuery(toolsQueryOptions());
   const navigate = useNavigate();
   if (query.isPending) return <Spinner label="loading tools" />;
-  if (query.isError) return <ToolsError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
   return (
     <nav aria-label="LP tools">
       <ul className="space-y-3 text-sm">
@@ -97,7 +79,7 @@ export function ToolsTree() {
 export function ToolView({ toolId }: { toolId: string }) {
   const query = useQuery(toolsQueryOptions());
   if (query.isPending) return <Spinner label="loading tools" />;
-  if (query.isError) return <ToolsError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
   const tool: Tool | undefined = query.data.find((candidate) => candidate.id === toolId);
   if (!tool) return <NoGuides />;
   return (

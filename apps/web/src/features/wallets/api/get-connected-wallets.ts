@@ -1,10 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { WalletListResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
-
-/** Every wallet query starts with this key, so a saved wallet refreshes lists and details at once. */
-export const walletsQueryKey = ['wallets'] as const;
+import { walletKeys } from './keys.ts';
 
 /** GET /api/wallets/connected: the logged-in user's saved wallets. */
 export function getConnectedWallets(signal?: AbortSignal): Promise<WalletListResponse> {
@@ -14,9 +12,9 @@ export function getConnectedWallets(signal?: AbortSignal): Promise<WalletListRes
   });
 }
 
-export function connectedWalletsQueryOptions() {
-  return queryOptions({
-    queryKey: [...walletsQueryKey, 'connected'],
-    queryFn: ({ signal }) => getConnectedWallets(signal),
-  });
-}
+/**
+ * The saved wallets, for every screen that lists or offers them (dashboard, wallets screen, blockchain page,
+ * alert settings, the farm card's track chooser): one answer, `{wallets}`, under one key.
+ */
+export const connectedWalletsQueryOptions = () =>
+  apiQueryOptions({ queryKey: walletKeys.connected(), fetcher: getConnectedWallets, args: [] });

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { WalletCatalogueResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { walletKeys } from './keys.ts';
 
 /** GET /api/blockchains/wallets: the wallet services one can connect, with their blockchains. */
 export function getWalletCatalogue(signal?: AbortSignal): Promise<WalletCatalogueResponse> {
@@ -11,11 +12,11 @@ export function getWalletCatalogue(signal?: AbortSignal): Promise<WalletCatalogu
   });
 }
 
-export function walletCatalogueQueryOptions() {
-  return queryOptions({
-    queryKey: ['blockchains', 'wallets'],
-    queryFn: ({ signal }) => getWalletCatalogue(signal),
+export const walletCatalogueQueryOptions = () =>
+  apiQueryOptions({
+    queryKey: walletKeys.catalogue(),
+    fetcher: getWalletCatalogue,
+    args: [],
     // The catalogue is seeded server-side and changes with deployments only.
     staleTime: 5 * 60_000,
   });
-}

@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
 import { type WalletDetailsResponse, walletDetailsResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
-import { walletsQueryKey } from './get-connected-wallets.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { walletKeys } from './keys.ts';
 
 /** GET /api/wallets/details/{id}: one of the user's wallets; another user's id answers 404. */
 export function getWalletDetails(walletId: string, signal?: AbortSignal): Promise<WalletDetailsResponse> {
@@ -11,9 +11,5 @@ export function getWalletDetails(walletId: string, signal?: AbortSignal): Promis
   });
 }
 
-export function walletDetailsQueryOptions(walletId: string) {
-  return queryOptions({
-    queryKey: [...walletsQueryKey, 'details', walletId],
-    queryFn: ({ signal }) => getWalletDetails(walletId, signal),
-  });
-}
+export const walletDetailsQueryOptions = (walletId: string) =>
+  apiQueryOptions({ queryKey: walletKeys.details(walletId), fetcher: getWalletDetails, args: [walletId] });

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletRemoval } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
-import { walletsQueryKey } from './get-connected-wallets.ts';
+import { farmKeys } from '../../farms/api/keys.ts';
+import { walletKeys } from './keys.ts';
 
 /** Adds an address to follow without signing (watch-only). */
 export function useWatchWallet() {
@@ -14,21 +16,24 @@ export function useWatchWallet() {
           schema: schemaFrom(loadWalletSchemas, 'walletDetailsResponseSchema'),
         })
       ).wallet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.saved() }),
   });
 }
 
-/** What removing a wallet would delete, for the confirmation. */
-export function useWalletRemovalPreview(walletId: number, isEnabled: boolean) {
-  return useQuery({
-    queryKey: [...walletsQueryKey, 'removal', walletId],
-    queryFn: ({ signal }): Promise<WalletRemoval> =>
-      api.get(`/wallets/${walletId}/removal`, {
-        schema: schemaFrom(loadWalletSchemas, 'walletRemovalSchema'),
-        signal,
-      }),
-    enabled: isEnabled,
+/** GET /api/wallets/{id}/removal: what removing a wallet would delete, for the confirmation. */
+export function getWalletRemoval(walletId: number, signal?: AbortSignal): Promise<WalletRemoval> {
+  return api.get(`/wallets/${walletId}/removal`, {
+    schema: schemaFrom(loadWalletSchemas, 'walletRemovalSchema'),
+    signal,
   });
+}
+
+export const walletRemovalQueryOptions = (walletId: number) =>
+  apiQueryOptions({ queryKey: walletKeys.removal(walletId), fetcher: getWalletRemoval, args: [walletId] });
+
+/** The removal preview, asked for once the confirmation opens. */
+export function useWalletRemovalPreview(walletId: number, isEnabled: boolean) {
+  return useQuery({ ...walletRemovalQueryOptions(walletId), enabled: isEnabled });
 }
 
 /** Removes a wallet with its tracking (and the history only it kept). */
@@ -38,8 +43,9 @@ export function useRemoveWallet() {
     mutationFn: (walletId: number): Promise<WalletRemoval> =>
       api.del(`/wallets/${walletId}`, { schema: schemaFrom(loadWalletSchemas, 'walletRemovalSchema') }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: walletsQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['farms'] });
+      await queryClient.invalidateQueries({ queryKey: walletKeys.saved() });
+      // Removing a wallet ends its tracking: every farm answer may change.
+      await queryClient.invalidateQueries({ queryKey: farmKeys.all });
     },
   });
 }

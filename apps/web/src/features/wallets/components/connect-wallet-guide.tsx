@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { getSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
-import { walletsQueryKey } from '../api/get-connected-wallets.ts';
+import { walletKeys } from '../api/keys.ts';
 import { postNextGuideState, toGuideErrorState } from '../api/next-guide-state.ts';
 
 export type ConnectWalletGuideProps = {
@@ -92,7 +92,8 @@ export function ConnectWalletGuide({ onClose }: ConnectWalletGuideProps) {
         },
       });
       setState(next);
-      if (next.name === 'SAVED_ADDRESS') await queryClient.invalidateQueries({ queryKey: walletsQueryKey });
+      if (next.name === 'SAVED_ADDRESS')
+        await queryClient.invalidateQueries({ queryKey: walletKeys.saved() });
     } finally {
       setIsBusy(false);
     }

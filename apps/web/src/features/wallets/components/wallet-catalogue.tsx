@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button, Card, Spinner, TextField } from '../../../components/index.ts';
+import { Button, Card, InlineError, Spinner, TextField } from '../../../components/index.ts';
 import { walletCatalogueQueryOptions } from '../api/get-wallet-catalogue.ts';
 import { ConnectWalletGuide } from './connect-wallet-guide.tsx';
-import { LoadError } from './load-error.tsx';
 
 function matches(entry: { name: string; blockchains: string[] }, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -32,7 +31,11 @@ export function WalletCatalogue() {
         />
         {query.isPending ? <Spinner label="loading wallet catalogue" /> : null}
         {query.isError ? (
-          <LoadError what="the wallet catalogue" error={query.error} onRetry={() => void query.refetch()} />
+          <InlineError
+            title="could not load the wallet catalogue"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         ) : null}
         {query.data ? (
           <CatalogueEntries

@@ -3,9 +3,8 @@ import { AppError, type Wallet } from '@tidewatch/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Card, Spinner } from '../../../components/index.ts';
+import { Card, InlineError, Spinner } from '../../../components/index.ts';
 import { walletDetailsQueryOptions } from '../api/get-wallet-details.ts';
-import { LoadError } from './load-error.tsx';
 import { RemoveWalletButton } from './remove-wallet-button.tsx';
 
 /**
@@ -37,7 +36,11 @@ export function WalletDetail({
         {isMissing ? (
           <p className="text-sm text-slate-700 dark:text-slate-300">wallet not found</p>
         ) : (
-          <LoadError what="the wallet" error={query.error} onRetry={() => void query.refetch()} />
+          <InlineError
+            title="could not load the wallet"
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
         )}
       </Card>
     );

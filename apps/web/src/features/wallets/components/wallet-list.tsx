@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Badge, Card, Collapsible, Spinner } from '../../../components/index.ts';
+import { Badge, Card, Collapsible, InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
-import { LoadError } from './load-error.tsx';
 import { WatchAddressForm } from './watch-address-form.tsx';
 
 /** One saved wallet: short address (to its view), wallet service, blockchain (to its page). Screens 10, 11. */
@@ -49,7 +48,13 @@ export function WalletList({ chainId, emptyText = 'no wallets saved yet' }: Wall
   const query = useQuery(connectedWalletsQueryOptions());
   if (query.isPending) return <Spinner label="loading wallets" />;
   if (query.isError)
-    return <LoadError what="your wallets" error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <InlineError
+        title="could not load your wallets"
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
+    );
   const wallets =
     chainId === undefined
       ? query.data.wallets
@@ -73,7 +78,9 @@ function WalletCount() {
 export function WalletListCard() {
   return (
     <Card title="Wallets" actions={<WalletCount />}>
-      <WalletList />
+      <PanelBoundary name="wallet list">
+        <WalletList />
+      </PanelBoundary>
       <WatchAddressForm />
     </Card>
   );
@@ -83,7 +90,15 @@ export function WalletListCard() {
 export function WalletSummaryPanel() {
   return (
     <Collapsible title="Wallets" meta={<WalletCount />}>
-      <WalletList />
+      <PanelBoundary name="wallet list">
+        <WalletList />
+      </PanelBoundary>
+      <Link
+        to={paths.wallets.getHref('view')}
+        className="mt-2 inline-block text-sm font-medium text-sky-700 hover:underline dark:text-sky-300"
+      >
+        manage wallets
+      </Link>
     </Collapsible>
   );
 }

@@ -1,0 +1,5 @@
+/** The blockchain feature's query keys. */
+export const blockchainKeys = {
+  all: ['blockchains'] as const,
+  one: (chainId: string) => [...blockchainKeys.all, 'one', chainId] as const,
+};

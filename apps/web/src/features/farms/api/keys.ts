@@ -1,0 +1,23 @@
+import type { FarmProduct } from '../product.ts';
+
+const lowerOrNull = (address: string | undefined) => address?.toLowerCase() ?? null;
+
+/**
+ * Every query key of the farms feature (TkDodo's key-factory pattern). Everything under `all` changes when a
+ * farm is tracked, untracked or snapshotted, so those invalidate `all`; the LP tools tree lives under it too
+ * (lp-tools/api/keys.ts) because it lists the tracked farms.
+ */
+export const farmKeys = {
+  all: ['farms'] as const,
+  product: (product: FarmProduct) => [...farmKeys.all, product] as const,
+  /** 'All Quickswap Farms': every imported farm of a product, with `account`'s position. */
+  imported: (product: FarmProduct, account: string | undefined) =>
+    [...farmKeys.product(product), 'imported', lowerOrNull(account)] as const,
+  tracked: (product: FarmProduct, account: string | undefined) =>
+    [...farmKeys.product(product), 'tracked', lowerOrNull(account)] as const,
+  trackedSummary: () => [...farmKeys.all, 'tracked-summary'] as const,
+  portfolio: () => [...farmKeys.all, 'portfolio'] as const,
+  details: () => [...farmKeys.all, 'detail'] as const,
+  detail: (farmAddress: string, account: string | undefined) =>
+    [...farmKeys.details(), farmAddress.toLowerCase(), lowerOrNull(account)] as const,
+};
