@@ -76,7 +76,8 @@ describe('accounts in Chromium', () => {
     const email = `lp-${Date.now()}@example.com`;
     const password = 'tide-watch-correct-horse';
 
-    await page.goto(`${app.url}/login`);
+    // The previous journey left this tab on /login; a person comes back to it through the header.
+    await page.getByRole('banner').getByRole('link', { name: 'log in', exact: true }).click();
     await page.getByRole('link', { name: 'create an account' }).waitFor();
     await browser.screenshot('login');
     await page.getByRole('link', { name: 'create an account' }).click();

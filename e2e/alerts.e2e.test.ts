@@ -1,6 +1,6 @@
 import { type SmtpTestServer, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser.ts';
+import { type Browser, followNavLink, openTool } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress, trackFarmCard } from './support/farm-card.ts';
 import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 import type { FarmWorld } from './support/farm-world.ts';
@@ -25,7 +25,7 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
     })) as Required<FarmSession>);
     const { page } = browser;
     await saveWalletThroughGuide(page, account);
-    await page.goto(`${env.app.url}/quickswap/dual-mining`);
+    await openTool(browser, 'dual-mining');
     await importThroughWizard(page, env.world.farms.dualWethWmatic, ['WETH', 'WMATIC', 'dQUICK']);
     await page.getByRole('button', { name: 'connect to metamask' }).first().click();
     await page.getByText(`connected address: ${shortenAddress(account)}`).waitFor();
@@ -55,7 +55,7 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
     expect(mail.raw).toMatch(/^List-Unsubscribe:\s+<http/im);
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
 
-    await page.goto(`${env.app.url}/dashboard`);
+    await followNavLink(browser, 'dashboard');
     const bell = page.getByRole('link', { name: /^notifications: \d+ unread$/ });
     await bell.waitFor();
     await bell.click();
@@ -80,7 +80,8 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
     await page.getByRole('button', { name: 'unsubscribe' }).click();
     await page.getByText('You will no longer get alert e-mails when', { exact: false }).waitFor();
     await browser.checkScreen('unsubscribed');
-    await page.goto(`${env.app.url}/settings/alerts`);
+    // The confirmation page (served by the API, outside the app) links back to the settings.
+    await page.getByRole('link', { name: 'alert settings' }).click();
     const emailBox = page.getByRole('checkbox', {
       name: /rewards end within 72 hours while the wallet has stake: e-mail \(every wallet\)/,
     });

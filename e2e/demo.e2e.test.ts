@@ -1,7 +1,7 @@
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughUi } from './support/accounts.ts';
-import { type Browser, followNavLink, launchBrowser } from './support/browser.ts';
+import { type Browser, followNavLink, launchBrowser, openTool } from './support/browser.ts';
 import {
   type DemoProcess,
   isProcessGroupAlive,
@@ -96,8 +96,7 @@ describe('npm run demo, started as a person starts it', () => {
     const { page } = browser;
     const farm = demo.farmUrls.find((f) => f.key === 'wmaticUsdc');
     if (!farm) throw new Error(`the demo printed no wmaticUsdc farm:\n${demo.output()}`);
-    await page.goto(`${demo.url}/quickswap/lp-mining`);
-    await page.getByRole('heading', { name: 'liquidity-pool tool' }).waitFor();
+    await openTool(browser, 'lp-mining');
     const { text, priceChoices } = await importThroughWizard(page, farm, ['WMATIC', 'USDC', 'dQUICK'], {
       onPriceStep: async () => {
         await browser.screenshot('demo-wizard-price-data', { isFullPage: false });
@@ -111,7 +110,6 @@ describe('npm run demo, started as a person starts it', () => {
   it('tracks the farm with the demo wallet, and a refresh a block later shows rewards grown', async () => {
     const { page } = browser;
     const short = shortenAddress(demo.walletAddress);
-    await page.goto(`${demo.url}/quickswap/lp-mining`);
     await page.getByRole('button', { name: 'connect to metamask' }).first().click();
     await page.getByText(`connected address: ${short}`).waitFor();
     await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
@@ -142,7 +140,7 @@ describe('npm run demo, started as a person starts it', () => {
     expect(await history.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
     await browser.screenshot('demo-farm-detail', { isFullPage: false });
 
-    await page.goto(`${demo.url}/lp-tools/view/quickswap`);
+    await followNavLink(browser, 'LP tools');
     const tree = page.getByRole('navigation', { name: 'LP tools' });
     await tree.getByRole('link', { name: /WMATIC \/ USDC|USDC \/ WMATIC/ }).click();
     await page.getByRole('img', { name: 'position value over time' }).waitFor();

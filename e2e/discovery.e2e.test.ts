@@ -1,7 +1,7 @@
 import { type SmtpTestServer, testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughUi } from './support/accounts.ts';
-import type { Browser } from './support/browser.ts';
+import { type Browser, openTool, openWalletsScreen } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
 import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 import type { FarmWorld } from './support/farm-world.ts';
@@ -35,9 +35,11 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     const { page } = browser;
     const lpFarms = Object.values(env.world.farms).filter((farm) => farm.kind === 'lp');
     const index = page.getByRole('region', { name: 'every QuickSwap farm' });
-    // The index is read from the factories in the background at start-up.
+    // The index is read from the factories in the background at start-up: look again, as a person would, by
+    // switching tabs (the list asks the server again when it is shown).
+    await openTool(browser, 'lp-mining');
     for (let attempt = 0; attempt < 30; attempt++) {
-      await page.goto(`${env.app.url}/quickswap/lp-mining`);
+      await page.getByRole('tab', { name: 'Tracked Farms' }).click();
       await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
       await index.getByText(/farms · index refreshed|is being built/).waitFor();
       if (await index.getByText(`${lpFarms.length} farms · index refreshed`, { exact: false }).isVisible())
@@ -66,7 +68,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
 
   it("finds the wallet's farms, ended ones included, and tracks them all", async () => {
     const { page } = browser;
-    await page.goto(`${env.app.url}/wallets/view`);
+    await openWalletsScreen(browser);
     await page
       .getByRole('link', { name: shortenAddress(account) })
       .first()
@@ -91,7 +93,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     const { page } = browser;
     const watched = testAccounts.deployer.address;
     const longName = 'DeployerColdStorageTreasuryWallet2026';
-    await page.goto(`${env.app.url}/wallets/view`);
+    await openWalletsScreen(browser);
     const form = page.getByRole('form', { name: 'add a watch-only address' });
     await form.getByLabel('address').fill(watched);
     // A long name with nowhere to break must wrap, not push the page sideways on a phone (checkScreen).
@@ -105,7 +107,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await item.getByRole('link', { name: shortenAddress(watched) }).click();
     await page.getByRole('heading', { name: `${longName} wallet (watch-only)` }).waitFor();
     await browser.checkScreen('a watch-only wallet with a long name');
-    await page.goto(`${env.app.url}/wallets/view`);
+    await openWalletsScreen(browser);
     // A contract is refused, naming the field.
     browser.expectApiFailure('POST', '/api/wallets/watch', 400);
     await form.getByLabel('address').fill(env.world.farms.wethUsdc.address);

@@ -1,6 +1,6 @@
 import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser.ts';
+import { type Browser, followNavLink, openTool } from './support/browser.ts';
 import {
   readPositionValue,
   refreshFarmCard,
@@ -28,9 +28,9 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
     await saveWalletThroughGuide(page, account);
 
     // One liquidity-mining farm and one dual-mining farm, imported through the wizard.
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    await openTool(browser, 'lp-mining');
     await importThroughWizard(page, env.world.farms.wmaticUsdc, ['WMATIC', 'USDC', 'dQUICK']);
-    await page.goto(`${env.app.url}/quickswap/dual-mining`);
+    await openTool(browser, 'dual-mining');
     await importThroughWizard(page, env.world.farms.dualWethWmatic, ['WETH', 'WMATIC', 'dQUICK']);
   });
 
@@ -48,7 +48,7 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
     it(`${product}: track with the saved wallet, refresh twice over time, open the detail`, async () => {
       const { page } = browser;
       const farm = env.world.farms[farmKey];
-      await page.goto(`${env.app.url}/quickswap/${product}`);
+      await openTool(browser, product);
       await page.getByRole('button', { name: 'connect to metamask' }).first().click();
       await page.getByText(`connected address: ${short}`).waitFor();
       await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
@@ -78,7 +78,7 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
 
   it('the LP tools tree lists both farms under their products', async () => {
     const { page } = browser;
-    await page.goto(`${env.app.url}/lp-tools/view/quickswap`);
+    await followNavLink(browser, 'LP tools');
     const tree = page.getByRole('navigation', { name: 'LP tools' });
     const lp = env.world.farms.wmaticUsdc.address;
     const dual = env.world.farms.dualWethWmatic.address;

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifactPath, type Browser } from './support/browser.ts';
+import { artifactPath, type Browser, openTool } from './support/browser.ts';
 import { startLoggedInFarmSession } from './support/farm-session.ts';
 import { type FarmWorld, formatUsd, readPoolValue } from './support/farm-world.ts';
 import { importThroughWizard } from './support/wizard.ts';
@@ -9,14 +8,19 @@ const email = 'importer@example.com';
 const password = 'tide-watch-import-horse';
 
 /** The LP tool with an empty wizard: the last import (completed in an earlier test) is put aside. */
-async function openNewLpImport(page: Page) {
-  await page.goto(`${env.app.url}/quickswap/lp-mining`);
-  await page.getByRole('heading', { name: 'liquidity-pool tool' }).waitFor();
+async function openNewLpImport(browser: Browser) {
+  const { page } = browser;
+  await openTool(browser, 'lp-mining');
+  // After a completed import the wizard offers another; after a refused URL, another try (which clears the
+  // refusal). The tab keeps the wizard's state, as it does for a person.
   const another = page.getByRole('button', { name: 'import another farm' });
+  const retry = page.getByRole('button', { name: 'try another URL' });
   const field = page.getByLabel('farm URL');
-  await another.or(field).first().waitFor();
+  await another.or(retry).or(field).first().waitFor();
   if (await another.isVisible()) await another.click();
+  if (await retry.isVisible()) await retry.click();
   await field.waitFor();
+  await page.getByRole('alert').waitFor({ state: 'detached' });
 }
 
 let env: FarmWorld;
@@ -36,8 +40,7 @@ describe('import wizard in Chromium (both variants)', () => {
   it('imports a liquidity-mining farm and lists it with the pool liquidity the chain implies', async () => {
     const { page } = browser;
     const farm = env.world.farms.wmaticUsdc;
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
-    await page.getByRole('heading', { name: 'liquidity-pool tool' }).waitFor();
+    await openTool(browser, 'lp-mining');
     await browser.screenshot('lp-tool-screen');
     const { text, priceChoices } = await importThroughWizard(page, farm, ['WMATIC', 'USDC', 'dQUICK']);
     expect(priceChoices, 'CoinMarketCap candidates were chosen').toBe(1);
@@ -59,7 +62,7 @@ describe('import wizard in Chromium (both variants)', () => {
     const farm = env.world.farms.wbtcUsdc;
     // Both refusals are the wizard's next-state call answering 400 with the reason.
     browser.expectApiFailure('POST', '/api/quickswap/lp_mining_farm_import_guide/next-state', 400);
-    await openNewLpImport(page);
+    await openNewLpImport(browser);
     await page
       .getByLabel('farm URL')
       .fill(
@@ -71,12 +74,12 @@ describe('import wizard in Chromium (both variants)', () => {
     expect(await refusal.textContent()).toContain('that is a syrup pool');
     await browser.checkScreen('wizard: a syrup pool refused');
 
-    await openNewLpImport(page);
+    await openNewLpImport(browser);
     await page.getByLabel('farm URL').fill('https://quickswap.exchange/#/farm/v2?tab=lpFarm');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain("that is QuickSwap's farm list, which names no farm");
 
-    await openNewLpImport(page);
+    await openNewLpImport(browser);
     const analytics = `https://quickswap.exchange/#/analytics/v2/pair/${farm.pair}`;
     const { text } = await importThroughWizard(page, { url: analytics }, ['WBTC', 'USDC', 'dQUICK']);
     expect(text).toMatch(/^import (WBTC-USDC|USDC-WBTC) completed!$/);
@@ -85,8 +88,7 @@ describe('import wizard in Chromium (both variants)', () => {
   it('imports a dual-mining farm, naming MYST over the realtime channel', async () => {
     const { page } = browser;
     const farm = env.world.farms.dualMystWeth;
-    await page.goto(`${env.app.url}/quickswap/dual-mining`);
-    await page.getByRole('heading', { name: 'dual-mining tool' }).waitFor();
+    await openTool(browser, 'dual-mining');
     await browser.checkScreen('dual-mining tool');
     const { text, namedTokens, priceChoices } = await importThroughWizard(page, farm, [
       'WETH',
@@ -108,7 +110,7 @@ describe('import wizard in Chromium (both variants)', () => {
   it('resumes an import at the same step after a reload, then completes it', async () => {
     const { page } = browser;
     const farm = env.world.farms.wethUsdc;
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    await openNewLpImport(browser);
     await page.getByLabel('farm URL').fill(farm.url);
     await page.getByRole('button', { name: 'continue import' }).click();
     // The wizard advances on its own and stops at the price-data choice: mid-import.

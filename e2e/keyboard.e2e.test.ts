@@ -2,7 +2,7 @@ import { createTestWalletBridge, installTestWallet, testAccounts } from '@tidewa
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findConfirmationLink } from './support/accounts.ts';
-import { type Browser, launchBrowser } from './support/browser.ts';
+import { type Browser, followNavLink, launchBrowser, openTool } from './support/browser.ts';
 import { shortenAddress } from './support/farm-card.ts';
 import { type FarmWorld, startFarmWorld } from './support/farm-world.ts';
 import {
@@ -101,7 +101,8 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
     await page.goto(await findConfirmationLink(env.app.dataDir, email));
     await page.getByText('your email address is confirmed', { exact: false }).waitFor();
 
-    await page.goto(`${env.app.url}/login`);
+    await activateWithEnter(page, page.getByRole('link', { name: 'continue to log in' }));
+    await page.getByRole('button', { name: 'log in' }).waitFor();
     await typeInto(page, page.getByRole('main').getByLabel('email'), email);
     await typeInto(page, page.getByRole('main').getByLabel('password', { exact: true }), password, {
       maxPresses: 1,
@@ -129,19 +130,20 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
 
   it('imports a liquidity-mining farm', async () => {
     const { page } = browser;
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    // Between screens the journey clicks the header; within a screen it uses only the keyboard.
+    await openTool(browser, 'lp-mining');
     await importWithKeyboard(page, browser, env.world.farms.wmaticUsdc.url, ['WMATIC', 'USDC', 'dQUICK']);
   });
 
   it('imports a dual-mining farm, naming MYST in the token form', async () => {
     const { page } = browser;
-    await page.goto(`${env.app.url}/quickswap/dual-mining`);
+    await openTool(browser, 'dual-mining');
     await importWithKeyboard(page, browser, env.world.farms.dualMystWeth.url, ['WETH', 'dQUICK', 'WMATIC']);
   });
 
   it("tracks a farm; untrack's dialog keeps focus inside, Escape closes it and gives focus back", async () => {
     const { page } = browser;
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    await openTool(browser, 'lp-mining');
     await activateWithEnter(page, page.getByRole('button', { name: 'connect to metamask' }).first());
     await page.getByText(`connected address: ${short}`).waitFor();
 
@@ -193,9 +195,10 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
 
   it("opens the phone header's menu, Tabs into it, and Escape gives focus back to the button", async () => {
     const { page } = browser;
+    await followNavLink(browser, 'dashboard');
+    await page.getByRole('heading', { name: 'dashboard', level: 1 }).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     try {
-      await page.goto(`${env.app.url}/dashboard`);
       const menu = page.getByRole('button', { name: 'menu' });
       await activateWithEnter(page, menu);
       expect(await menu.getAttribute('aria-expanded')).toBe('true');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from './support/browser.ts';
+import { type Browser, openTool } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress, trackFarmCard } from './support/farm-card.ts';
 import { startLoggedInFarmSession } from './support/farm-session.ts';
 import { type FarmWorld, formatUsd } from './support/farm-world.ts';
@@ -17,10 +17,11 @@ type Detail = {
   history: { status: string } | null;
 };
 
+const pair = /farm (WMATIC \/ USDC|USDC \/ WMATIC)/;
+
 describe('returns in Chromium: the chart, the returns panel, the CSV download', () => {
   let env: FarmWorld;
   let browser: Browser;
-  let detailUrl: string;
 
   /** The detail the page itself gets, fetched with the page's own session. */
   const fetchDetail = (farm: string) =>
@@ -47,13 +48,12 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
     }));
     const { page } = browser;
     await saveWalletThroughGuide(page, account);
-    await page.goto(`${env.app.url}/quickswap/lp-mining`);
+    await openTool(browser, 'lp-mining');
     await importThroughWizard(page, env.world.farms.wmaticUsdc, ['WMATIC', 'USDC', 'dQUICK']);
     await page.getByRole('button', { name: 'connect to metamask' }).first().click();
     await page.getByText(`connected address: ${shortenAddress(account)}`).waitFor();
     await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
-    await trackFarmCard(page.getByRole('article', { name: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ }), account);
-    detailUrl = `${env.app.url}/quickswap/lp-mining/details/${env.world.farms.wmaticUsdc.address}`;
+    await trackFarmCard(page.getByRole('article', { name: pair }), account);
   });
 
   afterAll(async () => {
@@ -77,7 +77,8 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
       await page.waitForTimeout(500);
       detail = await fetchDetail(farm);
     }
-    await page.goto(detailUrl);
+    await page.getByRole('tab', { name: 'Tracked Farms' }).click();
+    await page.getByRole('article', { name: pair }).getByRole('link', { name: 'View Farm' }).click();
     const returns = page.getByRole('region', { name: 'returns' });
     await returns.waitFor();
     detail = await fetchDetail(farm);

@@ -69,14 +69,21 @@ export async function createConfirmedAccount(
   if (!confirm.ok) throw new Error(`confirmation failed: ${confirm.status} ${await confirm.text()}`);
 }
 
-/** Logs in through the login screen, as a person would, and waits for the dashboard. */
+/**
+ * Logs in through the login screen, as a person would, and waits for the dashboard. A fresh tab loads the
+ * login screen (the first load); a tab already in the app gets there through the header's 'log in'.
+ */
 export async function logInThroughUi(
   page: Page,
   appUrl: string,
   email: string,
   password: string,
 ): Promise<void> {
-  await page.goto(`${appUrl}/login`);
+  if (!page.url().startsWith(appUrl)) await page.goto(`${appUrl}/login`);
+  else if (new URL(page.url()).pathname !== '/login') {
+    await page.getByRole('banner').getByRole('link', { name: 'log in', exact: true }).click();
+  }
+  await page.getByRole('button', { name: 'log in' }).waitFor();
   await page.getByLabel('email').fill(email);
   await page.getByLabel('password', { exact: true }).fill(password);
   await checkScreenOfPage(page, 'login');

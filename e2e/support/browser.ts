@@ -108,6 +108,21 @@ export async function followNavLink(browser: Browser, name: string): Promise<voi
   await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
 }
 
+const toolLinks = { 'lp-mining': 'liquidity-pool tool', 'dual-mining': 'dual-mining tool' } as const;
+
+/** Opens a tool screen from the header, as a person does, and waits for its heading. */
+export async function openTool(browser: Browser, product: keyof typeof toolLinks): Promise<void> {
+  await followNavLink(browser, toolLinks[product]);
+  await browser.page.getByRole('heading', { name: toolLinks[product], level: 1 }).waitFor();
+}
+
+/** Opens the wallets screen as a person does: the header's 'dashboard', then the summary's 'manage wallets'. */
+export async function openWalletsScreen(browser: Browser): Promise<void> {
+  await followNavLink(browser, 'dashboard');
+  await browser.page.getByRole('link', { name: 'manage wallets' }).click();
+  await browser.page.getByRole('form', { name: 'add a watch-only address' }).waitFor();
+}
+
 /** Saves what every open browser shows, as `failure-<name>` under e2e/artifacts, for a failed test. */
 export async function screenshotOpenBrowsers(name: string): Promise<void> {
   const slug = name.replace(/[^\w-]+/g, '-').slice(0, 80);

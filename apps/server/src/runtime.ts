@@ -108,15 +108,18 @@ export async function startScheduledSnapshots(
     if (mailer) await deliverAlertEmails({ ...alertDeps(), mailer });
   };
   const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
-    onStoredBatch?.(pairs, collected);
     // Reward periods are measured against the block the batch was read at (the chain's clock).
     const chainNow = new Date(Number(collected.blockTimestamp) * 1000);
     void evaluateAlerts(
       { ...alertDeps(), chainNow },
       pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
     )
+      .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))
+      // Open pages hear of the batch once its alerts are written: the header's bell they then ask again
+      // counts them (a page that was told first would show the count only at its next minute's poll).
+      .then(() => onStoredBatch?.(pairs, collected))
       .then(deliver)
-      .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation or delivery failed'));
+      .catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
   };
   const deps: SnapshotRunDeps = {
     db: runtime.database.db,

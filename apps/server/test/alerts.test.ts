@@ -166,6 +166,7 @@ describe('alerts', () => {
     });
     expect(done.statusCode).toBe(200);
     expect(done.body).toContain('You are unsubscribed');
+    expect(done.body).toContain('<a href="/settings/alerts">alert settings</a>');
     const settings = (
       await w.testApp.request({ method: 'GET', url: '/api/alerts/settings', token: user.token })
     ).json();

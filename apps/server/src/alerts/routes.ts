@@ -143,7 +143,13 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
       reply.type('text/html; charset=utf-8');
       if (!link) return reply.code(400).send(invalidLink);
       await unsubscribeRule(db, link.userId, link.rule, now());
-      return reply.send(page('You are unsubscribed', `<p>You will no longer get ${what(link.rule)}.</p>`));
+      // The way back into the app, where every rule can be turned on again.
+      return reply.send(
+        page(
+          'You are unsubscribed',
+          `<p>You will no longer get ${what(link.rule)}.</p><p><a href="/settings/alerts">alert settings</a></p>`,
+        ),
+      );
     },
   );
 };

@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
 import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
 import { afterNextPaint } from '../../../lib/yield-to-main.ts';
+import { alertKeys } from '../../alerts/keys.ts';
 import { farmKeys } from '../api/keys.ts';
 
 /**
@@ -28,8 +29,10 @@ export function useSnapshotUpdates(): void {
       const { snapshotCreatedSchema, socketEvents } = realtime;
       socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
       socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
-        if (snapshotCreatedSchema.safeParse(payload).success)
-          void queryClient.invalidateQueries({ queryKey: farmKeys.all });
+        if (!snapshotCreatedSchema.safeParse(payload).success) return;
+        void queryClient.invalidateQueries({ queryKey: farmKeys.all });
+        // The server tells of a batch once its alerts are written: the bell counts them now.
+        void queryClient.invalidateQueries({ queryKey: alertKeys.notifications() });
       });
     });
     return () => {

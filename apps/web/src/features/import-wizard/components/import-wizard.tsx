@@ -59,7 +59,8 @@ export function ImportWizard({ variant }: { variant: WizardVariant }) {
 
 function WizardPanel({ variant }: { variant: WizardVariant }) {
   const wizard = useImportWizard(variant);
-  // Re-arms the URL field after a refused URL, so the user can paste another one.
+  // Re-arms the URL field after a refused URL, so the user can paste another one; the refusal, which was
+  // about the last URL, goes with it.
   const [urlAttempt, setUrlAttempt] = useState(0);
   const { state } = wizard;
   // A new step replaces the control that had focus ('continue import', 'confirm price data'): focus would
@@ -85,7 +86,10 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
           wizard={wizard}
           variant={variant}
           urlAttempt={urlAttempt}
-          onRearm={() => setUrlAttempt((n) => n + 1)}
+          onRearm={() => {
+            wizard.reset();
+            setUrlAttempt((n) => n + 1);
+          }}
         />
         <label className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
           <input

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The web layering rule (decision 018): a feature may use another feature's API module (its fetchers, query
+ * factories and keys), so one endpoint has one fetcher; it never imports another feature's components or
+ * hooks. Screens that combine features are composed in app/.
+ */
+const featuresRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'features');
+
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** Where a feature may be entered from another: its api/ folder, or its api.ts / keys.ts at the top. */
+const isPublicApi = (pathInFeature: string) =>
+  pathInFeature.startsWith(`api${sep}`) || pathInFeature === 'api.ts' || pathInFeature === 'keys.ts';
+
+describe('features import each other only through their API modules', () => {
+  it('no feature imports another feature’s components, hooks or helpers', () => {
+    const offences: string[] = [];
+    for (const file of filesUnder(featuresRoot)) {
+      const feature = relative(featuresRoot, file).split(sep)[0];
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const target = relative(featuresRoot, resolve(dirname(file), specifier!));
+        if (target.startsWith('..')) continue;
+        const [targetFeature, ...rest] = target.split(sep);
+        if (targetFeature !== feature && !isPublicApi(rest.join(sep))) {
+          offences.push(`${relative(featuresRoot, file)} imports ${target}`);
+        }
+      }
+    }
+    expect(offences).toEqual([]);
+  });
+});
