@@ -122,11 +122,19 @@ describe('one tab: the whole product by clicks after one page load', () => {
     await expectNoCrash('farm detail');
   });
 
-  it('dual-mining tool: imports a farm and tracks it from All Quickswap Farms', async () => {
+  it("dual-mining tool: imports a farm, opens it from the wizard and tracks it on the farm's page", async () => {
     await goByNav('dual-mining tool', 'dual-mining tool');
     await importThroughWizard(page, env.world.farms.dualWethWmatic, ['WETH', 'WMATIC', 'dQUICK']);
-    await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
-    await trackFarmCard(page.getByRole('article', { name: dualPair }), account);
+    // Issue 28's second path: the wizard's link to the farm, then 'track' there (the same chooser).
+    await page.getByRole('link', { name: 'view the farm', exact: true }).click();
+    const snapshots = page.getByRole('region', { name: 'position snapshots' });
+    await snapshots.getByRole('button', { name: 'track' }).click();
+    const chooser = snapshots.getByRole('dialog', { name: 'choose wallet to track' });
+    await chooser.getByRole('button', { name: new RegExp(`track address ${short}`) }).click();
+    await chooser.waitFor({ state: 'detached' });
+    await expectNoCrash('track from the farm page');
+
+    await goByNav('dual-mining tool', 'dual-mining tool');
     await page.getByRole('tab', { name: 'Tracked Farms' }).click();
     await refreshFarmCard(page.getByRole('article', { name: dualPair }));
     await expectNoCrash('dual-mining tracked');

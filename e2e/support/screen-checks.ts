@@ -11,6 +11,12 @@ const failingImpacts = new Set(['serious', 'critical']);
 export async function findAccessibilityViolations(page: Page, within?: string): Promise<string[]> {
   // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens a blank page
   // of its own in the context for every run.
+  // Colours are read once they have settled: a button React reuses for the next step changes its classes,
+  // and its 150 ms colour transition would otherwise be measured half-way (a contrast it never rests at).
+  // Only transitions: a spinner's animation never finishes. A string, not a function, as below.
+  await page.evaluate(
+    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished))',
+  );
   let builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (within) builder = builder.include(within);
   const { violations } = await builder.analyze();
