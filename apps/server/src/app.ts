@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import { createDataVersion } from './db/data-version.ts';
 import type { AppDatabase } from './db/index.ts';
 import { deleteAccount } from './features/accounts/delete-account.ts';
+import type { PasswordHasher } from './features/accounts/passwords.ts';
 import { accountsRoutes } from './features/accounts/routes.ts';
 import { createAccountsService } from './features/accounts/service.ts';
 import { registerFarms } from './features/farms/index.ts';
@@ -61,6 +62,8 @@ export type AppDeps = {
   prices?: PriceSources;
   /** Abuse throttles to tune (tests that sign up many users from one IP); others keep their defaults. */
   throttles?: Partial<ThrottleLimits>;
+  /** The password hash; tests wrap the real one to count its calls. */
+  passwords?: PasswordHasher;
 };
 
 /** JSON bodies only, and small: nothing in this API needs more. */
@@ -132,7 +135,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: deps.mailer,
     publicUrl: deps.config.publicUrl,
     jwtSecret: deps.config.jwtSecret,
+    log: app.log,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.passwords ? { passwords: deps.passwords } : {}),
   });
   // data_version, read once per request: the session check and the read cache both go by it.
   const dataVersion = createDataVersion(deps.database);

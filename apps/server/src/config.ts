@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isAddress } from 'viem';
@@ -304,10 +304,22 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
   return value.split(',').map((address) => address.trim());
 }
 
-/** Creates DATA_DIR and proves it is writable, or throws a ConfigError saying what to do. */
+/**
+ * Creates DATA_DIR (0700: it holds the database, the generated secret and e-mails with reset links) and
+ * proves it is writable, or throws a ConfigError saying what to do. An existing DATA_DIR that other local
+ * users can read or enter is kept as it is, with a warning naming the fix.
+ */
 export function ensureDataDir(config: Config): void {
   try {
-    mkdirSync(config.dataDir, { recursive: true });
+    if (existsSync(config.dataDir)) {
+      const mode = statSync(config.dataDir).mode & 0o777;
+      if (mode & 0o077) {
+        process.emitWarning(
+          `DATA_DIR ${config.dataDir} is readable by other local users (mode ${mode.toString(8)}): it holds the database, secrets and e-mails with reset links; run chmod 700 on it`,
+        );
+      }
+    }
+    mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     const probe = join(config.dataDir, `.write-test-${process.pid}`);
     writeFileSync(probe, '');
     rmSync(probe, { force: true });

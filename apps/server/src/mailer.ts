@@ -44,7 +44,8 @@ export function createMailer(options: MailerOptions): Mailer {
   const production = options.production ?? process.env.NODE_ENV === 'production';
   return {
     async send(message) {
-      await mkdir(options.outboxDir, { recursive: true });
+      // Messages carry sign-in and reset links: only this user may read them.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(
         options.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`,
@@ -63,7 +64,7 @@ export function createMailer(options: MailerOptions): Mailer {
         message.text,
         '',
       ].join('\n');
-      await writeFile(file, raw);
+      await writeFile(file, raw, { mode: 0o600 });
       // In development the log line carries the body so a developer can follow links without opening
       // the file; in production it would put single-use links (sign-in, reset) into the logs.
       if (production) options.logger.info({ file }, `e-mail written to ${file}`);

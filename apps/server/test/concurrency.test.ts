@@ -33,7 +33,7 @@ beforeAll(async () => {
   // their real per-user limit (the sessions stay under it).
   const open = { limit: 1_000_000, windowMs: 60_000 };
   w = await startFarmsWorld({
-    throttles: { signUpPerIp: open, loginPerIp: open, signUpPerEmail: open, loginPerAccount: open },
+    throttles: { signUpPerIp: open, loginPerIp: open, signUpPerEmail: open, loginPerAccountClient: open },
   });
   await importWorldFarms(w, tracked);
   const csrf = await w.testApp.csrf();

@@ -196,16 +196,42 @@ describe('refresh, detail, summary, tools, token snapshots', () => {
     expect(noToken.statusCode).toBe(401);
   });
 
-  it('GET farmable-pools/{account} and dual-mining/farms?account= carry that account position', async () => {
-    const lp = lpFarmListSchema.parse((await get(`/api/quickswap/farmable-pools/${userWallet()}`)).json());
+  it('GET farmable-pools/{account} and dual-mining/farms?account= carry the position for the user tracking it', async () => {
+    const lp = lpFarmListSchema.parse(
+      (await get(`/api/quickswap/farmable-pools/${userWallet()}`, user.token)).json(),
+    );
     const weth = lp.find((i) => i.farm.address === farm('wethUsdc').address)!;
     expect(weth.account_address).toBe(userWallet());
     expect(weth.farm_position_snapshot?.staked).not.toBe('0');
     expect(lp.find((i) => i.farm.address === farm('wbtcUsdc').address)!.farm_position_snapshot).toBeNull();
     const dual = dualFarmListSchema.parse(
-      (await get(`/api/quickswap/dual-mining/farms?account=${userWallet().toLowerCase()}`)).json(),
+      (
+        await get(`/api/quickswap/dual-mining/farms?account=${userWallet().toLowerCase()}`, user.token)
+      ).json(),
     );
     expect(dual[0]!.farm_position_snapshot?.earned_a).toBeDefined();
+  });
+
+  it('the same lists tell nobody else whether an address is tracked: the answer of an untracked address', async () => {
+    const untracked = '0x00000000000000000000000000000000000bEEF1';
+    const withoutAccount = (items: Array<Record<string, unknown>>) =>
+      items.map(({ account_address: _, ...rest }) => rest);
+    for (const [path, query] of [
+      ['/api/quickswap/farmable-pools/', ''],
+      ['/api/quickswap/dual-mining/farms?account=', ''],
+    ] as const) {
+      const url = (address: string) => `${path}${address}${query}`;
+      const asUntracked = withoutAccount((await get(url(untracked))).json());
+      for (const token of [undefined, other.token, 'not-a-valid-token']) {
+        const answer = await get(url(userWallet()), token);
+        expect(answer.statusCode).toBe(200);
+        const items = answer.json() as Array<Record<string, unknown>>;
+        expect(
+          items.every((item) => item.farm_position_snapshot === null && item.automatic_snapshot === null),
+        ).toBe(true);
+        expect(withoutAccount(items)).toEqual(asUntracked);
+      }
+    }
   });
 
   it('GET farm/details gives the farm, pool and that account history; none without account', async () => {

@@ -157,6 +157,14 @@ export function confirmationTokenFor(testApp: TestApp, email: string): string {
   return token;
 }
 
+/** Pulls the reset token out of the last reset e-mail sent to `email`. */
+export function resetTokenFor(testApp: TestApp, email: string): string {
+  const mail = testApp.outbox.filter((message) => message.to === email).at(-1);
+  const token = mail?.text.match(/\/reset-password\?token=([\w-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link was sent to ${email}`);
+  return token;
+}
+
 /** Signs up, confirms by the e-mailed link and logs in; returns the bearer token. */
 export async function createConfirmedUser(
   testApp: TestApp,

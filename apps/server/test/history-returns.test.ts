@@ -419,6 +419,38 @@ describe('history from the first stake', () => {
     expect(Number(last[4])).toBe(body.chart.at(-1)!.value_usd);
   });
 
+  it('writes a token whose symbol is a formula as text, never as a formula (issue 31)', async () => {
+    const formula = '=HYPERLINK("https://evil.example","click")';
+    const rewardSymbolRow = await app.database.db
+      .selectFrom('farms')
+      .innerJoin('tokens', 'tokens.id', 'farms.reward_token_a_id')
+      .select(['tokens.id', 'tokens.symbol'])
+      .where('farms.address', '=', farm().address)
+      .executeTakeFirstOrThrow();
+    await app.database.db
+      .updateTable('tokens')
+      .set({ symbol: formula })
+      .where('id', '=', rewardSymbolRow.id)
+      .execute();
+    try {
+      const response = await app.request({
+        method: 'GET',
+        url: `/api/quickswap/farm/details/${farm().address}/positions.csv?account=${lp.address}`,
+        token: user.token,
+      });
+      const [, first] = response.body.split('\r\n');
+      // csv-stringify quotes the cell (it holds quotes and commas); inside, it starts with an apostrophe.
+      expect(first).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
+      expect(response.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
+    } finally {
+      await app.database.db
+        .updateTable('tokens')
+        .set({ symbol: rewardSymbolRow.symbol })
+        .where('id', '=', rewardSymbolRow.id)
+        .execute();
+    }
+  });
+
   it("adds the user's positions up on the dashboard: value, 24-hour change, profit and loss", async () => {
     const body = farmDetailSchema.parse((await detail(user.token)).json());
     const response = await app.request({ method: 'GET', url: '/api/quickswap/portfolio', token: user.token });

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultThrottleLimits } from '../src/throttle/limits.ts';
-import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+import { createConfirmedUser, createTestApp, resetTokenFor, type TestApp } from './helpers.ts';
 
 const loginThrottle = {
-  windowMs: defaultThrottleLimits.loginPerAccount.windowMs,
-  maxFailuresPerAccount: defaultThrottleLimits.loginPerAccount.limit,
+  freeFailuresPerPair: defaultThrottleLimits.loginPerAccountClient.limit,
   maxFailuresPerIp: defaultThrottleLimits.loginPerIp.limit,
 };
 
@@ -17,30 +16,48 @@ afterEach(async () => t.close());
 const login = (email: string, password: string, remoteAddress = '203.0.113.7') =>
   t.request({ method: 'POST', url: '/api/internal/auth', payload: { email, password }, remoteAddress });
 
-describe('failed-login throttling', () => {
-  it('answers 429 with Retry-After after too many failures for one account, even with the right password', async () => {
+/** Moves every counted failure `seconds` into the past (counts live in the database). */
+const ageFailures = async (seconds: number) => {
+  const rows = await t.database.db.selectFrom('throttle_hits').select(['id', 'created_at']).execute();
+  for (const row of rows) {
+    const earlier = new Date(Date.parse(row.created_at) - seconds * 1000).toISOString();
+    await t.database.db
+      .updateTable('throttle_hits')
+      .set({ created_at: earlier })
+      .where('id', '=', row.id)
+      .execute();
+  }
+};
+
+describe('failed-login throttling (issue 31: growing delays per address and client, no lockout)', () => {
+  it('slows down the client that fails, with growing delays, while the owner logs in from elsewhere', async () => {
     const { email, password } = await createConfirmedUser(t);
-    for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++) {
-      const response = await login(email, 'wrong password', `198.51.100.${i}`);
-      expect(response.statusCode).toBe(401);
+    for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++) {
+      expect((await login(email, 'wrong password')).statusCode).toBe(401);
     }
-    const blocked = await login(email, password, '198.51.100.99');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({
-      statusCode: 429,
+    const slowed = await login(email, password);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toMatchObject({
       code: 'RATE_LIMITED',
-      message: 'too many login attempts, try again in 15 minutes',
+      message: 'too many login attempts, try again in 1 minute',
     });
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(Number(slowed.headers['retry-after'])).toBe(30);
+    // Nobody can lock the address for everyone: the owner, from another client, logs in.
+    expect((await login(email, password, '198.51.100.20')).statusCode).toBe(200);
+
+    // Once the delay has passed one more try is allowed; failing again doubles the wait.
+    await ageFailures(31);
+    expect((await login(email, 'wrong password')).statusCode).toBe(401);
+    const longer = await login(email, password);
+    expect(longer.statusCode).toBe(429);
+    expect(Number(longer.headers['retry-after'])).toBe(60);
   });
 
   it('throttles unknown e-mails exactly like real ones', async () => {
-    for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++)
-      await login('ghost@example.com', 'whatever');
+    for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++) await login('ghost@example.com', 'whatever');
     const blocked = await login('ghost@example.com', 'whatever');
     expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBe(30);
   });
 
   it('throttles one IP trying many accounts', async () => {
@@ -56,21 +73,32 @@ describe('failed-login throttling', () => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('frees the account once the window has passed (counts live in the database)', async () => {
+  it('forgives earlier failures of the pair after a successful login', async () => {
     const { email, password } = await createConfirmedUser(t);
-    for (let i = 0; i < loginThrottle.maxFailuresPerAccount; i++) await login(email, 'wrong password');
-    expect((await login(email, password)).statusCode).toBe(429);
-    const past = new Date(Date.now() - loginThrottle.windowMs - 1000).toISOString();
-    await t.database.db.updateTable('throttle_hits').set({ created_at: past }).execute();
-    expect((await login(email, password)).statusCode).toBe(200);
-  });
-
-  it('forgives earlier failures of the account after a successful login', async () => {
-    const { email, password } = await createConfirmedUser(t);
-    for (let i = 0; i < loginThrottle.maxFailuresPerAccount - 1; i++) await login(email, 'wrong password');
+    for (let i = 0; i < loginThrottle.freeFailuresPerPair - 1; i++) await login(email, 'wrong password');
     expect((await login(email, password)).statusCode).toBe(200);
     expect((await login(email, 'wrong password')).statusCode).toBe(401);
     expect((await login(email, password)).statusCode).toBe(200);
+  });
+
+  it('a successful password reset clears the address’s login failures from every client', async () => {
+    const { email } = await createConfirmedUser(t);
+    for (const client of ['203.0.113.7', '203.0.113.8']) {
+      for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++)
+        await login(email, 'wrong password', client);
+      expect((await login(email, 'still wrong', client)).statusCode).toBe(429);
+    }
+    await t.request({ method: 'POST', url: '/api/internal/password-reset', payload: { email } });
+    const token = await resetTokenFor(t, email);
+    const reset = await t.request({
+      method: 'POST',
+      url: '/api/internal/password-reset/confirm',
+      payload: { token, password: 'a brand new tidewatch password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    for (const client of ['203.0.113.7', '203.0.113.8']) {
+      expect((await login(email, 'a brand new tidewatch password', client)).statusCode).toBe(200);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +30,17 @@ async function sendAndLog(): Promise<{ objects: object[]; lines: string[] }> {
   await mailer.send(message);
   return { objects, lines };
 }
+
+describe('outbox files', () => {
+  it('are readable by this user only: the folder 0700, each message 0600 (they carry reset links)', async () => {
+    const dir = join(outboxDir, 'private');
+    const mailer = createMailer({ smtpUrl: undefined, outboxDir: dir, logger: { info() {} } as never });
+    await mailer.send(message);
+    expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
+    const [file] = readdirSync(dir);
+    expect((statSync(join(dir, file!)).mode & 0o777).toString(8)).toBe('600');
+  });
+});
 
 describe('outbox log line', () => {
   it('carries the body in development, so links can be followed from the log', async () => {

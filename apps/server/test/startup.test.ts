@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -165,5 +165,20 @@ describe('start-up', () => {
     expect(output).toContain('SIGTERM received');
     expect(code, output).toBe(0);
     expect(statSync(join(dataDir, 'tidewatch.sqlite')).size).toBeGreaterThan(0);
+    // Only this user may read what DATA_DIR holds (issue 31): the folder 0700, the database and the
+    // generated secret 0600 (SQLite gives its -wal and -shm files the database's mode; a clean stop removes them).
+    const mode = (path: string) => (statSync(join(dataDir, path)).mode & 0o777).toString(8);
+    expect(mode('.')).toBe('700');
+    for (const file of ['tidewatch.sqlite', 'jwt-secret']) expect(mode(file), file).toBe('600');
+    expect(output).not.toContain('is readable by other local users');
+  });
+
+  it('warns at start-up when an existing DATA_DIR is open to other local users', async () => {
+    const dataDir = join(scratch, 'wide-open');
+    mkdirSync(dataDir, { mode: 0o755 });
+    chmodSync(dataDir, 0o755);
+    const { output } = await runServer({ PORT: '0', DATA_DIR: dataDir }, /serving on/);
+    expect(output).toContain(`DATA_DIR ${dataDir} is readable by other local users (mode 755)`);
+    expect(output).toContain('chmod 700');
   });
 });

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { type CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -42,6 +43,8 @@ export function createDatabase(options: DatabaseOptions): AppDatabase {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pgPool: pool, close: () => db.destroy() };
   }
+  // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the database file's mode.
+  closeSync(openSync(options.sqlitePath, 'a', 0o600));
   const file = new SqliteDatabase(options.sqlitePath);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');

@@ -21,8 +21,10 @@ export type UsersTable = {
   created_at: string;
   /** EIP-55 address the account was created from (sign-up from a wallet); unique, else null. */
   wallet_address: string | null;
-  /** Bearer tokens issued before this instant no longer authenticate (set by a password reset). */
+  /** Bearer tokens issued before this instant no longer authenticate (set by a password reset or change). */
   sessions_valid_from: string | null;
+  /** The token id a password change kept valid (the session that made it); null after a reset (014). */
+  sessions_kept_jti: string | null;
   /** 0: alert e-mails off (in-app notifications go on). */
   alert_email: Generated<number>;
 };

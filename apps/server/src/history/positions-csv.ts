@@ -1,6 +1,6 @@
 import type { ReturnsPoint } from '@tidewatch/shared';
-import { stringify } from 'csv-stringify/sync';
 import { parseUnits } from 'viem';
+import { writeCsv } from '../csv/write-csv.ts';
 import type { PositionSnapshotRow } from '../features/farms/tables.ts';
 
 export type CsvTokens = {
@@ -34,7 +34,7 @@ const usd = (value: number | null | undefined) =>
 /**
  * One row per position snapshot, oldest first: ISO-8601 time, block, raw on-chain amounts with their
  * decimals (exact integers, back from the stored whole-token text), USD figures (empty = unknown).
- * RFC 4180: a header row, CRLF line ends, quotes where a field needs them (csv-stringify).
+ * RFC 4180 with every cell neutralised against formulas (writeCsv).
  */
 export function renderPositionsCsv(
   rows: PositionSnapshotRow[],
@@ -65,5 +65,5 @@ export function renderPositionsCsv(
       usd(point?.rewards_usd),
     ];
   });
-  return stringify([header, ...records], { record_delimiter: 'windows' });
+  return writeCsv(header, records);
 }

@@ -18,6 +18,11 @@ declare module 'fastify' {
      * @example app.get('/api/wallets/connected', { preHandler: app.requireUser }, async (request) => request.user!.id)
      */
     requireUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler for public routes that show more to a signed-in user: a valid session fills
+     * `request.user`; no token, or one that is not valid, leaves it null (the public answer), never a 401.
+     */
+    identifyUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -42,5 +47,11 @@ export function registerAuth(
       throw new AppError('UNAUTHENTICATED', 'your session has expired or ended: please log in again');
     request.user = session.user;
     request.auth = session.claims;
+  });
+  app.decorate('identifyUser', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    const session = token ? await accounts.authenticate(token, await dataVersion.of(request)) : null;
+    request.user = session?.user ?? null;
+    request.auth = session?.claims ?? null;
   });
 }

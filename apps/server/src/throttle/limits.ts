@@ -9,10 +9,15 @@ const hour = 60 * minute;
  * Login counts failures only; the others count every request (each sends an e-mail or creates rows).
  */
 export const defaultThrottleLimits = {
-  /** Failed logins per e-mail address, known or not. */
-  loginPerAccount: { limit: 5, windowMs: 15 * minute },
+  /**
+   * Failed logins per (e-mail address, client): `limit` free, then growing delays (features/accounts). Per
+   * pair, so nobody locks an address for everyone; a reset clears the address's counters.
+   */
+  loginPerAccountClient: { limit: 5, windowMs: hour },
   /** Failed logins per client IP (password spraying across accounts). */
   loginPerIp: { limit: 20, windowMs: 15 * minute },
+  /** Failed current-password checks per user (change password, delete the account), like logins. */
+  passwordCheckPerUser: { limit: 5, windowMs: 15 * minute },
   /** Sign-ups per address: each one e-mails that address, so this stops mail-bombing it. */
   signUpPerEmail: { limit: 5, windowMs: hour },
   signUpPerIp: { limit: 20, windowMs: hour },

@@ -1,5 +1,5 @@
 import { AppError } from '@tidewatch/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { toDbTime } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
 import type { ThrottleLimits, ThrottleName } from './limits.ts';
@@ -119,12 +119,47 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
     return Math.max(1, await maxWait(checks, at));
   }
 
-  /** Forgets a key's events (a successful login forgives the account's failures, not the IP's). */
+  /**
+   * Seconds to wait under growing delays: the throttle's `limit` of counted events in its window cost
+   * nothing, then each one more doubles the wait after the latest, from `baseSeconds` up to `maxSeconds`.
+   * Counts nothing.
+   * @example backoff(check, { baseSeconds: 30, maxSeconds: 900 }) // limit 5: after the 5th failure, 30 s
+   */
+  async function backoff(
+    { name, key }: ThrottleCheck,
+    rule: { baseSeconds: number; maxSeconds: number },
+  ): Promise<number> {
+    const freeAttempts = limits[name].limit;
+    const at = now();
+    const rows = await db
+      .selectFrom('throttle_hits')
+      .select('created_at')
+      .where('scope', '=', name)
+      .where('key', '=', key)
+      .where('created_at', '>', windowStart(name, at))
+      .orderBy('created_at', 'desc')
+      .execute();
+    if (rows.length < freeAttempts) return 0;
+    const delaySeconds = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (rows.length - freeAttempts));
+    const latest = new Date(rows[0]!.created_at).getTime();
+    return Math.max(0, Math.ceil((latest + delaySeconds * 1000 - at.getTime()) / 1000));
+  }
+
+  /** Forgets a key's events (a successful login forgives the pair's failures, not the client's). */
   async function forget({ name, key }: ThrottleCheck): Promise<void> {
     await db.deleteFrom('throttle_hits').where('scope', '=', name).where('key', '=', key).execute();
   }
 
-  return { retryAfter, record, take, forget };
+  /** Forgets the events of every key that starts with `prefix` (a reset forgives an address's clients). */
+  async function forgetPrefix(name: ThrottleName, prefix: string): Promise<void> {
+    await db
+      .deleteFrom('throttle_hits')
+      .where('scope', '=', name)
+      .where(sql<string>`substr(key, 1, ${prefix.length})`, '=', prefix)
+      .execute();
+  }
+
+  return { retryAfter, record, take, backoff, forget, forgetPrefix };
 }
 
 export type Throttles = ReturnType<typeof createThrottles>;

@@ -12,6 +12,7 @@ import { accountBasicsMigration } from './010-account-basics.ts';
 import { alertsMigration } from './011-alerts.ts';
 import { dataVersionMigration } from './012-data-version.ts';
 import { sessionVersionMigration } from './013-session-version.ts';
+import { keptSessionMigration } from './014-kept-session.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '011-alerts': alertsMigration,
   '012-data-version': dataVersionMigration,
   '013-session-version': sessionVersionMigration,
+  '014-kept-session': keptSessionMigration,
 };

@@ -29,11 +29,32 @@ export async function createUser(
   return row?.id;
 }
 
-export async function createEmailToken(
+/**
+ * Spends every outstanding (unused) token of `purpose` the user has: a newer link, a used one or a
+ * password change makes the older links worthless (an old reset e-mail must not take the account over).
+ */
+export async function endOutstandingEmailTokens(
   db: Db,
-  token: { userId: number; purpose: string; tokenHash: string; expiresAt: Date },
+  userId: number,
+  purpose: 'confirm_email' | 'reset_password',
   now: Date,
 ): Promise<void> {
+  await db
+    .updateTable('email_tokens')
+    .set({ used_at: toDbTime(now) })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Stores a new single-use token after ending the user's outstanding ones of the same purpose. */
+export async function createEmailToken(
+  db: Db,
+  token: { userId: number; purpose: 'confirm_email' | 'reset_password'; tokenHash: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  await endOutstandingEmailTokens(db, token.userId, token.purpose, now);
   await db
     .insertInto('email_tokens')
     .values({
@@ -101,6 +122,7 @@ export type SessionUserRow = {
   id: number;
   email: string | null;
   sessions_valid_from: string | null;
+  sessions_kept_jti: string | null;
   is_revoked: boolean;
 };
 
@@ -118,6 +140,7 @@ export function prepareFindSessionUser(
         'id',
         'email',
         'sessions_valid_from',
+        'sessions_kept_jti',
         eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('is_revoked'),
       ])
       .where('id', '=', userId),
@@ -141,28 +164,49 @@ export async function addPendingExchangeConnection(
 }
 
 /**
- * Spends an unused, unexpired reset token: the new password, and every session issued before now ends
- * (sessions_valid_from), with the token marked used, in one transaction. False when the token is unknown,
- * used or expired: then nothing changed.
+ * Spends an unused, unexpired reset token: the new password, every session issued before now ends
+ * (sessions_valid_from, none kept), the token and every other outstanding reset link of the user are
+ * spent, in one transaction. Answers the user's id; undefined when the token is unknown, used or expired:
+ * then nothing changed.
  */
 export async function consumeResetToken(
   db: Db,
   tokenHash: string,
   passwordHash: string,
   now: Date,
-): Promise<boolean> {
+): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
     const claimed = await claimEmailToken(trx, tokenHash, 'reset_password', now);
-    if (!claimed) return false;
+    if (!claimed) return undefined;
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, sessions_valid_from: now.toISOString() })
+      .set({ password_hash: passwordHash, sessions_valid_from: now.toISOString(), sessions_kept_jti: null })
       .where('id', '=', claimed.user_id)
       .execute();
-    return true;
+    await endOutstandingEmailTokens(trx, claimed.user_id, 'reset_password', now);
+    return claimed.user_id;
   });
 }
 
-export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+/**
+ * A signed-in user's new password, in one transaction: every other session ends (issued before now, but
+ * `keptJti`, the session that made the change), and so does every outstanding reset link.
+ */
+export async function changePassword(
+  db: Db,
+  change: { userId: number; passwordHash: string; keptJti: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({
+        password_hash: change.passwordHash,
+        sessions_valid_from: now.toISOString(),
+        sessions_kept_jti: change.keptJti,
+      })
+      .where('id', '=', change.userId)
+      .execute();
+    await endOutstandingEmailTokens(trx, change.userId, 'reset_password', now);
+  });
 }

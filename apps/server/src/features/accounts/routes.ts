@@ -112,8 +112,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         request.user!.id,
         request.body.current_password,
         request.body.new_password,
+        request.auth!.jti,
       );
-      return { message: 'your password was changed' };
+      return { message: 'your password was changed and every other session logged out' };
     },
   );
 

@@ -13,7 +13,7 @@ import type { Mailer } from '../../mailer.ts';
 import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import { issueToken, readToken, type TokenClaims } from './jwt.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { argon2Hasher, dummyPasswordHash, isCommonPassword, type PasswordHasher } from './passwords.ts';
 import * as repo from './repository.ts';
 
 export const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
@@ -24,10 +24,23 @@ export type AccountsDeps = {
   mailer: Mailer;
   publicUrl: string;
   jwtSecret: string;
-  /** Failed logins are counted here (per account and per IP). */
+  /** Failed logins are counted here (per address and client, and per client), and failed password checks. */
   throttles: Throttles;
   now?: () => Date;
+  /** The password hash (argon2id); tests count its calls. */
+  passwords?: PasswordHasher;
+  /** Where an e-mail sent after the answer reports a failure. */
+  log?: { warn: (object: object, message: string) => void };
 };
+
+/** Failed logins of one address from one client: the throttle's limit free, then 30 s, 1, 2, 4 … up to 15 min. */
+const loginBackoff = { baseSeconds: 30, maxSeconds: 15 * 60 };
+
+/** The login-failure counter of (address, client): the key starts with the address, so a reset can clear it. */
+const loginFailuresOf = (email: string, ip: string): ThrottleCheck => ({
+  name: 'loginPerAccountClient',
+  key: `${email} ${ip}`,
+});
 
 /** A valid session: its user and its token's claims. */
 export type Session = { user: SessionUser; claims: TokenClaims };
@@ -41,6 +54,11 @@ export function hashEmailToken(token: string): string {
 
 export function createAccountsService(deps: AccountsDeps) {
   const now = deps.now ?? (() => new Date());
+  const passwords = deps.passwords ?? argon2Hasher;
+  /** The branch with no stored hash checks a throw-away one: one hash on every branch. */
+  const burnPasswordCheck = async (password: string) => {
+    await passwords.verify(await dummyPasswordHash(), password);
+  };
   const findSessionUser = repo.prepareFindSessionUser(deps.db);
   /** Sessions looked up, by token id, with the data_version they were looked up at (see authenticate). */
   const checkedSessions = new Map<string, { dataVersion: string; session: Session | null }>();
@@ -63,7 +81,8 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   async function sendConfirmation(userId: number, email: string): Promise<void> {
-    const link = await issueConfirmationLink(deps.db, userId);
+    // A fresh link ends the older ones; both writes or neither.
+    const link = await deps.db.transaction().execute((trx) => issueConfirmationLink(trx, userId));
     await deps.mailer.send(confirmationEmail(email, link));
   }
 
@@ -78,7 +97,7 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     }
     // Hash before looking the address up so both branches take about the same time.
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await passwords.hash(password);
     const existing = await repo.findUserByEmail(deps.db, email);
     if (!existing) {
       // The user and their confirmation token are written together: never an account without a link.
@@ -100,28 +119,35 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!confirmed) throw new AppError('LINK_INVALID', linkInvalidMessage);
   }
 
-  /** Checks credentials with throttling; unknown e-mail and wrong password fail alike. */
+  /**
+   * Checks credentials with throttling; unknown e-mail and wrong password fail alike. Failures slow down
+   * (address, client) pairs with growing delays and cap each client overall (password spraying); nobody
+   * can lock an address for everyone by failing on purpose (OWASP's guidance on lockout).
+   */
   async function logIn(
     email: string,
     password: string,
     ip: string,
   ): Promise<{ token: string; claims: TokenClaims }> {
-    const byAccount: ThrottleCheck = { name: 'loginPerAccount', key: email };
-    const failureCounters: ThrottleCheck[] = [byAccount, { name: 'loginPerIp', key: ip }];
-    const retryAfter = await deps.throttles.retryAfter(failureCounters);
+    const byPair = loginFailuresOf(email, ip);
+    const byClient: ThrottleCheck = { name: 'loginPerIp', key: ip };
+    const retryAfter = Math.max(
+      await deps.throttles.backoff(byPair, loginBackoff),
+      await deps.throttles.retryAfter([byClient]),
+    );
     if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'login attempts');
     const user = await repo.findUserByEmail(deps.db, email);
     let isValid = false;
     // Accounts created from a wallet have no password (and no e-mail): they never match here.
-    if (user?.password_hash) isValid = await verifyPassword(user.password_hash, password);
+    if (user?.password_hash) isValid = await passwords.verify(user.password_hash, password);
     else await burnPasswordCheck(password);
     if (!user || !isValid) {
-      await deps.throttles.record(failureCounters);
+      await deps.throttles.record([byPair, byClient]);
       throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
     }
     if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
-    // A successful login forgives the account's earlier failures (not the IP's).
-    await deps.throttles.forget(byAccount);
+    // A successful login forgives this pair's earlier failures (not the client's).
+    await deps.throttles.forget(byPair);
     return issueToken(deps.jwtSecret, user.id, now());
   }
 
@@ -156,9 +182,10 @@ export function createAccountsService(deps: AccountsDeps) {
   async function lookUpSession(claims: TokenClaims): Promise<Session | null> {
     const user = await findSessionUser(claims.userId, claims.jti);
     if (!user || user.is_revoked) return null;
-    // A password reset ends every session opened before it.
-    if (user.sessions_valid_from && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from))
-      return null;
+    // A password reset or change ends every session opened before it; a change keeps the one that made it.
+    const isBefore =
+      user.sessions_valid_from !== null && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from);
+    if (isBefore && claims.jti !== user.sessions_kept_jti) return null;
     return { user: { id: user.id, email: user.email }, claims };
   }
 
@@ -179,49 +206,80 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   /**
-   * Sends a single-use reset link (1 hour) when the address has a password account; answers the same
-   * either way, so nobody learns whether an address has an account. Counted per IP and per address.
+   * Sends a single-use reset link (1 hour) when the address has a password account; answers the same,
+   * after the same work, either way, so nobody learns whether an address has an account: one password
+   * hash on both branches, and the e-mail goes out after the answer. A new link ends the older ones.
+   * Counted per IP and per address.
    */
   async function requestPasswordReset(email: string): Promise<void> {
     const user = await repo.findUserByEmail(deps.db, email);
-    if (!user?.password_hash) {
-      await burnPasswordCheck('timing'); // about as long as the path that stores a token and sends mail
-      return;
-    }
+    await burnPasswordCheck(email);
+    if (!user?.password_hash) return;
     const token = randomBytes(32).toString('base64url');
     const at = now();
-    await repo.createEmailToken(
-      deps.db,
-      {
-        userId: user.id,
-        purpose: 'reset_password',
-        tokenHash: hashEmailToken(token),
-        expiresAt: new Date(at.getTime() + passwordResetLifetimeMs),
-      },
-      at,
+    await deps.db.transaction().execute((trx) =>
+      repo.createEmailToken(
+        trx,
+        {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hashEmailToken(token),
+          expiresAt: new Date(at.getTime() + passwordResetLifetimeMs),
+        },
+        at,
+      ),
     );
-    await deps.mailer.send(
-      passwordResetEmail(email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`),
-    );
+    const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    // Not awaited: waiting for the mail server would make this branch slower than the other. A failed send
+    // is logged; the person asks again (a new link).
+    deps.mailer
+      .send(passwordResetEmail(email, link))
+      .catch((error: unknown) => deps.log?.warn({ err: error }, 'password reset e-mail not sent'));
   }
 
-  /** Uses a reset link: new password, every session logged out, the link spent; all or nothing. */
+  /**
+   * Uses a reset link: new password, every session logged out, every reset link spent, the address's
+   * login failures forgiven (it is the owner); all or nothing.
+   */
   async function resetPassword(token: string, password: string): Promise<void> {
     refuseCommonPassword(password, 'body.password');
-    const passwordHash = await hashPassword(password);
-    const isReset = await repo.consumeResetToken(deps.db, hashEmailToken(token), passwordHash, now());
-    if (!isReset) throw new AppError('LINK_INVALID', passwordResetLinkInvalidMessage);
+    const passwordHash = await passwords.hash(password);
+    const userId = await repo.consumeResetToken(deps.db, hashEmailToken(token), passwordHash, now());
+    if (userId === undefined) throw new AppError('LINK_INVALID', passwordResetLinkInvalidMessage);
+    const user = await repo.findUserById(deps.db, userId);
+    if (user?.email) await deps.throttles.forgetPrefix('loginPerAccountClient', `${user.email} `);
   }
 
-  /** A signed-in user's new password; the current one must be right. */
-  async function changePassword(userId: number, current: string, next: string): Promise<void> {
+  /**
+   * Checks a signed-in user's password before a change (change password, delete the account). Failures are
+   * throttled per user like logins, so a stolen session cannot guess the password.
+   */
+  async function checkCurrentPassword(userId: number, password: string, field: string, message: string) {
+    const counter: ThrottleCheck = { name: 'passwordCheckPerUser', key: String(userId) };
+    const retryAfter = await deps.throttles.retryAfter([counter]);
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'password attempts');
     const user = await repo.findUserById(deps.db, userId);
-    if (!user?.password_hash || !(await verifyPassword(user.password_hash, current))) {
-      const message = 'your current password is not right';
-      throw new AppError('VALIDATION_FAILED', message, {
-        details: [{ field: 'body.current_password', message }],
-      });
+    let isRight = false;
+    if (user?.password_hash) isRight = await passwords.verify(user.password_hash, password);
+    else await burnPasswordCheck(password);
+    if (!isRight) {
+      await deps.throttles.record([counter]);
+      throw new AppError('VALIDATION_FAILED', message, { details: [{ field, message }] });
     }
+    await deps.throttles.forget(counter);
+  }
+
+  /**
+   * A signed-in user's new password; the current one must be right. Every other session ends (the one
+   * that made the change, `sessionJti`, stays) and so does every outstanding reset link.
+   */
+  async function changePassword(userId: number, current: string, next: string, sessionJti: string) {
+    await checkCurrentPassword(
+      userId,
+      current,
+      'body.current_password',
+      'your current password is not right',
+    );
     if (next === current) {
       // A 'change' that changes nothing would report success for nothing; say so instead.
       const message = 'the new password is the same as the current one';
@@ -230,17 +288,13 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     }
     refuseCommonPassword(next, 'body.new_password');
-    await repo.setPassword(deps.db, userId, await hashPassword(next));
+    const passwordHash = await passwords.hash(next);
+    await repo.changePassword(deps.db, { userId, passwordHash, keptJti: sessionJti }, now());
   }
 
   /** Checks the password again before an irreversible step (deleting the account). */
   async function confirmPassword(userId: number, password: string): Promise<void> {
-    const user = await repo.findUserById(deps.db, userId);
-    const isRight = user?.password_hash ? await verifyPassword(user.password_hash, password) : false;
-    if (!isRight) {
-      const message = 'that password is not right';
-      throw new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.password', message }] });
-    }
+    await checkCurrentPassword(userId, password, 'body.password', 'that password is not right');
   }
 
   return {

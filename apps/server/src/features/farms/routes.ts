@@ -67,14 +67,22 @@ export const farmsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/quickswap/farmable-pools/:address',
-    { schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } } },
-    async (request, reply) => cached(request, reply, () => farms.listFarms('lp', request.params.address)),
+    {
+      preHandler: app.identifyUser,
+      schema: { params: addressParamsSchema, response: { 200: lpFarmListSchema } },
+    },
+    async (request, reply) =>
+      cached(request, reply, () => farms.listFarms('lp', request.params.address, request.user?.id)),
   );
 
   app.get(
     '/api/quickswap/dual-mining/farms',
-    { schema: { querystring: farmListQuerySchema, response: { 200: dualFarmListSchema } } },
-    async (request, reply) => cached(request, reply, () => farms.listFarms('dual', request.query.account)),
+    {
+      preHandler: app.identifyUser,
+      schema: { querystring: farmListQuerySchema, response: { 200: dualFarmListSchema } },
+    },
+    async (request, reply) =>
+      cached(request, reply, () => farms.listFarms('dual', request.query.account, request.user?.id)),
   );
 
   app.post(

@@ -75,15 +75,19 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   }
 
   /** Builds list items for (farm, account) pairs; account null = no position wanted. */
+  /**
+   * List items for (farm, account) pairs. `isPrivate` pairs answer as an account nobody tracks would (no
+   * position, schedule or history): the viewer does not track them, and positions are private (issue 31).
+   */
   async function toItems<K extends FarmKind>(
     kind: K,
-    pairs: { farmId: number; account: string | null; isTracked?: boolean }[],
+    pairs: { farmId: number; account: string | null; isTracked?: boolean; isPrivate?: boolean }[],
     views?: FarmView[],
   ): Promise<Item<K>[]> {
     const farmIds = [...new Set(pairs.map((p) => p.farmId))];
     const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }));
     const viewOf = new Map(loaded.map((v) => [v.id, v]));
-    const accounts = pairs.flatMap((p) => (p.account ? [p.account] : []));
+    const accounts = pairs.flatMap((p) => (p.account && !p.isPrivate ? [p.account] : []));
     const [positions, schedules, backfills] = await Promise.all([
       loadLatestPositions(db, farmIds, accounts),
       loadSchedules(db, farmIds, accounts),
@@ -93,9 +97,10 @@ export function createFarmsService(deps: FarmsServiceDeps) {
       const view = viewOf.get(pair.farmId);
       if (!view || view.kind !== kind) return [];
       const account = pair.account ? getAddress(pair.account) : null;
-      const row = account ? positions.get(positionKey(pair.farmId, account)) : undefined;
+      const key = account && !pair.isPrivate ? positionKey(pair.farmId, account) : undefined;
+      const row = key ? positions.get(key) : undefined;
       const position = row ? (kind === 'lp' ? toLpPosition(row) : toDualPosition(row)) : null;
-      const schedule = account ? schedules.get(positionKey(pair.farmId, account)) : undefined;
+      const schedule = key ? schedules.get(key) : undefined;
       const automatic_snapshot = schedule
         ? {
             next_at: schedule.next_due_at,
@@ -111,8 +116,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
           automatic_snapshot,
           history: account
             ? toHistoryStatus(
-                backfills.get(positionKey(pair.farmId, account)) ??
-                  (pair.isTracked ? pendingBackfill : undefined),
+                (key ? backfills.get(key) : undefined) ?? (pair.isTracked ? pendingBackfill : undefined),
               )
             : null,
         } as Item<K>,
@@ -129,11 +133,26 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     return farm;
   }
 
-  async function listFarms<K extends FarmKind>(kind: K, account?: string): Promise<Item<K>[]> {
+  /**
+   * Every imported farm of a kind. With an account, each item carries that account's position only for a
+   * viewer (a valid session's user) who tracks that (farm, account); anyone else gets the same answer as
+   * for an address nobody tracks, so the list does not tell which addresses are tracked here.
+   */
+  async function listFarms<K extends FarmKind>(
+    kind: K,
+    account?: string,
+    viewerId?: number | null,
+  ): Promise<Item<K>[]> {
     const views = await loadFarmViews(db, { chainId, kind });
+    const viewersFarms =
+      account && viewerId
+        ? new Set(
+            (await findTrackedFarms(db, { userId: viewerId, walletAddress: account })).map((t) => t.farmId),
+          )
+        : new Set<number>();
     return toItems(
       kind,
-      views.map((v) => ({ farmId: v.id, account: account ?? null })),
+      views.map((v) => ({ farmId: v.id, account: account ?? null, isPrivate: !viewersFarms.has(v.id) })),
       views,
     );
   }
