@@ -30,18 +30,23 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
   const windowStart = (name: ThrottleName, at: Date) =>
     toDbTime(new Date(at.getTime() - limits[name].windowMs));
 
-  /** Seconds until this counter drops below its limit; 0 when it is below now. */
-  async function waitFor({ name, key }: ThrottleCheck, at: Date): Promise<number> {
-    const { limit, windowMs } = limits[name];
-    const rows = await db
+  /** The counter's events within its window at `at`, newest first (at most `limit` when given). */
+  function recentHits({ name, key }: ThrottleCheck, at: Date, limit?: number) {
+    let query = db
       .selectFrom('throttle_hits')
       .select('created_at')
       .where('scope', '=', name)
       .where('key', '=', key)
       .where('created_at', '>', windowStart(name, at))
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+      .orderBy('created_at', 'desc');
+    if (limit !== undefined) query = query.limit(limit);
+    return query.execute();
+  }
+
+  /** Seconds until this counter drops below its limit; 0 when it is below now. */
+  async function waitFor(check: ThrottleCheck, at: Date): Promise<number> {
+    const { limit, windowMs } = limits[check.name];
+    const rows = await recentHits(check, at, limit);
     if (rows.length < limit) return 0;
     // The limit-th most recent event decides when a slot frees up.
     const oldest = new Date(rows[rows.length - 1]!.created_at).getTime();
@@ -126,19 +131,12 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
    * @example backoff(check, { baseSeconds: 30, maxSeconds: 900 }) // limit 5: after the 5th failure, 30 s
    */
   async function backoff(
-    { name, key }: ThrottleCheck,
+    check: ThrottleCheck,
     rule: { baseSeconds: number; maxSeconds: number },
   ): Promise<number> {
-    const freeAttempts = limits[name].limit;
+    const freeAttempts = limits[check.name].limit;
     const at = now();
-    const rows = await db
-      .selectFrom('throttle_hits')
-      .select('created_at')
-      .where('scope', '=', name)
-      .where('key', '=', key)
-      .where('created_at', '>', windowStart(name, at))
-      .orderBy('created_at', 'desc')
-      .execute();
+    const rows = await recentHits(check, at);
     if (rows.length < freeAttempts) return 0;
     const delaySeconds = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (rows.length - freeAttempts));
     const latest = new Date(rows[0]!.created_at).getTime();

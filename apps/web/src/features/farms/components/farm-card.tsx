@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { useRef, useState } from 'react';
-import { Badge, Button, InfoBanner, InlineError, PanelBoundary } from '../../../components/index.ts';
+import { Badge, Button, InfoBanner, InlineError } from '../../../components/index.ts';
 import { farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
@@ -136,13 +136,11 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         />
       ) : null}
       {isChooserOpen ? (
-        <PanelBoundary name="track chooser">
-          <TrackChooser
-            onChoose={onChooseWallet}
-            onClose={() => setIsChooserOpen(false)}
-            isTracking={track.isPending}
-          />
-        </PanelBoundary>
+        <TrackChooser
+          onChoose={onChooseWallet}
+          onClose={() => setIsChooserOpen(false)}
+          isTracking={track.isPending}
+        />
       ) : null}
       {track.isError ? (
         <div className="mt-2">

@@ -3,7 +3,7 @@ import type { Wallet, WalletListResponse } from '@tidewatch/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Button, InlineError, Spinner } from '../../../components/index.ts';
+import { Button, InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
@@ -21,8 +21,16 @@ export type TrackChooserProps = {
   isTracking: boolean;
 };
 
-/** Spec screen 7: 'choose wallet to track', one card per saved Polygon wallet. */
-export function TrackChooser({ onChoose, onClose, isTracking }: TrackChooserProps) {
+/** Spec screen 7: 'choose wallet to track', one card per saved Polygon wallet, in its own panel boundary. */
+export function TrackChooser(props: TrackChooserProps) {
+  return (
+    <PanelBoundary name="track chooser">
+      <TrackChooserPanel {...props} />
+    </PanelBoundary>
+  );
+}
+
+function TrackChooserPanel({ onChoose, onClose, isTracking }: TrackChooserProps) {
   const token = useSessionToken();
   const titleId = useId();
   return (

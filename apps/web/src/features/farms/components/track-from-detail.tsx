@@ -1,6 +1,6 @@
 import type { Wallet } from '@tidewatch/shared';
 import { useState } from 'react';
-import { Button, InlineError, PanelBoundary } from '../../../components/index.ts';
+import { Button, InlineError } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import type { FarmProduct } from '../product.ts';
@@ -34,13 +34,11 @@ export function TrackFromDetail({ product, farmAddress }: { product: FarmProduct
         ) : null}
       </div>
       {isChooserOpen ? (
-        <PanelBoundary name="track chooser">
-          <TrackChooser
-            onChoose={onChoose}
-            onClose={() => setIsChooserOpen(false)}
-            isTracking={track.isPending}
-          />
-        </PanelBoundary>
+        <TrackChooser
+          onChoose={onChoose}
+          onClose={() => setIsChooserOpen(false)}
+          isTracking={track.isPending}
+        />
       ) : null}
       {track.isError ? (
         <InlineError title="tracking failed" error={track.error} onRetry={() => setIsChooserOpen(true)} />
