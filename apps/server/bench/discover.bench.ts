@@ -1,7 +1,11 @@
 /**
- * `npm run bench:discover [-- --factories 111 --batch-bytes 120000]`: deploys N LP factory generations
- * over the world's nine pairs (1,008 farms with the world's own), builds the farm index, then times 'find my farms'
- * for a wallet staked in some of them, counting JSON-RPC HTTP requests through the proxy.
+ * `npm run bench:discover [-- --lp-factories 120 --dual-factories 13 --registry-only 20 --batch-bytes 120000]`:
+ * deploys factory generations over the world's nine pairs (QuickSwap's Solidity 0.5.16 bytecode, where a read
+ * past an array's end burns all its gas), copies `--registry-only` of their farms to addresses of QuickSwap's
+ * published lists (farms only the registry knows), builds the farm index from the factories and the whole
+ * built-in registry (most of its addresses hold no code on the local chain and are refused), then times
+ * 'find my farms' (find, then value what was found) for a wallet staked in some of them, counting JSON-RPC
+ * HTTP requests through the proxy.
  * Last line: `bench:discover farms=N find_requests=N find_ms=N index_requests=N index_ms=N found=N`.
  */
 import { mkdtempSync } from 'node:fs';
@@ -11,6 +15,7 @@ import { parseArgs } from 'node:util';
 import {
   deployFarmGenerations,
   deployQuickswapWorld,
+  placeFarmsAt,
   startAnvil,
   startRpcProxy,
   worldPriceOptions,
@@ -18,14 +23,17 @@ import {
 import type { Address } from 'viem';
 import { createChainClient } from '../src/chain/client.ts';
 import { createDatabase, migrateToLatest } from '../src/db/index.ts';
-import { findWalletFarms } from '../src/discovery/find-my-farms.ts';
-import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
+import { findAndValueWalletFarms } from '../src/discovery/find-my-farms.ts';
+import { describeRejections, refreshFarmIndex } from '../src/discovery/index-refresh.ts';
+import { loadFarmRegistry } from '../src/discovery/registry.ts';
 import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
 import { createSnapshotPipeline } from '../src/snapshots/index.ts';
 
 const { values } = parseArgs({
   options: {
-    factories: { type: 'string', default: '111' },
+    'lp-factories': { type: 'string', default: '120' },
+    'dual-factories': { type: 'string', default: '13' },
+    'registry-only': { type: 'string', default: '20' },
     'batch-bytes': { type: 'string', default: '120000' },
   },
 });
@@ -35,10 +43,22 @@ try {
   const world = await deployQuickswapWorld(anvil);
   const setupStarted = performance.now();
   const farms = await deployFarmGenerations(anvil, world, {
-    lpFactories: Number(values.factories),
-    dualFactories: 0,
+    lpFactories: Number(values['lp-factories']),
+    dualFactories: Number(values['dual-factories']),
   });
-  console.log(`deployed ${farms.length} farms in ${Math.round(performance.now() - setupStarted)} ms`);
+  const registry = loadFarmRegistry();
+  const lpTargets = registry.filter((f) => f.kind === 'lp');
+  const registryOnly = await placeFarmsAt(
+    anvil,
+    world,
+    farms
+      .filter((f) => f.kind === 'lp')
+      .slice(0, Number(values['registry-only']))
+      .map((farm, i) => ({ farm, to: lpTargets[i]!.address })),
+  );
+  console.log(
+    `deployed ${farms.length} farms in ${farms.length / 9} factory generations, ${registryOnly.length} placed at registry addresses, in ${Math.round(performance.now() - setupStarted)} ms`,
+  );
 
   const proxy = await startRpcProxy({ target: anvil.rpcUrl });
   const chain = createChainClient({
@@ -59,8 +79,8 @@ try {
     chainId: world.chainId,
   });
   const factories = {
-    lp: [world.lpFarmFactory, ...new Set(farms.map((f) => f.factory))],
-    dual: [world.dualFarmFactory],
+    lp: [world.lpFarmFactory, ...new Set(farms.filter((f) => f.kind === 'lp').map((f) => f.factory))],
+    dual: [world.dualFarmFactory, ...new Set(farms.filter((f) => f.kind === 'dual').map((f) => f.factory))],
   };
 
   proxy.reset();
@@ -71,18 +91,20 @@ try {
     chain,
     chainId: world.chainId,
     factories,
+    registry,
+    pairFactory: world.factory,
   });
   const indexMs = Math.round(performance.now() - indexStarted);
   const indexRequests = proxy.requestCount;
   console.log(
-    `index: ${report.farms} farms (${report.skipped} skipped) in ${indexMs} ms, ${indexRequests} requests`,
+    `index: ${report.farms} farms listed, ${report.rejected.length} registry candidates refused (${describeRejections(report.rejected)}), in ${indexMs} ms, ${indexRequests} requests`,
   );
 
   const rows = await database.db.selectFrom('farm_index').selectAll().execute();
   const wallet = world.accounts.user.address as Address;
   proxy.reset();
   const findStarted = performance.now();
-  const { found } = await findWalletFarms(chain, rows, wallet);
+  const { found } = await findAndValueWalletFarms(chain, pipeline, rows, wallet);
   const findMs = Math.round(performance.now() - findStarted);
   const findRequests = proxy.requestCount;
   await database.close();

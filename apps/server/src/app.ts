@@ -165,7 +165,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One cache of serialized reads for the process, checked against the database's data_version.
   const readCache = createReadCache(dataVersion);
   await app.register(walletsRoutes, { wallets, throttles, readCache });
-  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache });
+  await registerFarms(app, {
+    ...deps,
+    chainId: deps.config.chainId,
+    throttles,
+    readCache,
+    oldTokens: { quick: deps.config.quick.old, dquick: deps.config.dquick.old },
+  });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,

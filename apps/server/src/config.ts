@@ -94,6 +94,8 @@ export const envSchema = z.object({
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
   LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
+  // QuickSwap's published farm lists (discovery/farm-registry.json) beside the factories, or 'off'.
+  FARM_REGISTRY: z.enum(['builtin', 'off']).default('builtin'),
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
   SMTP_URL: optionalText.pipe(
@@ -178,6 +180,8 @@ export type Config = {
   dquick: { old: `0x${string}`; new: `0x${string}` };
   lpFarmFactories: `0x${string}`[];
   dualFarmFactories: `0x${string}`[];
+  /** 'builtin': every farm of QuickSwap's published lists is a candidate for the farm index. */
+  farmRegistry: 'builtin' | 'off';
   cmcApiKey: string | undefined;
   cmcApiUrl: string;
   smtpUrl: string | undefined;
@@ -272,6 +276,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dquick: { old: e.DQUICK_ADDRESS as `0x${string}`, new: e.NEW_DQUICK_ADDRESS as `0x${string}` },
     lpFarmFactories: e.LP_FARM_FACTORIES as `0x${string}`[],
     dualFarmFactories: e.DUAL_FARM_FACTORIES as `0x${string}`[],
+    farmRegistry: e.FARM_REGISTRY,
     cmcApiKey: e.CMC_API_KEY,
     cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -5,6 +5,8 @@ import { type ChainClient, createChainClient } from './chain/client.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
 import { refreshFarmIndexWhenDue } from './discovery/index-job.ts';
+import { describeRejections } from './discovery/index-refresh.ts';
+import { loadFarmRegistry } from './discovery/registry.ts';
 import { runHistoryJob } from './history/backfill.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
@@ -160,8 +162,13 @@ export async function startScheduledSnapshots(
       chain: runtime.chain,
       chainId: runtime.config.chainId,
       factories: { lp: runtime.config.lpFarmFactories, dual: runtime.config.dualFarmFactories },
+      registry: runtime.config.farmRegistry === 'builtin' ? loadFarmRegistry() : [],
+      pairFactory: runtime.config.quickswapFactoryAddress,
     });
-    if (report) log.info(`farm index: ${report.farms} farms (${report.skipped} could not be read)`);
+    if (!report) return;
+    log.info(`farm index: ${report.farms} farms listed, ${report.rejected.length} candidates refused`);
+    if (report.rejected.length > 0) log.info(`farm index: refused ${describeRejections(report.rejected)}`);
+    for (const failed of report.failedSources) log.warn(failed, `farm index: ${failed.error}`);
   };
   const alsoOnTick = async () => {
     await retention();

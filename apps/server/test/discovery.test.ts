@@ -40,6 +40,8 @@ const refresh = () =>
     chain: w.t.chain,
     chainId: w.t.world.chainId,
     factories: factories(),
+    registry: [],
+    pairFactory: w.t.world.factory,
   });
 
 beforeAll(async () => {
@@ -112,7 +114,7 @@ describe('the farm index', () => {
   it('holds every farm the factories deployed, with the figures the chain has', async () => {
     w.t.proxy.reset();
     const report = await refresh();
-    expect(report).toEqual({ farms: allFarms().length, skipped: 0 });
+    expect(report).toEqual({ farms: allFarms().length, rejected: [], failedSources: [] });
     expect(allFarms().length).toBeGreaterThanOrEqual(40);
     const rows = await db().selectFrom('farm_index').selectAll().execute();
     expect(new Set(rows.map((r) => r.address))).toEqual(
@@ -186,7 +188,7 @@ describe('the farm index', () => {
 });
 
 describe('find my farms', () => {
-  it('finds exactly the farms where the wallet has stake or unclaimed rewards, in one request', async () => {
+  it('finds exactly the farms where the wallet has stake or unclaimed rewards, in two requests (find, value)', async () => {
     w.t.proxy.reset();
     const response = await w.testApp.request({
       method: 'POST',
@@ -196,8 +198,9 @@ describe('find my farms', () => {
     });
     expect(response.statusCode).toBe(200);
     const body = findMyFarmsResponseSchema.parse(response.json());
-    // One aggregate3 for every farm of the index (after a fault, the client also checks the chain id once).
-    expect(w.t.proxy.calls.filter((method) => method === 'eth_call')).toHaveLength(1);
+    // One aggregate3 for every farm of the index, one to value what was found (after a fault, the client
+    // also checks the chain id once).
+    expect(w.t.proxy.calls.filter((method) => method === 'eth_call')).toHaveLength(2);
     expect(body.checked).toBe(allFarms().length);
     const expected: string[] = [];
     for (const farm of allFarms()) {

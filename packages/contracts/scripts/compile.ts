@@ -1,8 +1,13 @@
 /**
- * Compiles packages/contracts/solidity/*.sol offline with solc-js and writes src/generated.ts:
- * each contract's ABI `as const` (so viem infers argument and return types), its creation bytecode
- * and its runtime bytecode. Uniswap V2's pair and factory are not compiled here: their artifacts come
- * as published in @uniswap/v2-core (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
+ * Compiles the Solidity sources offline with solc-js and writes src/generated.ts: each contract's ABI
+ * `as const` (so viem infers argument and return types), its creation bytecode and its runtime bytecode.
+ * Two compilers, both shipped in npm packages (each carries its own soljson.js; nothing is downloaded):
+ * - solidity/*.sol (test ERC-20s, Dragon's Lair, the QUICK converter, Multicall3) with solc 0.8 (`solc`);
+ * - solidity/v0.5.16/*.sol (QuickSwap's farms and farm factories) with solc 0.5.16 (`solc-0.5.16`, an npm
+ *   alias of solc@0.5.16), the compiler QuickSwap deployed them with, because 0.5.x behaves differently:
+ *   e.g. an array read past the end executes INVALID and burns all the gas it was given.
+ * Uniswap V2's pair and factory are not compiled here: their artifacts come as published in
+ * @uniswap/v2-core (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
  * Run with `npm run contracts:compile` at the repo root.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +18,8 @@ import solc from 'solc';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const solidityDir = join(packageDir, 'solidity');
+/** Folder of the sources written for solc 0.5.16 (QuickSwap's farms and factories). */
+const solidity0516Dir = 'v0.5.16';
 export const generatedPath = join(packageDir, 'src', 'generated.ts');
 
 /** Contracts we export; helper interfaces and abstract bases compiled alongside are skipped. */
@@ -55,36 +62,118 @@ type SolcOutput = {
   >;
 };
 
-/** Compiles every source and renders the generated module's text (deterministic for equal sources). */
-export function renderGeneratedModule(): string {
+/** The part of solc-js's API we use (the same in 0.5.16's wrapper and 0.8's). */
+type SolcJs = { version(): string; compile(input: string): string };
+
+let solc0516: SolcJs | undefined;
+
+/**
+ * solc 0.5.16 from its npm package, loaded on first use. Its Emscripten build registers
+ * `process.on('unhandledRejection', abort)` when loaded; that listener is removed again so an unrelated
+ * rejection in the host process (a test runner, say) is not turned into a compiler abort.
+ */
+function loadSolc0516(): SolcJs {
+  if (solc0516) return solc0516;
+  const before = new Set(process.listeners('unhandledRejection'));
+  const loaded = createRequire(import.meta.url)('solc-0.5.16') as SolcJs;
+  for (const listener of process.listeners('unhandledRejection')) {
+    if (!before.has(listener)) process.removeListener('unhandledRejection', listener);
+  }
+  if (!loaded.version().startsWith('0.5.16+')) throw new Error(`solc-0.5.16 is ${loaded.version()}`);
+  solc0516 = loaded;
+  return loaded;
+}
+
+type Compilation = {
+  /** Folder under solidity/ ('' for solidity/ itself); its *.sol files are compiled together. */
+  folder: string;
+  compiler: SolcJs;
+  evmVersion: string;
+  optimizerRuns: number;
+  /** Why these settings, for the generated file's header. */
+  note: string;
+};
+
+function compilations(): Compilation[] {
+  return [
+    {
+      folder: '',
+      compiler: solc,
+      // paris: no PUSH0, so the bytecode also runs on chains and tools that lag behind Shanghai.
+      evmVersion: 'paris',
+      optimizerRuns: 200,
+      note: "test ERC-20s, Dragon's Lair, QUICK converter, Multicall3",
+    },
+    {
+      folder: solidity0516Dir,
+      compiler: loadSolc0516(),
+      // quickswap-core's settings: truffle-config.js (solc 0.5.16, optimizer enabled, runs 999999) and
+      // .waffle.json (evmVersion istanbul, runs 999999).
+      evmVersion: 'istanbul',
+      optimizerRuns: 999_999,
+      note: "QuickSwap's farms and factories, with quickswap-core's compiler settings",
+    },
+  ];
+}
+
+type SolcArtifact = SolcOutput['contracts'][string][string];
+
+/** Compiles one folder's *.sol files together; source unit names are relative to solidity/. */
+function compileFolder({
+  folder,
+  compiler,
+  evmVersion,
+  optimizerRuns,
+}: Compilation): Map<string, SolcArtifact> {
+  const dir = join(solidityDir, folder);
   const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(solidityDir).sort()) {
-    if (file.endsWith('.sol')) sources[file] = { content: readFileSync(join(solidityDir, file), 'utf8') };
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.sol')) {
+      sources[folder ? `${folder}/${file}` : file] = { content: readFileSync(join(dir, file), 'utf8') };
+    }
   }
   const input = {
     language: 'Solidity',
     sources,
     settings: {
-      // paris: no PUSH0, so the bytecode also runs on chains and tools that lag behind Shanghai.
-      evmVersion: 'paris',
-      optimizer: { enabled: true, runs: 200 },
+      evmVersion,
+      optimizer: { enabled: true, runs: optimizerRuns },
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
     },
   };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const output = JSON.parse(compiler.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
-
-  const byName = new Map<string, SolcOutput['contracts'][string][string]>();
-  for (const file of Object.keys(output.contracts)) {
+  if (errors.length > 0) {
+    throw new Error(
+      `solc ${compiler.version()} failed:\n${errors.map((e) => e.formattedMessage).join('\n')}`,
+    );
+  }
+  const byName = new Map<string, SolcArtifact>();
+  for (const file of Object.keys(output.contracts ?? {})) {
     for (const [name, artifact] of Object.entries(output.contracts[file] ?? {})) byName.set(name, artifact);
   }
+  return byName;
+}
 
-  const parts = [
+/** Compiles every source and renders the generated module's text (deterministic for equal sources). */
+export function renderGeneratedModule(): string {
+  const byName = new Map<string, SolcArtifact>();
+  const header = [
     '// Generated by packages/contracts/scripts/compile.ts from packages/contracts/solidity. Do not edit.',
-    `// solc ${solc.version()}, evmVersion paris, optimizer 200 runs.`,
-    '',
   ];
+  for (const compilation of compilations()) {
+    for (const [name, artifact] of compileFolder(compilation)) {
+      const isExported = (exportedContracts as readonly string[]).includes(name);
+      if (isExported && byName.has(name)) throw new Error(`contract ${name} is defined by both compilers`);
+      if (isExported || !byName.has(name)) byName.set(name, artifact);
+    }
+    const sources = compilation.folder ? `solidity/${compilation.folder}/*.sol` : 'solidity/*.sol';
+    header.push(
+      `// ${sources} (${compilation.note}): solc ${compilation.compiler.version()}, evmVersion ${compilation.evmVersion}, optimizer ${compilation.optimizerRuns} runs.`,
+    );
+  }
+
+  const parts = [...header, ''];
   const artifacts: [string, PackagedArtifact][] = [
     ...exportedContracts.map((name): [string, PackagedArtifact] => {
       const artifact = byName.get(name);

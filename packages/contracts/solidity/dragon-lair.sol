@@ -2,7 +2,14 @@
 pragma solidity ^0.8.20;
 
 import "./erc20-base.sol";
-import "./staking-rewards.sol";
+
+/// What this contract needs of an ERC-20 (its own copy: the staking contracts that also declared it are
+/// Solidity 0.5.16 now, in v0.5.16/).
+interface IERC20Min {
+    function balanceOf(address owner) external view returns (uint256);
+    function transfer(address to, uint256 value) external returns (bool);
+    function transferFrom(address from, address to, uint256 value) external returns (bool);
+}
 
 /// QuickSwap's Dragon's Lair (QuickSwap-periphery contracts/DragonLair.sol, Solidity 0.6.12, over
 /// OpenZeppelin 3.1's ERC20), restated for solc 0.8: stake QUICK, receive dQUICK shares of the lair's

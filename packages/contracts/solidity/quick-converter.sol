@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0
 pragma solidity ^0.8.20;
 
-import "./staking-rewards.sol";
+/// What this contract needs of an ERC-20 (its own copy: the staking contracts that also declared it are
+/// Solidity 0.5.16 now, in v0.5.16/).
+interface IERC20Min {
+    function balanceOf(address owner) external view returns (uint256);
+    function transfer(address to, uint256 value) external returns (bool);
+    function transferFrom(address from, address to, uint256 value) external returns (bool);
+}
 
 /// QuickSwap's QUICK converter (QuickSwap/token-swap contracts/TokenSwap.sol, deployed with SWAP_RATIO 1000):
 /// old QUICK in (burnt to 0xdead), 1000 new QUICK out per old QUICK, from the converter's own new-QUICK

@@ -1,8 +1,9 @@
 /**
  * Tidewatch's test contracts: QuickSwap's farms, farm factories and Dragon's Lair restated from
  * QuickSwap's published sources (interface- and behaviour-identical, compiled offline by
- * scripts/compile.ts), Uniswap V2's pair and factory as published in @uniswap/v2-core, test ERC-20s and
- * Multicall3. ABIs are typed `as const`, with creation and runtime bytecode for viem.
+ * scripts/compile.ts; the farms and factories in Solidity 0.5.16 with solc 0.5.16, as deployed),
+ * Uniswap V2's pair and factory as published in @uniswap/v2-core, test ERC-20s and Multicall3. ABIs are
+ * typed `as const`, with creation and runtime bytecode for viem.
  */
 import {
   DragonLair,

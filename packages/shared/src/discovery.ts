@@ -32,9 +32,12 @@ export const farmIndexQuerySchema = z.strictObject({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
   sort: z.enum(['tvl', 'apr']).default('tvl'),
   order: z.enum(['desc', 'asc']).default('desc'),
-  token: z.string().trim().min(1).max(32).optional(),
+  /** A token symbol or part of one (any case), or an address or its start (a farm, its pair or a token). */
+  token: z.string().trim().min(1).max(42).optional(),
   status: z.enum(['all', 'active', 'ended']).default('all'),
   kind: z.enum(['lp', 'dual']).optional(),
+  /** 'mine': only farms where one of the signed-in user's wallets has stake or unclaimed rewards. */
+  holdings: z.enum(['any', 'mine']).default('any'),
 });
 export type FarmIndexQuery = z.infer<typeof farmIndexQuerySchema>;
 
@@ -56,14 +59,22 @@ export const walletFarmSchema = z.object({
   farm: indexedFarmSchema,
   /** Whole LP tokens staked by the wallet. */
   staked: z.string(),
-  /** Unclaimed rewards, whole tokens, A then B. */
-  earned: z.array(z.object({ symbol: z.string(), amount: z.string() })),
+  /** The stake in USD; null when a price is unknown (never 0 for unknown). */
+  staked_usd: z.number().nullable(),
+  /** Unclaimed rewards, whole tokens, A then B, each with its USD value (null = unknown). */
+  earned: z.array(z.object({ symbol: z.string(), amount: z.string(), usd: z.number().nullable() })),
   is_tracked: z.boolean(),
 });
 export const findMyFarmsResponseSchema = z.object({
   wallet_address: z.string(),
   block_number: z.number().int(),
   checked: z.number().int(),
+  /**
+   * The index the search ran over: when it was last refreshed (null: never built), and whether that is
+   * older than two days. An empty or stale index is said, not taken for a wallet with nothing.
+   */
+  index: z.object({ refreshed_at: z.string().nullable(), is_stale: z.boolean() }),
+  /** Ended farms first (rewards there no longer grow), then by value, highest first. */
   farms: z.array(walletFarmSchema),
 });
 export type WalletFarm = z.infer<typeof walletFarmSchema>;

@@ -23,6 +23,20 @@ export const healthSchema = z.object({
       last_error: z.object({ at: z.string(), message: z.string() }).nullable(),
     })
     .optional(),
+  /**
+   * The farm index's last completed refresh: farms listed, candidates refused (with the reasons, also in
+   * the log), and sources that could not be read with their age. Absent before the first refresh.
+   */
+  farm_index: z
+    .object({
+      refreshed_at: z.string(),
+      farms: z.number().int(),
+      rejected: z.number().int(),
+      /** Refused candidates by reason: how many each. */
+      rejected_by_reason: z.record(z.string(), z.number().int()),
+      failed_sources: z.array(z.object({ source: z.string(), error: z.string(), since: z.string() })),
+    })
+    .optional(),
 });
 
 export type Health = z.infer<typeof healthSchema>;

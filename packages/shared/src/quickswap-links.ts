@@ -6,5 +6,14 @@
  * listed under `ended=true`).
  * @example quickswapFarmsUrl('dual', false) // 'https://quickswap.exchange/#/farm/v2?tab=DualFarm'
  */
+/**
+ * QuickSwap's farm page as it exists today: since 2024-04-02 it shows V3 farms only, and its V2 links
+ * (`#/farm/v2?tab=…`) land there too. Screens link here and say that V2 farms are no longer listed.
+ */
+export const quickswapFarmPageUrl = 'https://quickswap.exchange/#/farm';
+
+/** Said beside every link to QuickSwap's farm page: a V2 farm is not on it any more. */
+export const quickswapV2FarmsNote = 'QuickSwap no longer lists V2 farms';
+
 export const quickswapFarmsUrl = (kind: 'lp' | 'dual', isEnded: boolean): string =>
   `https://quickswap.exchange/#/farm/v2?tab=${kind === 'dual' ? 'DualFarm' : 'lpFarm'}${isEnded ? '&ended=true' : ''}`;

@@ -31,6 +31,7 @@ export {
   type GenerationFarm,
   stakeInFarms,
 } from './world/farm-generations.ts';
+export { placeFarmsAt } from './world/registry-farms.ts';
 export {
   ACCRUAL_SECONDS,
   type FarmKey,

@@ -1,4 +1,5 @@
 import { type AlertRule, alertThresholdRanges, formatTokenAmount } from '@tidewatch/shared';
+import { shortAddress } from '../chain/short-address.ts';
 
 /** What one snapshot run knows about a tracked (farm, wallet) pair. */
 export type PairFacts = {
@@ -43,7 +44,7 @@ export type AlertEvent = { rule: AlertRule; key: string; title: string; body: st
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+const short = shortAddress;
 const formatUsd = (value: number) =>
   value.toLocaleString('en-US', {
     style: 'currency',

@@ -11,6 +11,7 @@ import { decodeStringOrBytes32 } from './erc20.ts';
 import type { FarmKind } from './farm-ref.ts';
 import { executeReads, type ReadCall, type ReadOutcome } from './multicall.ts';
 import { candidatesOf, type Paste, parsePaste, refusals } from './quickswap-urls.ts';
+import { shortAddress } from './short-address.ts';
 import { getStructureCache } from './structure-cache.ts';
 
 export type FarmMatch = {
@@ -40,7 +41,7 @@ export type ClassifyOptions = {
   preferKind?: FarmKind;
 };
 
-const short = (a: Address) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+const short = shortAddress;
 
 /**
  * The first word of a factory's `stakingRewardsInfoByStakingToken` answer: the farm. Older factory

@@ -178,8 +178,11 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
     try {
       return await publicClient.request({ method, params } as never);
     } catch (error) {
-      // A revert is the node answering; anything else may come back as another node: check the chain again.
-      if (error instanceof RpcRequestError && method === 'eth_call') throw error;
+      // A revert, an out-of-gas or an invalid opcode is the node answering (viem may wrap that answer as an
+      // internal error): never 'could not be reached'. Anything else may come back as another node: check
+      // the chain again.
+      const answer = nodeAnswer(error);
+      if (answer && method === 'eth_call') throw answer;
       // A JSON-RPC error answer to eth_getLogs (a range too large, say) is for the caller to read.
       if (method === 'eth_getLogs' && nodeAnswer(error)) throw error;
       isChainVerified = false;

@@ -58,6 +58,15 @@ function decodeOne(call: ReadCall, success: boolean, returnData: Hex): ReadOutco
   }
 }
 
+/**
+ * What the node said when a whole call failed. Running out of gas gets its own words: a Solidity 0.5 read
+ * past an array's end burns all the gas of the batch it is in.
+ */
+export function describeNodeError(error: RpcRequestError): string {
+  const said = error.details || error.shortMessage;
+  return /gas|InvalidFE|invalid opcode/i.test(said) ? `ran out of gas (${said})` : said;
+}
+
 /** Splits calls so each aggregate3 stays under the calldata budget. */
 function chunkBySize(encoded: Hex[], maxBytes: number): number[][] {
   const chunks: number[][] = [];
@@ -96,7 +105,7 @@ async function runChunk(
   } catch (error) {
     if (error instanceof RpcRequestError) {
       throw new ReadFailedError([
-        { label: `aggregate3 of ${indexes.length} reads`, reason: error.shortMessage },
+        { label: `aggregate3 of ${indexes.length} reads`, reason: describeNodeError(error) },
       ]);
     }
     throw error;

@@ -16,11 +16,20 @@ export const polygon = {
     old: '0xf28164A485B0B2C90639E47b0f377b4a438a16B1',
     new: '0x958d208Cdf087843e9AD98d23823d32E17d723A1',
   },
-  /** Newest first: dQUICK-reward, QUICK-reward, first generation. */
+  /**
+   * Newest first: dQUICK-reward, QUICK-reward, first generation, then the early-2021 generations named
+   * beside their farms in a community dashboard's farm list (quickswap-onchain.md, "Where QuickSwap stands
+   * today"). The published farm lists (discovery/farm-registry.json) cover what no known factory does.
+   */
   lpFarmFactories: [
     '0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed',
     '0x5eec262B05A57da9beb5FE96a34aa4eD0C5e029f',
     '0xbD20FAdBdd65A73A15452Ce0adf7d4943e102b69',
+    '0xce2944738CA9Ae803E692124F6Fa78C1cbE3a354',
+    '0xEbA9170fd5c04452Ebd40276515803687fF64162',
+    '0x8A121aECBFFa81A9d4B1eeA6290F20C4487d990D',
+    '0x122cfEd20D7C812cbcEC5538BB8DE3e46c94BEf6',
+    '0xE8aF51444824b23d71987166b3ECa9d4C28eA4A6',
   ],
   dualFarmFactories: ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'],
 } as const satisfies Record<string, unknown>;

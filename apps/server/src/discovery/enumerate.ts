@@ -1,67 +1,102 @@
 import { stakingRewardsDualFactory, stakingRewardsFactory } from '@tidewatch/contracts';
-import { type Address, getAddress, zeroAddress } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  numberToHex,
+  zeroAddress,
+} from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { nodeAnswer } from '../chain/client.ts';
 import type { FarmKind } from '../chain/farm-ref.ts';
+import { describeNodeError } from '../chain/multicall.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
+import { shortAddress } from '../chain/short-address.ts';
 
 export type FactoryFarm = { address: Address; kind: FarmKind; factory: Address; stakingToken: Address };
 export type Factories = { lp: Address[]; dual: Address[] };
+/** A factory that could not be read at all, and what the node said. */
+export type FactoryFailure = { factory: Address; kind: FarmKind; error: string };
 
 const firstPage = 16;
+/**
+ * Gas for one `stakingTokens(i)` read: a storage read needs about 5,000. QuickSwap's factories are
+ * Solidity 0.5.16, where a read past the array's end executes INVALID and burns all the gas it is given:
+ * bounded per read, it costs that read alone (inside one aggregate3 it starved the whole batch).
+ */
+const arrayReadGas = 100_000n;
+
+const abiOf = (kind: FarmKind) => (kind === 'lp' ? stakingRewardsFactory.abi : stakingRewardsDualFactory.abi);
 
 /**
- * Every farm QuickSwap's staking-rewards factories deployed: each factory's public `stakingTokens(i)`
- * array (it has no length getter, so pages of reads that may fail, doubling while a page comes back full),
- * then `stakingRewardsInfoByStakingToken(token)` for each, whose first word is the farm. All factories of a
- * round share one aggregate3: a few requests for any number of factories.
+ * `stakingTokens(i)` of one factory as its own gas-bounded eth_call; the calls of one round go out in one
+ * JSON-RPC batch (one HTTP request). Null when the node answered with an error (past the end: out of gas,
+ * or invalid opcode) or with nothing (no contract there); a transport failure throws.
+ */
+async function readStakingToken(
+  chain: ChainClient,
+  factory: Address,
+  kind: FarmKind,
+  index: number,
+): Promise<{ token: Address | null; error?: string }> {
+  const abi = abiOf(kind);
+  const data = encodeFunctionData({ abi, functionName: 'stakingTokens', args: [BigInt(index)] });
+  try {
+    const result = (await chain.request('eth_call', [
+      { to: factory, data, gas: numberToHex(arrayReadGas) },
+      'latest',
+    ])) as Hex;
+    if (result === '0x') return { token: null, error: 'no contract code at that address' };
+    return { token: decodeFunctionResult({ abi, functionName: 'stakingTokens', data: result }) as Address };
+  } catch (error) {
+    const answer = nodeAnswer(error);
+    if (!answer) throw error;
+    return { token: null, error: `read ${describeNodeError(answer)}` };
+  }
+}
+
+/**
+ * Every farm QuickSwap's staking-rewards factories deployed: each factory's public `stakingTokens(i)` array
+ * (it has no length getter, so pages of gas-bounded reads, doubling while a page comes back full), then
+ * `stakingRewardsInfoByStakingToken(token)` for each (a mapping: safe to batch), whose first word is the
+ * farm. A factory whose first read fails is reported with what the node said, and the others go on.
  */
 export async function enumerateFactoryFarms(
   chain: ChainClient,
   factories: Factories,
-): Promise<FactoryFarm[]> {
+): Promise<{ farms: FactoryFarm[]; failures: FactoryFailure[] }> {
   type Cursor = { factory: Address; kind: FarmKind; tokens: Address[]; isDone: boolean };
   const cursors: Cursor[] = [
-    ...factories.lp.map((factory) => ({
-      factory: getAddress(factory),
-      kind: 'lp' as const,
-      tokens: [],
-      isDone: false,
-    })),
-    ...factories.dual.map((factory) => ({
-      factory: getAddress(factory),
-      kind: 'dual' as const,
-      tokens: [],
-      isDone: false,
-    })),
-  ];
-  const abiOf = (kind: FarmKind) =>
-    kind === 'lp' ? stakingRewardsFactory.abi : stakingRewardsDualFactory.abi;
+    ...factories.lp.map((factory) => ({ factory: getAddress(factory), kind: 'lp' as const })),
+    ...factories.dual.map((factory) => ({ factory: getAddress(factory), kind: 'dual' as const })),
+  ].map((c) => ({ ...c, tokens: [], isDone: false }));
+  const failures: FactoryFailure[] = [];
+
   for (let page = firstPage; cursors.some((c) => !c.isDone); page *= 2) {
-    const plan = new ReadPlan();
-    for (const cursor of cursors.filter((c) => !c.isDone)) {
-      const start = cursor.tokens.length;
-      const found: (Address | null)[] = [];
-      for (let i = start; i < start + page; i++) {
-        plan.addOptional<Address>(
-          {
-            label: `factory ${cursor.factory}: stakingTokens(${i})`,
-            address: cursor.factory,
-            abi: abiOf(cursor.kind),
-            functionName: 'stakingTokens',
-            args: [BigInt(i)],
-          },
-          (token) => {
-            found[i - start] = token;
-            if (i === start + page - 1) {
-              const end = found.indexOf(null);
-              cursor.tokens.push(...((end === -1 ? found : found.slice(0, end)) as Address[]));
-              cursor.isDone = end !== -1;
-            }
-          },
-        );
-      }
-    }
-    await plan.run(chain, 'latest', chain.maxCalldataBytes);
+    await Promise.all(
+      cursors
+        .filter((c) => !c.isDone)
+        .map(async (cursor) => {
+          const start = cursor.tokens.length;
+          const reads = await Promise.all(
+            Array.from({ length: page }, (_, k) =>
+              readStakingToken(chain, cursor.factory, cursor.kind, start + k),
+            ),
+          );
+          const end = reads.findIndex((read) => read.token === null);
+          cursor.tokens.push(...reads.slice(0, end === -1 ? page : end).map((read) => read.token!));
+          cursor.isDone = end !== -1;
+          if (start === 0 && end === 0) {
+            failures.push({
+              factory: cursor.factory,
+              kind: cursor.kind,
+              error: `factory ${shortAddress(cursor.factory)}: ${reads[0]!.error ?? 'no staking tokens'}`,
+            });
+          }
+        }),
+    );
   }
 
   const farms: FactoryFarm[] = [];
@@ -89,5 +124,5 @@ export async function enumerateFactoryFarms(
     }
   }
   await plan.run(chain, 'latest', chain.maxCalldataBytes);
-  return farms;
+  return { farms, failures };
 }

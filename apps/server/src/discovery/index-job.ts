@@ -8,7 +8,7 @@ const retryAfterFailureMs = 10 * 60_000;
  * refresh keeps the last index and is tried again ten minutes later.
  */
 export async function refreshFarmIndexWhenDue(deps: IndexRefreshDeps): Promise<IndexRefreshReport | null> {
-  if (deps.factories.lp.length + deps.factories.dual.length === 0) return null;
+  if (deps.factories.lp.length + deps.factories.dual.length + deps.registry.length === 0) return null;
   const now = (deps.now ?? (() => new Date()))();
   if (!(await claimDailyJob(deps.db, 'farm-index', now))) return null;
   try {

@@ -1,29 +1,49 @@
 import type { Kysely } from 'kysely';
-import { getAddress } from 'viem';
+import { type Address, getAddress } from 'viem';
+import type { ChainClient } from '../chain/client.ts';
+import type { FarmKind } from '../chain/farm-ref.ts';
+import { shortAddress } from '../chain/short-address.ts';
 import type { Database } from '../db/index.ts';
 import type { DbOrTrx } from '../features/farms/repository.ts';
 import type { CollectedSnapshots, SnapshotPipeline } from '../snapshots/index.ts';
-import { enumerateFactoryFarms, type Factories, type FactoryFarm } from './enumerate.ts';
+import { enumerateFactoryFarms, type Factories } from './enumerate.ts';
+import { probeStakingContracts } from './probe.ts';
+import type { RegistryFarm } from './registry.ts';
 
 export type IndexRefreshDeps = {
   db: Kysely<Database>;
   pipeline: SnapshotPipeline;
-  chain: Parameters<typeof enumerateFactoryFarms>[0];
+  chain: ChainClient;
   chainId: number;
   factories: Factories;
+  /** QuickSwap's published farm lists (registry.ts); the other half of the index beside the factories. */
+  registry: RegistryFarm[];
+  /** QuickSwap's pair factory: a farm is listed only when it stakes one of its pairs. */
+  pairFactory: Address;
   now?: () => Date;
 };
 
-export type IndexRefreshReport = { farms: number; skipped: number; requests?: number };
+/** A candidate farm that was not listed, and why. */
+export type Rejection = { address: Address; kind: FarmKind; source: string; reason: string };
+export type FailedSource = { source: string; error: string };
+export type IndexRefreshReport = {
+  farms: number;
+  rejected: Rejection[];
+  failedSources: FailedSource[];
+};
 
-/** Farms read per pinned read; a chunk that fails is read farm by farm, so one odd farm skips alone. */
+type Candidate = { address: Address; kind: FarmKind; factory: Address | null; source: string };
+
+/** Farms read per pinned read; a chunk that fails is split in halves, so one odd farm is found in a few reads. */
 const chunkSize = 200;
 
 /**
- * Rebuilds the farm index in four stages: enumerate (every farm the factories deployed) -> read (pair,
- * tokens, rewards, rates, period, stake and prices, one aggregate3 per chunk at one block) -> value (TVL,
- * APR) -> store (one transaction). A failure leaves the last index as it was and records why, with the
- * time, so the list can show its age.
+ * Rebuilds the farm index in six stages: enumerate (every farm the factories deployed, each factory on its
+ * own) -> merge (with the registry of QuickSwap's published lists) -> probe (one batch: is there a staking
+ * contract at each address?) -> read (pair, tokens, rewards, rates, period, stake and prices at one block)
+ * -> accept (the staking token is a pair of QuickSwap's factory) -> store (one transaction). Only farms
+ * whose reads all succeeded are listed; every refused candidate and every unreadable source goes to the
+ * run's report with the reason. A failure of the whole refresh leaves the last index as it was.
  */
 export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRefreshReport> {
   const now = deps.now ?? (() => new Date());
@@ -33,17 +53,38 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
-    const farms = await enumerateFactoryFarms(deps.chain, deps.factories);
-    const { collected, skipped } = await readInChunks(deps.pipeline, farms);
+    const enumerated = await enumerateFactoryFarms(deps.chain, deps.factories);
+    const failedSources = enumerated.failures.map((f) => ({
+      source: `factory ${f.factory}`,
+      error: f.error,
+    }));
+    const candidates = mergeCandidates(enumerated.farms, deps.registry);
+    const probed = await probeStakingContracts(deps.chain, candidates);
+    const rejected: Rejection[] = probed.refused.map((c) => ({
+      ...pick(c),
+      reason: 'no staking contract answers at this address (no code, or not a farm)',
+    }));
+    const read = await readInChunks(deps.pipeline, probed.answering);
+    rejected.push(...read.rejected);
+    const accepted = acceptQuickswapPairs(read.collected, deps.pairFactory, probed.answering, rejected);
     await deps.db.transaction().execute(async (trx) => {
-      for (const part of collected) await upsertIndexRows(trx, deps.chainId, part, farms, now());
+      for (const part of read.collected) {
+        await upsertIndexRows(trx, deps.chainId, part, probed.answering, accepted, now());
+      }
       await trx
         .updateTable('farm_index_runs')
-        .set({ finished_at: now().toISOString(), farm_count: farms.length - skipped, skipped })
+        .set({
+          finished_at: now().toISOString(),
+          farm_count: accepted.size,
+          skipped: rejected.length,
+          rejected: rejected.length,
+          rejections: JSON.stringify(rejected),
+          failed_sources: JSON.stringify(failedSources),
+        })
         .where('id', '=', run.id)
         .execute();
     });
-    return { farms: farms.length - skipped, skipped };
+    return { farms: accepted.size, rejected, failedSources };
   } catch (error) {
     await deps.db
       .updateTable('farm_index_runs')
@@ -54,44 +95,110 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
   }
 }
 
+const pick = (c: Candidate) => ({ address: c.address, kind: c.kind, source: c.source });
+
+/** Factories' farms and the registry's, one candidate per address (a factory's own record wins). */
+function mergeCandidates(
+  factoryFarms: { address: Address; kind: FarmKind; factory: Address }[],
+  registry: RegistryFarm[],
+): Candidate[] {
+  const byAddress = new Map<string, Candidate>();
+  for (const farm of factoryFarms) {
+    byAddress.set(farm.address.toLowerCase(), {
+      address: farm.address,
+      kind: farm.kind,
+      factory: farm.factory,
+      source: `factory ${farm.factory}`,
+    });
+  }
+  for (const farm of registry) {
+    if (byAddress.has(farm.address.toLowerCase())) continue;
+    const first = farm.sources[0];
+    byAddress.set(farm.address.toLowerCase(), {
+      address: farm.address,
+      kind: farm.kind,
+      factory: null,
+      source: first ? `registry: ${first.repository} ${first.path}` : 'registry',
+    });
+  }
+  return [...byAddress.values()];
+}
+
+/** The pipeline's pinned read, split in halves on failure down to the one farm that cannot be read. */
 async function readInChunks(
   pipeline: SnapshotPipeline,
-  farms: FactoryFarm[],
-): Promise<{ collected: CollectedSnapshots[]; skipped: number }> {
+  candidates: Candidate[],
+): Promise<{ collected: CollectedSnapshots[]; rejected: Rejection[] }> {
   const collected: CollectedSnapshots[] = [];
-  let skipped = 0;
-  for (let start = 0; start < farms.length; start += chunkSize) {
-    const chunk = farms.slice(start, start + chunkSize).map((f) => ({ address: f.address, kind: f.kind }));
+  const rejected: Rejection[] = [];
+  const readOrSplit = async (part: Candidate[]): Promise<void> => {
     try {
-      collected.push(await pipeline.collectSnapshots({ farms: chunk, accounts: [] }));
-    } catch {
-      for (const farm of chunk) {
-        try {
-          collected.push(await pipeline.collectSnapshots({ farms: [farm], accounts: [] }));
-        } catch {
-          skipped += 1; // not a farm of a QuickSwap pair, or it no longer answers: left out of the index
-        }
+      collected.push(
+        await pipeline.collectSnapshots({
+          farms: part.map((c) => ({ address: c.address, kind: c.kind })),
+          accounts: [],
+        }),
+      );
+    } catch (error) {
+      if (part.length === 1) {
+        const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+        rejected.push({ ...pick(part[0]!), reason: `its reads failed: ${message}` });
+        return;
       }
+      const half = Math.ceil(part.length / 2);
+      await readOrSplit(part.slice(0, half));
+      await readOrSplit(part.slice(half));
+    }
+  };
+  for (let start = 0; start < candidates.length; start += chunkSize) {
+    await readOrSplit(candidates.slice(start, start + chunkSize));
+  }
+  return { collected, rejected };
+}
+
+/** Addresses (lower case) of read farms whose staking token is a pair of QuickSwap's factory. */
+function acceptQuickswapPairs(
+  collected: CollectedSnapshots[],
+  pairFactory: Address,
+  candidates: Candidate[],
+  rejected: Rejection[],
+): Set<string> {
+  const candidateOf = new Map(candidates.map((c) => [c.address.toLowerCase(), c]));
+  const accepted = new Set<string>();
+  for (const part of collected) {
+    for (const read of part.read.farms) {
+      const key = read.address.toLowerCase();
+      if (read.pair.factory.toLowerCase() === pairFactory.toLowerCase()) {
+        accepted.add(key);
+        continue;
+      }
+      rejected.push({
+        ...pick(candidateOf.get(key)!),
+        reason: `stakes a pair of another exchange (pair factory ${shortAddress(read.pair.factory)}), not of QuickSwap`,
+      });
     }
   }
-  return { collected, skipped };
+  return accepted;
 }
 
 async function upsertIndexRows(
   trx: DbOrTrx,
   chainId: number,
   part: CollectedSnapshots,
-  farms: FactoryFarm[],
+  candidates: Candidate[],
+  accepted: Set<string>,
   at: Date,
 ): Promise<void> {
-  const factoryOf = new Map(farms.map((f) => [f.address.toLowerCase(), f.factory]));
+  const factoryOf = new Map(candidates.map((c) => [c.address.toLowerCase(), c.factory]));
   for (const read of part.read.farms) {
+    if (!accepted.has(read.address.toLowerCase())) continue;
     const farm = part.farms.find((f) => f.address.toLowerCase() === read.address.toLowerCase())!;
     const [rewardA, rewardB] = read.rewards.map((r) => r.token);
     const row = {
       chain_id: chainId,
       address: getAddress(read.address),
       kind: read.kind,
+      // Empty for a farm only QuickSwap's published lists know.
       factory: factoryOf.get(read.address.toLowerCase()) ?? '',
       pair_address: getAddress(read.pair.address),
       token0_address: read.pair.token0.address,
@@ -117,11 +224,16 @@ async function upsertIndexRows(
       block_number: Number(part.blockNumber),
       updated_at: at.toISOString(),
     };
+    // Symbols are re-read on every refresh and stored as the chain says them today (WMATIC became WPOL).
     await trx
       .insertInto('farm_index')
       .values(row)
       .onConflict((oc) =>
         oc.columns(['chain_id', 'address']).doUpdateSet((eb) => ({
+          token0_symbol: eb.ref('excluded.token0_symbol'),
+          token1_symbol: eb.ref('excluded.token1_symbol'),
+          reward_a_symbol: eb.ref('excluded.reward_a_symbol'),
+          reward_b_symbol: eb.ref('excluded.reward_b_symbol'),
           reward_rate_a: eb.ref('excluded.reward_rate_a'),
           reward_rate_b: eb.ref('excluded.reward_rate_b'),
           period_finish: eb.ref('excluded.period_finish'),
@@ -136,4 +248,16 @@ async function upsertIndexRows(
       )
       .execute();
   }
+}
+
+/** One line for the log: counts per reason, and the first refused address of each. */
+export function describeRejections(rejected: Rejection[]): string {
+  const byReason = new Map<string, Rejection[]>();
+  for (const r of rejected) {
+    const reason = r.reason.replace(/0x[0-9a-fA-F…]+/g, '0x…').slice(0, 120);
+    byReason.set(reason, [...(byReason.get(reason) ?? []), r]);
+  }
+  return [...byReason.entries()]
+    .map(([reason, list]) => `${list.length} × ${reason} (e.g. ${list[0]!.address})`)
+    .join('; ');
 }

@@ -20,19 +20,22 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
   discovery: DiscoveryService;
   throttles: Throttles;
 }> = async (app, { discovery, throttles }) => {
-  const chainReads = {
-    preHandler: [
-      app.requireUser,
-      throttleGuard(throttles, 'farm refreshes', (r) => [
-        { name: 'farmRefreshesPerUser', key: String(r.user!.id) },
-      ]),
-    ],
-  };
+  const countChainReads = throttleGuard(throttles, 'farm refreshes', (r) => [
+    { name: 'farmRefreshesPerUser', key: String(r.user!.id) },
+  ]);
+  const chainReads = { preHandler: [app.requireUser, countChainReads] };
 
   app.get(
     '/api/quickswap/farm-index',
     { schema: { querystring: farmIndexQuerySchema, response: { 200: farmIndexPageSchema } } },
-    async (request) => discovery.listIndex(request.query),
+    async (request, reply) => {
+      // 'where my wallets have something' reads the chain for the user's wallets: a session, and counted.
+      if (request.query.holdings === 'mine') {
+        await app.requireUser(request);
+        await countChainReads.call(app, request, reply);
+      }
+      return discovery.listIndex(request.query, request.user?.id ?? null);
+    },
   );
 
   app.post(

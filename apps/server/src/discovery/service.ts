@@ -7,10 +7,11 @@ import {
   quickswapFarmsUrl,
   type TrackDiscoveredResponse,
 } from '@tidewatch/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import { type Address, formatUnits, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import type { Database } from '../db/index.ts';
+import { isPostgres } from '../db/schema-helpers.ts';
 import {
   findFarmByAddress,
   insertTrackedFarm,
@@ -18,31 +19,38 @@ import {
   upsertImportedFarm,
 } from '../features/farms/repository.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
-import { findWalletFarms, type IndexRow } from './find-my-farms.ts';
+import { findAndValueWalletFarms, findWalletFarms, type IndexRow } from './find-my-farms.ts';
+import { labelSymbol, type OldTokens } from './token-labels.ts';
 
 export type DiscoveryDeps = {
   db: Kysely<Database>;
   chainId: number;
   chain?: ChainClient | undefined;
   pipeline?: SnapshotPipeline | undefined;
+  /** Old QUICK and old dQUICK, shown apart from the new ones. */
+  oldTokens: OldTokens;
   now?: () => Date;
 };
 
-function toIndexedFarm(row: IndexRow, imported: Set<string>): IndexedFarm {
+/** An index older than this is said to be stale (it refreshes daily). */
+const staleAfterMs = 2 * 86_400_000;
+
+function toIndexedFarm(row: IndexRow, imported: Set<string>, old: OldTokens): IndexedFarm {
+  const token = (address: string, symbol: string, decimals: number) => ({
+    address,
+    symbol: labelSymbol(old, address, symbol),
+    decimals,
+  });
   return {
     address: row.address,
     kind: row.kind,
     pair_address: row.pair_address,
-    token0: { address: row.token0_address, symbol: row.token0_symbol, decimals: row.token0_decimals },
-    token1: { address: row.token1_address, symbol: row.token1_symbol, decimals: row.token1_decimals },
-    reward_token_a: {
-      address: row.reward_a_address,
-      symbol: row.reward_a_symbol,
-      decimals: row.reward_a_decimals,
-    },
+    token0: token(row.token0_address, row.token0_symbol, row.token0_decimals),
+    token1: token(row.token1_address, row.token1_symbol, row.token1_decimals),
+    reward_token_a: token(row.reward_a_address, row.reward_a_symbol, row.reward_a_decimals),
     reward_token_b:
       row.reward_b_address && row.reward_b_symbol && row.reward_b_decimals !== null
-        ? { address: row.reward_b_address, symbol: row.reward_b_symbol, decimals: row.reward_b_decimals }
+        ? token(row.reward_b_address, row.reward_b_symbol, row.reward_b_decimals)
         : null,
     reward_rate_a: row.reward_rate_a,
     reward_rate_b: row.reward_rate_b,
@@ -80,21 +88,54 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     return address;
   }
 
-  /** One page of the index: filtered by token symbol, active/ended and kind, sorted by TVL or APR. */
-  async function listIndex(query: FarmIndexQuery): Promise<FarmIndexPage> {
+  /** Index farms where one of the user's wallets (saved or watch-only) has stake or unclaimed rewards. */
+  async function farmsHeldBy(userId: number): Promise<string[]> {
+    if (!deps.chain)
+      throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
+    const chain = deps.chain;
+    const wallets = await db
+      .selectFrom('wallets')
+      .select('address')
+      .where('user_id', '=', userId)
+      .where('chain_id', '=', chainId)
+      .execute();
+    const rows = await db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId).execute();
+    // The wallets' reads go out together: their aggregate3 calls share the JSON-RPC batches.
+    const found = await Promise.all(
+      wallets.map((w) => findWalletFarms(chain, rows, getAddress(w.address)).then((r) => r.found)),
+    );
+    return [...new Set(found.flat().map((f) => f.farm.address))];
+  }
+
+  /**
+   * One page of the index: searched by token symbol (any part, any case) or address (a farm's, its pair's
+   * or a token's, or the start of one), filtered by active/ended, kind and, for a signed-in user, where
+   * their wallets have something; sorted by TVL or APR.
+   */
+  async function listIndex(query: FarmIndexQuery, userId: number | null = null): Promise<FarmIndexPage> {
     let base = db.selectFrom('farm_index').where('chain_id', '=', chainId);
     if (query.kind) base = base.where('kind', '=', query.kind);
     if (query.status !== 'all') base = base.where('is_ended', '=', query.status === 'ended' ? 1 : 0);
     if (query.token) {
-      const symbol = query.token.toLowerCase();
-      base = base.where((eb) =>
-        eb.or([
-          eb(sql`lower(token0_symbol)`, '=', symbol),
-          eb(sql`lower(token1_symbol)`, '=', symbol),
-          eb(sql`lower(reward_a_symbol)`, '=', symbol),
-          eb(sql`lower(reward_b_symbol)`, '=', symbol),
-        ]),
-      );
+      const text = query.token.toLowerCase();
+      const columns = /^0x[0-9a-f]*$/.test(text)
+        ? [
+            'address',
+            'pair_address',
+            'token0_address',
+            'token1_address',
+            'reward_a_address',
+            'reward_b_address',
+          ]
+        : ['token0_symbol', 'token1_symbol', 'reward_a_symbol', 'reward_b_symbol'];
+      // instr, not LIKE: a symbol may hold '%' or '_', and both databases have it (PostgreSQL as strpos).
+      const find = isPostgres(db) ? sql.raw('strpos') : sql.raw('instr');
+      const contains = (column: string) => sql<SqlBool>`${find}(lower(${sql.ref(column)}), ${text}) > 0`;
+      base = base.where((eb) => eb.or(columns.map(contains)));
+    }
+    if (query.holdings === 'mine' && userId !== null) {
+      const held = await farmsHeldBy(userId);
+      base = held.length > 0 ? base.where('address', 'in', held) : base.where(sql<SqlBool>`1 = 0`);
     }
     const column = query.sort === 'tvl' ? 'tvl_usd' : 'apr';
     const [count, rows, lastDone, lastFailed] = await Promise.all([
@@ -130,7 +171,7 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
         : null;
     const imported = await importedSet(rows.map((r) => r.address));
     return {
-      items: rows.map((row) => toIndexedFarm(row, imported)),
+      items: rows.map((row) => toIndexedFarm(row, imported, deps.oldTokens)),
       total: Number(count.n),
       page: query.page,
       per_page: query.per_page,
@@ -139,13 +180,32 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     };
   }
 
-  /** Every index farm where one of the user's wallets has stake or unclaimed rewards. */
+  /** When the index last finished a refresh, and whether that is too long ago to trust an empty answer. */
+  async function indexAge(): Promise<FindMyFarmsResponse['index']> {
+    const last = await db
+      .selectFrom('farm_index_runs')
+      .select('finished_at')
+      .where('finished_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const refreshedAt = last?.finished_at ?? null;
+    return {
+      refreshed_at: refreshedAt,
+      is_stale: refreshedAt === null || now().getTime() - Date.parse(refreshedAt) > staleAfterMs,
+    };
+  }
+
+  /**
+   * Every index farm where one of the user's wallets has stake or unclaimed rewards, valued, ended farms
+   * first (their rewards no longer grow: what is left there is waiting), then by value.
+   */
   async function findMyFarms(userId: number, wallet: string): Promise<FindMyFarmsResponse> {
     if (!deps.chain)
       throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
     const address = await requireSavedWallet(userId, wallet);
     const rows = await db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId).execute();
-    const { found, blockNumber } = await findWalletFarms(deps.chain, rows, address);
+    const { found, blockNumber } = await findAndValueWalletFarms(deps.chain, deps.pipeline, rows, address);
     const tracked = await db
       .selectFrom('tracked_farms')
       .innerJoin('farms', 'farms.id', 'tracked_farms.farm_id')
@@ -155,23 +215,27 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
       .execute();
     const trackedSet = new Set(tracked.map((t) => t.address.toLowerCase()));
     const imported = await importedSet(found.map((f) => f.farm.address));
+    const total = (f: (typeof found)[number]) =>
+      (f.stakedUsd ?? 0) + f.earnedUsd.reduce<number>((sum, usd) => sum + (usd ?? 0), 0);
+    const ordered = [...found].sort(
+      (a, b) => b.farm.is_ended - a.farm.is_ended || total(b) - total(a) || a.farm.id - b.farm.id,
+    );
     return {
       wallet_address: address,
       block_number: Number(blockNumber),
       checked: rows.length,
-      farms: found.map(({ farm, staked, earned }) => {
-        const rewards = [
-          { symbol: farm.reward_a_symbol, decimals: farm.reward_a_decimals },
-          ...(farm.reward_b_symbol
-            ? [{ symbol: farm.reward_b_symbol, decimals: farm.reward_b_decimals ?? 18 }]
-            : []),
-        ];
+      index: await indexAge(),
+      farms: ordered.map(({ farm, staked, earned, stakedUsd, earnedUsd }) => {
+        const indexed = toIndexedFarm(farm, imported, deps.oldTokens);
+        const rewards = [indexed.reward_token_a, ...(indexed.reward_token_b ? [indexed.reward_token_b] : [])];
         return {
-          farm: toIndexedFarm(farm, imported),
+          farm: indexed,
           staked: formatUnits(staked, 18),
+          staked_usd: stakedUsd,
           earned: rewards.map((r, k) => ({
             symbol: r.symbol,
             amount: formatUnits(earned[k] ?? 0n, r.decimals),
+            usd: earnedUsd[k] ?? null,
           })),
           is_tracked: trackedSet.has(farm.address.toLowerCase()),
         };

@@ -43,6 +43,11 @@ export type FarmIndexRunsTable = {
   farm_count: number | null;
   skipped: number | null;
   error: string | null;
+  /** Candidates refused (no code, not a staking contract, another exchange's LP token…), and why (JSON). */
+  rejected: number | null;
+  rejections: string | null;
+  /** Sources that could not be read at all (JSON list of {source, error}); the rest still refreshed. */
+  failed_sources: string | null;
 };
 
 export type DiscoveryTables = { farm_index: FarmIndexTable; farm_index_runs: FarmIndexRunsTable };

@@ -21,7 +21,15 @@ const apiModules = import.meta.glob<Record<string, unknown>>(
 );
 
 const address = '0x1111111111111111111111111111111111111111';
-const filters = { kind: 'lp', page: 1, sort: 'tvl', order: 'desc', status: 'all', token: '' };
+const filters = {
+  kind: 'lp',
+  page: 1,
+  sort: 'tvl',
+  order: 'desc',
+  status: 'all',
+  token: '',
+  holdings: 'any',
+};
 
 /**
  * The arguments each factory is called with. The same values for the same kind of argument, so factories

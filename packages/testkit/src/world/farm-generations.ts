@@ -147,7 +147,9 @@ export async function stakeInFarms(
 
 /**
  * Sends transactions from anvil's unlocked accounts with automine off, explicit nonces and gas, mining a
- * block every 50 sends; `finish` mines until every one is in, turns automine back on and checks receipts.
+ * block every 10 sends (with 50 queued, anvil mined the first deployments and dropped the rest once
+ * QuickSwap's 0.5.16 farms made each deployment costlier); `finish` mines until every one is in, turns
+ * automine back on and checks receipts.
  */
 export class BulkSender {
   private readonly nonces = new Map<Address, number>();
@@ -194,7 +196,7 @@ export class BulkSender {
       ],
     } as never)) as Hex;
     this.hashes.push(hash);
-    if (this.hashes.length % 50 === 0) await this.mineUntil(hash);
+    if (this.hashes.length % 10 === 0) await this.mineUntil(hash);
     return nonce;
   }
 

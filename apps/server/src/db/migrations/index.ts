@@ -13,6 +13,7 @@ import { alertsMigration } from './011-alerts.ts';
 import { dataVersionMigration } from './012-data-version.ts';
 import { sessionVersionMigration } from './013-session-version.ts';
 import { keptSessionMigration } from './014-kept-session.ts';
+import { farmIndexReportMigration } from './015-farm-index-report.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '012-data-version': dataVersionMigration,
   '013-session-version': sessionVersionMigration,
   '014-kept-session': keptSessionMigration,
+  '015-farm-index-report': farmIndexReportMigration,
 };

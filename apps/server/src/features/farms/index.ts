@@ -3,6 +3,7 @@ import type { ChainClient } from '../../chain/client.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import { discoveryRoutes } from '../../discovery/routes.ts';
 import { createDiscoveryService } from '../../discovery/service.ts';
+import type { OldTokens } from '../../discovery/token-labels.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
@@ -30,6 +31,8 @@ export async function registerFarms(
     now?: (() => Date) | undefined;
     throttles: Throttles;
     readCache: ReadCache;
+    /** Old QUICK and old dQUICK (configuration), shown apart from the new ones. */
+    oldTokens: OldTokens;
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -52,6 +55,7 @@ export async function registerFarms(
     chainId: deps.chainId,
     chain: deps.chain,
     pipeline: writer,
+    oldTokens: deps.oldTokens,
     now,
   });
   await app.register(discoveryRoutes, { discovery, throttles: deps.throttles });

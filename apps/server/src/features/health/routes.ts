@@ -1,6 +1,7 @@
 import { type Health, healthSchema } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AppDatabase, pingDatabase } from '../../db/index.ts';
+import { readFarmIndexHealth } from '../../discovery/index-health.ts';
 import { getSchedulerStatus } from '../../jobs/schedule-repository.ts';
 
 export type ChainProbe = () => Promise<{ chainId: number; blockNumber: bigint }>;
@@ -51,6 +52,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       const scheduler = db.ok
         ? await getSchedulerStatus(database.db, new Date()).catch(() => undefined)
         : undefined;
+      const farmIndex = db.ok ? await readFarmIndexHealth(database.db).catch(() => undefined) : undefined;
       const body: Health = {
         status: db.ok && chain.ok ? 'ok' : 'degraded',
         database: { ...db, dialect: database.dialect },
@@ -63,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{
               },
             }
           : {}),
+        ...(farmIndex ? { farm_index: farmIndex } : {}),
       };
       return reply.code(db.ok ? 200 : 503).send(body);
     },

@@ -18,7 +18,10 @@ export type FarmIndexFilters = {
   sort: 'tvl' | 'apr';
   order: 'desc' | 'asc';
   status: 'all' | 'active' | 'ended';
+  /** A token symbol (or part of one) or an address (or its start). */
   token: string;
+  /** 'mine': only farms where the signed-in user's wallets have something. */
+  holdings: 'any' | 'mine';
 };
 
 /** GET /api/quickswap/farm-index: one page of the index (every QuickSwap farm of the configured factories). */
@@ -32,6 +35,7 @@ export function getFarmIndex(filters: FarmIndexFilters, signal?: AbortSignal): P
     per_page: '10',
   });
   if (filters.token.trim()) query.set('token', filters.token.trim());
+  if (filters.holdings === 'mine') query.set('holdings', 'mine');
   return api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal });
 }
 

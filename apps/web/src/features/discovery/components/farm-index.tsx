@@ -5,6 +5,7 @@ import { importFarmParam } from '../../../app/paths.ts';
 import { Badge, Button, Spinner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
 import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
 
@@ -20,7 +21,9 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
     order: 'desc',
     status: 'all',
     token: '',
+    holdings: 'any',
   });
+  const isSignedIn = Boolean(useSessionToken());
   const query = useQuery({ ...farmIndexQueryOptions(filters), placeholderData: keepPreviousData });
   const now = useNow();
   const [, setSearch] = useSearchParams();
@@ -63,14 +66,27 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
           </select>
         </label>
         <label className="flex flex-col gap-1">
-          <span className="text-xs text-slate-600 dark:text-slate-400">token symbol</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">token symbol or address</span>
           <input
-            className="w-32 rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
-            placeholder="e.g. WETH"
+            className="w-44 rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
+            placeholder="e.g. WETH or 0x…"
+            maxLength={42}
             value={filters.token}
             onChange={(e) => update({ token: e.target.value })}
           />
         </label>
+        {isSignedIn ? (
+          <label className="flex items-center gap-2 pb-1">
+            <input
+              type="checkbox"
+              checked={filters.holdings === 'mine'}
+              onChange={(e) => update({ holdings: e.target.checked ? 'mine' : 'any' })}
+            />
+            <span className="text-xs text-slate-700 dark:text-slate-300">
+              where my wallets have something
+            </span>
+          </label>
+        ) : null}
       </div>
       {query.isPending ? <Spinner label="loading the farm index" /> : null}
       {query.isError ? (

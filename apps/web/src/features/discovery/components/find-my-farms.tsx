@@ -1,20 +1,42 @@
-import { formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
+import { type FindMyFarmsResponse, formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
-import { shortenAddress } from '../../../lib/format.ts';
+import { formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { useFindMyFarms, useTrackDiscovered } from '../api/discovery.ts';
 
-/** "ended 2023-05-01: 12.3 dQUICK unclaimed", "active: 1.5 LP staked, 0.2 QUICK unclaimed". */
+/**
+ * "ended 2023-05-01: 12.3 dQUICK (old) unclaimed, $4.10"; "active: 1.5 LP staked, 0.2 QUICK unclaimed,
+ * $31.20". The value is what is staked and unclaimed there; a part without a price is said, not counted 0.
+ */
 export function describeFound(found: WalletFarm): string {
-  const unclaimed = found.earned
-    .filter((e) => Number(e.amount) > 0)
-    .map((e) => `${formatTokenAmount(e.amount)} ${e.symbol}`)
-    .join(' + ');
+  const earned = found.earned.filter((e) => Number(e.amount) > 0);
+  const unclaimed = earned.map((e) => `${formatTokenAmount(e.amount)} ${e.symbol}`).join(' + ');
+  const isStaked = Number(found.staked) > 0;
   const parts = [
-    ...(Number(found.staked) > 0 ? [`${formatTokenAmount(found.staked)} LP staked`] : []),
+    ...(isStaked ? [`${formatTokenAmount(found.staked)} LP staked`] : []),
     ...(unclaimed ? [`${unclaimed} unclaimed`] : []),
   ];
+  const values = [...(isStaked ? [found.staked_usd] : []), ...earned.map((e) => e.usd)];
+  const known = values.filter((v): v is number => v !== null);
+  if (known.length > 0) {
+    const total = formatUsd(known.reduce((a, b) => a + b, 0));
+    parts.push(known.length === values.length ? total : `${total} (some prices unknown)`);
+  } else if (values.length > 0) {
+    parts.push('value unknown');
+  }
   return `${describeFarmStatus(found.farm)}: ${parts.join(', ')}`;
+}
+
+/** Why nothing was found, without claiming the wallet has nothing when the index cannot say so. */
+export function describeNothingFound(data: FindMyFarmsResponse): string {
+  if (data.index.refreshed_at === null) {
+    return 'the farm index has not been built yet (it is read from the chain after start-up): try again in a few minutes; nothing was checked';
+  }
+  const asOf = data.index.refreshed_at.slice(0, 10);
+  if (data.index.is_stale) {
+    return `no stake or unclaimed rewards in any of the ${data.checked} QuickSwap farms of the index, but the index was last refreshed on ${asOf}: farms found since are not checked`;
+  }
+  return `no stake or unclaimed rewards in any of the ${data.checked} QuickSwap farms`;
 }
 
 /**
@@ -62,9 +84,7 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
       ) : null}
       {find.data ? (
         found.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            no stake or unclaimed rewards in any of the {find.data.checked} QuickSwap farms
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{describeNothingFound(find.data)}</p>
         ) : (
           <ul aria-label="farms of this wallet" className="divide-y divide-slate-100 dark:divide-slate-800">
             {found.map((f) => (

@@ -1,4 +1,4 @@
-import { quickswapFarmsUrl } from '@tidewatch/shared/quickswap-links';
+import { quickswapFarmPageUrl, quickswapV2FarmsNote } from '@tidewatch/shared/quickswap-links';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
@@ -48,14 +48,7 @@ export function FarmLinks({
       ) : null}
       <ExternalLink href={polygonscanAddressUrl(item.farm.address)}>farm on polygonscan</ExternalLink>
       <ExternalLink href={polygonscanAddressUrl(item.pool.address)}>pool on polygonscan</ExternalLink>
-      <ExternalLink
-        href={quickswapFarmsUrl(
-          product === 'dual-mining' ? 'dual' : 'lp',
-          item.farm.snapshot?.is_ended === true,
-        )}
-      >
-        farm on quickswap
-      </ExternalLink>
+      <ExternalLink href={quickswapFarmPageUrl}>{`QuickSwap farms (${quickswapV2FarmsNote})`}</ExternalLink>
     </ul>
   );
 }

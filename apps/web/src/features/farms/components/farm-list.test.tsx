@@ -106,11 +106,10 @@ describe('farm list (tool screens)', () => {
       'href',
       `https://polygonscan.com/address/${farmAddress}`,
     );
-    // quickswap.exchange has no page per farm any more: the link opens its LP farm list.
-    expect(within(card).getByRole('link', { name: 'farm on quickswap' })).toHaveAttribute(
-      'href',
-      'https://quickswap.exchange/#/farm/v2?tab=lpFarm',
-    );
+    // quickswap.exchange lists no V2 farm any more: the link opens the farm page that exists, and says so.
+    expect(
+      within(card).getByRole('link', { name: 'QuickSwap farms (QuickSwap no longer lists V2 farms)' }),
+    ).toHaveAttribute('href', 'https://quickswap.exchange/#/farm');
     expect(within(card).queryByText('ended')).not.toBeInTheDocument();
   });
 
@@ -123,10 +122,9 @@ describe('farm list (tool screens)', () => {
     expect(within(card).getByText('ended')).toBeInTheDocument();
     expect(within(card).getByText('APR 0.00%')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'view' })).toHaveAttribute('href', `/farm/${farmAddress}`);
-    expect(within(card).getByRole('link', { name: 'farm on quickswap' })).toHaveAttribute(
-      'href',
-      'https://quickswap.exchange/#/farm/v2?tab=DualFarm&ended=true',
-    );
+    expect(
+      within(card).getByRole('link', { name: 'QuickSwap farms (QuickSwap no longer lists V2 farms)' }),
+    ).toHaveAttribute('href', 'https://quickswap.exchange/#/farm');
     const position = within(card).getByRole('region', { name: 'position snapshot' });
     expect(position).toHaveTextContent('$100.00');
     expect(position).toHaveTextContent('1.5 WMATIC ($0.75)');

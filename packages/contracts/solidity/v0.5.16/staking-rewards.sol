@@ -1,23 +1,16 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
+pragma solidity 0.5.16;
 
-/// Interfaces the farms use: ERC-20 transfers, and the Uniswap V2 LP token's EIP-2612 permit.
-interface IERC20Min {
-    function balanceOf(address owner) external view returns (uint256);
-    function transfer(address to, uint256 value) external returns (bool);
-    function transferFrom(address from, address to, uint256 value) external returns (bool);
-}
+import "./interfaces.sol";
+import "./math.sol";
 
-interface IUniswapV2ERC20Permit {
-    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
-        external;
-}
-
-/// QuickSwap's StakingRewards (quickswap-core contracts/staking/StakingRewards.sol, Solidity 0.5.16),
-/// restated for solc 0.8 with the same interface and behaviour: the reward duration is only an argument
-/// of notifyRewardAmount (no rewardsDuration() view), RewardAdded carries the new periodFinish, and
-/// rewardRate stays as it was after periodFinish.
+/// QuickSwap's StakingRewards (quickswap-core contracts/staking/StakingRewards.sol), in Solidity 0.5.16 like
+/// the deployed farms: the reward duration is only an argument of notifyRewardAmount (no rewardsDuration()
+/// view), RewardAdded carries the new periodFinish, and rewardRate stays as it was after periodFinish.
+/// Arithmetic goes through SafeMath; the reentrancy guard's counter is the last storage slot.
 contract StakingRewards {
+    using SafeMath for uint256;
+
     address public rewardsDistribution;
     IERC20Min public rewardsToken;
     IERC20Min public stakingToken;
@@ -38,12 +31,13 @@ contract StakingRewards {
     event Withdrawn(address indexed user, uint256 amount);
     event RewardPaid(address indexed user, uint256 reward);
 
-    constructor(address _rewardsDistribution, address _rewardsToken, address _stakingToken) {
+    constructor(address _rewardsDistribution, address _rewardsToken, address _stakingToken) public {
         rewardsToken = IERC20Min(_rewardsToken);
         stakingToken = IERC20Min(_stakingToken);
         rewardsDistribution = _rewardsDistribution;
     }
 
+    /// OpenZeppelin 2.x's ReentrancyGuard, inlined so its counter keeps its place at the end of storage.
     modifier nonReentrant() {
         _guardCounter += 1;
         uint256 localCounter = _guardCounter;
@@ -75,18 +69,24 @@ contract StakingRewards {
     }
 
     function lastTimeRewardApplicable() public view returns (uint256) {
-        return block.timestamp < periodFinish ? block.timestamp : periodFinish;
+        return Math.min(block.timestamp, periodFinish);
     }
 
     function rewardPerToken() public view returns (uint256) {
         if (_totalSupply == 0) {
             return rewardPerTokenStored;
         }
-        return rewardPerTokenStored + ((lastTimeRewardApplicable() - lastUpdateTime) * rewardRate * 1e18) / _totalSupply;
+        return
+            rewardPerTokenStored.add(
+                lastTimeRewardApplicable().sub(lastUpdateTime).mul(rewardRate).mul(1e18).div(_totalSupply)
+            );
     }
 
     function earned(address account) public view returns (uint256) {
-        return (_balances[account] * (rewardPerToken() - userRewardPerTokenPaid[account])) / 1e18 + rewards[account];
+        return
+            _balances[account].mul(rewardPerToken().sub(userRewardPerTokenPaid[account])).div(1e18).add(
+                rewards[account]
+            );
     }
 
     function stakeWithPermit(uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
@@ -95,25 +95,31 @@ contract StakingRewards {
         updateReward(msg.sender)
     {
         require(amount > 0, "Cannot stake 0");
-        _totalSupply += amount;
-        _balances[msg.sender] += amount;
+        _totalSupply = _totalSupply.add(amount);
+        _balances[msg.sender] = _balances[msg.sender].add(amount);
         IUniswapV2ERC20Permit(address(stakingToken)).permit(msg.sender, address(this), amount, deadline, v, r, s);
-        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
+        require(
+            stakingToken.transferFrom(msg.sender, address(this), amount),
+            "SafeERC20: ERC20 operation did not succeed"
+        );
         emit Staked(msg.sender, amount);
     }
 
     function stake(uint256 amount) external nonReentrant updateReward(msg.sender) {
         require(amount > 0, "Cannot stake 0");
-        _totalSupply += amount;
-        _balances[msg.sender] += amount;
-        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
+        _totalSupply = _totalSupply.add(amount);
+        _balances[msg.sender] = _balances[msg.sender].add(amount);
+        require(
+            stakingToken.transferFrom(msg.sender, address(this), amount),
+            "SafeERC20: ERC20 operation did not succeed"
+        );
         emit Staked(msg.sender, amount);
     }
 
     function withdraw(uint256 amount) public nonReentrant updateReward(msg.sender) {
         require(amount > 0, "Cannot withdraw 0");
-        _totalSupply -= amount;
-        _balances[msg.sender] -= amount;
+        _totalSupply = _totalSupply.sub(amount);
+        _balances[msg.sender] = _balances[msg.sender].sub(amount);
         require(stakingToken.transfer(msg.sender, amount), "SafeERC20: ERC20 operation did not succeed");
         emit Withdrawn(msg.sender, amount);
     }
@@ -139,18 +145,18 @@ contract StakingRewards {
         onlyRewardsDistribution
         updateReward(address(0))
     {
-        require(block.timestamp + rewardsDuration >= periodFinish, "Cannot reduce existing period");
+        require(block.timestamp.add(rewardsDuration) >= periodFinish, "Cannot reduce existing period");
         if (block.timestamp >= periodFinish) {
-            rewardRate = reward / rewardsDuration;
+            rewardRate = reward.div(rewardsDuration);
         } else {
-            uint256 remaining = periodFinish - block.timestamp;
-            uint256 leftover = remaining * rewardRate;
-            rewardRate = (reward + leftover) / rewardsDuration;
+            uint256 remaining = periodFinish.sub(block.timestamp);
+            uint256 leftover = remaining.mul(rewardRate);
+            rewardRate = reward.add(leftover).div(rewardsDuration);
         }
         uint256 balance = rewardsToken.balanceOf(address(this));
-        require(rewardRate <= balance / rewardsDuration, "Provided reward too high");
+        require(rewardRate <= balance.div(rewardsDuration), "Provided reward too high");
         lastUpdateTime = block.timestamp;
-        periodFinish = block.timestamp + rewardsDuration;
+        periodFinish = block.timestamp.add(rewardsDuration);
         emit RewardAdded(reward, periodFinish);
     }
 }

@@ -1,45 +1,17 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
+pragma solidity 0.5.16;
 
-import "./staking-rewards.sol";
+import "./interfaces.sol";
+import "./math.sol";
+import "./owned.sol";
 
-/// Synthetix's Owned (also the base of QuickSwap's dual factory): two-step ownership hand-over.
-abstract contract Owned {
-    address public owner;
-    address public nominatedOwner;
-
-    event OwnerNominated(address newOwner);
-    event OwnerChanged(address oldOwner, address newOwner);
-
-    constructor(address _owner) {
-        require(_owner != address(0), "Owner address cannot be 0");
-        owner = _owner;
-        emit OwnerChanged(address(0), _owner);
-    }
-
-    function nominateNewOwner(address _owner) external onlyOwner {
-        nominatedOwner = _owner;
-        emit OwnerNominated(_owner);
-    }
-
-    function acceptOwnership() external {
-        require(msg.sender == nominatedOwner, "You must be nominated before you can accept ownership");
-        emit OwnerChanged(owner, nominatedOwner);
-        owner = nominatedOwner;
-        nominatedOwner = address(0);
-    }
-
-    modifier onlyOwner() {
-        require(msg.sender == owner, "Only the contract owner may perform this action");
-        _;
-    }
-}
-
-/// QuickSwap's StakingDualRewards (quickswap-core contracts/staking/StakingRewardsDualFactory.sol,
-/// Solidity 0.5.16), restated for solc 0.8 with the same interface and behaviour: two reward tokens
-/// sharing one periodFinish, the duration only an argument of notifyRewardAmount, and a pause that
-/// blocks stake() only (withdraw, getReward and exit keep working).
+/// QuickSwap's StakingDualRewards (quickswap-core contracts/staking/StakingRewardsDualFactory.sol), in
+/// Solidity 0.5.16 like the deployed farms: two reward tokens sharing one periodFinish, the duration only an
+/// argument of notifyRewardAmount, and a pause that blocks stake() only (withdraw, getReward and exit keep
+/// working). Arithmetic goes through SafeMath; the reentrancy guard's counter is the last storage slot.
 contract StakingDualRewards is Owned {
+    using SafeMath for uint256;
+
     address public dualRewardsDistribution;
     uint256 public lastPauseTime;
     bool public paused;
@@ -76,7 +48,7 @@ contract StakingDualRewards is Owned {
         address _rewardsTokenA,
         address _rewardsTokenB,
         address _stakingToken
-    ) Owned(_owner) {
+    ) public Owned(_owner) {
         require(_rewardsTokenA != _rewardsTokenB, "rewards tokens should be different");
         rewardsTokenA = IERC20Min(_rewardsTokenA);
         rewardsTokenB = IERC20Min(_rewardsTokenB);
@@ -84,6 +56,7 @@ contract StakingDualRewards is Owned {
         dualRewardsDistribution = _dualRewardsDistribution;
     }
 
+    /// OpenZeppelin 2.x's ReentrancyGuard, inlined so its counter keeps its place at the end of storage.
     modifier nonReentrant() {
         _guardCounter += 1;
         uint256 localCounter = _guardCounter;
@@ -115,9 +88,13 @@ contract StakingDualRewards is Owned {
     }
 
     function setPaused(bool _paused) external onlyOwner {
-        if (_paused == paused) return;
+        if (_paused == paused) {
+            return;
+        }
         paused = _paused;
-        if (paused) lastPauseTime = block.timestamp;
+        if (paused) {
+            lastPauseTime = block.timestamp;
+        }
         emit PauseChanged(paused);
     }
 
@@ -130,39 +107,58 @@ contract StakingDualRewards is Owned {
     }
 
     function lastTimeRewardApplicable() public view returns (uint256) {
-        return block.timestamp < periodFinish ? block.timestamp : periodFinish;
+        return Math.min(block.timestamp, periodFinish);
     }
 
     function rewardPerTokenA() public view returns (uint256) {
-        if (_totalSupply == 0) return rewardPerTokenAStored;
-        return rewardPerTokenAStored + ((lastTimeRewardApplicable() - lastUpdateTime) * rewardRateA * 1e18) / _totalSupply;
+        if (_totalSupply == 0) {
+            return rewardPerTokenAStored;
+        }
+        return
+            rewardPerTokenAStored.add(
+                lastTimeRewardApplicable().sub(lastUpdateTime).mul(rewardRateA).mul(1e18).div(_totalSupply)
+            );
     }
 
     function rewardPerTokenB() public view returns (uint256) {
-        if (_totalSupply == 0) return rewardPerTokenBStored;
-        return rewardPerTokenBStored + ((lastTimeRewardApplicable() - lastUpdateTime) * rewardRateB * 1e18) / _totalSupply;
+        if (_totalSupply == 0) {
+            return rewardPerTokenBStored;
+        }
+        return
+            rewardPerTokenBStored.add(
+                lastTimeRewardApplicable().sub(lastUpdateTime).mul(rewardRateB).mul(1e18).div(_totalSupply)
+            );
     }
 
     function earnedA(address account) public view returns (uint256) {
-        return (_balances[account] * (rewardPerTokenA() - userRewardPerTokenAPaid[account])) / 1e18 + rewardsA[account];
+        return
+            _balances[account].mul(rewardPerTokenA().sub(userRewardPerTokenAPaid[account])).div(1e18).add(
+                rewardsA[account]
+            );
     }
 
     function earnedB(address account) public view returns (uint256) {
-        return (_balances[account] * (rewardPerTokenB() - userRewardPerTokenBPaid[account])) / 1e18 + rewardsB[account];
+        return
+            _balances[account].mul(rewardPerTokenB().sub(userRewardPerTokenBPaid[account])).div(1e18).add(
+                rewardsB[account]
+            );
     }
 
     function stake(uint256 amount) external nonReentrant notPaused updateReward(msg.sender) {
         require(amount > 0, "Cannot stake 0");
-        _totalSupply += amount;
-        _balances[msg.sender] += amount;
-        require(stakingToken.transferFrom(msg.sender, address(this), amount), "SafeERC20: ERC20 operation did not succeed");
+        _totalSupply = _totalSupply.add(amount);
+        _balances[msg.sender] = _balances[msg.sender].add(amount);
+        require(
+            stakingToken.transferFrom(msg.sender, address(this), amount),
+            "SafeERC20: ERC20 operation did not succeed"
+        );
         emit Staked(msg.sender, amount);
     }
 
     function withdraw(uint256 amount) public nonReentrant updateReward(msg.sender) {
         require(amount > 0, "Cannot withdraw 0");
-        _totalSupply -= amount;
-        _balances[msg.sender] -= amount;
+        _totalSupply = _totalSupply.sub(amount);
+        _balances[msg.sender] = _balances[msg.sender].sub(amount);
         require(stakingToken.transfer(msg.sender, amount), "SafeERC20: ERC20 operation did not succeed");
         emit Withdrawn(msg.sender, amount);
     }
@@ -192,19 +188,25 @@ contract StakingDualRewards is Owned {
         onlyDualRewardsDistribution
         updateReward(address(0))
     {
-        require(block.timestamp + rewardsDuration >= periodFinish, "Cannot reduce existing period");
+        require(block.timestamp.add(rewardsDuration) >= periodFinish, "Cannot reduce existing period");
         if (block.timestamp >= periodFinish) {
-            rewardRateA = rewardA / rewardsDuration;
-            rewardRateB = rewardB / rewardsDuration;
+            rewardRateA = rewardA.div(rewardsDuration);
+            rewardRateB = rewardB.div(rewardsDuration);
         } else {
-            uint256 remaining = periodFinish - block.timestamp;
-            rewardRateA = (rewardA + remaining * rewardRateA) / rewardsDuration;
-            rewardRateB = (rewardB + remaining * rewardRateB) / rewardsDuration;
+            uint256 remaining = periodFinish.sub(block.timestamp);
+            rewardRateA = rewardA.add(remaining.mul(rewardRateA)).div(rewardsDuration);
+            rewardRateB = rewardB.add(remaining.mul(rewardRateB)).div(rewardsDuration);
         }
-        require(rewardRateA <= rewardsTokenA.balanceOf(address(this)) / rewardsDuration, "Provided reward-A too high");
-        require(rewardRateB <= rewardsTokenB.balanceOf(address(this)) / rewardsDuration, "Provided reward-B too high");
+        require(
+            rewardRateA <= rewardsTokenA.balanceOf(address(this)).div(rewardsDuration),
+            "Provided reward-A too high"
+        );
+        require(
+            rewardRateB <= rewardsTokenB.balanceOf(address(this)).div(rewardsDuration),
+            "Provided reward-B too high"
+        );
         lastUpdateTime = block.timestamp;
-        periodFinish = block.timestamp + rewardsDuration;
+        periodFinish = block.timestamp.add(rewardsDuration);
         emit RewardAdded(rewardA, rewardB, periodFinish);
     }
 

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
+pragma solidity 0.5.16;
 
+import "./interfaces.sol";
 import "./ownable.sol";
 import "./staking-rewards.sol";
 
-/// QuickSwap's StakingRewardsFactory (quickswap-core contracts/staking/StakingRewardsFactory.sol),
-/// restated for solc 0.8: deploys one StakingRewards per staking token, records
-/// (stakingRewards, rewardAmount, duration) and the public stakingTokens array, and funds a farm
-/// from its own reward-token balance when notified (the duration travels with the notification).
+/// QuickSwap's StakingRewardsFactory (quickswap-core contracts/staking/StakingRewardsFactory.sol), in
+/// Solidity 0.5.16 like the deployed factories: deploys one StakingRewards per staking token, records
+/// (stakingRewards, rewardAmount, duration) and the public stakingTokens array, and funds a farm from its own
+/// reward-token balance when notified (the duration travels with the notification). As deployed, reading
+/// stakingTokens(i) past the end executes INVALID and burns all the gas the call was given.
 contract StakingRewardsFactory is Ownable {
     address public rewardsToken;
     uint256 public stakingRewardsGenesis;
@@ -22,7 +24,7 @@ contract StakingRewardsFactory is Ownable {
 
     mapping(address => StakingRewardsInfo) public stakingRewardsInfoByStakingToken;
 
-    constructor(address _rewardsToken, uint256 _stakingRewardsGenesis) Ownable() {
+    constructor(address _rewardsToken, uint256 _stakingRewardsGenesis) public Ownable() {
         require(_stakingRewardsGenesis >= block.timestamp, "StakingRewardsFactory::constructor: genesis too soon");
         rewardsToken = _rewardsToken;
         stakingRewardsGenesis = _stakingRewardsGenesis;

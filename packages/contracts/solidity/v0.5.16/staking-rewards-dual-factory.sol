@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
+pragma solidity 0.5.16;
 
+import "./interfaces.sol";
+import "./owned.sol";
 import "./staking-dual-rewards.sol";
 
-/// QuickSwap's StakingRewardsDualFactory (quickswap-core contracts/staking/StakingRewardsDualFactory.sol),
-/// restated for solc 0.8: one StakingDualRewards per staking token, and six values per staking token
-/// (stakingRewards, rewardsTokenA, rewardsTokenB, rewardAmountA, rewardAmountB, duration).
+/// QuickSwap's dual farm factory (quickswap-core contracts/staking/StakingRewardsDualFactory.sol, where the
+/// contract is named StakingRewardsFactory), in Solidity 0.5.16 like the deployed factory: one
+/// StakingDualRewards per staking token, and six values per staking token (stakingRewards, rewardsTokenA,
+/// rewardsTokenB, rewardAmountA, rewardAmountB, duration). As deployed, reading stakingTokens(i) past the end
+/// executes INVALID and burns all the gas the call was given.
 contract StakingRewardsDualFactory is Owned {
     uint256 public stakingRewardsGenesis;
 
@@ -22,7 +26,7 @@ contract StakingRewardsDualFactory is Owned {
 
     mapping(address => StakingRewardsInfo) public stakingRewardsInfoByStakingToken;
 
-    constructor(uint256 _stakingRewardsGenesis) Owned(msg.sender) {
+    constructor(uint256 _stakingRewardsGenesis) public Owned(msg.sender) {
         require(_stakingRewardsGenesis >= block.timestamp, "StakingRewardsFactory::constructor: genesis too soon");
         stakingRewardsGenesis = _stakingRewardsGenesis;
     }
@@ -39,8 +43,9 @@ contract StakingRewardsDualFactory is Owned {
         require(rewardsTokenA != address(0) && rewardsTokenB != address(0), "Invalid reward token(s)");
         StakingRewardsInfo storage info = stakingRewardsInfoByStakingToken[stakingToken];
         require(info.stakingRewards == address(0), "StakingRewardsFactory::deploy: already deployed");
-        info.stakingRewards =
-            address(new StakingDualRewards(_owner, address(this), rewardsTokenA, rewardsTokenB, stakingToken));
+        info.stakingRewards = address(
+            new StakingDualRewards(_owner, address(this), rewardsTokenA, rewardsTokenB, stakingToken)
+        );
         info.rewardsTokenA = rewardsTokenA;
         info.rewardsTokenB = rewardsTokenB;
         info.rewardAmountA = rewardAmountA;

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
+pragma solidity 0.5.16;
 
 /// OpenZeppelin 2.x's Ownable, as QuickSwap's LP farm factory inherits it (owner, isOwner, transfer, renounce).
-abstract contract Ownable {
+/// The internal constructor makes it abstract (0.5.16 has no `abstract` keyword).
+contract Ownable {
     address private _owner;
 
     event OwnershipTransferred(address indexed previousOwner, address indexed newOwner);
 
-    constructor() {
+    constructor() internal {
         _owner = msg.sender;
         emit OwnershipTransferred(address(0), msg.sender);
     }

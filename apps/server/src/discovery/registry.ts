@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { type Address, getAddress } from 'viem';
+import type { FarmKind } from '../chain/farm-ref.ts';
+
+/** Where QuickSwap published a farm: repository, path, commit (and the list inside the file). */
+export type RegistrySource = { repository: string; path: string; commit: string; list?: string };
+export type RegistryFarm = { address: Address; kind: FarmKind; sources: RegistrySource[] };
+
+/**
+ * Every LP and dual farm QuickSwap's own interfaces and stake lists ever published (syrup pools left out),
+ * built by `npm run registry:build` from docs/quickswap-farm-lists/ into farm-registry.json. The other half
+ * of the farm index, beside the factories: early factory generations are known only through these lists.
+ */
+export function loadFarmRegistry(): RegistryFarm[] {
+  const file = new URL('./farm-registry.json', import.meta.url);
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { farms: RegistryFarm[] };
+  return parsed.farms.map((farm) => ({ ...farm, address: getAddress(farm.address) }));
+}

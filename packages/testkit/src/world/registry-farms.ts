@@ -1,0 +1,55 @@
+import { testErc20 } from '@tidewatch/contracts';
+import { type Address, getAddress, type Hex, toHex } from 'viem';
+import type { Anvil } from '../anvil.ts';
+import type { GenerationFarm } from './farm-generations.ts';
+import { TxSender } from './tx-sender.ts';
+import type { World } from './types.ts';
+
+/** Storage slots copied: a farm's plain variables (addresses, period, rate, totals) sit in the first few. */
+const copiedSlots = 32;
+
+/**
+ * Farms that only QuickSwap's published lists know: each deployed farm is copied to an address of the
+ * registry, as real bytecode with its storage (`anvil_setCode` + `anvil_setStorageAt`), and the copy is
+ * given the reward tokens the original holds. Copy before anyone stakes (mappings are not copied). The
+ * originals stay where their factory put them.
+ */
+export async function placeFarmsAt(
+  anvil: Anvil,
+  world: World,
+  moves: { farm: GenerationFarm; to: Address }[],
+): Promise<GenerationFarm[]> {
+  const client = anvil.client;
+  const tx = new TxSender(anvil);
+  const rewards = [world.tokens.QUICK.address, world.tokens.WMATIC.address];
+  const deployer = world.accounts.deployer.address;
+  const placed: GenerationFarm[] = [];
+  for (const { farm, to } of moves) {
+    const code = await client.getCode({ address: farm.address });
+    if (!code || code === '0x') throw new Error(`no code at ${farm.address} to place at ${to}`);
+    await client.request({ method: 'anvil_setCode', params: [to, code] } as never);
+    for (let slot = 0; slot < copiedSlots; slot++) {
+      const value = (await client.request({
+        method: 'eth_getStorageAt',
+        params: [farm.address, toHex(slot), 'latest'],
+      } as never)) as Hex;
+      if (BigInt(value) === 0n) continue;
+      await client.request({
+        method: 'anvil_setStorageAt',
+        params: [to, toHex(slot, { size: 32 }), value],
+      } as never);
+    }
+    for (const token of rewards) {
+      const balance = (await client.readContract({
+        address: token,
+        abi: testErc20.abi,
+        functionName: 'balanceOf',
+        args: [farm.address],
+      })) as bigint;
+      if (balance > 0n) await tx.call(deployer, token, testErc20.abi, 'mint', [to, balance]);
+    }
+    placed.push({ ...farm, address: getAddress(to) });
+  }
+  await tx.assertAllSucceeded();
+  return placed;
+}
