@@ -104,6 +104,7 @@ export async function startScheduledSnapshots(
     chainId: runtime.config.chainId,
     publicUrl: runtime.config.publicUrl,
     secret: runtime.config.jwtSecret,
+    oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
     now: new Date(),
   });
   const deliver = async () => {

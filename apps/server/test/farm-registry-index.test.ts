@@ -1,5 +1,10 @@
 import { pair as pairArtifact, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
-import { farmIndexPageSchema, findMyFarmsResponseSchema, healthSchema } from '@tidewatch/shared';
+import {
+  farmIndexPageSchema,
+  findMyFarmsResponseSchema,
+  healthSchema,
+  leftInEndedFarmsSchema,
+} from '@tidewatch/shared';
 import {
   deployFarmGenerations,
   type GenerationFarm,
@@ -247,6 +252,51 @@ describe("'All Quickswap Farms' at that size", () => {
     const bad = await page('holdings=yes', user.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('querystring.holdings');
+  });
+});
+
+describe("the dashboard's 'left in ended farms'", () => {
+  it('sums per wallet what is left in ended farms, as find my farms values it', async () => {
+    const left = async () =>
+      leftInEndedFarmsSchema.parse(
+        (
+          await w.testApp.request({
+            method: 'GET',
+            url: '/api/quickswap/left-in-ended-farms',
+            token: user.token,
+          })
+        ).json(),
+      );
+    // Nothing has ended yet where the wallet has something.
+    expect((await left()).wallets).toEqual([{ wallet_address: wallet, farms: 0, value_usd: 0, unpriced: 0 }]);
+    // A month on, every farm of these generations has ended; the daily refresh sees it.
+    await w.t.anvil.increaseTime(31 * 86_400);
+    await w.t.anvil.mine();
+    await refresh();
+    const found = findMyFarmsResponseSchema.parse(
+      (
+        await w.testApp.request({
+          method: 'POST',
+          url: '/api/quickswap/find-my-farms',
+          token: user.token,
+          payload: { wallet_address: wallet },
+        })
+      ).json(),
+    );
+    const endedFound = found.farms.filter((f) => f.farm.is_ended);
+    expect(endedFound.length).toBeGreaterThan(0);
+    // Ended farms come first.
+    expect(found.farms.slice(0, endedFound.length).every((f) => f.farm.is_ended)).toBe(true);
+    const expected = endedFound.reduce(
+      (sum, f) => sum + (f.staked_usd ?? 0) + f.earned.reduce((a, e) => a + (e.usd ?? 0), 0),
+      0,
+    );
+    const [row] = (await left()).wallets;
+    expect(row).toMatchObject({ wallet_address: wallet, farms: endedFound.length, unpriced: 0 });
+    expect(row!.value_usd).toBeCloseTo(expected, 6);
+    expect(
+      (await w.testApp.request({ method: 'GET', url: '/api/quickswap/left-in-ended-farms' })).statusCode,
+    ).toBe(401);
   });
 });
 

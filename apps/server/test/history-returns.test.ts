@@ -420,18 +420,30 @@ describe('history from the first stake', () => {
   });
 
   it('writes a token whose symbol is a formula as text, never as a formula (issue 31)', async () => {
+    // Anyone can deploy a token named like a formula: the farm's reward token is swapped for one, for this
+    // export only (the real reward, old dQUICK, is shown by its own label).
     const formula = '=HYPERLINK("https://evil.example","click")';
-    const rewardSymbolRow = await app.database.db
+    const db = app.database.db;
+    const farmRow = await db
       .selectFrom('farms')
-      .innerJoin('tokens', 'tokens.id', 'farms.reward_token_a_id')
-      .select(['tokens.id', 'tokens.symbol'])
-      .where('farms.address', '=', farm().address)
+      .select(['id', 'chain_id', 'reward_token_a_id'])
+      .where('address', '=', farm().address)
       .executeTakeFirstOrThrow();
-    await app.database.db
-      .updateTable('tokens')
-      .set({ symbol: formula })
-      .where('id', '=', rewardSymbolRow.id)
-      .execute();
+    const evil = await db
+      .insertInto('tokens')
+      .values({
+        chain_id: farmRow.chain_id,
+        address: '0x000000000000000000000000000000000000E111',
+        symbol: formula,
+        name: formula,
+        decimals: 18,
+        coinmarketcap_id: null,
+        coinmarketcap_slug: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('farms').set({ reward_token_a_id: evil.id }).where('id', '=', farmRow.id).execute();
     try {
       const response = await app.request({
         method: 'GET',
@@ -443,11 +455,12 @@ describe('history from the first stake', () => {
       expect(first).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
       expect(response.body).not.toMatch(/(^|,)"?=HYPERLINK/m);
     } finally {
-      await app.database.db
-        .updateTable('tokens')
-        .set({ symbol: rewardSymbolRow.symbol })
-        .where('id', '=', rewardSymbolRow.id)
+      await db
+        .updateTable('farms')
+        .set({ reward_token_a_id: farmRow.reward_token_a_id })
+        .where('id', '=', farmRow.id)
         .execute();
+      await db.deleteFrom('tokens').where('id', '=', evil.id).execute();
     }
   });
 

@@ -80,6 +80,23 @@ export const findMyFarmsResponseSchema = z.object({
 export type WalletFarm = z.infer<typeof walletFarmSchema>;
 export type FindMyFarmsResponse = z.infer<typeof findMyFarmsResponseSchema>;
 
+/**
+ * GET /api/quickswap/left-in-ended-farms: per saved or watch-only wallet of the user, what it still has in
+ * ended farms (stake and unclaimed rewards), in USD; `unpriced` counts farms where a part has no price.
+ */
+export const leftInEndedFarmsSchema = z.object({
+  wallets: z.array(
+    z.object({
+      wallet_address: z.string(),
+      farms: z.number().int(),
+      value_usd: z.number(),
+      unpriced: z.number().int(),
+    }),
+  ),
+  index: z.object({ refreshed_at: z.string().nullable(), is_stale: z.boolean() }),
+});
+export type LeftInEndedFarms = z.infer<typeof leftInEndedFarmsSchema>;
+
 /** POST /api/quickswap/track-discovered: import (when needed) and track index farms with a saved wallet. */
 export const trackDiscoveredSchema = z.strictObject({
   wallet_address: hexAddressSchema,

@@ -1,6 +1,7 @@
 import { type AlertRule, formatTokenAmount } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import type { OldTokens } from '../chain/token-labels.ts';
 import type { Database } from '../db/index.ts';
 import {
   loadFarmViews,
@@ -19,6 +20,8 @@ export type EvaluateDeps = {
   now: Date;
   /** The block time of the run's read; defaults to `now` (the same on a live chain). */
   chainNow?: Date;
+  /** Old QUICK and old dQUICK, named apart in alerts as on screen. */
+  oldTokens?: OldTokens;
 };
 
 const dayMs = 86_400_000;
@@ -38,7 +41,9 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
   if (pairs.length === 0) return 0;
   const { db, now } = deps;
   const farmIds = [...new Set(pairs.map((p) => p.farmId))];
-  const views = new Map((await loadFarmViews(db, { chainId: deps.chainId, farmIds })).map((v) => [v.id, v]));
+  const views = new Map(
+    (await loadFarmViews(db, { chainId: deps.chainId, farmIds }, deps.oldTokens)).map((v) => [v.id, v]),
+  );
   const positions = await loadLatestPositions(
     db,
     farmIds,

@@ -3,6 +3,7 @@ import {
   farmIndexQuerySchema,
   findMyFarmsResponseSchema,
   findMyFarmsSchema,
+  leftInEndedFarmsSchema,
   trackDiscoveredResponseSchema,
   trackDiscoveredSchema,
 } from '@tidewatch/shared';
@@ -42,6 +43,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     '/api/quickswap/find-my-farms',
     { ...chainReads, schema: { body: findMyFarmsSchema, response: { 200: findMyFarmsResponseSchema } } },
     async (request) => discovery.findMyFarms(request.user!.id, request.body.wallet_address),
+  );
+
+  app.get(
+    '/api/quickswap/left-in-ended-farms',
+    { ...chainReads, schema: { response: { 200: leftInEndedFarmsSchema } } },
+    async (request) => discovery.leftInEndedFarms(request.user!.id),
   );
 
   app.post(

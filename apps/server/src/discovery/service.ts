@@ -4,12 +4,14 @@ import {
   type FarmIndexQuery,
   type FindMyFarmsResponse,
   type IndexedFarm,
+  type LeftInEndedFarms,
   quickswapFarmsUrl,
   type TrackDiscoveredResponse,
 } from '@tidewatch/shared';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { type Address, formatUnits, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { labelSymbol, type OldTokens } from '../chain/token-labels.ts';
 import type { Database } from '../db/index.ts';
 import { isPostgres } from '../db/schema-helpers.ts';
 import {
@@ -20,7 +22,6 @@ import {
 } from '../features/farms/repository.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { findAndValueWalletFarms, findWalletFarms, type IndexRow } from './find-my-farms.ts';
-import { labelSymbol, type OldTokens } from './token-labels.ts';
 
 export type DiscoveryDeps = {
   db: Kysely<Database>;
@@ -304,7 +305,47 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     return { tracked, already_tracked: already };
   }
 
-  return { listIndex, findMyFarms, trackDiscovered };
+  /**
+   * The dashboard's 'left in ended farms': per wallet of the user, the stake and unclaimed rewards still in
+   * ended farms, valued as find my farms values them (unknown prices counted apart, never as 0).
+   */
+  async function leftInEndedFarms(userId: number): Promise<LeftInEndedFarms> {
+    if (!deps.chain)
+      throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
+    const chain = deps.chain;
+    const wallets = await db
+      .selectFrom('wallets')
+      .select('address')
+      .where('user_id', '=', userId)
+      .where('chain_id', '=', chainId)
+      .orderBy('id')
+      .execute();
+    const ended = await db
+      .selectFrom('farm_index')
+      .selectAll()
+      .where('chain_id', '=', chainId)
+      .where('is_ended', '=', 1)
+      .execute();
+    const results = await Promise.all(
+      wallets.map(async (w) => {
+        const { found } = await findAndValueWalletFarms(chain, deps.pipeline, ended, getAddress(w.address));
+        let value = 0;
+        let unpriced = 0;
+        for (const f of found) {
+          const parts = [
+            ...(f.staked > 0n ? [f.stakedUsd] : []),
+            ...f.earnedUsd.filter((_, k) => f.earned[k]! > 0n),
+          ];
+          if (parts.some((usd) => usd === null)) unpriced += 1;
+          value += parts.reduce<number>((sum, usd) => sum + (usd ?? 0), 0);
+        }
+        return { wallet_address: getAddress(w.address), farms: found.length, value_usd: value, unpriced };
+      }),
+    );
+    return { wallets: results, index: await indexAge() };
+  }
+
+  return { listIndex, findMyFarms, trackDiscovered, leftInEndedFarms };
 }
 
 export type DiscoveryService = ReturnType<typeof createDiscoveryService>;

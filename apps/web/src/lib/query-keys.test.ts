@@ -59,6 +59,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   notificationsQueryOptions: [[]],
   alertSettingsQueryOptions: [[]],
   farmIndexQueryOptions: [[filters]],
+  leftInEndedFarmsQueryOptions: [[]],
 };
 
 type Entry = { factory: string; queryKey: QueryKey; fetcher: unknown };

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainClient } from '../../chain/client.ts';
+import type { OldTokens } from '../../chain/token-labels.ts';
 import type { AppDatabase } from '../../db/index.ts';
 import { discoveryRoutes } from '../../discovery/routes.ts';
 import { createDiscoveryService } from '../../discovery/service.ts';
-import type { OldTokens } from '../../discovery/token-labels.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
@@ -44,6 +44,7 @@ export async function registerFarms(
     prices: deps.prices,
     now,
     logWarn: (object, message) => app.log.warn(object, message),
+    oldTokens: deps.oldTokens,
   });
   await app.register(farmsRoutes, {
     farms,

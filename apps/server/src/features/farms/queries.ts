@@ -11,6 +11,7 @@ import type {
 } from '@tidewatch/shared';
 import { type RawBuilder, sql } from 'kysely';
 import { getAddress } from 'viem';
+import { labelSymbol, type OldTokens } from '../../chain/token-labels.ts';
 import type { DbOrTrx } from './repository.ts';
 import type { FarmSnapshotRow, PoolSnapshotRow, PositionSnapshotRow } from './tables.ts';
 
@@ -38,12 +39,6 @@ export type DualFarmView = {
   item: Omit<DualFarmListItem, 'account_address' | 'farm_position_snapshot'>;
 };
 export type FarmView = LpFarmView | DualFarmView;
-
-const tokenRef = (address: string, symbol: string, decimals: number): TokenRef => ({
-  address,
-  symbol,
-  decimals,
-});
 
 export function toPoolSnapshot(row: PoolSnapshotRow): PoolSnapshot {
   return {
@@ -112,7 +107,14 @@ export const toDualPosition = (row: PositionSnapshotRow): DualPositionSnapshot =
 export async function loadFarmViews(
   db: DbOrTrx,
   filter: { chainId: number; kind?: 'lp' | 'dual'; farmIds?: number[]; address?: string },
+  /** Old QUICK and old dQUICK: their symbols read 'QUICK (old)' / 'dQUICK (old)' on every screen. */
+  oldTokens?: OldTokens,
 ): Promise<FarmView[]> {
+  const tokenRef = (address: string, symbol: string, decimals: number): TokenRef => ({
+    address,
+    symbol: oldTokens ? labelSymbol(oldTokens, address, symbol) : symbol,
+    decimals,
+  });
   if (filter.farmIds?.length === 0) return [];
   let query = db
     .selectFrom('farms')

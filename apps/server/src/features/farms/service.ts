@@ -12,6 +12,7 @@ import {
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
+import type { OldTokens } from '../../chain/token-labels.ts';
 import type { Database } from '../../db/index.ts';
 import { loadReturns, toHistoryStatus } from '../../history/position-returns.ts';
 import { renderPositionsCsv } from '../../history/positions-csv.ts';
@@ -56,6 +57,8 @@ export type FarmsServiceDeps = {
   now?: () => Date;
   /** Where a failed first snapshot after tracking is reported (tracking still succeeds). */
   logWarn?: (object: object, message: string) => void;
+  /** Old QUICK and old dQUICK, named apart on every screen. */
+  oldTokens?: OldTokens;
 };
 
 type Item<K extends FarmKind> = K extends 'lp' ? LpFarmListItem : DualFarmListItem;
@@ -85,7 +88,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     views?: FarmView[],
   ): Promise<Item<K>[]> {
     const farmIds = [...new Set(pairs.map((p) => p.farmId))];
-    const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }));
+    const loaded = views ?? (await loadFarmViews(db, { chainId, kind, farmIds }, deps.oldTokens));
     const viewOf = new Map(loaded.map((v) => [v.id, v]));
     const accounts = pairs.flatMap((p) => (p.account && !p.isPrivate ? [p.account] : []));
     const [positions, schedules, backfills] = await Promise.all([
@@ -143,7 +146,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     account?: string,
     viewerId?: number | null,
   ): Promise<Item<K>[]> {
-    const views = await loadFarmViews(db, { chainId, kind });
+    const views = await loadFarmViews(db, { chainId, kind }, deps.oldTokens);
     const viewersFarms =
       account && viewerId
         ? new Set(
@@ -237,7 +240,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     ) {
       throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
     }
-    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });
+    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] }, deps.oldTokens);
     const history = wallet ? await loadPositionHistory(db, farm.id, wallet) : [];
     const position = wallet
       ? await positionExtras(view!, wallet, history)
@@ -268,7 +271,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     if (!(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet }))) {
       throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
     }
-    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] });
+    const [view] = await loadFarmViews(db, { chainId, farmIds: [farm.id] }, deps.oldTokens);
     const history = await loadPositionHistory(db, farm.id, wallet, csvRowLimit);
     const { chart } = await positionExtras(view!, wallet, history);
     const { farm: farmItem } = view!.item;
@@ -345,7 +348,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   }
 
   async function getTools(): Promise<ToolsResponse> {
-    const views = await loadFarmViews(db, { chainId });
+    const views = await loadFarmViews(db, { chainId }, deps.oldTokens);
     const farmsOf = (kind: FarmKind) =>
       views
         .filter((v) => v.kind === kind)
@@ -403,7 +406,10 @@ export function createFarmsService(deps: FarmsServiceDeps) {
   async function getPortfolio(userId: number): Promise<Portfolio> {
     const pairs = await findTrackedFarms(db, { userId });
     const views = new Map(
-      (await loadFarmViews(db, { chainId, farmIds: pairs.map((p) => p.farmId) })).map((v) => [v.id, v]),
+      (await loadFarmViews(db, { chainId, farmIds: pairs.map((p) => p.farmId) }, deps.oldTokens)).map((v) => [
+        v.id,
+        v,
+      ]),
     );
     const dayAgo = new Date(now().getTime() - 86_400_000).toISOString();
     const totals: Portfolio = {

@@ -12,6 +12,8 @@ export type DashboardScreenProps = {
   dualMiningFarms: ReactNode;
   /** The 'connect wallet to your account' list at the bottom. */
   connectWallets: ReactNode;
+  /** What the user's wallets still have in ended farms. */
+  leftInEndedFarms?: ReactNode;
 };
 
 /**
@@ -25,6 +27,7 @@ export function DashboardScreen({
   lpMiningFarms,
   dualMiningFarms,
   connectWallets,
+  leftInEndedFarms,
 }: DashboardScreenProps) {
   return (
     <Page title="dashboard">
@@ -41,6 +44,11 @@ export function DashboardScreen({
             </Collapsible>
           </div>
         </Collapsible>
+        {leftInEndedFarms ? (
+          <Collapsible title="left in ended farms">
+            <PanelBoundary name="left in ended farms">{leftInEndedFarms}</PanelBoundary>
+          </Collapsible>
+        ) : null}
         <PanelBoundary name="wallet catalogue">{connectWallets}</PanelBoundary>
       </div>
     </Page>

@@ -4,4 +4,5 @@ import type { FarmIndexFilters } from './discovery.ts';
 export const discoveryKeys = {
   all: ['farm-index'] as const,
   index: (filters: FarmIndexFilters) => [...discoveryKeys.all, filters] as const,
+  leftInEndedFarms: () => [...discoveryKeys.all, 'left-in-ended-farms'] as const,
 };
