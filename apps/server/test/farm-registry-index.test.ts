@@ -17,7 +17,7 @@ import { type Address, formatUnits, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
 import { loadFarmRegistry, type RegistryFarm } from '../src/discovery/registry.ts';
-import { createFarmUser, type FarmsWorld, startFarmsWorld } from './farms-setup.ts';
+import { createFarmUser, type FarmsWorld, importWorldFarm, startFarmsWorld } from './farms-setup.ts';
 
 /*
  * Issue 29: the index is factories ∪ QuickSwap's published lists. On the local chain, QuickSwap's factory
@@ -120,6 +120,26 @@ afterAll(() => w?.close());
 const worldFarms = () => Object.values(w.t.world.farms).map((f) => getAddress(f.address));
 
 describe('the farm index over factories and the registry', () => {
+  it('reads token symbols and names again on every refresh, keyed by address (WMATIC answers WPOL today)', async () => {
+    await importWorldFarm(w, w.t.world.farms.wmaticUsdc);
+    const wmatic = getAddress(w.t.world.tokens.WMATIC.address);
+    // As stored at an import before Polygon's PIP-45 renamed the token.
+    await db()
+      .updateTable('tokens')
+      .set({ symbol: 'OLD-SYMBOL', name: 'an old name' })
+      .where('address', '=', wmatic)
+      .execute();
+    await refresh();
+    const row = await db()
+      .selectFrom('tokens')
+      .select(['symbol', 'name'])
+      .where('address', '=', wmatic)
+      .executeTakeFirstOrThrow();
+    const read = (functionName: 'symbol' | 'name') =>
+      w.t.anvil.client.readContract({ address: wmatic, abi: testErc20.abi, functionName }) as Promise<string>;
+    expect(row).toEqual({ symbol: await read('symbol'), name: await read('name') });
+  });
+
   it('lists every factory farm and every registry farm whose reads succeed, and reports the rest', async () => {
     const report = await refresh();
     const listed = (await db().selectFrom('farm_index').select(['address', 'factory']).execute()).map(
@@ -155,11 +175,16 @@ describe('the farm index over factories and the registry', () => {
     const expectedFarms = worldFarms().length + generations.length + registryOnly.length;
     expect(health.farm_index).toMatchObject({ farms: expectedFarms, rejected: 3 });
     expect(Object.values(health.farm_index!.rejected_by_reason).reduce((a, b) => a + b, 0)).toBe(3);
+    // It has failed in every refresh so far: since the first one.
+    const first = await db()
+      .selectFrom('farm_index_runs')
+      .select('finished_at')
+      .where('finished_at', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect(first.finished_at).not.toBe(health.farm_index!.refreshed_at);
     expect(health.farm_index!.failed_sources).toEqual([
-      expect.objectContaining({
-        source: `factory ${missingFactory}`,
-        since: health.farm_index!.refreshed_at,
-      }),
+      expect.objectContaining({ source: `factory ${missingFactory}`, since: first.finished_at }),
     ]);
   });
 

@@ -4,8 +4,9 @@ import type { TokenInfo } from './erc20.ts';
 
 /**
  * Facts that never change once a contract is deployed (a farm's staking and reward tokens, a pair's
- * tokens and factory, a token's symbol and decimals). Caching them per process is safe with several
- * processes: each one learns them once. Keys are lower-case addresses.
+ * tokens and factory, a token's decimals) and a token's symbol and name, which almost never do (WMATIC's
+ * became WPOL): the daily farm index refresh clears the tokens and reads them again. Caching them per
+ * process is safe with several processes: each one learns them once. Keys are lower-case addresses.
  */
 export type StructureCache = {
   farms: Map<string, { stakingToken: Address; rewardTokens: Address[] }>;

@@ -103,18 +103,20 @@ export async function enumerateFactoryFarms(
   const plan = new ReadPlan();
   for (const cursor of cursors) {
     for (const token of cursor.tokens) {
-      plan.add<readonly [Address, ...unknown[]]>(
+      plan.add<Address>(
         {
           label: `factory ${cursor.factory}: stakingRewardsInfoByStakingToken(${token})`,
           address: cursor.factory,
           abi: abiOf(cursor.kind),
           functionName: 'stakingRewardsInfoByStakingToken',
           args: [token],
+          // Generations answer with three words (LP) or six (dual); the farm is the first in all of them.
+          decode: (data) => getAddress(`0x${data.slice(26, 66)}`),
         },
-        (info) => {
-          if (info[0] === zeroAddress) return;
+        (farm) => {
+          if (farm === zeroAddress) return;
           farms.push({
-            address: getAddress(info[0]),
+            address: farm,
             kind: cursor.kind,
             factory: cursor.factory,
             stakingToken: getAddress(token),

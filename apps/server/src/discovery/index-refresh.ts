@@ -3,6 +3,7 @@ import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import type { FarmKind } from '../chain/farm-ref.ts';
 import { shortAddress } from '../chain/short-address.ts';
+import { getStructureCache } from '../chain/structure-cache.ts';
 import type { Database } from '../db/index.ts';
 import type { DbOrTrx } from '../features/farms/repository.ts';
 import type { CollectedSnapshots, SnapshotPipeline } from '../snapshots/index.ts';
@@ -53,6 +54,9 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
     .returning('id')
     .executeTakeFirstOrThrow();
   try {
+    // Token symbols and names are read again on every refresh: they can change (WMATIC's contract answers
+    // WPOL since Polygon's PIP-45), and every screen keys tokens by address and shows what the chain says.
+    getStructureCache(deps.chain).tokens.clear();
     const enumerated = await enumerateFactoryFarms(deps.chain, deps.factories);
     const failedSources = enumerated.failures.map((f) => ({
       source: `factory ${f.factory}`,
@@ -70,6 +74,7 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
     await deps.db.transaction().execute(async (trx) => {
       for (const part of read.collected) {
         await upsertIndexRows(trx, deps.chainId, part, probed.answering, accepted, now());
+        await refreshTokenNames(trx, deps.chainId, part);
       }
       await trx
         .updateTable('farm_index_runs')
@@ -246,6 +251,19 @@ async function upsertIndexRows(
           updated_at: eb.ref('excluded.updated_at'),
         })),
       )
+      .execute();
+  }
+}
+
+/** Stored tokens (imported farms') take the symbol and name their contract answers today, by address. */
+async function refreshTokenNames(trx: DbOrTrx, chainId: number, part: CollectedSnapshots): Promise<void> {
+  for (const token of part.tokens) {
+    await trx
+      .updateTable('tokens')
+      .set({ symbol: token.symbol, name: token.name })
+      .where('chain_id', '=', chainId)
+      .where('address', '=', getAddress(token.address))
+      .where((eb) => eb.or([eb('symbol', '!=', token.symbol), eb('name', 'is distinct from', token.name)]))
       .execute();
   }
 }
