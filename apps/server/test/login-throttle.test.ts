@@ -53,6 +53,15 @@ describe('failed-login throttling (issue 31: growing delays per address and clie
     expect(Number(longer.headers['retry-after'])).toBe(60);
   });
 
+  it('counts an IPv6 client by its /64: a new address in the same network gets no fresh tries', async () => {
+    const { email, password } = await createConfirmedUser(t);
+    for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++) {
+      expect((await login(email, 'wrong password', `2001:db8:7:7::${i + 1}`)).statusCode).toBe(401);
+    }
+    expect((await login(email, password, '2001:db8:7:7:ffff::99')).statusCode).toBe(429);
+    expect((await login(email, password, '2001:db8:7:8::1')).statusCode).toBe(200);
+  });
+
   it('throttles unknown e-mails exactly like real ones', async () => {
     for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++) await login('ghost@example.com', 'whatever');
     const blocked = await login('ghost@example.com', 'whatever');

@@ -55,6 +55,11 @@ export type FarmIndexPage = z.infer<typeof farmIndexPageSchema>;
 
 /** POST /api/quickswap/find-my-farms: which index farms a saved wallet has stake or rewards in. */
 export const findMyFarmsSchema = z.strictObject({ wallet_address: hexAddressSchema });
+const indexStateSchema = z.object({
+  refreshed_at: z.string().nullable(),
+  is_stale: z.boolean(),
+  is_empty: z.boolean(),
+});
 export const walletFarmSchema = z.object({
   farm: indexedFarmSchema,
   /** Whole LP tokens staked by the wallet. */
@@ -70,10 +75,11 @@ export const findMyFarmsResponseSchema = z.object({
   block_number: z.number().int(),
   checked: z.number().int(),
   /**
-   * The index the search ran over: when it was last refreshed (null: never built), and whether that is
-   * older than two days. An empty or stale index is said, not taken for a wallet with nothing.
+   * The index the search ran over: when it was last refreshed (null: never built), whether that is older
+   * than two days, and whether it lists no farm at all. An empty or stale index is said, not taken for a
+   * wallet with nothing.
    */
-  index: z.object({ refreshed_at: z.string().nullable(), is_stale: z.boolean() }),
+  index: indexStateSchema,
   /** Ended farms first (rewards there no longer grow), then by value, highest first. */
   farms: z.array(walletFarmSchema),
 });
@@ -93,7 +99,7 @@ export const leftInEndedFarmsSchema = z.object({
       unpriced: z.number().int(),
     }),
   ),
-  index: z.object({ refreshed_at: z.string().nullable(), is_stale: z.boolean() }),
+  index: indexStateSchema,
 });
 export type LeftInEndedFarms = z.infer<typeof leftInEndedFarmsSchema>;
 

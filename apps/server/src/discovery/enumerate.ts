@@ -52,10 +52,15 @@ async function readStakingToken(
     return { token: decodeFunctionResult({ abi, functionName: 'stakingTokens', data: result }) as Address };
   } catch (error) {
     const answer = nodeAnswer(error);
-    if (!answer) throw error;
+    // Only the EVM's own answer marks the end (out of gas, invalid opcode, a revert): a rate limit or a
+    // pruned state is the node failing, which fails the refresh (retried) rather than cut the array short.
+    if (!answer || !isExecutionFailure(answer)) throw error;
     return { token: null, error: `read ${describeNodeError(answer)}` };
   }
 }
+
+const isExecutionFailure = (answer: { details: string; shortMessage: string }) =>
+  /gas|invalid ?(fe)?opcode|InvalidFE|revert|execution/i.test(`${answer.details} ${answer.shortMessage}`);
 
 /**
  * Every farm QuickSwap's staking-rewards factories deployed: each factory's public `stakingTokens(i)` array
@@ -103,7 +108,7 @@ export async function enumerateFactoryFarms(
   const plan = new ReadPlan();
   for (const cursor of cursors) {
     for (const token of cursor.tokens) {
-      plan.add<Address>(
+      plan.addOptional<Address>(
         {
           label: `factory ${cursor.factory}: stakingRewardsInfoByStakingToken(${token})`,
           address: cursor.factory,
@@ -114,6 +119,17 @@ export async function enumerateFactoryFarms(
           decode: (data) => getAddress(`0x${data.slice(26, 66)}`),
         },
         (farm) => {
+          if (farm === null) {
+            // This factory answers its array but not its records: named, and the others go on.
+            if (!failures.some((f) => f.factory === cursor.factory)) {
+              failures.push({
+                factory: cursor.factory,
+                kind: cursor.kind,
+                error: `factory ${shortAddress(cursor.factory)}: stakingRewardsInfoByStakingToken() did not answer`,
+              });
+            }
+            return;
+          }
           if (farm === zeroAddress) return;
           farms.push({
             address: farm,

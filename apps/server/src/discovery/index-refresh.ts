@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { ChainUnavailableError } from '../chain/errors.ts';
 import type { FarmKind } from '../chain/farm-ref.ts';
 import { shortAddress } from '../chain/short-address.ts';
 import { getStructureCache } from '../chain/structure-cache.ts';
@@ -145,6 +146,9 @@ async function readInChunks(
         }),
       );
     } catch (error) {
+      // The node failing (unreachable, rate-limited, timing out) fails the whole refresh, which is retried:
+      // splitting would multiply requests to a failing node and refuse every farm.
+      if (error instanceof ChainUnavailableError) throw error;
       if (part.length === 1) {
         const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
         rejected.push({ ...pick(part[0]!), reason: `its reads failed: ${message}` });
@@ -260,10 +264,16 @@ async function refreshTokenNames(trx: DbOrTrx, chainId: number, part: CollectedS
   for (const token of part.tokens) {
     await trx
       .updateTable('tokens')
-      .set({ symbol: token.symbol, name: token.name })
+      // A name the chain does not answer keeps the stored one (a person may have named the token).
+      .set(token.name === null ? { symbol: token.symbol } : { symbol: token.symbol, name: token.name })
       .where('chain_id', '=', chainId)
       .where('address', '=', getAddress(token.address))
-      .where((eb) => eb.or([eb('symbol', '!=', token.symbol), eb('name', 'is distinct from', token.name)]))
+      .where((eb) =>
+        eb.or([
+          eb('symbol', '!=', token.symbol),
+          ...(token.name === null ? [] : [eb('name', 'is distinct from', token.name)]),
+        ]),
+      )
       .execute();
   }
 }

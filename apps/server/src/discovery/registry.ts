@@ -12,7 +12,13 @@ export type RegistryFarm = { address: Address; kind: FarmKind; sources: Registry
  * of the farm index, beside the factories: early factory generations are known only through these lists.
  */
 export function loadFarmRegistry(): RegistryFarm[] {
-  const file = new URL('./farm-registry.json', import.meta.url);
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { farms: RegistryFarm[] };
-  return parsed.farms.map((farm) => ({ ...farm, address: getAddress(farm.address) }));
+  // Read once per process: the file is part of the build, and the scheduler asks on every tick.
+  loaded ??= (() => {
+    const file = new URL('./farm-registry.json', import.meta.url);
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { farms: RegistryFarm[] };
+    return parsed.farms.map((farm) => ({ ...farm, address: getAddress(farm.address) }));
+  })();
+  return loaded;
 }
+
+let loaded: RegistryFarm[] | undefined;

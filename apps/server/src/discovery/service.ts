@@ -183,17 +183,25 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
 
   /** When the index last finished a refresh, and whether that is too long ago to trust an empty answer. */
   async function indexAge(): Promise<FindMyFarmsResponse['index']> {
-    const last = await db
-      .selectFrom('farm_index_runs')
-      .select('finished_at')
-      .where('finished_at', 'is not', null)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const [last, listed] = await Promise.all([
+      db
+        .selectFrom('farm_index_runs')
+        .select('finished_at')
+        .where('finished_at', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('farm_index')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('chain_id', '=', chainId)
+        .executeTakeFirstOrThrow(),
+    ]);
     const refreshedAt = last?.finished_at ?? null;
     return {
       refreshed_at: refreshedAt,
       is_stale: refreshedAt === null || now().getTime() - Date.parse(refreshedAt) > staleAfterMs,
+      is_empty: Number(listed.n) === 0,
     };
   }
 

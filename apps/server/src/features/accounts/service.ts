@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { Mailer } from '../../mailer.ts';
+import { clientKeyOf } from '../../throttle/client-key.ts';
 import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import { issueToken, readToken, type TokenClaims } from './jwt.ts';
@@ -129,8 +130,10 @@ export function createAccountsService(deps: AccountsDeps) {
     password: string,
     ip: string,
   ): Promise<{ token: string; claims: TokenClaims }> {
-    const byPair = loginFailuresOf(email, ip);
-    const byClient: ThrottleCheck = { name: 'loginPerIp', key: ip };
+    // An IPv6 client counts by its /64: it can change the rest of its address at will.
+    const client = clientKeyOf(ip);
+    const byPair = loginFailuresOf(email, client);
+    const byClient: ThrottleCheck = { name: 'loginPerIp', key: client };
     const retryAfter = Math.max(
       await deps.throttles.backoff(byPair, loginBackoff),
       await deps.throttles.retryAfter([byClient]),

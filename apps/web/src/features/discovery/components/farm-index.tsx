@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
 import { Badge, Button, Spinner } from '../../../components/index.ts';
@@ -8,6 +8,9 @@ import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/forma
 import { useSessionToken } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
+
+/** How long typing must pause before the search is sent. */
+const searchPauseMs = 300;
 
 /**
  * Every QuickSwap farm of one kind the configured factories deployed (the farm index), paginated, sorted
@@ -24,6 +27,15 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
     holdings: 'any',
   });
   const isSignedIn = Boolean(useSessionToken());
+  // The search asks the server once typing pauses, not per keystroke (with 'where my wallets have
+  // something' on, each ask reads the chain for every wallet).
+  const [tokenInput, setTokenInput] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((f) => (f.token === tokenInput ? f : { ...f, page: 1, token: tokenInput }));
+    }, searchPauseMs);
+    return () => clearTimeout(timer);
+  }, [tokenInput]);
   const query = useQuery({ ...farmIndexQueryOptions(filters), placeholderData: keepPreviousData });
   const now = useNow();
   const [, setSearch] = useSearchParams();
@@ -71,8 +83,8 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
             className="w-44 rounded border border-slate-300 px-2 py-1 dark:border-slate-600"
             placeholder="e.g. WETH or 0x…"
             maxLength={42}
-            value={filters.token}
-            onChange={(e) => update({ token: e.target.value })}
+            value={tokenInput}
+            onChange={(e) => setTokenInput(e.target.value)}
           />
         </label>
         {isSignedIn ? (

@@ -49,17 +49,23 @@ describe("a farm 'find my farms' found", () => {
 });
 
 describe('find my farms with nothing found', () => {
-  const answer = (refreshedAt: string | null, isStale: boolean) => ({
+  const answer = (refreshedAt: string | null, isStale: boolean, isEmpty = refreshedAt === null) => ({
     wallet_address: '0x1234567890AbcdEF1234567890aBcdef12345678',
     block_number: 1,
     checked: refreshedAt === null ? 0 : 1226,
-    index: { refreshed_at: refreshedAt, is_stale: isStale },
+    index: { refreshed_at: refreshedAt, is_stale: isStale, is_empty: isEmpty },
     farms: [],
   });
 
   it('does not claim the wallet has nothing when the index was never built', () => {
     expect(describeNothingFound(answer(null, true))).toBe(
       'the farm index has not been built yet (it is read from the chain after start-up): try again in a few minutes; nothing was checked',
+    );
+  });
+
+  it('does not claim the wallet has nothing when the index lists no farm', () => {
+    expect(describeNothingFound(answer('2026-11-26T04:00:00.000Z', false, true))).toBe(
+      'the farm index lists no farm (its last refresh could read none: see /api/health): nothing was checked',
     );
   });
 

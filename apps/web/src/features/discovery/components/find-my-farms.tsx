@@ -32,6 +32,9 @@ export function describeNothingFound(data: FindMyFarmsResponse): string {
   if (data.index.refreshed_at === null) {
     return 'the farm index has not been built yet (it is read from the chain after start-up): try again in a few minutes; nothing was checked';
   }
+  if (data.index.is_empty) {
+    return 'the farm index lists no farm (its last refresh could read none: see /api/health): nothing was checked';
+  }
   const asOf = data.index.refreshed_at.slice(0, 10);
   if (data.index.is_stale) {
     return `no stake or unclaimed rewards in any of the ${data.checked} QuickSwap farms of the index, but the index was last refreshed on ${asOf}: farms found since are not checked`;

@@ -31,7 +31,7 @@ describe("the dashboard's 'left in ended farms'", () => {
   it('checks when asked, and sums per wallet with a link to the wallet', async () => {
     const calls = installDashboard({
       wallets: [{ wallet_address: polygonWallet.address, farms: 3, value_usd: 412.1, unpriced: 1 }],
-      index: { refreshed_at: '2026-11-26T04:00:00.000Z', is_stale: false },
+      index: { refreshed_at: '2026-11-26T04:00:00.000Z', is_stale: false, is_empty: false },
     });
     await openAppAt('/dashboard');
     const user = userEvent.setup();
@@ -50,7 +50,7 @@ describe("the dashboard's 'left in ended farms'", () => {
   it('does not claim a wallet has nothing when the index was never built', async () => {
     installDashboard({
       wallets: [{ wallet_address: polygonWallet.address, farms: 0, value_usd: 0, unpriced: 0 }],
-      index: { refreshed_at: null, is_stale: true },
+      index: { refreshed_at: null, is_stale: true, is_empty: true },
     });
     await openAppAt('/dashboard');
     await userEvent.setup().click(screen.getByRole('button', { name: 'check ended farms' }));

@@ -26,7 +26,7 @@ export function LeftInEndedFarms({ walletIdOf }: { walletIdOf: (address: string)
   if (query.isPending) return <Spinner label="checking ended farms" />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
   const { wallets, index } = query.data;
-  if (index.refreshed_at === null) {
+  if (index.refreshed_at === null || index.is_empty) {
     return (
       <p className="text-sm text-slate-600 dark:text-slate-400">
         the farm index has not been built yet: ended farms are checked once it has
