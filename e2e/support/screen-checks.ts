@@ -13,9 +13,10 @@ export async function findAccessibilityViolations(page: Page, within?: string): 
   // of its own in the context for every run.
   // Colours are read once they have settled: a button React reuses for the next step changes its classes,
   // and its 150 ms colour transition would otherwise be measured half-way (a contrast it never rests at).
-  // Only transitions: a spinner's animation never finishes. A string, not a function, as below.
+  // Only transitions: a spinner's animation never finishes; one cancelled on the way (its element
+  // changed again or left) rejects, and is settled too. A string, not a function, as below.
   await page.evaluate(
-    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished))',
+    'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)))',
   );
   let builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (within) builder = builder.include(within);

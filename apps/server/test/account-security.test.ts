@@ -121,6 +121,21 @@ describe('the current-password check is throttled like a login', () => {
   });
 });
 
+describe('the current-password check under guesses sent all at once', () => {
+  it('lets at most five through; the rest answer 429', async () => {
+    t = await createTestApp();
+    const { token } = await createConfirmedUser(t);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        changePassword(token, `wrong ${i}`, 'a changed tidewatch password'),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 400)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+  });
+});
+
 describe('timing: the same work on every branch of sign-up, login and reset', () => {
   /** The real hash, counting its calls: each branch must run it exactly once. */
   function countingHasher() {

@@ -259,16 +259,14 @@ export function createAccountsService(deps: AccountsDeps) {
    */
   async function checkCurrentPassword(userId: number, password: string, field: string, message: string) {
     const counter: ThrottleCheck = { name: 'passwordCheckPerUser', key: String(userId) };
-    const retryAfter = await deps.throttles.retryAfter([counter]);
+    // Counted before the check, so guesses sent all at once cannot pass together; a right one forgives.
+    const retryAfter = await deps.throttles.take([counter]);
     if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'password attempts');
     const user = await repo.findUserById(deps.db, userId);
     let isRight = false;
     if (user?.password_hash) isRight = await passwords.verify(user.password_hash, password);
     else await burnPasswordCheck(password);
-    if (!isRight) {
-      await deps.throttles.record([counter]);
-      throw new AppError('VALIDATION_FAILED', message, { details: [{ field, message }] });
-    }
+    if (!isRight) throw new AppError('VALIDATION_FAILED', message, { details: [{ field, message }] });
     await deps.throttles.forget(counter);
   }
 
