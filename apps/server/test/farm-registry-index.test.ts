@@ -117,6 +117,19 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => w?.close());
 
+/** POST find-my-farms for the test's wallet, as its user. */
+const findMyFarms = async () =>
+  findMyFarmsResponseSchema.parse(
+    (
+      await w.testApp.request({
+        method: 'POST',
+        url: '/api/quickswap/find-my-farms',
+        token: user.token,
+        payload: { wallet_address: wallet },
+      })
+    ).json(),
+  );
+
 const worldFarms = () => Object.values(w.t.world.farms).map((f) => getAddress(f.address));
 
 describe('the farm index over factories and the registry', () => {
@@ -259,16 +272,7 @@ describe("'All Quickswap Farms' at that size", () => {
 
   it("filters to the farms where the user's wallets have something; needs a session", async () => {
     const mine = farmIndexPageSchema.parse((await page('holdings=mine', user.token)).json());
-    const found = findMyFarmsResponseSchema.parse(
-      (
-        await w.testApp.request({
-          method: 'POST',
-          url: '/api/quickswap/find-my-farms',
-          token: user.token,
-          payload: { wallet_address: wallet },
-        })
-      ).json(),
-    );
+    const found = await findMyFarms();
     expect(new Set(mine.items.map((i) => i.address))).toEqual(
       new Set(found.farms.map((f) => f.farm.address)),
     );
@@ -298,16 +302,7 @@ describe("the dashboard's 'left in ended farms'", () => {
     await w.t.anvil.increaseTime(31 * 86_400);
     await w.t.anvil.mine();
     await refresh();
-    const found = findMyFarmsResponseSchema.parse(
-      (
-        await w.testApp.request({
-          method: 'POST',
-          url: '/api/quickswap/find-my-farms',
-          token: user.token,
-          payload: { wallet_address: wallet },
-        })
-      ).json(),
-    );
+    const found = await findMyFarms();
     const endedFound = found.farms.filter((f) => f.farm.is_ended);
     expect(endedFound.length).toBeGreaterThan(0);
     // Ended farms come first.

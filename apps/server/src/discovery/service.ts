@@ -89,17 +89,27 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
     return address;
   }
 
-  /** Index farms where one of the user's wallets (saved or watch-only) has stake or unclaimed rewards. */
-  async function farmsHeldBy(userId: number): Promise<string[]> {
+  function requireChain(): ChainClient {
     if (!deps.chain)
       throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
-    const chain = deps.chain;
-    const wallets = await db
+    return deps.chain;
+  }
+
+  /** The user's saved and watch-only wallets on this chain, oldest first. */
+  function walletsOf(userId: number) {
+    return db
       .selectFrom('wallets')
       .select('address')
       .where('user_id', '=', userId)
       .where('chain_id', '=', chainId)
+      .orderBy('id')
       .execute();
+  }
+
+  /** Index farms where one of the user's wallets (saved or watch-only) has stake or unclaimed rewards. */
+  async function farmsHeldBy(userId: number): Promise<string[]> {
+    const chain = requireChain();
+    const wallets = await walletsOf(userId);
     const rows = await db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId).execute();
     // The wallets' reads go out together: their aggregate3 calls share the JSON-RPC batches.
     const found = await Promise.all(
@@ -210,11 +220,10 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
    * first (their rewards no longer grow: what is left there is waiting), then by value.
    */
   async function findMyFarms(userId: number, wallet: string): Promise<FindMyFarmsResponse> {
-    if (!deps.chain)
-      throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
+    const chain = requireChain();
     const address = await requireSavedWallet(userId, wallet);
     const rows = await db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId).execute();
-    const { found, blockNumber } = await findAndValueWalletFarms(deps.chain, deps.pipeline, rows, address);
+    const { found, blockNumber } = await findAndValueWalletFarms(chain, deps.pipeline, rows, address);
     const tracked = await db
       .selectFrom('tracked_farms')
       .innerJoin('farms', 'farms.id', 'tracked_farms.farm_id')
@@ -318,16 +327,8 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
    * ended farms, valued as find my farms values them (unknown prices counted apart, never as 0).
    */
   async function leftInEndedFarms(userId: number): Promise<LeftInEndedFarms> {
-    if (!deps.chain)
-      throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
-    const chain = deps.chain;
-    const wallets = await db
-      .selectFrom('wallets')
-      .select('address')
-      .where('user_id', '=', userId)
-      .where('chain_id', '=', chainId)
-      .orderBy('id')
-      .execute();
+    const chain = requireChain();
+    const wallets = await walletsOf(userId);
     const ended = await db
       .selectFrom('farm_index')
       .selectAll()
