@@ -122,7 +122,7 @@ describe('the current-password check is throttled like a login', () => {
 });
 
 describe('the current-password check under guesses sent all at once', () => {
-  it('lets at most five through; the rest answer 429', async () => {
+  it('checks at most five; the rest answer 429', async () => {
     t = await createTestApp();
     const { token } = await createConfirmedUser(t);
     const answers = await Promise.all(
@@ -131,8 +131,11 @@ describe('the current-password check under guesses sent all at once', () => {
       ),
     );
     const codes = answers.map((a) => a.statusCode);
-    expect(codes.filter((c) => c === 400)).toHaveLength(5);
-    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+    // Counted before checking: at most five are checked (fewer when all arrive before any is counted,
+    // as concurrent connections on PostgreSQL can); every other one is refused.
+    expect(codes.every((code) => code === 400 || code === 429)).toBe(true);
+    expect(codes.filter((code) => code === 400).length).toBeLessThanOrEqual(5);
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(7);
   });
 });
 
