@@ -62,6 +62,21 @@ describe('failed-login throttling (issue 31: growing delays per address and clie
     expect((await login(email, password, '2001:db8:7:8::1')).statusCode).toBe(200);
   });
 
+  it('guesses sent all at once are counted before they are checked: at most five are checked', async () => {
+    const { email, password } = await createConfirmedUser(t);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => login(email, `wrong guess ${i}`)));
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.every((code) => code === 401 || code === 429)).toBe(true);
+    expect(codes.filter((code) => code === 401).length).toBeLessThanOrEqual(
+      loginThrottle.freeFailuresPerPair,
+    );
+    expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(
+      12 - loginThrottle.freeFailuresPerPair,
+    );
+    // The owner, from their own client, is not held up.
+    expect((await login(email, password, '198.51.100.77')).statusCode).toBe(200);
+  });
+
   it('throttles unknown e-mails exactly like real ones', async () => {
     for (let i = 0; i < loginThrottle.freeFailuresPerPair; i++) await login('ghost@example.com', 'whatever');
     const blocked = await login('ghost@example.com', 'whatever');

@@ -80,28 +80,32 @@ export async function enumerateFactoryFarms(
   const failures: FactoryFailure[] = [];
 
   for (let page = firstPage; cursors.some((c) => !c.isDone); page *= 2) {
-    await Promise.all(
-      cursors
-        .filter((c) => !c.isDone)
-        .map(async (cursor) => {
-          const start = cursor.tokens.length;
-          const reads = await Promise.all(
-            Array.from({ length: page }, (_, k) =>
-              readStakingToken(chain, cursor.factory, cursor.kind, start + k),
-            ),
-          );
-          const end = reads.findIndex((read) => read.token === null);
-          cursor.tokens.push(...reads.slice(0, end === -1 ? page : end).map((read) => read.token!));
-          cursor.isDone = end !== -1;
-          if (start === 0 && end === 0) {
-            failures.push({
-              factory: cursor.factory,
-              kind: cursor.kind,
-              error: `factory ${shortAddress(cursor.factory)}: ${reads[0]!.error ?? 'no staking tokens'}`,
-            });
-          }
-        }),
+    const open = cursors.filter((c) => !c.isDone);
+    // Every read of the round settles before one failure is thrown: none is left running after the
+    // refresh has given up (its retries would land in whatever runs next).
+    const rounds = await settleAll(
+      open.map((cursor) =>
+        settleAll(
+          Array.from({ length: page }, (_, k) =>
+            readStakingToken(chain, cursor.factory, cursor.kind, cursor.tokens.length + k),
+          ),
+        ),
+      ),
     );
+    open.forEach((cursor, i) => {
+      const reads = rounds[i]!;
+      const start = cursor.tokens.length;
+      const end = reads.findIndex((read) => read.token === null);
+      cursor.tokens.push(...reads.slice(0, end === -1 ? page : end).map((read) => read.token!));
+      cursor.isDone = end !== -1;
+      if (start === 0 && end === 0) {
+        failures.push({
+          factory: cursor.factory,
+          kind: cursor.kind,
+          error: `factory ${shortAddress(cursor.factory)}: ${reads[0]!.error ?? 'no staking tokens'}`,
+        });
+      }
+    });
   }
 
   const farms: FactoryFarm[] = [];
@@ -143,4 +147,12 @@ export async function enumerateFactoryFarms(
   }
   await plan.run(chain, 'latest', chain.maxCalldataBytes);
   return { farms, failures };
+}
+
+/** Like Promise.all, but waits for every promise to settle before rejecting with the first failure. */
+async function settleAll<T>(promises: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(promises);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
 }

@@ -34,7 +34,7 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
   function recentHits({ name, key }: ThrottleCheck, at: Date, limit?: number) {
     let query = db
       .selectFrom('throttle_hits')
-      .select('created_at')
+      .select(['id', 'created_at'])
       .where('scope', '=', name)
       .where('key', '=', key)
       .where('created_at', '>', windowStart(name, at))
@@ -82,18 +82,6 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
     return ids;
   }
 
-  /** Seconds to wait before trying again (0 = allowed); counts nothing (login asks before checking). */
-  function retryAfter(checks: ThrottleCheck[]): Promise<number> {
-    return maxWait(checks, now());
-  }
-
-  /** Counts one event (a failed login) against each counter. */
-  async function record(checks: ThrottleCheck[]): Promise<void> {
-    const at = now();
-    await insertHits(checks, at);
-    await prune(checks, at);
-  }
-
   /**
    * Counts this request against every counter, or none when any is full: answers 0 when allowed,
    * else the seconds to wait. Counting first and then reading (rather than read, then count) means
@@ -125,22 +113,42 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
   }
 
   /**
-   * Seconds to wait under growing delays: the throttle's `limit` of counted events in its window cost
-   * nothing, then each one more doubles the wait after the latest, from `baseSeconds` up to `maxSeconds`.
-   * Counts nothing.
-   * @example backoff(check, { baseSeconds: 30, maxSeconds: 900 }) // limit 5: after the 5th failure, 30 s
+   * Counts an attempt that may fail (a login) before it is checked, so attempts sent at once see each
+   * other: `pair` under growing delays (its throttle's `limit` of earlier failures in the window cost
+   * nothing, then each one more doubles the wait after the latest, from `baseSeconds` up to `maxSeconds`),
+   * `client` under its window limit. Answers the seconds to wait (the attempt is then not counted), or 0
+   * and the ids of its counted events: a failure leaves them, a success passes them to `forgive`.
+   * @example attempt(pair, client, { baseSeconds: 30, maxSeconds: 900 }) // 6th failure in a row: wait 30 s
    */
-  async function backoff(
-    check: ThrottleCheck,
+  async function attempt(
+    pair: ThrottleCheck,
+    client: ThrottleCheck,
     rule: { baseSeconds: number; maxSeconds: number },
-  ): Promise<number> {
-    const freeAttempts = limits[check.name].limit;
+  ): Promise<{ retryAfter: number; ids: number[] }> {
     const at = now();
-    const rows = await recentHits(check, at);
-    if (rows.length < freeAttempts) return 0;
-    const delaySeconds = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (rows.length - freeAttempts));
-    const latest = new Date(rows[0]!.created_at).getTime();
-    return Math.max(0, Math.ceil((latest + delaySeconds * 1000 - at.getTime()) / 1000));
+    const ids = await insertHits([pair, client], at);
+    const [pairHits, clientHits] = await Promise.all([recentHits(pair, at), recentHits(client, at)]);
+    const earlier = pairHits.filter((hit) => !ids.includes(hit.id));
+    const freeAttempts = limits[pair.name].limit;
+    let wait = 0;
+    if (earlier.length >= freeAttempts) {
+      const delaySeconds = Math.min(rule.maxSeconds, rule.baseSeconds * 2 ** (earlier.length - freeAttempts));
+      const latest = new Date(earlier[0]!.created_at).getTime();
+      wait = Math.ceil((latest + delaySeconds * 1000 - at.getTime()) / 1000);
+    }
+    if (clientHits.length > limits[client.name].limit) wait = Math.max(wait, 1, await waitFor(client, at));
+    if (wait <= 0) {
+      await prune([pair, client], at);
+      return { retryAfter: 0, ids };
+    }
+    // A refused attempt does not count: the limit is on what got through.
+    await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
+    return { retryAfter: wait, ids: [] };
+  }
+
+  /** Removes the events of an attempt that succeeded (see `attempt`). */
+  async function forgive(ids: number[]): Promise<void> {
+    if (ids.length > 0) await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
   }
 
   /** Forgets a key's events (a successful login forgives the pair's failures, not the client's). */
@@ -157,7 +165,7 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
       .execute();
   }
 
-  return { retryAfter, record, take, backoff, forget, forgetPrefix };
+  return { take, attempt, forgive, forget, forgetPrefix };
 }
 
 export type Throttles = ReturnType<typeof createThrottles>;

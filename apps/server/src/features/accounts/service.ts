@@ -134,23 +134,20 @@ export function createAccountsService(deps: AccountsDeps) {
     const client = clientKeyOf(ip);
     const byPair = loginFailuresOf(email, client);
     const byClient: ThrottleCheck = { name: 'loginPerIp', key: client };
-    const retryAfter = Math.max(
-      await deps.throttles.backoff(byPair, loginBackoff),
-      await deps.throttles.retryAfter([byClient]),
-    );
+    // Counted before the password is checked, so guesses sent all at once cannot pass together.
+    const { retryAfter, ids } = await deps.throttles.attempt(byPair, byClient, loginBackoff);
     if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'login attempts');
     const user = await repo.findUserByEmail(deps.db, email);
     let isValid = false;
     // Accounts created from a wallet have no password (and no e-mail): they never match here.
     if (user?.password_hash) isValid = await passwords.verify(user.password_hash, password);
     else await burnPasswordCheck(password);
-    if (!user || !isValid) {
-      await deps.throttles.record([byPair, byClient]);
-      throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
-    }
-    if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
-    // A successful login forgives this pair's earlier failures (not the client's).
+    // A wrong guess stays counted (it was counted before the check).
+    if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS', invalidCredentialsMessage);
+    // The right password forgives this attempt and the pair's earlier failures (not the client's others).
+    await deps.throttles.forgive(ids);
     await deps.throttles.forget(byPair);
+    if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
     return issueToken(deps.jwtSecret, user.id, now());
   }
 
