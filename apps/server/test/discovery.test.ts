@@ -1,4 +1,4 @@
-import { pair as pairArtifact, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { farmIndexPageSchema, findMyFarmsResponseSchema, trackedSummarySchema } from '@tidewatch/shared';
 import {
   deployFarmGenerations,
@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
-import { createFarmUser, type FarmsWorld, startFarmsWorld } from './farms-setup.ts';
+import { addWmaticUsdcLiquidity, createFarmUser, type FarmsWorld, startFarmsWorld } from './farms-setup.ts';
 
 // The farm index over several factory generations on the local chain (49 farms: active, ended, never
 // funded, a paused dual farm), and 'find my farms' for a wallet with stakes in some and only unclaimed
@@ -54,17 +54,7 @@ beforeAll(async () => {
   });
   // The wallet adds WMATIC-USDC liquidity and stakes it in that pair's farms of every generation.
   const pair = w.t.world.pairs['WMATIC-USDC'].address;
-  const tx = new TxSender(w.t.anvil);
-  await tx.call(wallet, w.t.world.tokens.WMATIC.address, testErc20.abi, 'mint', [pair, 20_000n * 10n ** 18n]);
-  await tx.call(wallet, w.t.world.tokens.USDC.address, testErc20.abi, 'mint', [pair, 10_000n * 10n ** 6n]);
-  await tx.call(wallet, pair, pairArtifact.abi, 'mint', [wallet]);
-  await tx.assertAllSucceeded();
-  const lp = await client().readContract({
-    address: pair,
-    abi: pairArtifact.abi,
-    functionName: 'balanceOf',
-    args: [wallet],
-  });
+  const lp = await addWmaticUsdcLiquidity(w, wallet);
   const onPair = generations.filter((f) => f.pair === pair && f.duration > 0);
   expect(onPair.length).toBeGreaterThanOrEqual(3);
   await stakeInFarms(

@@ -10,14 +10,19 @@ import {
   type GenerationFarm,
   placeFarmsAt,
   stakeInFarms,
-  TxSender,
   testAccounts,
 } from '@tidewatch/testkit';
 import { type Address, formatUnits, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
 import { loadFarmRegistry, type RegistryFarm } from '../src/discovery/registry.ts';
-import { createFarmUser, type FarmsWorld, importWorldFarm, startFarmsWorld } from './farms-setup.ts';
+import {
+  addWmaticUsdcLiquidity,
+  createFarmUser,
+  type FarmsWorld,
+  importWorldFarm,
+  startFarmsWorld,
+} from './farms-setup.ts';
 
 /*
  * Issue 29: the index is factories ∪ QuickSwap's published lists. On the local chain, QuickSwap's factory
@@ -87,23 +92,7 @@ beforeAll(async () => {
 
   // The wallet stakes in both registry-only farms; an hour of rewards accrues.
   const pairAddress = w.t.world.pairs['WMATIC-USDC'].address;
-  const tx = new TxSender(w.t.anvil);
-  await tx.call(wallet, w.t.world.tokens.WMATIC.address, testErc20.abi, 'mint', [
-    pairAddress,
-    20_000n * 10n ** 18n,
-  ]);
-  await tx.call(wallet, w.t.world.tokens.USDC.address, testErc20.abi, 'mint', [
-    pairAddress,
-    10_000n * 10n ** 6n,
-  ]);
-  await tx.call(wallet, pairAddress, pairArtifact.abi, 'mint', [wallet]);
-  await tx.assertAllSucceeded();
-  const lp = await w.t.anvil.client.readContract({
-    address: pairAddress,
-    abi: pairArtifact.abi,
-    functionName: 'balanceOf',
-    args: [wallet],
-  });
+  const lp = await addWmaticUsdcLiquidity(w, wallet);
   await stakeInFarms(
     w.t.anvil,
     wallet,

@@ -1,5 +1,6 @@
+import { pair as pairArtifact, testErc20 } from '@tidewatch/contracts';
 import type { FarmKey, WorldFarm } from '@tidewatch/testkit';
-import { worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
+import { TxSender, worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { startTestChain, type TestChain } from '../src/chain/testing.ts';
@@ -79,6 +80,25 @@ export async function importWorldFarm(w: FarmsWorld, farm: WorldFarm): Promise<v
 
 export async function importWorldFarms(w: FarmsWorld, keys: FarmKey[]): Promise<void> {
   for (const key of keys) await importWorldFarm(w, w.t.world.farms[key]);
+}
+
+/**
+ * `wallet` adds WMATIC-USDC liquidity (20,000 WMATIC and 10,000 USDC, minted to the pair as Uniswap V2's
+ * mint(to) expects) and gets the LP tokens; answers how many.
+ */
+export async function addWmaticUsdcLiquidity(w: FarmsWorld, wallet: Address): Promise<bigint> {
+  const pair = w.t.world.pairs['WMATIC-USDC'].address;
+  const tx = new TxSender(w.t.anvil);
+  await tx.call(wallet, w.t.world.tokens.WMATIC.address, testErc20.abi, 'mint', [pair, 20_000n * 10n ** 18n]);
+  await tx.call(wallet, w.t.world.tokens.USDC.address, testErc20.abi, 'mint', [pair, 10_000n * 10n ** 6n]);
+  await tx.call(wallet, pair, pairArtifact.abi, 'mint', [wallet]);
+  await tx.assertAllSucceeded();
+  return w.t.anvil.client.readContract({
+    address: pair,
+    abi: pairArtifact.abi,
+    functionName: 'balanceOf',
+    args: [wallet],
+  });
 }
 
 /** A confirmed, logged-in user; `wallets` are saved as verified wallets (as the wallets feature would). */

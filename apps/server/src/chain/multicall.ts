@@ -67,6 +67,10 @@ export function describeNodeError(error: RpcRequestError): string {
   return /gas|InvalidFE|invalid opcode/i.test(said) ? `ran out of gas (${said})` : said;
 }
 
+/** Whether the node's error answer is the EVM's own verdict on the call (out of gas, invalid opcode, revert). */
+export const isExecutionFailure = (error: RpcRequestError) =>
+  /gas|invalid ?(fe)?opcode|InvalidFE|revert|execution/i.test(`${error.details} ${error.shortMessage}`);
+
 /** Splits calls so each aggregate3 stays under the calldata budget. */
 function chunkBySize(encoded: Hex[], maxBytes: number): number[][] {
   const chunks: number[][] = [];

@@ -8,10 +8,9 @@ import {
   numberToHex,
   zeroAddress,
 } from 'viem';
-import type { ChainClient } from '../chain/client.ts';
-import { nodeAnswer } from '../chain/client.ts';
+import { type ChainClient, nodeAnswer } from '../chain/client.ts';
 import type { FarmKind } from '../chain/farm-ref.ts';
-import { describeNodeError } from '../chain/multicall.ts';
+import { describeNodeError, isExecutionFailure } from '../chain/multicall.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { shortAddress } from '../chain/short-address.ts';
 
@@ -58,9 +57,6 @@ async function readStakingToken(
     return { token: null, error: `read ${describeNodeError(answer)}` };
   }
 }
-
-const isExecutionFailure = (answer: { details: string; shortMessage: string }) =>
-  /gas|invalid ?(fe)?opcode|InvalidFE|revert|execution/i.test(`${answer.details} ${answer.shortMessage}`);
 
 /**
  * Every farm QuickSwap's staking-rewards factories deployed: each factory's public `stakingTokens(i)` array

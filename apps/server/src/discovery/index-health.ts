@@ -12,16 +12,22 @@ const reasonKind = (reason: string) =>
  * source that failed with since when (the first of the latest unbroken run of refreshes it failed in).
  */
 export async function readFarmIndexHealth(db: Kysely<Database>): Promise<Health['farm_index']> {
+  // The refusal lists are large (one entry per refused candidate): only the last run's is read.
   const runs = await db
     .selectFrom('farm_index_runs')
-    .select(['finished_at', 'farm_count', 'rejected', 'rejections', 'failed_sources'])
+    .select(['id', 'finished_at', 'farm_count', 'rejected', 'failed_sources'])
     .where('finished_at', 'is not', null)
     .orderBy('id', 'desc')
     .limit(30)
     .execute();
   const last = runs[0];
   if (!last?.finished_at) return undefined;
-  const rejections = JSON.parse(last.rejections ?? '[]') as Rejection[];
+  const { rejections: stored } = await db
+    .selectFrom('farm_index_runs')
+    .select('rejections')
+    .where('id', '=', last.id)
+    .executeTakeFirstOrThrow();
+  const rejections = JSON.parse(stored ?? '[]') as Rejection[];
   const byReason: Record<string, number> = {};
   for (const r of rejections) byReason[reasonKind(r.reason)] = (byReason[reasonKind(r.reason)] ?? 0) + 1;
   const failedIn = runs.map((run) => JSON.parse(run.failed_sources ?? '[]') as FailedSource[]);
