@@ -1,5 +1,5 @@
 import { wizardErrorBodySchema } from '@tidewatch/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createWizardApp,
   createWizardUser,
@@ -15,6 +15,9 @@ let token: string;
 
 beforeAll(async () => {
   w = await startWizardApp();
+});
+// A user per test: one import at a time per user, and several tests leave theirs open.
+beforeEach(async () => {
   ({ token } = await createWizardUser(w.testApp));
 });
 afterAll(() => w?.close());

@@ -161,6 +161,8 @@ export const wizardDataSchema = z
     reward_a_choices: z.array(priceChoiceSchema).optional(),
     reward_b_choices: z.array(priceChoiceSchema).optional(),
     farm_address: z.string().optional(),
+    /** The farm URL the farm will be stored with: QuickSwap's page rebuilt from a pasted farm page's addresses. */
+    farm_url: z.string().optional(),
     /** 'coinmarketcap' when CMC_API_KEY is set, else 'onchain' (choices stay empty; the user goes on). */
     price_source: z.enum(['coinmarketcap', 'onchain']).optional(),
     /** 'got unresolvable token': the token to name; the UI says 'the token {address} could not be looked up'. */
@@ -168,7 +170,10 @@ export const wizardDataSchema = z
     /** 'got status': the outcome of the last 'update token'. */
     status: z.enum(['ok', 'error']).optional(),
     message: z.string().optional(),
-    /** completed: the UI says 'import {symbol0}-{symbol1} completed!'. */
+    /**
+     * The pair's symbols once known (from the farm index at STARTED, from the chain reads after), so every
+     * step names its farm; completed: the UI says 'import {symbol0}-{symbol1} completed!'.
+     */
     symbol0: z.string().optional(),
     symbol1: z.string().optional(),
   })
@@ -185,6 +190,21 @@ export const wizardStateResponseSchema = z.object({
 export type WizardStateResponse = z.infer<typeof wizardStateResponseSchema>;
 
 /**
+ * The user's import that is still open, named so a person can tell which farm it is: PARSE_URL is refused
+ * (409) while one is open, one import at a time per user.
+ */
+export const openImportSchema = z.object({
+  import_id: z.number().int(),
+  variant: z.enum(wizardVariants),
+  state: z.string(),
+  farm_address: z.string(),
+  url: z.string(),
+  symbol0: z.string().optional(),
+  symbol1: z.string().optional(),
+});
+export type OpenImport = z.infer<typeof openImportSchema>;
+
+/**
  * A failed step: the standard error body plus the error marker, the state the import stays in
  * (`previous`: re-send `events[0]` from there to retry) and data such as `suggested_variant` (a farm of
  * the other kind was pasted) or `farm_address` (the farm is already imported: link to it).
@@ -199,6 +219,8 @@ export const wizardErrorBodySchema = errorBodySchema.extend({
       suggested_variant: z.enum(wizardVariants).optional(),
       farm_address: z.string().optional(),
       address: z.string().optional(),
+      /** PARSE_URL while another import of the user is open: that import (continue it or cancel it). */
+      open_import: openImportSchema.optional(),
     })
     .loose(),
 });
@@ -207,8 +229,19 @@ export type WizardErrorBody = z.infer<typeof wizardErrorBodySchema>;
 /** GET /api/quickswap/imports/:id -> the import's current state (a reload resumes from it). */
 export const importIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive() });
 
+/** DELETE /api/quickswap/imports/:id -> the import is gone (a completed import cannot be cancelled: 409). */
+export const importCancelledSchema = z.object({
+  import_id: z.number().int(),
+  farm_address: z.string(),
+  message: z.string(),
+});
+export type ImportCancelled = z.infer<typeof importCancelledSchema>;
+
 /** Texts the UI shows, spelled once. */
 export const wizardTexts = {
   unresolvableToken: (address: string) => `the token ${address} could not be looked up`,
   completed: (symbol0: string, symbol1: string) => `import ${symbol0}-${symbol1} completed!`,
+  /** How an import names its farm: 'WMATIC-USDC farm 0x…', or 'farm 0x…' before its pair is known. */
+  farmLabel: (farmAddress: string, symbol0?: string, symbol1?: string) =>
+    symbol0 && symbol1 ? `${symbol0}-${symbol1} farm ${farmAddress}` : `farm ${farmAddress}`,
 } as const;

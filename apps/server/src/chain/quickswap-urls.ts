@@ -7,7 +7,13 @@ import { type Address, getAddress } from 'viem';
  */
 export type Paste =
   /** `#/quick/{A}/{B}/{farm}`, `#/dual/…`, `#/archive/…`; A and B are addresses or `ETH` (MATIC/WMATIC). */
-  | { shape: 'farm-page'; route: 'quick' | 'dual' | 'archive'; farm: Address }
+  | {
+      shape: 'farm-page';
+      route: 'quick' | 'dual' | 'archive';
+      farm: Address;
+      /** The page's A and B: checksummed addresses, or `ETH`. */
+      tokens: [Address | 'ETH', Address | 'ETH'];
+    }
   /** `#/analytics/v2/pair/{pair}` or `info.quickswap.exchange/…/pair/{pair}`: find its farms. */
   | { shape: 'pair-page'; pair: Address }
   /** polygonscan `address/{a}` or `token/{a}` (a `?a=` holder is a wallet, not what to import). */
@@ -20,7 +26,7 @@ export type Paste =
 
 const address = '0[xX][0-9a-fA-F]{40}(?![0-9a-fA-F])';
 const tokenOrEth = `(?:${address}|ETH)`;
-const farmPage = new RegExp(`#/(quick|dual|archive)/${tokenOrEth}/${tokenOrEth}/(${address})`, 'i');
+const farmPage = new RegExp(`#/(quick|dual|archive)/(${tokenOrEth})/(${tokenOrEth})/(${address})`, 'i');
 const syrupPage = /#\/syrup(?:\/|$|\?)/i;
 const pairPage = new RegExp(
   `(?:#/analytics/v2/pair/|info\\.quickswap\\.exchange/(?:#/)?(?:[a-z0-9-]+/)*pair/)(${address})`,
@@ -33,6 +39,8 @@ const bare = new RegExp(`(?<![0-9a-fA-F])${address}`, 'g');
 
 /** Checksums leniently: a pasted address with a wrong mixed-case checksum is still the same address. */
 const normalise = (raw: string): Address => getAddress(raw.toLowerCase());
+const normaliseToken = (raw: string): Address | 'ETH' =>
+  raw.toUpperCase() === 'ETH' ? 'ETH' : normalise(raw);
 
 /** What each refused shape says: what was recognised, and what to paste instead. */
 export const refusals = {
@@ -57,7 +65,8 @@ export function parsePaste(input: string): Paste {
     return {
       shape: 'farm-page',
       route: farm[1]!.toLowerCase() as 'quick' | 'dual' | 'archive',
-      farm: normalise(farm[2]!),
+      farm: normalise(farm[4]!),
+      tokens: [normaliseToken(farm[2]!), normaliseToken(farm[3]!)],
     };
   if (syrupPage.test(text)) return { shape: 'refused', message: refusals.syrup };
   const pair = text.match(pairPage);
@@ -69,6 +78,18 @@ export function parsePaste(input: string): Paste {
   const addresses = [...new Set([...text.matchAll(bare)].map((m) => normalise(m[0])))];
   if (addresses.length > 0) return { shape: 'addresses', addresses };
   return { shape: 'none' };
+}
+
+/**
+ * The farm page's URL as QuickSwap spells it, rebuilt from the addresses a pasted farm page names (the
+ * text around them, such as words pasted along, and the addresses' case do not survive); null when the
+ * paste is not a farm page.
+ * @example canonicalFarmPageUrl('see https://QuickSwap.exchange/#/quick/0xabc…/ETH/0xdef… thanks') // 'https://quickswap.exchange/#/quick/0xAbC…/ETH/0xDeF…'
+ */
+export function canonicalFarmPageUrl(input: string): string | null {
+  const paste = parsePaste(input);
+  if (paste.shape !== 'farm-page') return null;
+  return `https://quickswap.exchange/#/${paste.route}/${paste.tokens[0]}/${paste.tokens[1]}/${paste.farm}`;
 }
 
 /** The addresses to probe on chain for a paste, most specific first. */

@@ -14,6 +14,7 @@ import { dataVersionMigration } from './012-data-version.ts';
 import { sessionVersionMigration } from './013-session-version.ts';
 import { keptSessionMigration } from './014-kept-session.ts';
 import { farmIndexReportMigration } from './015-farm-index-report.ts';
+import { oneOpenImportMigration } from './018-one-open-import.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '013-session-version': sessionVersionMigration,
   '014-kept-session': keptSessionMigration,
   '015-farm-index-report': farmIndexReportMigration,
+  '018-one-open-import': oneOpenImportMigration,
 };

@@ -19,6 +19,11 @@ export function presentData(
     variant,
     url: stored.url,
     farm_address: stored.farmAddress,
+    ...(stored.farmUrl ? { farm_url: stored.farmUrl } : {}),
+    // Every step names its farm: the pair's symbols from the farm index until the chain reads give them.
+    ...(stored.indexedSymbols
+      ? { symbol0: stored.indexedSymbols[0], symbol1: stored.indexedSymbols[1] }
+      : {}),
     token0_choices: stored.choices.token0 ?? [],
     token1_choices: stored.choices.token1 ?? [],
     ...(variant === 'dual'
@@ -60,6 +65,8 @@ export function presentData(
     pool_total_supply: pool?.totalSupply,
     token0_data: view('token0'),
     token1_data: view('token1'),
+    symbol0: view('token0')?.symbol ?? '',
+    symbol1: view('token1')?.symbol ?? '',
     account_addresses: stored.accounts,
   });
   if (stored.priceSource) data.price_source = stored.priceSource;
@@ -104,9 +111,7 @@ export function presentData(
     });
   }
   if (state === 'completed') {
-    const symbol0 = view('token0')?.symbol ?? '';
-    const symbol1 = view('token1')?.symbol ?? '';
-    Object.assign(data, { symbol0, symbol1, message: wizardTexts.completed(symbol0, symbol1) });
+    data.message = wizardTexts.completed(data.symbol0 ?? '', data.symbol1 ?? '');
   }
   return data;
 }

@@ -14,8 +14,11 @@ export type NewImport = {
   now: Date;
 };
 
-/** Creates an import row; returns its id. */
-export async function createImport(db: Kysely<Database>, input: NewImport): Promise<number> {
+/**
+ * Creates an import row; returns its id, or null when the user already has an open import (one at a time:
+ * migration 018's unique index on open imports per user decides, so two requests at once cannot both start).
+ */
+export async function createImport(db: Kysely<Database>, input: NewImport): Promise<number | null> {
   const at = input.now.toISOString();
   const row = await db
     .insertInto('farm_imports')
@@ -30,9 +33,24 @@ export async function createImport(db: Kysely<Database>, input: NewImport): Prom
       created_at: at,
       updated_at: at,
     })
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Cancels an open import: the row goes (a step still running for it then finds nothing to move, so it
+ * writes nothing). False when it is completed or already gone.
+ */
+export async function deleteOpenImport(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('farm_imports')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'completed')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
 }
 
 /** The import with this id if `userId` owns it (another user's import is "not found"). */
@@ -107,6 +125,22 @@ export async function updateImportData(
     .where('state', '=', state)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The pair symbols of a farm as the farm index (discovery) last read them, if it lists the farm. Raw SQL
+ * for the same reason as findVerifiedWallets: two columns of another module's table.
+ */
+export async function findIndexedSymbols(
+  db: Kysely<Database>,
+  chainId: number,
+  farmAddress: string,
+): Promise<[string, string] | null> {
+  const { rows } = await sql<{ token0_symbol: string; token1_symbol: string }>`
+    select token0_symbol, token1_symbol from farm_index where chain_id = ${chainId} and address = ${farmAddress}
+  `.execute(db);
+  const row = rows[0];
+  return row ? [row.token0_symbol, row.token1_symbol] : null;
 }
 
 /**

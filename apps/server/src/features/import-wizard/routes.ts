@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import {
+  importCancelledSchema,
   importIdParamsSchema,
   type WizardErrorBody,
   type WizardVariant,
@@ -69,5 +70,15 @@ export const importWizardRoutes: FastifyPluginAsyncZod<{ wizard: ImportWizardSer
       schema: { params: importIdParamsSchema, response: { 200: wizardStateResponseSchema } },
     },
     async (request) => wizard.getImport(request.user!.id, request.params.id),
+  );
+
+  // Cancel: an open import goes, so another can start (one import at a time per user).
+  app.delete(
+    '/api/quickswap/imports/:id',
+    {
+      preHandler: app.requireUser,
+      schema: { params: importIdParamsSchema, response: { 200: importCancelledSchema } },
+    },
+    async (request) => wizard.cancelImport(request.user!.id, request.params.id),
   );
 };

@@ -10,16 +10,18 @@ import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import { type ClassifyOptions, classifyInput } from '../../chain/classify.ts';
 import type { ChainClient } from '../../chain/client.ts';
-import { parsePaste } from '../../chain/quickswap-urls.ts';
+import { canonicalFarmPageUrl, parsePaste } from '../../chain/quickswap-urls.ts';
 import type { Database } from '../../db/index.ts';
 import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
 import type { SnapshotPipeline } from '../../snapshots/index.ts';
 import { findFarmByAddress, isVerifiedWallet } from '../farms/repository.ts';
 import { completeImport, fetchCandidates, gatherReads, revalueWithSelections } from './effects.ts';
+import { cancelOpenImport, findNamedOpenImport, openImportConflict } from './one-at-a-time.ts';
 import { presentData } from './present.ts';
 import {
   createImport,
   findImport,
+  findIndexedSymbols,
   findOpenImports,
   findVerifiedWallets,
   updateImportData,
@@ -125,13 +127,17 @@ export function createImportWizardService(deps: ImportWizardDeps) {
       const transition = nextState(variant, 'NOT_STARTED', request.event, { parse });
       if (!transition.isOk) throw WizardError.fromTransition(transition, 'NOT_STARTED', ['PARSE_URL']);
       if (parse?.kind !== 'farm' || !url) throw new AppError('INTERNAL', 'PARSE_URL found no farm');
+      const open = await findNamedOpenImport(deps.db, userId);
+      if (open) throw openImportConflict(open);
       const accounts = request.params.account_address
         ? await accountsFor(userId, request.params.account_address)
         : [];
-      const isFarmUrl = parsePaste(url).shape === 'farm-page';
+      const pageFarm = parsePaste(url);
+      const isPageOfFarm = pageFarm.shape === 'farm-page' && pageFarm.farm === parse.address;
       const stored: StoredImport = {
         url,
-        farmUrl: isFarmUrl ? url : null,
+        farmUrl: isPageOfFarm ? canonicalFarmPageUrl(url) : null,
+        indexedSymbols: await findIndexedSymbols(deps.db, deps.chainId, parse.address),
         farmAddress: parse.address,
         kind: variant,
         accounts,
@@ -153,6 +159,13 @@ export function createImportWizardService(deps: ImportWizardDeps) {
         data: encodeImport(stored),
         now: now(),
       });
+      if (id === null) {
+        // Another request of this user started one between the check above and this insert.
+        const raced = await findNamedOpenImport(deps.db, userId);
+        throw raced
+          ? openImportConflict(raced)
+          : new AppError('CONFLICT', 'another import was starting: try again');
+      }
       return respond({ id, ...row }, stored);
     } catch (error) {
       if (error instanceof WizardError || !(error instanceof AppError)) throw error;
@@ -270,6 +283,9 @@ export function createImportWizardService(deps: ImportWizardDeps) {
     }
   }
 
+  /** Cancels an open import of the user: it is gone, and another can start. */
+  const cancelImport = (userId: number, id: number) => cancelOpenImport(deps.db, userId, id);
+
   async function getImport(userId: number, id: number) {
     const row = await findImport(deps.db, userId, id);
     if (!row) throw new AppError('NOT_FOUND', `import ${id} not found`);
@@ -312,7 +328,7 @@ export function createImportWizardService(deps: ImportWizardDeps) {
     return { status: 'ok', message: `token ${input.symbol} (${input.name}) saved` };
   }
 
-  return { advance, getImport, updateToken };
+  return { advance, getImport, cancelImport, updateToken };
 }
 
 export type ImportWizardService = ReturnType<typeof createImportWizardService>;

@@ -5,8 +5,13 @@ import type { CollectedSnapshots } from '../../snapshots/index.ts';
 export type StoredImport = {
   /** What the user pasted. */
   url: string;
-  /** The farm URL stored with the farm: the pasted quickswap URL, else one built from the farm's tokens. */
+  /**
+   * The farm URL stored with the farm: QuickSwap's farm page rebuilt from the pasted page's addresses (never
+   * the pasted text itself), else null (completion links to QuickSwap's farm list).
+   */
   farmUrl: string | null;
+  /** The pair's symbols as the farm index knew them at PARSE_URL (absent in imports started before). */
+  indexedSymbols?: [string, string] | null;
   farmAddress: string;
   kind: WizardVariant;
   /** Whose positions to snapshot: the given account_address, else the user's verified wallets. */
@@ -65,7 +70,7 @@ export function roleTokens(stored: StoredImport): RoleToken[] {
   ) => {
     const named = stored.namedTokens[token.address.toLowerCase()];
     const price = priced.get(token.address.toLowerCase());
-    const isFromSource = price?.source === 'onchain' || price?.source === 'coinmarketcap';
+    const isFromSource = price?.source != null && price.source !== 'pool';
     return {
       role,
       address: token.address,
