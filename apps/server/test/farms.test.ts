@@ -297,7 +297,7 @@ describe('refresh, detail, summary, tools, token snapshots', () => {
       .where('token_snapshots.created_on', '=', body.created_on)
       .execute();
     const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
-    expect(bySymbol.get('USDC')).toMatchObject({ price_usd: 1, price_source: 'onchain' });
+    expect(bySymbol.get('USDC')).toMatchObject({ price_usd: 1, price_source: 'pair' });
     expect(bySymbol.get('WETH')?.price_usd).toBeCloseTo(2_000, 0);
     // Unknown is null, never 0.
     expect(bySymbol.get('MYST')).toMatchObject({ price_usd: null, price_source: null });

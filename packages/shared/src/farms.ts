@@ -96,7 +96,23 @@ export const dualFarmSchema = z.object({
 export type LpFarm = z.infer<typeof lpFarmSchema>;
 export type DualFarm = z.infer<typeof dualFarmSchema>;
 
+/**
+ * Where each price behind a figure came from (decision 021), by token address: 'pair', 'lair',
+ * 'redenomination', 'pool' (the farm's own pair) or 'coinmarketcap' (chosen by the user); null when
+ * unknown (points stored before issue 30).
+ */
+export const priceSourcesSchema = z.record(z.string(), z.string().nullable()).nullable();
+export type TokenPriceSources = z.infer<typeof priceSourcesSchema>;
+
+/** Marks on a history row or chart point: its price sources, and whether one differs from the point before. */
+const priceSourceMarks = {
+  price_sources: priceSourcesSchema.optional(),
+  /** A token's price came from another source than in the point before: the figure may jump with no trade. */
+  price_source_changed: z.boolean().optional(),
+};
+
 const positionBase = {
+  ...priceSourceMarks,
   account_address: z.string(),
   /** USD value of the staked LP. */
   total_liquidity_usd: usd,
@@ -169,6 +185,7 @@ export const returnsPointSchema = z.object({
   value_usd: z.number().nullable(),
   hodl_value_usd: z.number().nullable(),
   rewards_usd: z.number().nullable(),
+  ...priceSourceMarks,
 });
 export type ReturnsPoint = z.infer<typeof returnsPointSchema>;
 

@@ -7,7 +7,7 @@ import { shortAddress } from '../chain/short-address.ts';
 import { getStructureCache } from '../chain/structure-cache.ts';
 import type { Database } from '../db/index.ts';
 import type { DbOrTrx } from '../features/farms/repository.ts';
-import type { CollectedSnapshots, SnapshotPipeline } from '../snapshots/index.ts';
+import { type CollectedSnapshots, insertSnapshots, type SnapshotPipeline } from '../snapshots/index.ts';
 import { enumerateFactoryFarms, type Factories } from './enumerate.ts';
 import { probeStakingContracts } from './probe.ts';
 import type { RegistryFarm } from './registry.ts';
@@ -75,6 +75,7 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
     await deps.db.transaction().execute(async (trx) => {
       for (const part of read.collected) {
         await upsertIndexRows(trx, deps.chainId, part, probed.answering, accepted, now());
+        await storeImportedFarmSnapshots(trx, deps.chainId, part, accepted);
         await refreshTokenNames(trx, deps.chainId, part);
       }
       await trx
@@ -257,6 +258,46 @@ async function upsertIndexRows(
       )
       .execute();
   }
+}
+
+/**
+ * An imported farm gets the index's read as its newest pool and farm snapshot, so the list of every farm
+ * and the farm's card show the same figure from the same read (decision 021).
+ */
+async function storeImportedFarmSnapshots(
+  trx: DbOrTrx,
+  chainId: number,
+  part: CollectedSnapshots,
+  accepted: Set<string>,
+): Promise<void> {
+  const listed = part.farms.filter((f) => accepted.has(f.address.toLowerCase()));
+  if (listed.length === 0) return;
+  const imported = await trx
+    .selectFrom('farms')
+    .select('address')
+    .where('chain_id', '=', chainId)
+    .where(
+      'address',
+      'in',
+      listed.map((f) => getAddress(f.address)),
+    )
+    .execute();
+  const isImported = new Set(imported.map((row) => row.address.toLowerCase()));
+  const farms = listed.filter((f) => isImported.has(f.address.toLowerCase()));
+  if (farms.length === 0) return;
+  const pools = new Set(farms.map((f) => f.pool.toLowerCase()));
+  const tokens = new Set(farms.flatMap((f) => f.rewardTokens.map((t) => t.toLowerCase())));
+  for (const pool of part.pools.filter((p) => pools.has(p.address.toLowerCase()))) {
+    tokens.add(pool.token0.toLowerCase());
+    tokens.add(pool.token1.toLowerCase());
+  }
+  await insertSnapshots(trx, {
+    ...part,
+    farms,
+    pools: part.pools.filter((p) => pools.has(p.address.toLowerCase())),
+    tokens: part.tokens.filter((t) => tokens.has(t.address.toLowerCase())),
+    positions: [],
+  });
 }
 
 /** Stored tokens (imported farms') take the symbol and name their contract answers today, by address. */

@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import type { DbOrTrx } from '../features/farms/repository.ts';
 import type { PositionSnapshotRow } from '../features/farms/tables.ts';
 import { archiveNeeded } from './backfill.ts';
+import { markPriceSources } from './price-source-marks.ts';
 import { loadPositionEvents, toValuedEvent } from './repository.ts';
 import { computeReturns, hodlAmounts, sumKnown, type ValuedEvent, valueOfAmounts } from './returns.ts';
 
@@ -46,7 +47,8 @@ export async function loadReturns(
   const decimals = { decimals0: pair.decimals0, decimals1: pair.decimals1 };
   const upTo = (block: number) => events.filter((event) => event.block <= block);
 
-  const chart = [...history].reverse().map((row): ReturnsPoint => {
+  const marked = markPriceSources([...history].reverse(), (row) => row.price_sources);
+  const chart = marked.map((row): ReturnsPoint => {
     const block = Number(row.block_number);
     const prices = pricesAt.get(block);
     const before: ValuedEvent[] = upTo(block);
@@ -64,6 +66,8 @@ export async function loadReturns(
           })
         : null,
       rewards_usd: sumKnown([claimed, pendingUsd(row, pair.kind)]),
+      price_sources: row.price_sources,
+      price_source_changed: row.price_source_changed,
     };
   });
 

@@ -5,7 +5,14 @@ import { quickswapPairAddress, sortTokens } from '../chain/pair-address.ts';
 import { polygon } from '../chain/polygon.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { tokenRatioOf } from '../snapshots/valuation/decimal.ts';
-import { type PriceQuote, type PriceRequest, type PriceSource, priceKey } from './price-source.ts';
+import {
+  type OnchainPrice,
+  type OnchainRoute,
+  type PriceQuote,
+  type PriceRequest,
+  type PriceSource,
+  priceKey,
+} from './price-source.ts';
 
 /** New QUICK is old QUICK redenominated: 1 old = 1000 new (QuickSwap's converter, QUICK_CONVERSION_RATE). */
 export const QUICK_REDENOMINATION = 1000;
@@ -25,9 +32,9 @@ export type OnchainPriceSourceOptions = {
 export type OnchainPriceSource = PriceSource & {
   /**
    * Adds every read needed to price `tokens` to `plan`; after the plan ran, the returned function gives
-   * USD per whole token by lower-case address (null when no route prices it).
+   * USD per whole token and the route that priced it, by lower-case address (null when no route does).
    */
-  planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, number | null>;
+  planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, OnchainPrice>;
 };
 
 type PairReserves = { reserve0: bigint; reserve1: bigint } | null;
@@ -76,7 +83,7 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
     return [...all.values()];
   }
 
-  function planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, number | null> {
+  function planPrices(plan: ReadPlan, tokens: Address[]): () => Map<string, OnchainPrice> {
     const involved = closure(tokens);
     const reserves = new Map<string, PairReserves>();
     const pairKey = (a: Address, b: Address) => sortTokens(a, b).join('-').toLowerCase();
@@ -155,25 +162,32 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
           inWmatic && { usd: inWmatic.usd * wmaticUsd!, depthUsd: inWmatic.depthUsd * wmaticUsd! },
         ]);
       };
-      const usdOf = (token: Address): number | null => {
+      const unknown: OnchainPrice = { usd: null, route: null };
+      const priceOf = (token: Address): OnchainPrice => {
         const key = priceKey(token);
         const underlying = quickOfLair.get(key);
         // Both lairs mint 18-decimal dQUICK over 18-decimal QUICK, so dQUICKForQUICK(1e18) / 1e18 is the
         // QUICK per whole dQUICK. A lair configured over itself has no price (and no endless loop).
-        if (underlying && priceKey(underlying) === key) return null;
+        if (underlying && priceKey(underlying) === key) return unknown;
         if (underlying) {
           const ratio = ratios.get(key);
-          const quickUsd = usdOf(underlying);
-          return ratio == null || quickUsd === null ? null : (quickUsd * Number(ratio)) / 1e18;
+          const quickUsd = priceOf(underlying).usd;
+          return ratio == null || quickUsd === null
+            ? unknown
+            : { usd: (quickUsd * Number(ratio)) / 1e18, route: 'lair' };
         }
         // Old and new QUICK: whichever of the two has the deeper market prices both (1 old = 1000 new),
         // so a stale thin pair of one does not set its price.
         const twin = redenominated.get(key);
+        const own = routed(token);
         const viaTwin = twin ? routed(twin.other) : null;
-        const best = deepest([routed(token), viaTwin && { ...viaTwin, usd: viaTwin.usd * twin!.factor }]);
-        return best?.usd ?? null;
+        const twinRoute = viaTwin && { ...viaTwin, usd: viaTwin.usd * twin!.factor };
+        const best = deepest([own, twinRoute]);
+        if (!best) return unknown;
+        const route: OnchainRoute = best === own ? 'pair' : 'redenomination';
+        return { usd: best.usd, route };
       };
-      return new Map(tokens.map((token) => [priceKey(token), usdOf(getAddress(token))]));
+      return new Map(tokens.map((token) => [priceKey(token), priceOf(getAddress(token))]));
     };
   }
 
@@ -186,12 +200,14 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
       const block = plan.addBlock(chain.multicall3Address);
       const compute = planPrices(plan, addresses);
       await plan.run(chain, getOptions.blockNumber ?? 'latest');
-      const usd = compute();
+      const onchain = compute();
       const at = new Date(Number(block.timestamp) * 1000);
       const prices = new Map<string, PriceQuote>();
       for (const token of addresses) {
+        const price = onchain.get(priceKey(token)) ?? { usd: null, route: null };
         prices.set(priceKey(token), {
-          usd: usd.get(priceKey(token)) ?? null,
+          usd: price.usd,
+          route: price.route,
           source: 'onchain',
           at,
           blockNumber: block.number,

@@ -2,6 +2,18 @@ import type { Address } from 'viem';
 
 export type PriceSourceName = 'onchain' | 'coinmarketcap';
 
+/** How the chain priced a token (decision 021): its USDC/WMATIC pair, its lair, or QUICK's redenomination. */
+export type OnchainRoute = 'pair' | 'lair' | 'redenomination';
+
+/**
+ * Where a snapshot's token price came from (decision 021): an on-chain route, 'pool' (the farm's own
+ * pair's reserve ratio against a priced side), or 'coinmarketcap' (the price API, only when the user chose it).
+ */
+export type PriceSourceKind = OnchainRoute | 'pool' | 'coinmarketcap';
+
+/** An on-chain price and its route; `usd` null (and `route` null) when no route prices the token. */
+export type OnchainPrice = { usd: number | null; route: OnchainRoute | null };
+
 /** What a price is asked for: the token, and its CoinMarketCap id when the user chose one. */
 export type PriceRequest = { address: Address; coinmarketcapId?: number | null };
 
@@ -13,6 +25,8 @@ export type PriceQuote = {
   at: Date;
   /** On-chain prices: the block whose reserves gave the price. */
   blockNumber?: bigint;
+  /** On-chain prices: the route that priced it. */
+  route?: OnchainRoute | null;
 };
 
 export type GetPricesOptions = {

@@ -15,7 +15,15 @@ export {
   type SnapshotPipelineDeps,
   type SnapshotsRead,
 } from './pipeline.ts';
-export { asPriceError, type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
+export {
+  asPriceError,
+  type PriceChoice,
+  type PriceSources,
+  priceChoiceOf,
+  priceChoices,
+  resolvePrices,
+  type TokenPrice,
+} from './prices.ts';
 export {
   type FarmKind,
   type FarmRef,

@@ -3,7 +3,7 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import type { Database } from '../db/index.ts';
 import { type DbOrTrx, findTokensByAddress } from '../features/farms/repository.ts';
-import { asPriceError, type PriceSources, resolvePrices, type TokenPrice } from './prices.ts';
+import { asPriceError, type PriceSources, priceChoiceOf, resolvePrices, type TokenPrice } from './prices.ts';
 import { type FarmRef, type FarmSnapshotsRead, readFarmSnapshots } from './read.ts';
 import { insertSnapshots } from './store.ts';
 import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './value.ts';
@@ -28,10 +28,15 @@ export type SnapshotPipelineDeps = {
 export type CollectInput = {
   farms: FarmRef[];
   accounts: Address[];
+  /**
+   * The wizard's price choices for tokens not stored yet (lower-case address -> CoinMarketCap id, null =
+   * on-chain); an id here means the user chose the price API for that token.
+   */
   coinmarketcapIds?: Map<string, number | null>;
   /**
    * Read at this past block (the history job) instead of the latest: snapshots carry the block's time,
-   * and prices are on-chain only (a CoinMarketCap quote is today's price, not that block's).
+   * and prices are on-chain only (a CoinMarketCap quote is today's price, not that block's): a token
+   * priced by the API today is marked as a change of source between the last past point and today's.
    */
   block?: bigint;
 };
@@ -41,10 +46,10 @@ export type SnapshotsRead = { read: FarmSnapshotsRead; prices: Map<string, Token
 
 export type SnapshotPipeline = {
   /**
-   * One multicall at one block for `farms` x `accounts`, then prices for every token involved (on-chain
-   * at that block; CoinMarketCap for tokens with an id when configured). CoinMarketCap ids come from the
-   * tokens table, or from `coinmarketcapIds` (lower-case address -> id) for tokens not stored yet (the
-   * wizard). Throws CHAIN_UNAVAILABLE / PRICE_UNAVAILABLE.
+   * One multicall at one block for `farms` x `accounts`, then prices for every token involved by the one
+   * price rule (resolvePrices, decision 021): on-chain at that block, CoinMarketCap only for a token whose
+   * user chose it (tokens.price_choice, or `coinmarketcapIds` for tokens not stored yet: the wizard).
+   * Throws CHAIN_UNAVAILABLE / PRICE_UNAVAILABLE.
    */
   readForSnapshots(input: CollectInput): Promise<SnapshotsRead>;
   /** readForSnapshots, then the valuation math (`valueSnapshots`). Writes nothing. */
@@ -89,7 +94,7 @@ export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipe
       },
     });
     const requests = (await planPriceRequests(read, input.coinmarketcapIds)).map((request) =>
-      input.block === undefined ? request : { ...request, coinmarketcapId: null },
+      input.block === undefined ? request : { ...request, priceChoice: 'onchain' as const },
     );
     const prices = await resolvePrices(deps.prices, requests, read.onchainPrices);
     return { read, prices };
@@ -106,9 +111,17 @@ export function createSnapshotPipeline(deps: SnapshotPipelineDeps): SnapshotPipe
     return tokens.map((token) => {
       const key = token.address.toLowerCase();
       const override = overrides?.get(key);
+      const row = stored.get(key);
+      if (override !== undefined)
+        return {
+          address: token.address,
+          coinmarketcapId: override,
+          priceChoice: override === null ? ('onchain' as const) : ('coinmarketcap' as const),
+        };
       return {
         address: token.address,
-        coinmarketcapId: override !== undefined ? override : (stored.get(key)?.coinmarketcap_id ?? null),
+        coinmarketcapId: row?.coinmarketcap_id ?? null,
+        priceChoice: priceChoiceOf(row?.price_choice),
       };
     });
   }

@@ -1,13 +1,27 @@
 import { AppError } from '@tidewatch/shared';
 import type { Address } from 'viem';
 import type { OnchainPriceSource } from '../prices/onchain-source.ts';
-import type { PriceQuote, PriceSource } from '../prices/price-source.ts';
+import type { OnchainPrice, PriceQuote, PriceSource, PriceSourceKind } from '../prices/price-source.ts';
 
 /** The price sources the farms feature uses: on-chain always, CoinMarketCap when configured. */
 export type PriceSources = { onchain: OnchainPriceSource; coinmarketcap?: PriceSource | undefined };
 
-/** A token's USD price for a snapshot and where it came from ('derived' = from its pool's reserve ratio). */
-export type TokenPrice = { usd: number | null; source: 'onchain' | 'coinmarketcap' | 'derived' | null };
+/** What a token's price is asked from: the price API only when its user chose it (decision 021). */
+export type PriceChoice = 'onchain' | 'coinmarketcap';
+export const priceChoices = ['onchain', 'coinmarketcap'] as const satisfies readonly PriceChoice[];
+
+/**
+ * A token's USD price for a snapshot, where it came from, and the on-chain price at the same block
+ * (kept beside it so stored history can be revalued when the choice changes).
+ */
+export type TokenPrice = { usd: number | null; source: PriceSourceKind | null; onchainUsd: number | null };
+
+/** What the rule needs to know of a token: its address, its CoinMarketCap id and the user's choice. */
+export type TokenPriceRequest = {
+  address: Address;
+  coinmarketcapId: number | null;
+  priceChoice: PriceChoice;
+};
 
 /** Anything a price source throws that is not already typed becomes PRICE_UNAVAILABLE. */
 export function asPriceError(error: unknown, source: string): AppError {
@@ -22,24 +36,29 @@ export function asPriceError(error: unknown, source: string): AppError {
 }
 
 /**
- * Prices every token: on-chain prices come read already (`onchainUsd`, from the snapshot's own aggregate3),
- * and CoinMarketCap (when configured) is asked for tokens the user gave an id, which then wins over the
- * on-chain price. A token no source prices gets `{usd: null}`. A CoinMarketCap failure throws: nothing
- * half-priced. Keys: lower-case address.
+ * The one price rule (decision 021), the same for every snapshot path (refresh, schedule, history,
+ * import, token snapshots): the price API for a token whose user chose it (and that has an id), else
+ * its on-chain route (pair, lair, redenomination) at the snapshot's block. A token neither prices is
+ * `{usd: null}`; the valuation may still derive it from its own pool ('pool'). A CoinMarketCap failure
+ * throws: nothing half-priced. Keys: lower-case address.
+ * @example
+ * const prices = await resolvePrices(sources, [{ address, coinmarketcapId: null, priceChoice: 'onchain' }], read.onchainPrices);
  */
 export async function resolvePrices(
   sources: PriceSources,
-  tokens: { address: Address; coinmarketcapId: number | null }[],
-  onchainUsd: Map<string, number | null>,
+  tokens: TokenPriceRequest[],
+  onchain: Map<string, OnchainPrice>,
 ): Promise<Map<string, TokenPrice>> {
   const result = new Map<string, TokenPrice>();
   if (tokens.length === 0) return result;
-  const withCmc = sources.coinmarketcap ? tokens.filter((t) => t.coinmarketcapId !== null) : [];
-  let cmc = new Map<string, PriceQuote>();
-  if (withCmc.length > 0 && sources.coinmarketcap) {
+  const chosen = sources.coinmarketcap
+    ? tokens.filter((t) => t.priceChoice === 'coinmarketcap' && t.coinmarketcapId !== null)
+    : [];
+  let quotes = new Map<string, PriceQuote>();
+  if (chosen.length > 0 && sources.coinmarketcap) {
     try {
-      cmc = await sources.coinmarketcap.getUsdPrices(
-        withCmc.map((t) => ({ address: t.address, coinmarketcapId: t.coinmarketcapId })),
+      quotes = await sources.coinmarketcap.getUsdPrices(
+        chosen.map((t) => ({ address: t.address, coinmarketcapId: t.coinmarketcapId })),
       );
     } catch (error) {
       throw asPriceError(error, 'CoinMarketCap');
@@ -47,11 +66,17 @@ export async function resolvePrices(
   }
   for (const token of tokens) {
     const key = token.address.toLowerCase();
-    const fromCmc = cmc.get(key)?.usd ?? null;
-    const fromChain = onchainUsd.get(key) ?? null;
-    if (fromCmc !== null) result.set(key, { usd: fromCmc, source: 'coinmarketcap' });
-    else if (fromChain !== null) result.set(key, { usd: fromChain, source: 'onchain' });
-    else result.set(key, { usd: null, source: null });
+    const fromChain = onchain.get(key) ?? { usd: null, route: null };
+    const fromApi = quotes.get(key)?.usd ?? null;
+    const onchainUsd = fromChain.usd;
+    if (fromApi !== null) result.set(key, { usd: fromApi, source: 'coinmarketcap', onchainUsd });
+    else if (fromChain.usd !== null && fromChain.route !== null)
+      result.set(key, { usd: fromChain.usd, source: fromChain.route, onchainUsd });
+    else result.set(key, { usd: null, source: null, onchainUsd });
   }
   return result;
 }
+
+/** A stored token's choice, read defensively: anything but 'coinmarketcap' is the on-chain default. */
+export const priceChoiceOf = (stored: string | null | undefined): PriceChoice =>
+  stored === 'coinmarketcap' ? 'coinmarketcap' : 'onchain';

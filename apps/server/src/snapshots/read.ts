@@ -5,6 +5,7 @@ import { planTokenReads, type TokenInfo } from '../chain/erc20.ts';
 import type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { getStructureCache, type StructureCache } from '../chain/structure-cache.ts';
+import type { OnchainPrice } from '../prices/price-source.ts';
 
 export type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
 
@@ -39,7 +40,7 @@ export type FarmSnapshotsRead = {
   blockTimestamp: bigint;
   farms: FarmSnapshotRead[];
   /** USD per whole token (lower-case address) read in the same aggregate3; empty without `planPrices`. */
-  onchainPrices: Map<string, number | null>;
+  onchainPrices: Map<string, OnchainPrice>;
 };
 
 export type ReadFarmSnapshotsOptions = {
@@ -173,7 +174,7 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
 }
 
 /** Prices planned into the same aggregate3 as the snapshot reads (see OnchainPriceSource.planPrices). */
-export type PlanPrices = (plan: ReadPlan, tokens: Address[]) => () => Map<string, number | null>;
+export type PlanPrices = (plan: ReadPlan, tokens: Address[]) => () => Map<string, OnchainPrice>;
 
 /**
  * Reads everything a pool, farm and position snapshot needs for `farms` x `accounts` in one aggregate3:

@@ -50,6 +50,7 @@ export async function insertSnapshots(
           token_id: id(tokenIds, t.address),
           price_usd: t.usd,
           price_source: t.source,
+          onchain_price_usd: t.onchainUsd,
           block_number: blockNumber,
           created_on: createdOn,
         })),
@@ -100,6 +101,7 @@ export async function insertSnapshots(
       .set({ period_finish: f.periodFinish.toISOString() })
       .where('id', '=', id(farmIds, f.address))
       .execute();
+    await syncFarmIndexRow(trx, collected.chainId, f, blockNumber, createdOn);
   }
   if (collected.positions.length > 0) {
     await trx
@@ -115,10 +117,39 @@ export async function insertSnapshots(
           earned_a_in_usd: p.earned[0]?.usd ?? null,
           earned_b: p.earned[1]?.amount ?? null,
           earned_b_in_usd: p.earned[1]?.usd ?? null,
+          price_sources: JSON.stringify(p.priceSources),
           block_number: blockNumber,
           created_on: createdOn,
         })),
       )
       .execute();
   }
+}
+
+/**
+ * The list of every farm shows an imported farm's newest snapshot figures, not an older index read:
+ * one TVL per farm on every screen (decision 021). Only moves the row forward (a newer block).
+ */
+async function syncFarmIndexRow(
+  trx: DbOrTrx,
+  chainId: number,
+  farm: CollectedSnapshots['farms'][number],
+  blockNumber: number,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('farm_index')
+    .set({
+      total_staked: farm.totalSupply,
+      tvl_usd: farm.totalLiquidityUsd,
+      apr: farm.apr,
+      is_ended: farm.isEnded ? 1 : 0,
+      is_paused: farm.isPaused ? 1 : 0,
+      block_number: blockNumber,
+      updated_at: at,
+    })
+    .where('chain_id', '=', chainId)
+    .where('address', '=', getAddress(farm.address))
+    .where('block_number', '<=', blockNumber)
+    .execute();
 }

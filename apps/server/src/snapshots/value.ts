@@ -46,6 +46,8 @@ export type CollectedPosition = {
   totalLiquidityUsd: number | null;
   shareOfFarm: number | null;
   earned: { amount: string; usd: number | null }[];
+  /** Checksummed address -> the source of each price behind these figures (pair sides, then rewards). */
+  priceSources: Record<string, TokenPrice['source']>;
 };
 
 /** Everything one refresh read and computed, not yet written: what the wizard shows step by step. */
@@ -119,7 +121,7 @@ export function farmValuationInputOf(
 /**
  * The valuation half of a snapshot refresh: pure, no chain or database. `prices` (lower-case address ->
  * price from a source) is not changed; a pair side no source prices is derived from its pool's reserve
- * ratio, and that derived price also serves the token where it is a reward.
+ * ratio (source 'pool'), and that derived price also serves the token where it is a reward.
  * @example
  * const collected = valueSnapshots(read, prices, { chainId: 137, createdOn: new Date() });
  */
@@ -133,10 +135,19 @@ export function valueSnapshots(
   for (const farm of read.farms) {
     const p = farm.pair;
     const resolved = resolvePairPrices(poolInputOf(p, priceOf));
+    const onchainOf = (address: Address) => prices.get(address.toLowerCase())?.onchainUsd ?? null;
     if (resolved.isPrice0Derived)
-      prices.set(p.token0.address.toLowerCase(), { usd: resolved.price0, source: 'derived' });
+      prices.set(p.token0.address.toLowerCase(), {
+        usd: resolved.price0,
+        source: 'pool',
+        onchainUsd: onchainOf(p.token0.address),
+      });
     if (resolved.isPrice1Derived)
-      prices.set(p.token1.address.toLowerCase(), { usd: resolved.price1, source: 'derived' });
+      prices.set(p.token1.address.toLowerCase(), {
+        usd: resolved.price1,
+        source: 'pool',
+        onchainUsd: onchainOf(p.token1.address),
+      });
   }
 
   const pools = new Map<string, CollectedPool>();
@@ -145,6 +156,10 @@ export function valueSnapshots(
   for (const f of read.farms) {
     const p = f.pair;
     const valuation = computeFarmValuation(farmValuationInputOf(read, f, priceOf));
+    const priceSources: Record<string, TokenPrice['source']> = {};
+    for (const token of [p.token0, p.token1, ...f.rewards.map((r) => r.token)]) {
+      priceSources[getAddress(token.address)] = prices.get(token.address.toLowerCase())?.source ?? null;
+    }
     pools.set(p.address.toLowerCase(), {
       address: getAddress(p.address),
       token0: getAddress(p.token0.address),
@@ -183,6 +198,7 @@ export function valueSnapshots(
           amount: amountOf(position.earned[k] ?? 0n, r.token.decimals),
           usd: value.earned[k]?.usd ?? null,
         })),
+        priceSources,
       });
     });
   }
@@ -193,7 +209,7 @@ export function valueSnapshots(
     createdOn: options.createdOn,
     tokens: tokensOfRead(read).map((token) => ({
       ...token,
-      ...(prices.get(token.address.toLowerCase()) ?? { usd: null, source: null }),
+      ...(prices.get(token.address.toLowerCase()) ?? { usd: null, source: null, onchainUsd: null }),
     })),
     pools: [...pools.values()],
     farms,

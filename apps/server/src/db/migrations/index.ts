@@ -14,6 +14,7 @@ import { dataVersionMigration } from './012-data-version.ts';
 import { sessionVersionMigration } from './013-session-version.ts';
 import { keptSessionMigration } from './014-kept-session.ts';
 import { farmIndexReportMigration } from './015-farm-index-report.ts';
+import { onePriceRuleMigration } from './016-one-price-rule.ts';
 import { oneOpenImportMigration } from './018-one-open-import.ts';
 
 /**
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '013-session-version': sessionVersionMigration,
   '014-kept-session': keptSessionMigration,
   '015-farm-index-report': farmIndexReportMigration,
+  '016-one-price-rule': onePriceRuleMigration,
   '018-one-open-import': oneOpenImportMigration,
 };

@@ -16,9 +16,10 @@ import type { OldTokens } from '../../chain/token-labels.ts';
 import type { Database } from '../../db/index.ts';
 import { loadReturns, toHistoryStatus } from '../../history/position-returns.ts';
 import { renderPositionsCsv } from '../../history/positions-csv.ts';
+import { markPriceSources } from '../../history/price-source-marks.ts';
 import { loadBackfills } from '../../history/repository.ts';
 import type { SnapshotPipeline } from '../../snapshots/pipeline.ts';
-import { asPriceError, type PriceSources, resolvePrices } from '../../snapshots/prices.ts';
+import { asPriceError, type PriceSources, priceChoiceOf, resolvePrices } from '../../snapshots/prices.ts';
 import {
   type FarmView,
   loadFarmViews,
@@ -65,6 +66,16 @@ type Item<K extends FarmKind> = K extends 'lp' ? LpFarmListItem : DualFarmListIt
 const productName = { lp: 'liquidity-mining', dual: 'dual-mining' } as const;
 
 export type FarmsService = ReturnType<typeof createFarmsService>;
+
+/** History rows (newest first) with their price sources and a mark where one changed (decision 021). */
+function withSourceMarks<T>(history: PositionSnapshotRow[], toWire: (row: PositionSnapshotRow) => T) {
+  const marked = markPriceSources([...history].reverse(), (row) => row.price_sources).reverse();
+  return marked.map((row) => ({
+    ...toWire(row),
+    price_sources: row.price_sources,
+    price_source_changed: row.price_source_changed,
+  }));
+}
 
 /** The farms feature's operations, one per endpoint; framework-free. */
 export function createFarmsService(deps: FarmsServiceDeps) {
@@ -249,14 +260,14 @@ export function createFarmsService(deps: FarmsServiceDeps) {
       return {
         ...view!.item,
         account_address: wallet,
-        farm_position_snapshots: history.map(toLpPosition),
+        farm_position_snapshots: withSourceMarks(history, toLpPosition),
         ...position,
       };
     }
     return {
       ...view!.item,
       account_address: wallet,
-      farm_position_snapshots: history.map(toDualPosition),
+      farm_position_snapshots: withSourceMarks(history, toDualPosition),
       ...position,
     };
   }
@@ -319,11 +330,18 @@ export function createFarmsService(deps: FarmsServiceDeps) {
             .catch((error: unknown) => {
               throw asPriceError(error, 'on-chain');
             });
-    const onchainUsd = new Map([...onchain].map(([key, quote]) => [key, quote.usd]));
+    const onchainPrices = new Map(
+      [...onchain].map(([key, quote]) => [key, { usd: quote.usd, route: quote.route ?? null }]),
+    );
+    // The same rule as every snapshot (decision 021): a token snapshot never disagrees with a position's.
     const prices = await resolvePrices(
       deps.prices,
-      tokens.map((t) => ({ address: t.address as Address, coinmarketcapId: t.coinmarketcap_id })),
-      onchainUsd,
+      tokens.map((t) => ({
+        address: t.address as Address,
+        coinmarketcapId: t.coinmarketcap_id,
+        priceChoice: priceChoiceOf(t.price_choice),
+      })),
+      onchainPrices,
     );
     const readAt = [...onchain.values()][0]?.blockNumber;
     const blockNumber = readAt === undefined ? null : Number(readAt);
@@ -332,11 +350,16 @@ export function createFarmsService(deps: FarmsServiceDeps) {
         .insertInto('token_snapshots')
         .values(
           tokens.map((t) => {
-            const price = prices.get(t.address.toLowerCase()) ?? { usd: null, source: null };
+            const price = prices.get(t.address.toLowerCase()) ?? {
+              usd: null,
+              source: null,
+              onchainUsd: null,
+            };
             return {
               token_id: t.id,
               price_usd: price.usd,
               price_source: price.source,
+              onchain_price_usd: price.onchainUsd,
               block_number: blockNumber,
               created_on: createdOn,
             };

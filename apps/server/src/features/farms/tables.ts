@@ -18,6 +18,8 @@ export type TokensTable = {
   decimals: number;
   coinmarketcap_id: number | null;
   coinmarketcap_slug: string | null;
+  /** 'onchain' (default) | 'coinmarketcap' (the user chose the price API): decision 021. */
+  price_choice: ColumnType<string, string | undefined, string>;
   created_at: string;
 };
 
@@ -49,8 +51,10 @@ export type TokenSnapshotsTable = {
   id: Generated<number>;
   token_id: number;
   price_usd: number | null;
-  /** 'onchain' | 'coinmarketcap' | 'derived' (reserve ratio); null when unknown. */
+  /** A PriceSourceKind (decision 021; older rows 'onchain' / 'derived'); null when unknown. */
   price_source: string | null;
+  /** The on-chain price at the same block (null without a route): what revaluing to on-chain uses. */
+  onchain_price_usd: ColumnType<number | null, number | null | undefined, number | null>;
   block_number: ColumnType<number | string | null, number | null, never>;
   created_on: string;
 };
@@ -100,6 +104,8 @@ export type PositionSnapshotsTable = {
   earned_a_in_usd: number | null;
   earned_b: string | null;
   earned_b_in_usd: number | null;
+  /** JSON {checksummed token address: PriceSourceKind} of the prices behind these figures; null on older rows. */
+  price_sources: ColumnType<string | null, string | null | undefined, string | null>;
   block_number: BlockNumber;
   created_on: string;
 };

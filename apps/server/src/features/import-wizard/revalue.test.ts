@@ -47,8 +47,8 @@ describe('revalueCollected', () => {
   const gathered = valueSnapshots(
     read,
     new Map([
-      [usdc.address.toLowerCase(), { usd: 1, source: 'onchain' as const }],
-      [dquick.address.toLowerCase(), { usd: null, source: null }],
+      [usdc.address.toLowerCase(), { usd: 1, source: 'pair' as const, onchainUsd: 1 }],
+      [dquick.address.toLowerCase(), { usd: null, source: null, onchainUsd: null }],
     ]),
     { chainId: 137, createdOn: new Date('2024-01-01T00:00:00Z') },
   );
@@ -72,7 +72,7 @@ describe('revalueCollected', () => {
     );
     expect(revalued.tokens.map((t) => [t.symbol, t.usd, t.source])).toEqual([
       ['WMATIC', 0.6, 'coinmarketcap'],
-      ['USDC', 1, 'onchain'],
+      ['USDC', 1, 'pair'],
       ['dQUICK', 45, 'coinmarketcap'],
     ]);
     expect(revalued.pools[0]?.totalLiquidityUsd).toBe(2_200_000);

@@ -2,7 +2,7 @@ import { type CollectedSnapshots, type TokenPrice, valueSnapshots } from '../../
 
 /**
  * Recomputes the figures of an import's collected snapshots with the prices the user confirmed
- * (CoinMarketCap quotes win over on-chain ones, as in the farms writer), from the same pinned-block
+ * (the price API for the tokens the user chose it for, as the price rule says: decision 021), from the same pinned-block
  * read: the chain is not asked again. The valuation is the farms writer's own (`valueSnapshots`).
  * Only the positions `collected` kept are kept (the wizard drops empty ones of defaulted wallets).
  */
@@ -14,11 +14,13 @@ export function revalueCollected(
   for (const token of collected.tokens) {
     const key = token.address.toLowerCase();
     const quoted = quotes.get(key);
-    if (quoted !== undefined && quoted !== null) prices.set(key, { usd: quoted, source: 'coinmarketcap' });
-    // Derived prices are derived again by the valuation, from the new prices of the other side.
-    else if (token.source === 'onchain' || token.source === 'coinmarketcap')
-      prices.set(key, { usd: token.usd, source: token.source });
-    else prices.set(key, { usd: null, source: null });
+    const onchainUsd = token.onchainUsd;
+    if (quoted !== undefined && quoted !== null)
+      prices.set(key, { usd: quoted, source: 'coinmarketcap', onchainUsd });
+    // Pool-derived prices are derived again by the valuation, from the new prices of the other side.
+    else if (token.source !== null && token.source !== 'pool')
+      prices.set(key, { usd: token.usd, source: token.source, onchainUsd });
+    else prices.set(key, { usd: null, source: null, onchainUsd });
   }
   const revalued = valueSnapshots(collected.read, prices, {
     chainId: collected.chainId,
