@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
-import { createDatabase, migrateToLatest } from '../src/db/index.ts';
+import { migrateToLatest } from '../src/db/index.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { createEmptyDatabase } from './empty-database.ts';
 
 // 002-wallets rebuilds `users` on SQLite (to drop NOT NULL): existing accounts, their e-mail tokens
 // and the foreign keys pointing at users must survive the rebuild. Runs on PostgreSQL too.
@@ -70,25 +69,3 @@ it('keeps existing users and their dependants across 002-wallets, and foreign ke
   await db.deleteFrom('users').where('id', '=', user.id).execute();
   expect(await db.selectFrom('email_tokens').selectAll().execute()).toEqual([]);
 });
-
-/** An empty, unmigrated database: SQLite in `dataDir`, or a fresh one on TEST_DATABASE_URL's server. */
-async function createEmptyDatabase(dataDir: string) {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    return { database: createDatabase({ sqlitePath: join(dataDir, 'db.sqlite') }), drop: async () => {} };
-  }
-  const name = `tidewatch_migration_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: createDatabase({ databaseUrl: url.toString(), sqlitePath: '' }),
-    drop: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}

@@ -6,7 +6,9 @@ import type { CollectedSnapshots } from './pipeline.ts';
 /**
  * Writes the token, pool, farm and position snapshots of one collected refresh inside the caller's
  * transaction (and moves each farm's latest periodFinish, unless `isPast`: the history job's points
- * are older than what the farm row says). Farms, pools and tokens must exist already.
+ * are older than what the farm row says). Farms, pools and tokens must exist already. A pool, farm or
+ * position snapshot of a block already stored is skipped (017-one-snapshot-per-block): refreshes sent
+ * together read one block, and the first row of it stands for all of them.
  */
 export async function insertSnapshots(
   trx: DbOrTrx,
@@ -73,6 +75,7 @@ export async function insertSnapshots(
           created_on: createdOn,
         })),
       )
+      .onConflict((oc) => oc.columns(['pool_id', 'block_number']).doNothing())
       .execute();
   }
   for (const f of collected.farms) {
@@ -94,6 +97,7 @@ export async function insertSnapshots(
         block_number: blockNumber,
         created_on: createdOn,
       })
+      .onConflict((oc) => oc.columns(['farm_id', 'block_number']).doNothing())
       .execute();
     if (options.isPast) continue;
     await trx
@@ -122,6 +126,7 @@ export async function insertSnapshots(
           created_on: createdOn,
         })),
       )
+      .onConflict((oc) => oc.columns(['farm_id', 'account_address', 'block_number']).doNothing())
       .execute();
   }
 }

@@ -15,6 +15,7 @@ import { sessionVersionMigration } from './013-session-version.ts';
 import { keptSessionMigration } from './014-kept-session.ts';
 import { farmIndexReportMigration } from './015-farm-index-report.ts';
 import { onePriceRuleMigration } from './016-one-price-rule.ts';
+import { oneSnapshotPerBlockMigration } from './017-one-snapshot-per-block.ts';
 import { oneOpenImportMigration } from './018-one-open-import.ts';
 
 /**
@@ -39,5 +40,6 @@ export const migrations: Record<string, Migration> = {
   '014-kept-session': keptSessionMigration,
   '015-farm-index-report': farmIndexReportMigration,
   '016-one-price-rule': onePriceRuleMigration,
+  '017-one-snapshot-per-block': oneSnapshotPerBlockMigration,
   '018-one-open-import': oneOpenImportMigration,
 };
