@@ -1,19 +1,20 @@
 import type { ReturnsPoint } from '@tidewatch/shared';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import {
+  type ChartRange,
+  chartRanges,
+  pointCountText,
+  pointsInRange,
+  type ReturnsChartPoint,
+} from './chart-time-axis.ts';
 import { loadReturnsChartCanvas } from './load-returns-chart.ts';
 
-export type ChartRange = '7d' | '30d' | '90d' | 'all';
-/** A chart point: seconds since the epoch, USD figures (null = unknown). */
-export type ReturnsChartPoint = {
-  time: number;
-  createdOn: string;
-  value: number | null;
-  hodl: number | null;
-  rewards: number | null;
-};
+export type { ChartRange, ReturnsChartPoint };
 
-const ranges: ChartRange[] = ['7d', '30d', '90d', 'all'];
+/** How often the ranges are measured back from now again while the page stays open. */
+const rangeClockMs = 60_000;
 const ReturnsChartCanvas = lazy(loadReturnsChartCanvas);
 const legend = [
   { key: 'value', title: 'position value', swatch: 'bg-sky-600 dark:bg-sky-400' },
@@ -56,11 +57,14 @@ class ChartBoundary extends Component<{ children: ReactNode }, { isBroken: boole
 
 /**
  * Position value, what the deposits would be worth if held, and cumulative rewards over time, with time
- * and USD axes, a crosshair whose values show below the chart, and 7d / 30d / 90d / all ranges.
+ * and USD axes spaced by time, a crosshair whose values show below the chart (let go when the finger lifts),
+ * and 7d / 30d / 90d / all ranges that keep only their points and say how many.
  */
 export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
-  const points = useMemo(() => toChartPoints(chart), [chart]);
+  const allPoints = useMemo(() => toChartPoints(chart), [chart]);
   const [range, setRange] = useState<ChartRange>('all');
+  const now = useNow(rangeClockMs);
+  const points = useMemo(() => pointsInRange(allPoints, range, now / 1000), [allPoints, range, now]);
   const [hovered, setHovered] = useState<ReturnsChartPoint | null>(null);
   const onHover = useCallback((point: ReturnsChartPoint | null) => setHovered(point), []);
   const shown = hovered ?? points.at(-1) ?? null;
@@ -71,12 +75,15 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
     >
       <fieldset className="mb-2 flex gap-1">
         <legend className="sr-only">chart range</legend>
-        {ranges.map((r) => (
+        {chartRanges.map((r) => (
           <button
             key={r}
             type="button"
             aria-pressed={range === r}
-            onClick={() => setRange(r)}
+            onClick={() => {
+              setRange(r);
+              setHovered(null);
+            }}
             className={`rounded px-2 py-0.5 text-xs ${range === r ? 'bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900' : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300'}`}
           >
             {r}
@@ -85,7 +92,9 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
       </fieldset>
       <div role="img" aria-label="position value over time">
         {points.length === 0 ? (
-          <p className="p-3 text-sm text-slate-600 dark:text-slate-400">no points to draw yet</p>
+          <p className="p-3 text-sm text-slate-600 dark:text-slate-400">
+            {allPoints.length === 0 ? 'no points to draw yet' : `no points in the last ${range}`}
+          </p>
         ) : (
           <ChartBoundary>
             <Suspense
@@ -93,7 +102,7 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
                 <p className="h-56 p-3 text-sm text-slate-600 dark:text-slate-400">loading chart...</p>
               }
             >
-              <ReturnsChartCanvas points={points} range={range} onHover={onHover} />
+              <ReturnsChartCanvas points={points} onHover={onHover} />
             </Suspense>
           </ChartBoundary>
         )}
@@ -111,7 +120,7 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
             {item.title} {shown ? formatUsd(shown[item.key]) : ''}
           </span>
         ))}
-        <span>{points.length} points</span>
+        <span>{pointCountText(points.length)}</span>
       </p>
     </section>
   );

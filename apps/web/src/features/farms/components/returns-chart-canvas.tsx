@@ -5,11 +5,12 @@ import {
   type LineData,
   LineSeries,
   type Time,
+  TrackingModeExitMode,
   type UTCTimestamp,
   type WhitespaceData,
 } from 'lightweight-charts';
-import { useEffect, useRef, useState } from 'react';
-import type { ChartRange, ReturnsChartPoint } from './position-chart.tsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { layOutOnTimeAxis, type ReturnsChartPoint, type TimeAxisLayout } from './chart-time-axis.ts';
 
 /**
  * Series drawn, in legend order; colours match the legend swatches in position-chart.tsx (sky-600,
@@ -45,37 +46,38 @@ function useColourScheme(): Scheme {
   return scheme;
 }
 
-const daySeconds = 86_400;
-const rangeDays: Record<Exclude<ChartRange, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90 };
-
 /** Whitespace for an unknown value: the line breaks instead of falling to zero. */
-function toData(points: ReturnsChartPoint[], pick: (p: ReturnsChartPoint) => number | null) {
-  return points.map((point): LineData<Time> | WhitespaceData<Time> => {
+function toData(layout: TimeAxisLayout, pick: (p: ReturnsChartPoint) => number | null) {
+  return layout.slots.flatMap(({ time, point }): (LineData<Time> | WhitespaceData<Time>)[] => {
+    if (!point) return [];
     const value = pick(point);
-    const time = point.time as UTCTimestamp;
-    return value === null ? { time } : { time, value };
+    return [value === null ? { time: time as UTCTimestamp } : { time: time as UTCTimestamp, value }];
   });
 }
 
+/** Every slot of the axis, as whitespace: the times that space the points by time (chart-time-axis.ts). */
+const toSpacerData = (layout: TimeAxisLayout): WhitespaceData<Time>[] =>
+  layout.slots.map(({ time }) => ({ time: time as UTCTimestamp }));
+
 /**
  * The canvas half of the position chart (lightweight-charts, loaded only by the pages that draw it):
- * time and USD axes, a crosshair reporting the point under it, and the chosen range.
+ * a time axis spaced by time, a USD axis, and a crosshair reporting the point under it that lets go when
+ * the mouse leaves or the finger lifts.
  */
 export default function ReturnsChartCanvas({
   points,
-  range,
   onHover,
 }: {
-  /** Oldest first, one per second at most (the chart needs strictly increasing times). */
+  /** The range's points, oldest first, one per second at most (the chart needs strictly increasing times). */
   points: ReturnsChartPoint[];
-  range: ChartRange;
   onHover: (point: ReturnsChartPoint | null) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'>[]>([]);
-  const latestPoints = useRef(points);
-  latestPoints.current = points;
+  const spacer = useRef<ISeriesApi<'Line'> | null>(null);
+  const layout = useMemo(() => layOutOnTimeAxis(points), [points]);
+  const pointsBySlot = useRef(new Map<number, ReturnsChartPoint>());
   const scheme = useColourScheme();
   const initialScheme = useRef(scheme);
 
@@ -92,7 +94,11 @@ export default function ReturnsChartCanvas({
         vertLines: { color: chromeColours[initialScheme.current].grid },
         horzLines: { color: chromeColours[initialScheme.current].grid },
       },
-      timeScale: { timeVisible: true, secondsVisible: false },
+      // Grid lines, tick marks and the crosshair keep to times that hold a point, not the spacing slots.
+      timeScale: { timeVisible: true, secondsVisible: false, ignoreWhitespaceIndices: true },
+      // A long press on a phone shows the crosshair; lifting the finger lets it go (the default waits
+      // for another tap, so the figures stuck to the last point touched).
+      trackingMode: { exitMode: TrackingModeExitMode.OnTouchEnd },
       localization: {
         priceFormatter: (value: number) =>
           value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }),
@@ -103,16 +109,31 @@ export default function ReturnsChartCanvas({
         color: s.color[initialScheme.current],
         lineWidth: 2,
         title: s.title,
-        pointMarkersVisible: latestPoints.current.length < 3,
         priceLineVisible: false,
       }),
     );
+    // Whitespace only: it holds the evenly spaced times, and the lines above cross them unbroken.
+    spacer.current = created.addSeries(LineSeries, {
+      lastValueVisible: false,
+      priceLineVisible: false,
+      crosshairMarkerVisible: false,
+    });
     created.subscribeCrosshairMove((param) => {
       const time = param.time as number | undefined;
-      onHover(time === undefined ? null : (latestPoints.current.find((p) => p.time === time) ?? null));
+      onHover(time === undefined ? null : (pointsBySlot.current.get(time) ?? null));
     });
+    // Whatever the gesture (a tap, a drag the chart took as a scroll), the figures let go with the finger.
+    const letGo = () => {
+      created.clearCrosshairPosition();
+      onHover(null);
+    };
+    const element = container.current;
+    element.addEventListener('touchend', letGo);
+    element.addEventListener('touchcancel', letGo);
     chart.current = created;
     return () => {
+      element.removeEventListener('touchend', letGo);
+      element.removeEventListener('touchcancel', letGo);
       created.remove();
       chart.current = null;
     };
@@ -132,17 +153,19 @@ export default function ReturnsChartCanvas({
 
   useEffect(() => {
     const [value, hodl, rewards] = series.current;
-    if (!chart.current || !value || !hodl || !rewards) return;
-    value.setData(toData(points, (p) => p.value));
-    hodl.setData(toData(points, (p) => p.hodl));
-    rewards.setData(toData(points, (p) => p.rewards));
-    const last = points.at(-1)?.time;
-    if (range === 'all' || last === undefined) chart.current.timeScale().fitContent();
-    else {
-      const from = Math.max(points[0]!.time, last - rangeDays[range] * daySeconds);
-      chart.current.timeScale().setVisibleRange({ from: from as UTCTimestamp, to: last as UTCTimestamp });
-    }
-  }, [points, range]);
+    if (!chart.current || !spacer.current || !value || !hodl || !rewards) return;
+    pointsBySlot.current = new Map(
+      layout.slots.flatMap(({ time, point }) => (point ? [[time, point] as const] : [])),
+    );
+    spacer.current.setData(toSpacerData(layout));
+    value.setData(toData(layout, (p) => p.value));
+    hodl.setData(toData(layout, (p) => p.hodl));
+    rewards.setData(toData(layout, (p) => p.rewards));
+    // Two points or fewer make no line worth the name: their dots show where they are.
+    for (const line of series.current)
+      line.applyOptions({ pointMarkersVisible: pointsBySlot.current.size < 3 });
+    chart.current.timeScale().fitContent();
+  }, [layout]);
 
   return <div ref={container} data-testid="returns-chart-canvas" className="h-56 w-full" />;
 }

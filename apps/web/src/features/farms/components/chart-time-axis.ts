@@ -1,0 +1,95 @@
+/**
+ * The position chart's time axis, kept apart from the drawing so it can be tested and extended (a marker
+ * at a moment finds its place with `slotTimeOf`). lightweight-charts gives every time it holds one equal
+ * step across the pane, so points spaced by time need a grid of evenly spaced times under them: the
+ * layout lays the points on such a grid, and the empty slots are drawn as whitespace the lines cross.
+ */
+
+export const chartRanges = ['7d', '30d', '90d', 'all'] as const;
+export type ChartRange = (typeof chartRanges)[number];
+
+/** A chart point: seconds since the epoch, USD figures (null = unknown). */
+export type ReturnsChartPoint = {
+  time: number;
+  createdOn: string;
+  value: number | null;
+  hodl: number | null;
+  rewards: number | null;
+};
+
+/** One evenly spaced time of the axis, with the point drawn there (null: nothing, the lines cross it). */
+export type TimeSlot = { time: number; point: ReturnsChartPoint | null };
+export type TimeAxisLayout = {
+  /** Oldest first; consecutive times are `step` seconds apart. */
+  slots: TimeSlot[];
+  step: number;
+};
+
+const daySeconds = 86_400;
+const rangeDays = { '7d': 7, '30d': 30, '90d': 90 } as const satisfies Record<
+  Exclude<ChartRange, 'all'>,
+  number
+>;
+
+/**
+ * About one slot per pixel column of a wide chart: finer would only add whitespace, coarser would merge
+ * points a person could tell apart.
+ */
+export const defaultSlotCount = 1_000;
+
+/**
+ * The points a range button shows: those of the last 7, 30 or 90 days, counted back from now or from the
+ * newest point when that is later (a chain clock ahead of this one); 'all' keeps every point.
+ */
+export function pointsInRange(
+  points: ReturnsChartPoint[],
+  range: ChartRange,
+  nowSeconds: number,
+): ReturnsChartPoint[] {
+  if (range === 'all') return points;
+  const end = Math.max(nowSeconds, points.at(-1)?.time ?? nowSeconds);
+  const from = end - rangeDays[range] * daySeconds;
+  return points.filter((point) => point.time >= from);
+}
+
+const pluralRules = new Intl.PluralRules('en-US');
+
+/** The count under the chart: '1 point', '12 points'. */
+export function pointCountText(count: number): string {
+  return `${count} ${pluralRules.select(count) === 'one' ? 'point' : 'points'}`;
+}
+
+/**
+ * Lays points (oldest first) on at most `slotCount` evenly spaced times from the first point to the last,
+ * so a point's place across the chart is its share of the time span and a gap in time is a gap on the
+ * screen. Points closer together than one slot share it, and the newest of them is drawn.
+ *
+ * @example layOutOnTimeAxis(pointsInRange(points, '30d', Date.now() / 1000)).slots // one per slot
+ */
+export function layOutOnTimeAxis(points: ReturnsChartPoint[], slotCount = defaultSlotCount): TimeAxisLayout {
+  const first = points[0];
+  const last = points.at(-1);
+  if (!first || !last) return { slots: [], step: 1 };
+  // Whole seconds: the chart's times are UTC timestamps in seconds, strictly increasing.
+  const step = Math.max(1, Math.ceil((last.time - first.time) / Math.max(1, slotCount - 1)));
+  const slots: TimeSlot[] = Array.from(
+    { length: Math.floor((last.time - first.time) / step) + 1 },
+    (_, i) => ({
+      time: first.time + i * step,
+      point: null,
+    }),
+  );
+  for (const point of points) {
+    const slot = slots[Math.floor((point.time - first.time) / step)];
+    if (slot) slot.point = point;
+  }
+  return { slots, step };
+}
+
+/** The axis time at which a moment is drawn (a marker's place), or null outside the layout. */
+export function slotTimeOf(layout: TimeAxisLayout, seconds: number): number | null {
+  const first = layout.slots[0];
+  if (!first) return null;
+  const slot = layout.slots[Math.floor((seconds - first.time) / layout.step)];
+  return slot?.time ?? null;
+}
