@@ -25,6 +25,7 @@ import { walletsRoutes } from './features/wallets/routes.ts';
 import { createWalletsService } from './features/wallets/service.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerCsrf } from './http/csrf.ts';
+import { createSessionCookies } from './http/session-cookie.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { serializeError } from './http/log-redaction.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -149,11 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.chainProbe ? { chainProbe: deps.chainProbe } : {}),
   });
   await app.register(waitlistRoutes, { database: deps.database, throttles });
-  await app.register(accountsRoutes, {
-    accounts,
-    throttles,
-    deleteAccount: (userId) => deleteAccount(deps.database.db, userId),
-  });
   const wallets = createWalletsService({
     db: deps.database.db,
     publicUrl: deps.config.publicUrl,
@@ -162,9 +158,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chain: deps.chain,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const sessionCookies = createSessionCookies(app, { secure: deps.config.publicUrl.startsWith('https:') });
+  await app.register(accountsRoutes, {
+    accounts,
+    throttles,
+    deleteAccount: (userId) => deleteAccount(deps.database.db, userId),
+    checkDeletionSignature: wallets.checkDeletionSignature,
+    sessionCookies,
+  });
   // One cache of serialized reads for the process, checked against the database's data_version.
   const readCache = createReadCache(dataVersion);
-  await app.register(walletsRoutes, { wallets, throttles, readCache });
+  await app.register(walletsRoutes, { wallets, throttles, readCache, sessionCookies });
   await registerFarms(app, {
     ...deps,
     chainId: deps.config.chainId,

@@ -64,10 +64,8 @@ export const changePasswordSchema = z.strictObject({
   current_password: z.string().min(1, 'enter your current password').max(passwordMaxLength),
   new_password: newPasswordSchema,
 });
-/** DELETE /api/internal/account: the password again, so a borrowed session cannot delete an account. */
-export const deleteAccountSchema = z.strictObject({
-  password: z.string().min(1, 'enter your password').max(passwordMaxLength),
-});
+// DELETE /api/internal/account takes `deleteAccountSchema` (account-access.ts): the password again, so a
+// borrowed session cannot delete an account, or the wallet's signature for an account without one.
 
 /** A plain message for people (sign-up, confirm-email answers). */
 export const messageResponseSchema = z.object({ message: z.string() });
@@ -90,8 +88,16 @@ export type Login = z.infer<typeof loginSchema>;
 export const loginResponseSchema = z.object({ token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** `email` is null for accounts created from a wallet address (they sign in by signing). */
-export const sessionUserSchema = z.object({ id: z.number().int(), email: z.string().nullable() });
+/**
+ * `email` is null for accounts created from a wallet address (they sign in by signing) until they set a
+ * password; `wallet_address` is the address such an account was created from.
+ */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string().nullable(),
+  has_password: z.boolean(),
+  wallet_address: z.string().nullable(),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({

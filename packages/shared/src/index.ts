@@ -1,3 +1,4 @@
+export * from './account-access.ts';
 export * from './address.ts';
 export * from './alerts.ts';
 export * from './amounts.ts';

@@ -39,6 +39,21 @@ export type EmailTokensTable = {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** 'set_password' only: the address the link was sent to, stored on the account when it is used (019). */
+  email: string | null;
+};
+
+/** One value of the restore cookie (hashed); a restore spends it and issues the next of its family (019). */
+export type SessionRestoresTable = {
+  id: Generated<number>;
+  user_id: number;
+  /** Every cookie value descended from one login shares it; a spent value shown again ends the family. */
+  family: string;
+  /** sha256 (hex) of the cookie value; the value itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 };
 
 export type RevokedTokensTable = {
@@ -122,7 +137,10 @@ export type JobRunsTable = { name: string; last_run_at: string };
 export type SiweNoncesTable = {
   id: Generated<number>;
   nonce: string;
-  /** 'connect-wallet' (the guide, user_id set) or 'sign-up' (visitor, user_id null). */
+  /**
+   * 'connect-wallet' (the guide, user_id set), 'sign-up' and 'log-in' (visitor, user_id null) or
+   * 'delete-account' (user_id set).
+   */
   purpose: string;
   user_id: number | null;
   /** EIP-55 address the message was built for. */
@@ -149,6 +167,7 @@ export type Database = {
   wallet_catalogue: WalletCatalogueTable;
   wallets: WalletsTable;
   siwe_nonces: SiweNoncesTable;
+  session_restores: SessionRestoresTable;
   job_runs: JobRunsTable;
   data_version: DataVersionTable;
 } & FarmsTables &

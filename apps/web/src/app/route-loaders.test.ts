@@ -25,7 +25,10 @@ function withScreensHeldBack(table: RouteObject[]): RouteObject[] {
 const heldBack = withScreensHeldBack(routes);
 
 const session = {
-  session: { user: { id: 1, email: 'lp@example.com' }, expiresAt: '2099-01-01T00:00:00.000Z' },
+  session: {
+    user: { id: 1, email: 'lp@example.com', has_password: true, wallet_address: null },
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  },
 };
 
 // The API calls made and not yet settled (answered and checked, or failed).

@@ -57,5 +57,8 @@ export async function openAppAt(path: string) {
 }
 
 export const validSession = {
-  session: { user: { id: 1, email: 'ada@example.com' }, expiresAt: '2099-01-01T00:00:00.000Z' },
+  session: {
+    user: { id: 1, email: 'ada@example.com', has_password: true, wallet_address: null },
+    expiresAt: '2099-01-01T00:00:00.000Z',
+  },
 };

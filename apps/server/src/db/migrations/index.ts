@@ -17,6 +17,7 @@ import { farmIndexReportMigration } from './015-farm-index-report.ts';
 import { onePriceRuleMigration } from './016-one-price-rule.ts';
 import { oneSnapshotPerBlockMigration } from './017-one-snapshot-per-block.ts';
 import { oneOpenImportMigration } from './018-one-open-import.ts';
+import { sessionRestoreMigration } from './019-session-restore.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '016-one-price-rule': onePriceRuleMigration,
   '017-one-snapshot-per-block': oneSnapshotPerBlockMigration,
   '018-one-open-import': oneOpenImportMigration,
+  '019-session-restore': sessionRestoreMigration,
 };

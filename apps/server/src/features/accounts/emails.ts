@@ -49,3 +49,34 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
     ].join('\n'),
   };
 }
+
+export function passwordSetupEmail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Choose a password for your Tidewatch account',
+    text: [
+      'Someone (hopefully you) signed in to Tidewatch with a wallet asked to add this e-mail address',
+      'and a password to their account.',
+      '',
+      'Choose your password here (it also confirms this address):',
+      '',
+      link,
+      '',
+      'The link works once and expires in 1 hour. If you did not ask for this, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+export function addressTakenEmail(to: string, loginUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'This address already has a Tidewatch account',
+    text: [
+      'Someone (hopefully you) asked to add this e-mail address to a Tidewatch account made from a wallet,',
+      'but this address already has a Tidewatch account, so nothing was changed.',
+      '',
+      `Log in with it here: ${loginUrl}`,
+      'or choose another address in the wallet account settings.',
+    ].join('\n'),
+  };
+}

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { toDbTime } from '../../db/index.ts';
 import { prepareQuery } from '../../db/prepared.ts';
 import type { Database, User } from '../../db/types.ts';
+import { endRestoresOfUser } from './session-restores.ts';
 
 type Db = Kysely<Database>;
 
@@ -36,7 +37,7 @@ export async function createUser(
 export async function endOutstandingEmailTokens(
   db: Db,
   userId: number,
-  purpose: 'confirm_email' | 'reset_password',
+  purpose: EmailTokenPurpose,
   now: Date,
 ): Promise<void> {
   await db
@@ -48,10 +49,13 @@ export async function endOutstandingEmailTokens(
     .execute();
 }
 
+/** What an e-mailed link does; 'set_password' links carry the address they were sent to. */
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'set_password';
+
 /** Stores a new single-use token after ending the user's outstanding ones of the same purpose. */
 export async function createEmailToken(
   db: Db,
-  token: { userId: number; purpose: 'confirm_email' | 'reset_password'; tokenHash: string; expiresAt: Date },
+  token: { userId: number; purpose: EmailTokenPurpose; tokenHash: string; expiresAt: Date; email?: string },
   now: Date,
 ): Promise<void> {
   await endOutstandingEmailTokens(db, token.userId, token.purpose, now);
@@ -64,6 +68,7 @@ export async function createEmailToken(
       expires_at: toDbTime(token.expiresAt),
       used_at: null,
       created_at: toDbTime(now),
+      email: token.email ?? null,
     })
     .execute();
 }
@@ -121,6 +126,8 @@ export async function revokeToken(db: Db, jti: string, expiresAt: Date): Promise
 export type SessionUserRow = {
   id: number;
   email: string | null;
+  wallet_address: string | null;
+  has_password: boolean;
   sessions_valid_from: string | null;
   sessions_kept_jti: string | null;
   is_revoked: boolean;
@@ -139,6 +146,8 @@ export function prepareFindSessionUser(
       .select((eb) => [
         'id',
         'email',
+        'wallet_address',
+        eb('password_hash', 'is not', null).as('has_password'),
         'sessions_valid_from',
         'sessions_kept_jti',
         eb.exists(eb.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti)).as('is_revoked'),
@@ -147,7 +156,7 @@ export function prepareFindSessionUser(
   );
   return async (userId, jti) => {
     const [row] = await query(userId, jti);
-    return row && { ...row, is_revoked: Boolean(row.is_revoked) };
+    return row && { ...row, has_password: Boolean(row.has_password), is_revoked: Boolean(row.is_revoked) };
   };
 }
 
@@ -165,8 +174,8 @@ export async function addPendingExchangeConnection(
 
 /**
  * Spends an unused, unexpired reset token: the new password, every session issued before now ends
- * (sessions_valid_from, none kept), the token and every other outstanding reset link of the user are
- * spent, in one transaction. Answers the user's id; undefined when the token is unknown, used or expired:
+ * (sessions_valid_from, none kept) with every restore cookie, the token and every other outstanding reset
+ * link of the user are spent, in one transaction. Answers the user's id; undefined when the token is unknown, used or expired:
  * then nothing changed.
  */
 export async function consumeResetToken(
@@ -184,17 +193,19 @@ export async function consumeResetToken(
       .where('id', '=', claimed.user_id)
       .execute();
     await endOutstandingEmailTokens(trx, claimed.user_id, 'reset_password', now);
+    await endRestoresOfUser(trx, claimed.user_id);
     return claimed.user_id;
   });
 }
 
 /**
  * A signed-in user's new password, in one transaction: every other session ends (issued before now, but
- * `keptJti`, the session that made the change), and so does every outstanding reset link.
+ * `keptJti`, the session that made the change), and so do every outstanding reset link and every restore
+ * cookie but the changing browser's family.
  */
 export async function changePassword(
   db: Db,
-  change: { userId: number; passwordHash: string; keptJti: string },
+  change: { userId: number; passwordHash: string; keptJti: string; keptRestoreFamily?: string | undefined },
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -208,5 +219,6 @@ export async function changePassword(
       .where('id', '=', change.userId)
       .execute();
     await endOutstandingEmailTokens(trx, change.userId, 'reset_password', now);
+    await endRestoresOfUser(trx, change.userId, change.keptRestoreFamily);
   });
 }

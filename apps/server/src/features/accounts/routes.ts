@@ -13,10 +13,16 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   passwordResetSentMessage,
+  passwordSetupDoneMessage,
+  passwordSetupRequestSchema,
+  passwordSetupSchema,
+  passwordSetupSentMessage,
   sessionResponseSchema,
+  sessionRestoreResponseSchema,
   signupSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionCookies } from '../../http/session-cookie.ts';
 import { throttleGuard } from '../../http/throttle-guard.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import type { AccountsService } from './service.ts';
@@ -27,7 +33,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   throttles: Throttles;
   /** Deletes the user and all their data (see delete-account.ts). */
   deleteAccount: (userId: number) => Promise<void>;
-}> = async (app, { accounts, throttles, deleteAccount }) => {
+  /** Checks a signed deletion message of an account without a password (features/wallets); throws if not. */
+  checkDeletionSignature: (userId: number, message: string, signature: string) => Promise<void>;
+  sessionCookies: SessionCookies;
+}> = async (app, { accounts, throttles, deleteAccount, checkDeletionSignature, sessionCookies }) => {
   // Counted per address whether or not it is registered, and the 429 is the same either way.
   const signUpThrottle = throttleGuard(throttles, 'sign-up attempts', (request) => [
     { name: 'signUpPerIp', key: request.ip },
@@ -59,8 +68,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/internal/auth',
     { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
-    async (request) => {
-      const { token } = await accounts.logIn(request.body.email, request.body.password, request.ip);
+    async (request, reply) => {
+      const { token, restore } = await accounts.logIn(request.body.email, request.body.password, request.ip);
+      sessionCookies.set(reply, restore);
       return { token };
     },
   );
@@ -68,9 +78,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/internal/integrations/callback',
     { schema: { body: integrationCallbackSchema, response: { 200: integrationCallbackResponseSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, code } = request.body;
-      const { token } = await accounts.logInWithExchangeCode(email, password, code, request.ip);
+      const { token, restore } = await accounts.logInWithExchangeCode(email, password, code, request.ip);
+      sessionCookies.set(reply, restore);
       return { token, message: confirmEmailBanner };
     },
   );
@@ -112,7 +123,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         request.user!.id,
         request.body.current_password,
         request.body.new_password,
-        request.auth!.jti,
+        { jti: request.auth!.jti, restoreValue: sessionCookies.read(request) },
       );
       return { message: 'your password was changed and every other session logged out' };
     },
@@ -122,16 +133,65 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/internal/account',
     { preHandler: app.requireUser, schema: { body: deleteAccountSchema } },
     async (request, reply) => {
-      await accounts.confirmPassword(request.user!.id, request.body.password);
-      await deleteAccount(request.user!.id);
+      const userId = request.user!.id;
+      if ('password' in request.body) await accounts.confirmPassword(userId, request.body.password);
+      else await checkDeletionSignature(userId, request.body.message, request.body.signature);
+      await deleteAccount(userId);
+      sessionCookies.clear(reply);
       return reply.code(204).send();
     },
   );
 
   app.post('/api/internal/logout', { preHandler: app.requireUser }, async (request, reply) => {
-    await accounts.logOut(request.auth!);
+    await accounts.logOut(request.auth!, sessionCookies.read(request));
+    sessionCookies.clear(reply);
     return reply.code(204).send();
   });
+
+  // A new tab of a signed-in browser: the httpOnly restore cookie buys a fresh bearer token (decision 023).
+  // A POST, so the CSRF check applies; 200 with a null token when there is nothing to restore.
+  app.post(
+    '/api/internal/session/restore',
+    { schema: { response: { 200: sessionRestoreResponseSchema } } },
+    async (request, reply) => {
+      const value = sessionCookies.read(request);
+      const restored = value ? await accounts.restoreSession(value) : null;
+      if (!restored) {
+        sessionCookies.clear(reply);
+        return { token: null };
+      }
+      if (restored.restore) sessionCookies.set(reply, restored.restore);
+      return { token: restored.token };
+    },
+  );
+
+  // 'set a password' for an account made from a wallet; each request e-mails, so it is counted like resets.
+  app.post(
+    '/api/internal/account/password-setup',
+    {
+      preHandler: [
+        app.requireUser,
+        throttleGuard(throttles, 'password setup requests', (request) => [
+          { name: 'passwordResetPerIp', key: request.ip },
+          { name: 'passwordResetPerEmail', key: (request.body as { email: string }).email },
+        ]),
+      ],
+      schema: { body: passwordSetupRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await accounts.requestPasswordSetup(request.user!.id, request.body.email);
+      return { message: passwordSetupSentMessage(request.body.email) };
+    },
+  );
+
+  app.post(
+    '/api/internal/account/password-setup/confirm',
+    { schema: { body: passwordSetupSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await accounts.confirmPasswordSetup(request.body.token, request.body.password);
+      return { message: passwordSetupDoneMessage };
+    },
+  );
 
   app.get(
     '/api/internal/token/session',

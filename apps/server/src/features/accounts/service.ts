@@ -14,8 +14,16 @@ import { clientKeyOf } from '../../throttle/client-key.ts';
 import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
 import { issueToken, readToken, type TokenClaims } from './jwt.ts';
+import { createPasswordSetup } from './password-setup.ts';
 import { argon2Hasher, dummyPasswordHash, isCommonPassword, type PasswordHasher } from './passwords.ts';
 import * as repo from './repository.ts';
+import {
+  endRestoreFamily,
+  findRestoreFamily,
+  issueRestoreCookie,
+  type RestoreCookie,
+  spendRestoreCookie,
+} from './session-restores.ts';
 
 export const confirmationLifetimeMs = 24 * 60 * 60 * 1000;
 export const passwordResetLifetimeMs = 60 * 60 * 1000;
@@ -45,6 +53,9 @@ const loginFailuresOf = (email: string, ip: string): ThrottleCheck => ({
 
 /** A valid session: its user and its token's claims. */
 export type Session = { user: SessionUser; claims: TokenClaims };
+
+/** What a login answers: the bearer token, and the restore cookie a new tab of this browser starts from. */
+export type OpenedSession = { token: string; claims: TokenClaims; restore: RestoreCookie };
 
 /** Sessions kept in memory (the oldest looked-up goes first): more than the open sessions of a busy server. */
 const checkedSessionsMax = 10_000;
@@ -125,11 +136,7 @@ export function createAccountsService(deps: AccountsDeps) {
    * (address, client) pairs with growing delays and cap each client overall (password spraying); nobody
    * can lock an address for everyone by failing on purpose (OWASP's guidance on lockout).
    */
-  async function logIn(
-    email: string,
-    password: string,
-    ip: string,
-  ): Promise<{ token: string; claims: TokenClaims }> {
+  async function logIn(email: string, password: string, ip: string): Promise<OpenedSession> {
     // An IPv6 client counts by its /64: it can change the rest of its address at will.
     const client = clientKeyOf(ip);
     const byPair = loginFailuresOf(email, client);
@@ -148,7 +155,46 @@ export function createAccountsService(deps: AccountsDeps) {
     await deps.throttles.forgive(ids);
     await deps.throttles.forget(byPair);
     if (user.email_confirmed_at === null) throw new AppError('EMAIL_NOT_CONFIRMED', emailNotConfirmedMessage);
-    return issueToken(deps.jwtSecret, user.id, now());
+    return openSession(user.id);
+  }
+
+  /**
+   * A login proven some other way (a wallet signature), throttled like the password login: `prove`
+   * answers the user id or throws; a failure counts against (`key`, client) and the client.
+   */
+  async function logInThrottled(key: string, ip: string, prove: () => Promise<number>) {
+    const client = clientKeyOf(ip);
+    const byPair = loginFailuresOf(key, client);
+    const { retryAfter, ids } = await deps.throttles.attempt(
+      byPair,
+      { name: 'loginPerIp', key: client },
+      loginBackoff,
+    );
+    if (retryAfter > 0) throw new RateLimitedError(retryAfter, 'login attempts');
+    const userId = await prove();
+    await deps.throttles.forgive(ids);
+    await deps.throttles.forget(byPair);
+    return openSession(userId);
+  }
+
+  /** A bearer token and a restore cookie of a new family (a login). */
+  async function openSession(userId: number): Promise<OpenedSession> {
+    const at = now();
+    const restore = await issueRestoreCookie(deps.db, userId, at);
+    return { ...(await issueToken(deps.jwtSecret, userId, at)), restore };
+  }
+
+  /**
+   * A new tab's session from the restore cookie: a fresh bearer token and the cookie's next value (null
+   * when a tab opened at the same moment already rotated it). Null for a cookie that restores nothing.
+   */
+  async function restoreSession(
+    value: string,
+  ): Promise<{ token: string; restore: RestoreCookie | null } | null> {
+    const spent = await spendRestoreCookie(deps.db, value, now());
+    if (!spent) return null;
+    const { token } = await issueToken(deps.jwtSecret, spent.userId, now());
+    return { token, restore: spent.next };
   }
 
   /** Login from the exchange's redirect: also keeps the exchange's code as a pending connection. */
@@ -186,16 +232,19 @@ export function createAccountsService(deps: AccountsDeps) {
     const isBefore =
       user.sessions_valid_from !== null && claims.issuedAt.getTime() < Date.parse(user.sessions_valid_from);
     if (isBefore && claims.jti !== user.sessions_kept_jti) return null;
-    return { user: { id: user.id, email: user.email }, claims };
+    const sessionUser = {
+      id: user.id,
+      email: user.email,
+      has_password: user.has_password,
+      wallet_address: user.wallet_address,
+    };
+    return { user: sessionUser, claims };
   }
 
-  async function logOut(claims: TokenClaims): Promise<void> {
+  /** Revokes the bearer token and ends this browser's restore cookie family (when it sent one). */
+  async function logOut(claims: TokenClaims, restoreValue?: string): Promise<void> {
     await repo.revokeToken(deps.db, claims.jti, claims.expiresAt);
-  }
-
-  /** A bearer token for a user proven some other way (a verified wallet signature). */
-  function issueSessionToken(userId: number): Promise<{ token: string; claims: TokenClaims }> {
-    return issueToken(deps.jwtSecret, userId, now());
+    if (restoreValue) await endRestoreFamily(deps.db, claims.userId, restoreValue);
   }
 
   function refuseCommonPassword(password: string, field: string): void {
@@ -271,7 +320,12 @@ export function createAccountsService(deps: AccountsDeps) {
    * A signed-in user's new password; the current one must be right. Every other session ends (the one
    * that made the change, `sessionJti`, stays) and so does every outstanding reset link.
    */
-  async function changePassword(userId: number, current: string, next: string, sessionJti: string) {
+  async function changePassword(
+    userId: number,
+    current: string,
+    next: string,
+    kept: { jti: string; restoreValue?: string | undefined },
+  ) {
     await checkCurrentPassword(
       userId,
       current,
@@ -287,7 +341,10 @@ export function createAccountsService(deps: AccountsDeps) {
     }
     refuseCommonPassword(next, 'body.new_password');
     const passwordHash = await passwords.hash(next);
-    await repo.changePassword(deps.db, { userId, passwordHash, keptJti: sessionJti }, now());
+    const keptRestoreFamily = kept.restoreValue
+      ? await findRestoreFamily(deps.db, kept.restoreValue)
+      : undefined;
+    await repo.changePassword(deps.db, { userId, passwordHash, keptJti: kept.jti, keptRestoreFamily }, now());
   }
 
   /** Checks the password again before an irreversible step (deleting the account). */
@@ -295,14 +352,28 @@ export function createAccountsService(deps: AccountsDeps) {
     await checkCurrentPassword(userId, password, 'body.password', 'that password is not right');
   }
 
+  const passwordSetup = createPasswordSetup({
+    db: deps.db,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now,
+    hashToken: hashEmailToken,
+    hashPassword: (password) => passwords.hash(password),
+    refuseCommonPassword,
+  });
+
   return {
     signUp,
     confirmEmail,
     logIn,
     logInWithExchangeCode,
+    logInThrottled,
+    /** A login proven some other way (a verified wallet signature) that needs no throttle (sign-up). */
+    issueSessionToken: openSession,
+    restoreSession,
     authenticate,
     logOut,
-    issueSessionToken,
+    ...passwordSetup,
     requestPasswordReset,
     resetPassword,
     changePassword,

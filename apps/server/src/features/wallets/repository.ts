@@ -5,7 +5,8 @@ import type { Database, SiweNoncesTable } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
 export type NonceRow = Selectable<SiweNoncesTable>;
-export type NoncePurpose = 'connect-wallet' | 'sign-up';
+/** What a signed message may be spent on; a message issued for one purpose is refused for the others. */
+export type NoncePurpose = 'connect-wallet' | 'sign-up' | 'log-in' | 'delete-account';
 
 export async function findBlockchain(db: Db, chainId: number): Promise<Blockchain | undefined> {
   const row = await db

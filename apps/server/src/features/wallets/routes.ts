@@ -2,11 +2,14 @@ import {
   blockchainParamsSchema,
   blockchainResponseSchema,
   guideStateSchema,
+  loginResponseSchema,
   nextStateRequestSchema,
   walletCatalogueResponseSchema,
   walletDetailsResponseSchema,
   walletIdParamsSchema,
   walletListResponseSchema,
+  walletLogInMessageRequestSchema,
+  walletLogInRequestSchema,
   walletRemovalSchema,
   walletSignUpMessageRequestSchema,
   walletSignUpMessageResponseSchema,
@@ -16,6 +19,7 @@ import {
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReadCache } from '../../http/read-cache.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
 import { throttleGuard } from '../../http/throttle-guard.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
 import type { WalletsService } from './service.ts';
@@ -25,7 +29,8 @@ export const walletsRoutes: FastifyPluginAsyncZod<{
   wallets: WalletsService;
   throttles: Throttles;
   readCache: ReadCache;
-}> = async (app, { wallets, throttles, readCache }) => {
+  sessionCookies: SessionCookies;
+}> = async (app, { wallets, throttles, readCache, sessionCookies }) => {
   app.get(
     '/api/blockchains/wallets',
     { schema: { response: { 200: walletCatalogueResponseSchema } } },
@@ -111,6 +116,52 @@ export const walletsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/wallets/sign-up',
     { schema: { body: walletSignUpRequestSchema, response: { 200: walletSignUpResponseSchema } } },
-    async (request) => wallets.signUpWithWallet(request.body.message, request.body.signature),
+    async (request, reply) => {
+      const { token, created, restore } = await wallets.signUpWithWallet(
+        request.body.message,
+        request.body.signature,
+      );
+      sessionCookies.set(reply, restore);
+      return { token, created };
+    },
+  );
+
+  // Log in with a wallet (/login): like sign-up, but only into an account that exists.
+  app.post(
+    '/api/wallets/log-in/message',
+    {
+      preHandler: throttleGuard(throttles, 'wallet login requests', (request) => [
+        { name: 'walletSignUpMessagePerIp', key: request.ip },
+      ]),
+      schema: {
+        body: walletLogInMessageRequestSchema,
+        response: { 200: walletSignUpMessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { message, expiresAt } = await wallets.issueLogInMessage(request.body.address);
+      return { message, expiresAt };
+    },
+  );
+
+  app.post(
+    '/api/wallets/log-in',
+    { schema: { body: walletLogInRequestSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply) => {
+      const { token, restore } = await wallets.logInWithWallet(
+        request.body.message,
+        request.body.signature,
+        request.ip,
+      );
+      sessionCookies.set(reply, restore);
+      return { token };
+    },
+  );
+
+  // An account without a password deletes itself by signing this (DELETE /api/internal/account).
+  app.post(
+    '/api/wallets/account-deletion/message',
+    { preHandler: app.requireUser, schema: { response: { 200: walletSignUpMessageResponseSchema } } },
+    async (request) => wallets.issueDeletionMessage(request.user!.id),
   );
 };

@@ -1,5 +1,6 @@
 import {
   AppError,
+  accountDeletionStatement,
   type Blockchain,
   type GuideState,
   type SaveAddressParams,
@@ -9,13 +10,16 @@ import {
   type WalletRemoval,
   type WalletSignUpResponse,
   type WatchWallet,
+  walletLogInUnknownMessage,
   watchOnlyLimit,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress, type Hex } from 'viem';
+import { parseSiweMessage } from 'viem/siwe';
 import { type ChainClient, toChainUnavailable } from '../../chain/client.ts';
 import type { Database } from '../../db/types.ts';
 import type { AccountsService } from '../accounts/service.ts';
+import type { RestoreCookie } from '../accounts/session-restores.ts';
 import { countPrivateSnapshots, releaseUntrackedPairs, trackedPairsOf } from '../farms/untrack.ts';
 import { nextGuideStep } from './guide.ts';
 import * as repo from './repository.ts';
@@ -36,7 +40,7 @@ export type WalletsDeps = {
   chainId: number;
   /** Tells a contract from a wallet for watch-only addresses; without it that check is skipped. */
   chain?: ChainClient | undefined;
-  accounts: Pick<AccountsService, 'issueSessionToken'>;
+  accounts: Pick<AccountsService, 'issueSessionToken' | 'logInThrottled'>;
   now?: () => Date;
 };
 
@@ -66,12 +70,17 @@ export function createWalletsService(deps: WalletsDeps) {
     };
   }
 
-  async function issueMessage(purpose: repo.NoncePurpose, userId: number | null, rawAddress: string) {
+  async function issueMessage(
+    purpose: repo.NoncePurpose,
+    userId: number | null,
+    rawAddress: string,
+    statement?: string,
+  ) {
     const address = getAddress(rawAddress);
     const issuedAt = now();
     await repo.deleteStaleNonces(db, issuedAt);
     const nonce = createNonce();
-    const { message, expiresAt } = buildSignInMessage(await settings(), address, nonce, issuedAt);
+    const { message, expiresAt } = buildSignInMessage(await settings(), address, nonce, issuedAt, statement);
     await repo.insertNonce(db, { nonce, purpose, userId, address, message, issuedAt, expiresAt });
     return { address, message, expiresAt: expiresAt.toISOString() };
   }
@@ -216,7 +225,10 @@ export function createWalletsService(deps: WalletsDeps) {
   }
 
   /** Sign-up / sign-in from a wallet: the account created from this address, made on first use. */
-  async function signUpWithWallet(message: string, signature: string): Promise<WalletSignUpResponse> {
+  async function signUpWithWallet(
+    message: string,
+    signature: string,
+  ): Promise<WalletSignUpResponse & { restore: RestoreCookie }> {
     const verified = await verifySignature({
       purpose: 'sign-up',
       userId: null,
@@ -240,8 +252,60 @@ export function createWalletsService(deps: WalletsDeps) {
       );
       return { userId: id, created: newId !== undefined };
     });
-    const { token } = await deps.accounts.issueSessionToken(userId);
-    return { token, created };
+    const { token, restore } = await deps.accounts.issueSessionToken(userId);
+    return { token, created, restore };
+  }
+
+  /**
+   * Log in with a wallet: a message issued for 'log-in', signed by its address, spent once, logs into the
+   * account made from that address. Failures count like failed password logins (per address and client).
+   */
+  async function logInWithWallet(message: string, signature: string, ip: string) {
+    // The throttle's key is the address the message claims (checked below); a garbled one still counts.
+    const claimed = parseSiweMessage(message).address ?? 'unreadable message';
+    return deps.accounts.logInThrottled(`wallet ${claimed.toLowerCase()}`, ip, async () => {
+      const verified = await verifySignature({
+        purpose: 'log-in',
+        userId: null,
+        message,
+        signature: signature as Hex,
+      });
+      if (!(await repo.consumeNonce(db, verified.row.id, now()))) throw alreadyUsed();
+      const userId = await repo.findUserIdByWalletAddress(db, verified.address);
+      if (userId === undefined) throw new AppError('INVALID_CREDENTIALS', walletLogInUnknownMessage);
+      return userId;
+    });
+  }
+
+  /** The message an account without a password signs to delete itself; its wallet is the one it was made from. */
+  async function issueDeletionMessage(userId: number) {
+    const user = await db
+      .selectFrom('users')
+      .select(['wallet_address', 'password_hash'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (user?.password_hash) {
+      throw new AppError('CONFLICT', 'your account has a password: confirm the deletion with your password');
+    }
+    if (!user?.wallet_address) throw new AppError('CONFLICT', 'your account has no wallet to sign with');
+    const { message, expiresAt } = await issueMessage(
+      'delete-account',
+      userId,
+      user.wallet_address,
+      accountDeletionStatement,
+    );
+    return { message, expiresAt };
+  }
+
+  /** Checks and spends a signed deletion message of this user; throws SIGNATURE_INVALID otherwise. */
+  async function checkDeletionSignature(userId: number, message: string, signature: string): Promise<void> {
+    const verified = await verifySignature({
+      purpose: 'delete-account',
+      userId,
+      message,
+      signature: signature as Hex,
+    });
+    if (!(await repo.consumeNonce(db, verified.row.id, now()))) throw alreadyUsed();
   }
 
   return {
@@ -263,6 +327,10 @@ export function createWalletsService(deps: WalletsDeps) {
       return { message, expiresAt };
     },
     signUpWithWallet,
+    issueLogInMessage: (address: string) => issueMessage('log-in', null, address),
+    logInWithWallet,
+    issueDeletionMessage,
+    checkDeletionSignature,
     watchWallet,
     describeRemoval,
     removeWallet,

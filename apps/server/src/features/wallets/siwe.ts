@@ -30,12 +30,16 @@ function signatureError(message: string): AppError {
   return new AppError('SIGNATURE_INVALID', message);
 }
 
-/** Builds the exact text the wallet signs; valid for `signInMessageLifetimeMs`. */
+/**
+ * Builds the exact text the wallet signs; valid for `signInMessageLifetimeMs`. The statement is the
+ * spec's greeting, except for a deletion, which says what signing it does.
+ */
 export function buildSignInMessage(
   settings: SiweSettings,
   address: Address,
   nonce: string,
   issuedAt: Date,
+  statement: string = walletSignInGreeting,
 ): { message: string; expiresAt: Date } {
   const expiresAt = new Date(issuedAt.getTime() + signInMessageLifetimeMs);
   const message = createSiweMessage({
@@ -46,7 +50,7 @@ export function buildSignInMessage(
     nonce,
     issuedAt,
     expirationTime: expiresAt,
-    statement: walletSignInGreeting,
+    statement,
     version: '1',
   });
   return { message, expiresAt };
