@@ -154,7 +154,12 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
                       variant="secondary"
                       aria-label={`import ${farm.token0.symbol} / ${farm.token1.symbol} farm ${farm.address}`}
                       onClick={() => {
-                        setSearch({ [importFarmParam]: farm.address });
+                        // Keeps the page's other parameters (tab, sort, filter): only the farm asked for changes.
+                        setSearch((previous) => {
+                          const next = new URLSearchParams(previous);
+                          next.set(importFarmParam, farm.address);
+                          return next;
+                        });
                         window.scrollTo({ top: 0, behavior: 'smooth' });
                       }}
                     >

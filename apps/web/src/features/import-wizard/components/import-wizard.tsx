@@ -6,13 +6,16 @@ import {
   type WizardVariant,
   wizardTexts,
 } from '@tidewatch/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { importFarmParam, paths } from '../../../app/paths.ts';
-import { Button, ErrorBanner } from '../../../components/index.ts';
+import { Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { readWizardFailure } from '../api/next-state.ts';
+import { saveOpenImportId } from '../hooks/open-import.ts';
 import { useImportWizard, type ImportWizard as Wizard } from '../hooks/use-import-wizard.ts';
+import { FarmBeingImported } from './farm-being-imported.tsx';
+import { OpenImportChoice } from './open-import-choice.tsx';
 import { PriceConfirmation } from './price-confirmation.tsx';
 import { StepsList } from './steps-list.tsx';
 import { UnresolvableToken } from './unresolvable-token.tsx';
@@ -58,11 +61,41 @@ export function ImportWizard({ variant }: { variant: WizardVariant }) {
 }
 
 function WizardPanel({ variant }: { variant: WizardVariant }) {
-  const wizard = useImportWizard(variant);
+  // One-click import from the farm index: `?import=0x…` asks for a farm. It fills the URL field and is sent
+  // when no import is open; with another import open the person chooses first (one import at a time).
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get(importFarmParam) ?? undefined;
+  const wizard = useImportWizard(variant, requested);
+  const navigate = useNavigate();
   // Re-arms the URL field after a refused URL, so the user can paste another one; the refusal, which was
   // about the last URL, goes with it.
   const [urlAttempt, setUrlAttempt] = useState(0);
+  // The URL last sent: 'start this one' sends it again once the other import is cancelled.
+  const [lastUrl, setLastUrl] = useState<string | undefined>(undefined);
   const { state } = wizard;
+  const farmAddress = typeof state.data.farm_address === 'string' ? state.data.farm_address : undefined;
+  const isOpen = state.name !== 'NOT_STARTED' && state.name !== completedState && !wizard.isResuming;
+  const isRequestedHere = requested !== undefined && farmAddress?.toLowerCase() === requested.toLowerCase();
+  const dropRequest = useCallback(
+    () =>
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          next.delete(importFarmParam);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearch],
+  );
+  const { reset } = wizard;
+  useEffect(() => {
+    if (!requested || wizard.isResuming) return;
+    // The tab still shows a finished import: the farm asked for starts a new one.
+    if (state.name === completedState) reset();
+    // The import asked for is under way (or was already open): a reload must not ask again.
+    else if (isOpen && isRequestedHere) dropRequest();
+  }, [requested, wizard.isResuming, state.name, isOpen, isRequestedHere, reset, dropRequest]);
   // A new step replaces the control that had focus ('continue import', 'confirm price data'): focus would
   // fall back to the top of the page. It goes to the step line instead, so Tab goes on into the new step.
   const stepRef = useRef<HTMLParagraphElement>(null);
@@ -70,6 +103,46 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
   useEffect(() => {
     if (document.activeElement === document.body) stepRef.current?.focus();
   }, [state.name]);
+
+  const refusedFor = wizard.error ? readWizardFailure(wizard.error)?.data.open_import : undefined;
+  let choice: ReactNode = null;
+  if (requested && isOpen && !isRequestedHere && farmAddress && typeof state.data.import_id === 'number') {
+    const otherId = state.data.import_id;
+    choice = (
+      <OpenImportChoice
+        other={{
+          farm_address: farmAddress,
+          state: state.name,
+          ...(typeof state.data.symbol0 === 'string' ? { symbol0: state.data.symbol0 } : {}),
+          ...(typeof state.data.symbol1 === 'string' ? { symbol1: state.data.symbol1 } : {}),
+        }}
+        requested={requested}
+        isBusy={wizard.isSending}
+        onContinueOther={dropRequest}
+        onStartThis={() => wizard.startInstead(requested, otherId)}
+      />
+    );
+  } else if (refusedFor && (lastUrl ?? requested)) {
+    const url = (lastUrl ?? requested)!;
+    choice = (
+      <OpenImportChoice
+        other={refusedFor}
+        requested={url}
+        isBusy={wizard.isSending}
+        onContinueOther={() => {
+          dropRequest();
+          if (refusedFor.variant === variant) {
+            wizard.openImport(refusedFor.import_id);
+            return;
+          }
+          // The other wizard resumes it, as after a reload.
+          saveOpenImportId(refusedFor.variant, refusedFor.import_id);
+          navigate(variantInfo[refusedFor.variant].toolHref);
+        }}
+        onStartThis={() => wizard.startInstead(url, refusedFor.import_id)}
+      />
+    );
+  }
   return (
     <section
       aria-label={`${variantInfo[variant].label} import wizard`}
@@ -81,16 +154,30 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
             step: <span className="font-mono font-semibold">{state.name}</span>
           </p>
         ) : null}
-        {wizard.error ? <WizardErrorBox error={wizard.error} variant={variant} /> : null}
-        <StepBody
-          wizard={wizard}
-          variant={variant}
-          urlAttempt={urlAttempt}
-          onRearm={() => {
-            wizard.reset();
-            setUrlAttempt((n) => n + 1);
-          }}
-        />
+        {wizard.error && !refusedFor ? <WizardErrorBox error={wizard.error} variant={variant} /> : null}
+        {wizard.notice ? <SuccessBanner messages={wizard.notice} /> : null}
+        {isOpen && !choice ? <FarmBeingImported data={state.data} /> : null}
+        {choice ?? (
+          <StepBody
+            wizard={wizard}
+            variant={variant}
+            urlAttempt={urlAttempt}
+            requested={requested}
+            onUrl={(url) => {
+              setLastUrl(url);
+              wizard.send('PARSE_URL', { url });
+            }}
+            onRearm={() => {
+              wizard.reset();
+              setUrlAttempt((n) => n + 1);
+            }}
+          />
+        )}
+        {isOpen && !choice ? (
+          <Button size="sm" variant="secondary" onClick={wizard.cancel} disabled={wizard.isSending}>
+            cancel import
+          </Button>
+        ) : null}
         <label className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
           <input
             type="checkbox"
@@ -109,23 +196,21 @@ function StepBody({
   wizard,
   variant,
   urlAttempt,
+  requested,
+  onUrl,
   onRearm,
 }: {
   wizard: Wizard;
   variant: WizardVariant;
   urlAttempt: number;
+  /** The farm asked for from the farm index: the URL field starts with it and sends it. */
+  requested: string | undefined;
+  onUrl: (url: string) => void;
   onRearm: () => void;
 }) {
   const { state } = wizard;
   const data = state.data;
   const importId = typeof data.import_id === 'number' ? data.import_id : undefined;
-  // One-click import from the farm index: `?import=0x…` fills the URL field and sends it; the parameter
-  // goes once the wizard has moved on, so a reload does not import again.
-  const [search, setSearch] = useSearchParams();
-  const requestedImport = search.get(importFarmParam) ?? undefined;
-  useEffect(() => {
-    if (requestedImport && state.name !== 'NOT_STARTED') setSearch({}, { replace: true });
-  }, [requestedImport, state.name, setSearch]);
   if (wizard.isResuming) {
     return (
       <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
@@ -137,11 +222,13 @@ function StepBody({
     return (
       <div className="space-y-2">
         <UrlStep
-          key={`${urlAttempt}:${requestedImport ?? ''}`}
+          key={`${urlAttempt}:${requested ?? ''}`}
           isDisabled={wizard.isSending}
-          initialUrl={requestedImport}
+          isRefused={wizard.error !== null}
+          initialUrl={requested}
           placeholder={variantInfo[variant].urlExample}
-          onUrl={(url) => wizard.send('PARSE_URL', { url })}
+          onUrl={onUrl}
+          onEdit={wizard.clearError}
         />
         {wizard.error ? (
           <Button size="sm" variant="secondary" onClick={onRearm}>

@@ -20,16 +20,23 @@ export const urlTooLongMessage = `that is too long for a farm URL: at most ${wiz
  * characters in one change) holding an address or a whole URL fires at once (the server refuses pages that
  * name no farm, saying what to paste); typed text fires once typing pauses, so a
  * half-typed URL is never sent; Enter sends at once. Text that is neither gets a message under the field
- * instead of silence. After a refused URL the owner re-arms the field with `key`.
+ * instead of silence. After a refused URL the field takes the next change as a new attempt (no other click
+ * needed), and editing tells the owner, so the refusal about the old text goes at once.
  */
 export function UrlStep({
   onUrl,
+  onEdit,
   isDisabled,
+  isRefused,
   initialUrl,
   placeholder,
 }: {
   onUrl: (url: string) => void;
+  /** Every change of the text: what was refused is being replaced. */
+  onEdit: () => void;
   isDisabled: boolean;
+  /** The last URL sent was refused: the next one may be sent (PARSE_URL still fires once per attempt). */
+  isRefused: boolean;
   /** One-click import: the field starts filled and is sent at once. */
   initialUrl?: string | undefined;
   /** A URL of the product's shape, e.g. a dual farm's `#/dual/…`. */
@@ -40,6 +47,9 @@ export function UrlStep({
   const hasFiredRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timerRef.current), []);
+  useEffect(() => {
+    if (isRefused) hasFiredRef.current = false;
+  }, [isRefused]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: sent once, for the URL the step started with
   useEffect(() => {
     if (initialUrl) fire(initialUrl);
@@ -68,6 +78,7 @@ export function UrlStep({
         const isPaste = url.length - value.length > 1;
         setValue(url);
         setProblem(undefined);
+        onEdit();
         clearTimeout(timerRef.current);
         if (isPaste) fire(url);
         else timerRef.current = setTimeout(() => fire(url), typingPauseMs);

@@ -8,6 +8,7 @@ import {
 } from '@tidewatch/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/index.ts';
+import { cancelImport } from '../api/cancel-import.ts';
 import { getImport } from '../api/get-import.ts';
 import { postNextState } from '../api/next-state.ts';
 import { clearOpenImportId, readOpenImportId, saveOpenImportId } from './open-import.ts';
@@ -67,6 +68,16 @@ export type ImportWizard = {
   continueImport: () => void;
   /** Back to NOT_STARTED (start another import); the open import is forgotten. */
   reset: () => void;
+  /** Forgets the last failure (the person is editing what was refused). */
+  clearError: () => void;
+  /** Said after a cancel ('the import of … was cancelled'); goes with the next attempt. */
+  notice: string | null;
+  /** Cancels the open import on the server, then back to NOT_STARTED. */
+  cancel: () => void;
+  /** Opens the user's import `importId` of this variant (the other open import, to continue it). */
+  openImport: (importId: number) => void;
+  /** Cancels the user's open import `otherImportId`, then starts importing `url` (one import at a time). */
+  startInstead: (url: string, otherImportId: number) => void;
 };
 
 /**
@@ -75,13 +86,18 @@ export type ImportWizard = {
  * The open import's id is kept per variant in sessionStorage: after a reload the wizard fetches the
  * import and continues from its state (an import that is gone starts over, silently).
  */
-export function useImportWizard(variant: WizardVariant): ImportWizard {
+export function useImportWizard(
+  variant: WizardVariant,
+  /** A farm asked for from the farm index ('import'): another open import waits while the person chooses. */
+  requestedFarm?: string,
+): ImportWizard {
   const wallet = useWallet();
   const [state, setState] = useState<ClientWizardState>(notStartedState);
   const [error, setError] = useState<AppError | null>(null);
   const [isSending, setIsSending] = useState(false);
   const [isResuming, setIsResuming] = useState(() => readOpenImportId(variant) !== null);
   const [isAutoAdvance, setIsAutoAdvance] = useState(true);
+  const [notice, setNotice] = useState<string | null>(null);
   // A ref so two clicks in one tick cannot both send: the spec's single-shot buttons.
   const isSendingRef = useRef(false);
   const stateRef = useRef(state);
@@ -120,22 +136,29 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
     else if (typeof importId === 'number') saveOpenImportId(variant, importId);
   }, [state, variant]);
 
+  /** What an event sends: the state's name and data back (spec), plus the dual wallet and `params`. */
+  const bodyFor = useCallback(
+    (current: ClientWizardState, event: WizardEvent, params: Record<string, unknown>) => ({
+      name: current.name,
+      event,
+      params: {
+        ...withoutTokenRoles(current.data),
+        ...(variant === 'dual' && account ? { account_address: account } : {}),
+        ...params,
+      },
+    }),
+    [variant, account],
+  );
+
   const send = useCallback(
     (event: WizardEvent, params: Record<string, unknown> = {}) => {
       if (isSendingRef.current) return;
       isSendingRef.current = true;
       setIsSending(true);
-      const current = stateRef.current;
-      const body = {
-        name: current.name,
-        event,
-        params: {
-          ...withoutTokenRoles(current.data),
-          ...(variant === 'dual' && account ? { account_address: account } : {}),
-          ...params,
-        },
-      };
-      postNextState(variant, body)
+      // A new attempt: the last refusal and the last notice were about something else.
+      setError(null);
+      setNotice(null);
+      postNextState(variant, bodyFor(stateRef.current, event, params))
         .then((next) => {
           setError(null);
           setState(toClientState(next));
@@ -146,7 +169,7 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
           setIsSending(false);
         });
     },
-    [variant, account],
+    [variant, bodyFor],
   );
 
   const continueImport = useCallback(() => {
@@ -157,12 +180,77 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
   const reset = useCallback(() => {
     clearOpenImportId(variant);
     setError(null);
+    setNotice(null);
+    stateRef.current = notStartedState;
     setState(notStartedState);
   }, [variant]);
 
+  const clearError = useCallback(() => setError(null), []);
+
+  /** Runs one request that replaces the wizard's state (nothing else is sent meanwhile). */
+  const runExclusive = useCallback((work: () => Promise<void>) => {
+    if (isSendingRef.current) return;
+    isSendingRef.current = true;
+    setIsSending(true);
+    setError(null);
+    setNotice(null);
+    work()
+      .catch((failure: unknown) => setError(asAppError(failure)))
+      .finally(() => {
+        isSendingRef.current = false;
+        setIsSending(false);
+      });
+  }, []);
+
+  const cancel = useCallback(() => {
+    const importId = stateRef.current.data.import_id;
+    if (typeof importId !== 'number') return;
+    runExclusive(async () => {
+      const cancelled = await cancelImport(importId);
+      reset();
+      setNotice(cancelled.message);
+    });
+  }, [runExclusive, reset]);
+
+  const openImport = useCallback(
+    (importId: number) =>
+      runExclusive(async () => {
+        const next = toClientState(await getImport(importId));
+        stateRef.current = next;
+        setState(next);
+      }),
+    [runExclusive],
+  );
+
+  const startInstead = useCallback(
+    (url: string, otherImportId: number) =>
+      runExclusive(async () => {
+        try {
+          await cancelImport(otherImportId);
+        } catch (failure) {
+          // Already gone (cancelled in another tab): nothing stands in the way.
+          if (!(failure instanceof AppError && failure.code === 'NOT_FOUND')) throw failure;
+        }
+        clearOpenImportId(variant);
+        stateRef.current = notStartedState;
+        setState(notStartedState);
+        const next = toClientState(
+          await postNextState(variant, bodyFor(notStartedState, 'PARSE_URL', { url })),
+        );
+        stateRef.current = next;
+        setState(next);
+      }),
+    [runExclusive, variant, bodyFor],
+  );
+
   const nextEvent = state.events[0];
+  const isHeldForChoice =
+    requestedFarm !== undefined &&
+    typeof state.data.farm_address === 'string' &&
+    state.data.farm_address.toLowerCase() !== requestedFarm.toLowerCase();
   const shouldAutoAdvance =
     isAutoAdvance &&
+    !isHeldForChoice &&
     !error &&
     !isSending &&
     !isResuming &&
@@ -182,5 +270,10 @@ export function useImportWizard(variant: WizardVariant): ImportWizard {
     send,
     continueImport,
     reset,
+    clearError,
+    notice,
+    cancel,
+    openImport,
+    startInstead,
   };
 }
