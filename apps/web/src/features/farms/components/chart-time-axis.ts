@@ -35,7 +35,7 @@ const rangeDays = { '7d': 7, '30d': 30, '90d': 90 } as const satisfies Record<
  * About one slot per pixel column of a wide chart: finer would only add whitespace, coarser would merge
  * points a person could tell apart.
  */
-export const defaultSlotCount = 1_000;
+const defaultSlotCount = 1_000;
 
 /**
  * The points a range button shows: those of the last 7, 30 or 90 days, counted back from now or from the

@@ -4,13 +4,12 @@ import type { Socket } from 'socket.io-client';
 import { useSessionToken } from '../../../lib/session.ts';
 import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
 import { afterNextPaint } from '../../../lib/yield-to-main.ts';
-import { alertKeys } from '../../alerts/keys.ts';
-import { farmKeys } from '../api/keys.ts';
+import { createSnapshotRefresh } from './snapshot-refresh.ts';
 
 /**
  * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
- * snapshot of a pair the user tracks) and refetches the farm lists, cards and details, so open pages
- * update without a reload.
+ * snapshot of a pair the user tracks) and refetches the farm lists, cards and details once per round, so
+ * open pages update without a reload.
  */
 export function useSnapshotUpdates(): void {
   const token = useSessionToken();
@@ -19,6 +18,7 @@ export function useSnapshotUpdates(): void {
     if (!token) return undefined;
     let isCancelled = false;
     let socket: Socket | undefined;
+    const refresh = createSnapshotRefresh(queryClient);
     // The client library and the channel's schemas come with the first logged-in page, not with every
     // visitor's, and are asked for once the page has painted, not beside its content (decision 016).
     const modules = afterNextPaint().then(() =>
@@ -29,14 +29,12 @@ export function useSnapshotUpdates(): void {
       const { snapshotCreatedSchema, socketEvents } = realtime;
       socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
       socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
-        if (!snapshotCreatedSchema.safeParse(payload).success) return;
-        void queryClient.invalidateQueries({ queryKey: farmKeys.all });
-        // The server tells of a batch once its alerts are written: the bell counts them now.
-        void queryClient.invalidateQueries({ queryKey: alertKeys.notifications() });
+        if (snapshotCreatedSchema.safeParse(payload).success) refresh.onSnapshotCreated();
       });
     });
     return () => {
       isCancelled = true;
+      refresh.dispose();
       socket?.disconnect();
     };
   }, [token, queryClient]);
