@@ -20,4 +20,7 @@ export const farmKeys = {
   details: () => [...farmKeys.all, 'detail'] as const,
   detail: (farmAddress: string, account: string | undefined) =>
     [...farmKeys.details(), farmAddress.toLowerCase(), lowerOrNull(account)] as const,
+  /** A mutation key: the running refresh of one (farm, account), whichever card started it. */
+  refresh: (farmAddress: string, account: string | undefined) =>
+    ['farm-refresh', farmAddress.toLowerCase(), lowerOrNull(account)] as const,
 };

@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, InfoBanner, InlineError } from '../../../components/index.ts';
 import { farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
-import { farmKeys } from '../api/keys.ts';
-import { useRefreshFarm } from '../api/refresh-farm.ts';
+import { newerFarmItem, useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import type { FarmProduct } from '../product.ts';
 import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
@@ -26,34 +24,14 @@ export type FarmCardProps = {
 
 /** Spec screen 5: one farm with its pool, farm and position snapshots, tracking and refresh. */
 export function FarmCard({ product, item: listedItem, connectedAddress, isTracked = false }: FarmCardProps) {
-  const queryClient = useQueryClient();
-  // A successful refresh answers the new item; show it until the list itself brings newer data.
-  // Keyed by the listed item it replaced, so a refetched list wins without an effect.
-  const [refreshed, setRefreshed] = useState<{ base: AnyFarmListItem; fresh: AnyFarmListItem } | null>(null);
-  const item = refreshed?.base === listedItem ? refreshed.fresh : listedItem;
-
-  const refresh = useRefreshFarm(product);
-  // A ref, not state: a second click in the same tick must already see the first one running.
-  const isUpdatingRef = useRef(false);
-  const accountAddress = item.account_address ?? connectedAddress;
-
-  function onRefresh() {
-    if (isUpdatingRef.current || !accountAddress) return;
-    isUpdatingRef.current = true;
-    refresh.mutate(
-      { farmAddress: item.farm.address, accountAddress },
-      {
-        onSuccess: (fresh) => {
-          setRefreshed({ base: listedItem, fresh });
-          void queryClient.invalidateQueries({ queryKey: farmKeys.trackedSummary() });
-          void queryClient.invalidateQueries({ queryKey: farmKeys.details() });
-        },
-        onSettled: () => {
-          isUpdatingRef.current = false;
-        },
-      },
-    );
-  }
+  const accountAddress = listedItem.account_address ?? connectedAddress;
+  const refresh = useRefreshFarm(
+    product,
+    accountAddress ? { farmAddress: listedItem.farm.address, accountAddress } : null,
+  );
+  // A refresh answers the new item; shown until the list itself brings it (or newer).
+  const item = newerFarmItem(listedItem, refresh.latest);
+  const onRefresh = refresh.start;
 
   const [isChooserOpen, setIsChooserOpen] = useState(false);
   const track = useTrackFarm(product);
@@ -110,12 +88,12 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
         <Button
           size="sm"
           variant="secondary"
-          aria-disabled={refresh.isPending || !accountAddress}
-          aria-busy={refresh.isPending}
+          aria-disabled={refresh.isUpdating || !accountAddress}
+          aria-busy={refresh.isUpdating}
           title={accountAddress ? undefined : 'connect or track a wallet to refresh its position'}
           onClick={onRefresh}
         >
-          {refresh.isPending ? 'updating' : 'refresh'}
+          {refresh.isUpdating ? 'updating' : 'refresh'}
         </Button>
         {isTracked && item.account_address ? (
           <UntrackButton farmAddress={item.farm.address} walletAddress={item.account_address} pair={pair} />
