@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/provider.tsx';
 import { createAppRouter, whenRouterReady } from './app/router.tsx';
+import { restoreSession } from './features/auth/api/restore-session.ts';
 import { api } from './lib/api-client.ts';
+import { getSessionToken } from './lib/session.ts';
 import { afterNextPaint, yieldToMain } from './lib/yield-to-main.ts';
 import './index.css';
 
@@ -21,6 +23,9 @@ const root = container;
  */
 async function renderApp(): Promise<void> {
   await yieldToMain();
+  // A new tab of a signed-in browser starts signed in on every page, public ones too (decision 023); a
+  // visitor's browser holds no restore flag and asks nothing.
+  if (!getSessionToken()) await restoreSession();
   const router = createAppRouter();
   await whenRouterReady(router);
   await yieldToMain();

@@ -25,6 +25,14 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   return search ? `${path}?${search}` : path;
 }
 
+/**
+ * The page to open after login: `next` when it is a path of this app, else the dashboard. A value such as
+ * '//evil.example' or 'https://…' would leave the site, so only '/x' paths pass.
+ */
+export function safeNextPath(next: string | null): string {
+  return next && /^\/(?![/\\])/.test(next) ? next : paths.dashboard.getHref();
+}
+
 const segment = (value: string | number) => encodeURIComponent(String(value));
 
 export const paths = {
@@ -32,7 +40,14 @@ export const paths = {
 
   login: {
     path: '/login',
-    getHref: (options: { reason?: LoginReason } = {}) => withQuery('/login', { reason: options.reason }),
+    /** `next`: the page to return to after login (an in-app path; see `safeNextPath`). */
+    getHref: (options: { reason?: LoginReason; next?: string } = {}) =>
+      withQuery('/login', { reason: options.reason, next: options.next }),
+  },
+  /** Target of the 'set a password' e-mail's link (an account made from a wallet). */
+  setPassword: {
+    path: '/set-password',
+    getHref: (token?: string) => withQuery('/set-password', { token }),
   },
   /** The integrations screen reached from the login area. */
   loginAction: { path: '/login/:action', getHref: (action: string) => `/login/${segment(action)}` },

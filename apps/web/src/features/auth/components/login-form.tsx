@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { paths, safeNextPath } from '../../../app/paths.ts';
 import { Button, CredentialFields, ErrorBanner } from '../../../components/index.ts';
 import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { useCredentials } from '../../../lib/use-credentials.ts';
@@ -12,13 +12,16 @@ export function LoginForm() {
   const { fieldErrors } = credentials;
   const login = useLogin();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A first visit's screen: its check loads when the form is first sent (start-up-schemas.ts).
     const body = await credentials.validate(schemaFrom(loadAuthSchemas, 'loginSchema'));
     if (!body) return;
-    login.mutate(body, { onSuccess: () => navigate(paths.dashboard.getHref()) });
+    // Back to the page that sent here (an e-mailed link), replacing /login so Back does not return to it.
+    const next = safeNextPath(searchParams.get('next'));
+    login.mutate(body, { onSuccess: () => navigate(next, { replace: true }) });
   }
 
   const clientErrors = [credentials.loadError, fieldErrors.email, fieldErrors.password].filter(

@@ -1,0 +1,34 @@
+import { sessionRestoreHintCookieName, sessionRestoreResponseSchema } from '@tidewatch/shared';
+import { api } from '../../../lib/api-client.ts';
+import { setSessionToken } from '../../../lib/session.ts';
+
+/**
+ * The server's readable flag beside its httpOnly restore cookie (decision 023): set at login, cleared at
+ * logout. Without it there is nothing to restore, and a visitor's tab asks nothing.
+ */
+export function hasRestoreHint(): boolean {
+  return document.cookie.split(/;\s*/).includes(`${sessionRestoreHintCookieName}=1`);
+}
+
+let pending: Promise<string | null> | null = null;
+
+/**
+ * POST /api/internal/session/restore: a tab without `jwtToken` in session storage trades this browser's
+ * restore cookie for a fresh token, stored under `jwtToken` as a login stores it. Resolves to the token, or
+ * null when nothing was restored (no flag, the cookie was ended, or the server could not be reached). Calls
+ * made while one is under way share it: the cookie is rotated once.
+ */
+export function restoreSession(): Promise<string | null> {
+  if (!hasRestoreHint()) return Promise.resolve(null);
+  pending ??= api
+    .post('/internal/session/restore', undefined, { schema: sessionRestoreResponseSchema })
+    .then(({ token }) => {
+      if (token) setSessionToken(token);
+      return token;
+    })
+    .catch(() => null)
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
