@@ -24,7 +24,7 @@ const lists = [
   },
   { options: trackedSummaryQueryOptions(), path: '/quickswap/tracked-summary' },
   { options: portfolioQueryOptions(), path: '/quickswap/portfolio' },
-];
+] as const;
 
 describe('a round of automatic snapshots refreshes each open list once', () => {
   beforeEach(() => {
@@ -43,9 +43,12 @@ describe('a round of automatic snapshots refreshes each open list once', () => {
       return undefined;
     });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const stopObserving = lists.map(({ options }) =>
-      new QueryObserver(queryClient, options).subscribe(() => undefined),
-    );
+    // One observer per list, as a mounted screen holds (each typed by its own options).
+    const stopObserving = [
+      new QueryObserver(queryClient, lists[0].options).subscribe(() => undefined),
+      new QueryObserver(queryClient, lists[1].options).subscribe(() => undefined),
+      new QueryObserver(queryClient, lists[2].options).subscribe(() => undefined),
+    ];
     await vi.advanceTimersByTimeAsync(100);
     for (const { path } of lists) expect(callsTo(calls, 'GET', path), path).toHaveLength(1);
     calls.length = 0;
