@@ -163,7 +163,15 @@ describe('liquidity-mining import over HTTP', () => {
     const wbtcIsToken0 = w.world.pairs['WBTC-USDC'].token0 === w.world.tokens.WBTC.address;
     const wbtcChoices = wbtcIsToken0 ? state.data.token0_choices : state.data.token1_choices;
     expect(wbtcChoices).toEqual([
-      { id: 3717, slug: 'wrapped-bitcoin', name: 'Wrapped Bitcoin', symbol: 'WBTC' },
+      {
+        id: 3717,
+        slug: 'wrapped-bitcoin',
+        name: 'Wrapped Bitcoin',
+        symbol: 'WBTC',
+        polygon_address: w.world.tokens.WBTC.address,
+        price_usd: 30_000,
+        is_token_contract: true,
+      },
     ]);
     const forged = await sendStep(w.testApp, token, 'lp', {
       name: state.name,

@@ -85,12 +85,21 @@ export type WizardEvent = (typeof wizardEvents)[number];
 export const tokenRoles = ['token0', 'token1', 'reward_a', 'reward_b'] as const;
 export type TokenRole = (typeof tokenRoles)[number];
 
-/** Price-data token choice (spec section 3): one CoinMarketCap candidate. */
+/**
+ * Price-data token choice (spec section 3): one CoinMarketCap candidate, with what tells two of one symbol
+ * apart (issue 30): its contract on Polygon, its current price, and whether that contract is the token's.
+ */
 export const priceChoiceSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
   symbol: z.string(),
+  /** Its contract on Polygon as CoinMarketCap lists it; null when it lists none. */
+  polygon_address: z.string().nullable().optional(),
+  /** Its current USD price on CoinMarketCap; null when it quotes none. */
+  price_usd: z.number().nullable().optional(),
+  /** Its Polygon contract is the token's own address: the listing of this very token. */
+  is_token_contract: z.boolean().optional(),
 });
 export type PriceChoice = z.infer<typeof priceChoiceSchema>;
 

@@ -10,6 +10,7 @@ export * from './errors.ts';
 export * from './farms.ts';
 export * from './health.ts';
 export * from './import-wizard.ts';
+export * from './price-choice.ts';
 export * from './quickswap-links.ts';
 export * from './realtime.ts';
 export * from './wallets.ts';

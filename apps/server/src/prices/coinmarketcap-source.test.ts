@@ -3,6 +3,7 @@ import {
   type CmcServer,
   cmcListingsForWorld,
   deployQuickswapWorld,
+  NEW_QUICK_POLYGON_ADDRESS,
   startAnvil,
   startCmcServer,
   type World,
@@ -36,8 +37,20 @@ describe('CoinMarketCap candidates', () => {
     const quick = world.tokens.QUICK;
     const candidates = await makeClient().findCandidates({ address: quick.address, symbol: 'QUICK' });
     expect(candidates).toEqual([
-      { id: 8206, slug: 'quickswap-old', name: 'QuickSwap [Old]', symbol: 'QUICK' },
-      { id: 19966, slug: 'quickswap', name: 'QuickSwap', symbol: 'QUICK' },
+      {
+        id: 8206,
+        slug: 'quickswap-old',
+        name: 'QuickSwap [Old]',
+        symbol: 'QUICK',
+        polygonAddress: world.tokens.QUICK.address,
+      },
+      {
+        id: 19966,
+        slug: 'quickswap',
+        name: 'QuickSwap',
+        symbol: 'QUICK',
+        polygonAddress: NEW_QUICK_POLYGON_ADDRESS,
+      },
     ]);
     expect(cmc.requests.map((r) => [r.path, r.headers['x-cmc_pro_api_key']])).toEqual([
       ['/v2/cryptocurrency/info', 'test-key'],

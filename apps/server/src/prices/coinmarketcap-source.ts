@@ -13,9 +13,44 @@ export class PriceUnavailableError extends AppError {
   }
 }
 
-export type CmcCandidate = { id: number; slug: string; name: string; symbol: string };
+export type CmcCandidate = {
+  id: number;
+  slug: string;
+  name: string;
+  symbol: string;
+  /** Its contract on Polygon as CoinMarketCap lists it; null when it lists none (another chain's coin). */
+  polygonAddress: string | null;
+};
 
-const candidateSchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), symbol: z.string() });
+const platformSchema = z
+  .object({ name: z.string().optional(), slug: z.string().optional(), token_address: z.string().optional() })
+  .nullish();
+const candidateSchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  platform: platformSchema,
+  contract_address: z
+    .array(
+      z.object({
+        contract_address: z.string(),
+        platform: z.object({ name: z.string().optional() }).optional(),
+      }),
+    )
+    .nullish(),
+});
+type CandidateEntry = z.infer<typeof candidateSchema>;
+
+const isPolygon = (name: string | undefined) => /^polygon/i.test(name ?? '');
+
+/** The Polygon contract of a listing: its main platform when that is Polygon, else its Polygon entry. */
+function polygonAddressOf(entry: CandidateEntry): string | null {
+  if (entry.platform?.token_address && (isPolygon(entry.platform.name) || isPolygon(entry.platform.slug)))
+    return entry.platform.token_address;
+  const listed = entry.contract_address?.find((c) => isPolygon(c.platform?.name));
+  return listed?.contract_address ?? null;
+}
 const infoSchema = z.object({
   data: z.record(z.string(), z.union([candidateSchema, z.array(candidateSchema)])),
 });
@@ -113,7 +148,13 @@ export function createCoinMarketCapClient(options: CoinMarketCapOptions): CoinMa
       throw new PriceUnavailableError(`CoinMarketCap answered ${path} in an unexpected shape.`);
     return parsed.data;
   };
-  const pick = ({ id, slug, name, symbol }: CmcCandidate): CmcCandidate => ({ id, slug, name, symbol });
+  const pick = (entry: CandidateEntry): CmcCandidate => ({
+    id: entry.id,
+    slug: entry.slug,
+    name: entry.name,
+    symbol: entry.symbol,
+    polygonAddress: polygonAddressOf(entry),
+  });
 
   const client: CoinMarketCapClient = {
     name: 'coinmarketcap',

@@ -17,7 +17,7 @@ export {
 } from './pipeline.ts';
 export {
   asPriceError,
-  type PriceChoice,
+  type PriceChoiceKind,
   type PriceSources,
   priceChoiceOf,
   priceChoices,

@@ -6,9 +6,9 @@ import type { OnchainPrice, PriceQuote, PriceSource, PriceSourceKind } from '../
 /** The price sources the farms feature uses: on-chain always, CoinMarketCap when configured. */
 export type PriceSources = { onchain: OnchainPriceSource; coinmarketcap?: PriceSource | undefined };
 
-/** What a token's price is asked from: the price API only when its user chose it (decision 021). */
-export type PriceChoice = 'onchain' | 'coinmarketcap';
-export const priceChoices = ['onchain', 'coinmarketcap'] as const satisfies readonly PriceChoice[];
+/** What a token's price is asked from: the price API only when its user chose it (decision 022). */
+export type PriceChoiceKind = 'onchain' | 'coinmarketcap';
+export const priceChoices = ['onchain', 'coinmarketcap'] as const satisfies readonly PriceChoiceKind[];
 
 /**
  * A token's USD price for a snapshot, where it came from, and the on-chain price at the same block
@@ -20,7 +20,7 @@ export type TokenPrice = { usd: number | null; source: PriceSourceKind | null; o
 export type TokenPriceRequest = {
   address: Address;
   coinmarketcapId: number | null;
-  priceChoice: PriceChoice;
+  priceChoice: PriceChoiceKind;
 };
 
 /** Anything a price source throws that is not already typed becomes PRICE_UNAVAILABLE. */
@@ -36,7 +36,7 @@ export function asPriceError(error: unknown, source: string): AppError {
 }
 
 /**
- * The one price rule (decision 021), the same for every snapshot path (refresh, schedule, history,
+ * The one price rule (decision 022), the same for every snapshot path (refresh, schedule, history,
  * import, token snapshots): the price API for a token whose user chose it (and that has an id), else
  * its on-chain route (pair, lair, redenomination) at the snapshot's block. A token neither prices is
  * `{usd: null}`; the valuation may still derive it from its own pool ('pool'). A CoinMarketCap failure
@@ -78,5 +78,5 @@ export async function resolvePrices(
 }
 
 /** A stored token's choice, read defensively: anything but 'coinmarketcap' is the on-chain default. */
-export const priceChoiceOf = (stored: string | null | undefined): PriceChoice =>
+export const priceChoiceOf = (stored: string | null | undefined): PriceChoiceKind =>
   stored === 'coinmarketcap' ? 'coinmarketcap' : 'onchain';

@@ -5,8 +5,10 @@ import type { AppDatabase } from '../../db/index.ts';
 import { discoveryRoutes } from '../../discovery/routes.ts';
 import { createDiscoveryService } from '../../discovery/service.ts';
 import type { ReadCache } from '../../http/read-cache.ts';
+import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
 import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
 import type { Throttles } from '../../throttle/throttles.ts';
+import { createPriceChoiceService, priceChoiceRoutes } from './price-choice.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
 
@@ -51,6 +53,13 @@ export async function registerFarms(
     throttles: deps.throttles,
     readCache: deps.readCache,
   });
+  const cmc = deps.prices?.coinmarketcap;
+  const priceChoices = createPriceChoiceService({
+    db: deps.database.db,
+    chainId: deps.chainId,
+    cmc: cmc && 'findCandidates' in cmc ? (cmc as CoinMarketCapClient) : undefined,
+  });
+  await app.register(priceChoiceRoutes, { service: priceChoices });
   const discovery = createDiscoveryService({
     db: deps.database.db,
     chainId: deps.chainId,

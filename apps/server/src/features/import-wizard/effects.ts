@@ -1,7 +1,7 @@
 import { AppError, type PriceChoice, quickswapFarmsUrl, type TokenRole } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/index.ts';
-import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import type { CmcCandidate, CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
 import type { CollectedSnapshots, SnapshotPipeline } from '../../snapshots/index.ts';
 import { type TokenInput, upsertImportedFarm } from '../farms/index.ts';
 import { findFarmByAddress } from '../farms/repository.ts';
@@ -51,15 +51,33 @@ export async function fetchCandidates(
   if (!cmc) return { ...stored, priceSource: 'onchain', choices: {} };
   const roles = choiceRoles(stored.kind);
   const tokens = roleTokens(stored).filter((t) => (roles as string[]).includes(t.role));
-  const byAddress = new Map<string, Promise<PriceChoice[]>>();
+  const byAddress = new Map<string, Promise<CmcCandidate[]>>();
   for (const token of tokens) {
     const key = token.address.toLowerCase();
     if (!byAddress.has(key))
       byAddress.set(key, cmc.findCandidates({ address: token.address, symbol: token.symbol }));
   }
   // All look-ups settle together: one failure fails the step without leaving another one unobserved.
-  const found = new Map(
+  const listed = new Map(
     await Promise.all([...byAddress].map(async ([key, lookup]) => [key, await lookup] as const)),
+  );
+  // Every candidate's current price in one request, so a person can set it beside the on-chain price.
+  const quotes = await cmc.getQuotes([...listed.values()].flat().map((c) => c.id));
+  const found = new Map(
+    [...listed].map(([key, candidates]) => [
+      key,
+      candidates.map(
+        (c): PriceChoice => ({
+          id: c.id,
+          slug: c.slug,
+          name: c.name,
+          symbol: c.symbol,
+          polygon_address: c.polygonAddress,
+          price_usd: quotes.get(c.id)?.usd ?? null,
+          is_token_contract: c.polygonAddress?.toLowerCase() === key,
+        }),
+      ),
+    ]),
   );
   const choices: Partial<Record<TokenRole, PriceChoice[]>> = {};
   for (const token of tokens) choices[token.role as TokenRole] = found.get(token.address.toLowerCase()) ?? [];

@@ -188,10 +188,8 @@ describe('validateChoices', () => {
     expect(validateChoices({ offered, chosen, roles })).toMatch(/not among the offered/);
   });
 
-  it('refuses a missing choice where candidates were offered', () => {
-    expect(validateChoices({ offered, chosen: {}, roles })).toBe(
-      'token0: choose one of the offered price-data candidates',
-    );
+  it('takes no choice where candidates were offered as the on-chain price (issue 30)', () => {
+    expect(validateChoices({ offered, chosen: {}, roles })).toBeNull();
   });
 
   it('refuses a choice for a token without candidates', () => {

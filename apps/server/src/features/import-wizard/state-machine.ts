@@ -155,9 +155,10 @@ export type ChoiceCheck = {
 };
 
 /**
- * Why the price-data choices cannot be accepted, or null: every role with candidates needs a choice,
- * and each choice must be one of the offered candidates (id and slug), so a client cannot link a token
- * to an arbitrary CoinMarketCap asset. A role without candidates takes no choice.
+ * Why the price-data choices cannot be accepted, or null: each choice must be one of the offered
+ * candidates (id and slug), so a client cannot link a token to an arbitrary CoinMarketCap asset. A role
+ * left without a choice keeps its on-chain price (decision 022: the price API only where the user chose
+ * it); a role without candidates takes no choice.
  */
 export function validateChoices({ offered, chosen, roles }: ChoiceCheck): string | null {
   for (const role of roles) {
@@ -167,7 +168,7 @@ export function validateChoices({ offered, chosen, roles }: ChoiceCheck): string
       if (choice) return `${role}: no price-data candidates were offered for this token`;
       continue;
     }
-    if (!choice) return `${role}: choose one of the offered price-data candidates`;
+    if (!choice) continue;
     const match = candidates.find((c) => c.id === choice.coinmarketcap_id);
     if (!match || match.slug !== choice.coinmarketcap_slug) {
       return `${role}: coinmarketcap_id ${choice.coinmarketcap_id} (${choice.coinmarketcap_slug}) was not among the offered candidates`;

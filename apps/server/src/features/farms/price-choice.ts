@@ -1,0 +1,160 @@
+import {
+  AppError,
+  addressParamsSchema,
+  type FarmPriceChoiceRequest,
+  type FarmPriceChoiceResponse,
+  type FarmPriceChoices,
+  farmPriceChoiceRequestSchema,
+  farmPriceChoiceResponseSchema,
+  farmPriceChoicesSchema,
+  type PriceChoice,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { getAddress } from 'viem';
+import type { Database } from '../../db/index.ts';
+import { revalueTokenToOnchain } from '../../history/revalue-history.ts';
+import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
+import { priceChoiceOf } from '../../snapshots/index.ts';
+import { findFarmByAddress } from './repository.ts';
+
+type PriceChoiceDeps = { db: Kysely<Database>; chainId: number; cmc?: CoinMarketCapClient | undefined };
+
+/** A farm's token price choices (issue 30, finding 2; decision 022): read them, change one. */
+export function createPriceChoiceService(deps: PriceChoiceDeps) {
+  const { db, chainId } = deps;
+
+  async function tokensOfFarm(farmAddress: string) {
+    const farm = await findFarmByAddress(db, chainId, farmAddress);
+    if (!farm) throw new AppError('NOT_FOUND', `farm ${farmAddress} is not imported`);
+    const pool = await db
+      .selectFrom('pools')
+      .selectAll()
+      .where('id', '=', farm.pool_id)
+      .executeTakeFirstOrThrow();
+    const ids = [pool.token0_id, pool.token1_id, farm.reward_token_a_id, farm.reward_token_b_id].filter(
+      (id): id is number => id !== null,
+    );
+    const tokens = await db.selectFrom('tokens').selectAll().where('id', 'in', ids).execute();
+    return ids.flatMap((id, i) => (ids.indexOf(id) === i ? tokens.filter((t) => t.id === id) : []));
+  }
+
+  /** CoinMarketCap listings for a token, with their Polygon contract, price and the token's own marked. */
+  async function candidatesOf(token: { address: string; symbol: string }): Promise<PriceChoice[]> {
+    if (!deps.cmc) return [];
+    const found = await deps.cmc.findCandidates({ address: token.address, symbol: token.symbol });
+    const quotes = found.length > 0 ? await deps.cmc.getQuotes(found.map((c) => c.id)) : new Map();
+    return found.map((c) => ({
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      symbol: c.symbol,
+      polygon_address: c.polygonAddress,
+      price_usd: quotes.get(c.id)?.usd ?? null,
+      is_token_contract: c.polygonAddress?.toLowerCase() === token.address.toLowerCase(),
+    }));
+  }
+
+  async function getPriceChoices(farmAddress: string): Promise<FarmPriceChoices> {
+    const tokens = await tokensOfFarm(farmAddress);
+    return {
+      tokens: await Promise.all(
+        tokens.map(async (token) => {
+          const newest = await db
+            .selectFrom('token_snapshots')
+            .select('onchain_price_usd')
+            .where('token_id', '=', token.id)
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          return {
+            address: token.address,
+            symbol: token.symbol,
+            price_source: priceChoiceOf(token.price_choice),
+            coinmarketcap_id: token.coinmarketcap_id,
+            onchain_price_usd: newest?.onchain_price_usd ?? null,
+            candidates: await candidatesOf(token),
+          };
+        }),
+      ),
+    };
+  }
+
+  /**
+   * Changes one token's price source. Back to on-chain: the token's stored history is revalued with the
+   * on-chain prices kept beside each snapshot, in the same transaction as the choice. To the price API:
+   * from the next snapshot on (the API has no past prices), and the chart marks the change.
+   */
+  async function setPriceChoice(
+    farmAddress: string,
+    body: FarmPriceChoiceRequest,
+  ): Promise<FarmPriceChoiceResponse> {
+    const tokens = await tokensOfFarm(farmAddress);
+    const token = tokens.find((t) => t.address.toLowerCase() === body.token_address.toLowerCase());
+    if (!token)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `token_address: ${body.token_address} is not a token of this farm`,
+      );
+    let chosen: PriceChoice | undefined;
+    if (body.price_source === 'coinmarketcap') {
+      if (!deps.cmc)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'price_source: no CoinMarketCap key is configured on this server',
+        );
+      chosen = (await candidatesOf(token)).find((c) => c.id === body.coinmarketcap_id);
+      if (!chosen)
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `coinmarketcap_id: ${body.coinmarketcap_id} is not a CoinMarketCap listing of ${token.symbol}`,
+        );
+    }
+    const revalued = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('tokens')
+        .set(
+          chosen
+            ? { price_choice: 'coinmarketcap', coinmarketcap_id: chosen.id, coinmarketcap_slug: chosen.slug }
+            : { price_choice: 'onchain' },
+        )
+        .where('id', '=', token.id)
+        .execute();
+      return chosen ? 0 : revalueTokenToOnchain(trx, token.id);
+    });
+    return {
+      token_address: getAddress(token.address),
+      price_source: body.price_source,
+      coinmarketcap_id: chosen?.id ?? token.coinmarketcap_id,
+      revalued_snapshots: revalued,
+    };
+  }
+
+  return { getPriceChoices, setPriceChoice };
+}
+
+/** GET and PUT /api/quickswap/farm/details/:address/price-choice(s): signed-in users. */
+export const priceChoiceRoutes: FastifyPluginAsyncZod<{
+  service: ReturnType<typeof createPriceChoiceService>;
+}> = async (app, { service }) => {
+  app.get(
+    '/api/quickswap/farm/details/:address/price-choices',
+    {
+      preHandler: app.requireUser,
+      schema: { params: addressParamsSchema, response: { 200: farmPriceChoicesSchema } },
+    },
+    async (request) => service.getPriceChoices(request.params.address),
+  );
+  app.put(
+    '/api/quickswap/farm/details/:address/price-choice',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        params: addressParamsSchema,
+        body: farmPriceChoiceRequestSchema,
+        response: { 200: farmPriceChoiceResponseSchema },
+      },
+    },
+    async (request) => service.setPriceChoice(request.params.address, request.body),
+  );
+};

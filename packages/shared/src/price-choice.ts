@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
+import { priceChoiceSchema } from './import-wizard.ts';
+
+/** Where a token's price comes from by the user's choice (decision 022): its on-chain route, or the price API. */
+export const tokenPriceChoices = ['onchain', 'coinmarketcap'] as const;
+
+/** One token of a farm as its price-choice panel shows it: the choice, the on-chain price, the API listings. */
+export const farmTokenPriceSchema = z.object({
+  address: z.string(),
+  symbol: z.string(),
+  price_source: z.enum(tokenPriceChoices),
+  coinmarketcap_id: z.number().int().nullable(),
+  /** The on-chain price at the newest snapshot; null when no route prices it. */
+  onchain_price_usd: z.number().nullable(),
+  /** CoinMarketCap listings for the token (empty without a CoinMarketCap key). */
+  candidates: z.array(priceChoiceSchema),
+});
+export type FarmTokenPrice = z.infer<typeof farmTokenPriceSchema>;
+
+/** GET /api/quickswap/farm/details/{address}/price-choices */
+export const farmPriceChoicesSchema = z.object({ tokens: z.array(farmTokenPriceSchema) });
+export type FarmPriceChoices = z.infer<typeof farmPriceChoicesSchema>;
+
+/**
+ * PUT /api/quickswap/farm/details/{address}/price-choice: one token's price source; `coinmarketcap_id` (one
+ * of the token's candidates) with 'coinmarketcap'.
+ */
+export const farmPriceChoiceRequestSchema = z
+  .strictObject({
+    token_address: hexAddressSchema,
+    price_source: z.enum(tokenPriceChoices),
+    coinmarketcap_id: z.number().int().positive().optional(),
+  })
+  .refine((body) => body.price_source === 'onchain' || body.coinmarketcap_id !== undefined, {
+    message: "required when price_source is 'coinmarketcap'",
+    path: ['coinmarketcap_id'],
+  });
+export type FarmPriceChoiceRequest = z.infer<typeof farmPriceChoiceRequestSchema>;
+
+/** The choice as stored, and how many stored snapshots (token, pool, farm, position) were revalued with it. */
+export const farmPriceChoiceResponseSchema = z.object({
+  token_address: z.string(),
+  price_source: z.enum(tokenPriceChoices),
+  coinmarketcap_id: z.number().int().nullable(),
+  revalued_snapshots: z.number().int(),
+});
+export type FarmPriceChoiceResponse = z.infer<typeof farmPriceChoiceResponseSchema>;
