@@ -8,6 +8,7 @@ import {
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database } from '../db/index.ts';
+import { validationSummary } from '../http/plain-validation.ts';
 import { defaultRuleSettings, type RuleSetting } from './rules.ts';
 
 type Db = Kysely<Database>;
@@ -81,9 +82,7 @@ export async function putAlertSettings(
     return [];
   });
   if (details.length > 0) {
-    throw new AppError('VALIDATION_FAILED', `invalid request: ${details[0]!.field} ${details[0]!.message}`, {
-      details,
-    });
+    throw new AppError('VALIDATION_FAILED', validationSummary(details), { details });
   }
   await db.transaction().execute(async (trx) => {
     await trx

@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { AppError, type ErrorBody, type ErrorCode, type ErrorDetail, errorStatus } from '@tidewatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { plainIssueMessage, validationSummary } from './plain-validation.ts';
 
 /** Fastify's own errors we translate into our codes (anything else 4xx keeps BAD_REQUEST). */
 const fastifyCodes: Record<string, ErrorCode> = {
@@ -47,11 +48,7 @@ function validationDetails(error: Parameters<typeof hasZodFastifySchemaValidatio
     if (issue.keyword === 'unrecognized_keys' && keys?.length) {
       return keys.map((key) => ({ field: [context, ...path, key].join('.'), message: 'unknown field' }));
     }
-    const message =
-      issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '')
-        ? 'required'
-        : (issue.message ?? 'invalid');
-    return [{ field: [context, ...path].join('.'), message }];
+    return [{ field: [context, ...path].join('.'), message: plainIssueMessage(issue) }];
   });
 }
 
@@ -68,8 +65,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = validationDetails(error);
-      const summary = details.map((detail) => `${detail.field}: ${detail.message}`).join('; ');
-      return sendError(reply, 'VALIDATION_FAILED', `invalid request: ${summary}`, details);
+      return sendError(reply, 'VALIDATION_FAILED', validationSummary(details), details);
     }
     const mapped = error.code ? fastifyCodes[error.code] : undefined;
     if (mapped) {
