@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { AppError } from '@tidewatch/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { connectTabs } from '../lib/tab-sync.ts';
 import { WalletProvider } from '../lib/wallet/index.ts';
 
 /** Retrying a 4xx repeats the same refusal; retry only what may pass next time (network, timeout, 5xx). */
@@ -30,9 +31,13 @@ export function getPageQueryClient(): QueryClient {
   return pageQueryClient;
 }
 
-/** App-wide providers: server state (TanStack Query) and the one shared wallet context. */
+/**
+ * App-wide providers: server state (TanStack Query), joined to the app's other open tabs so a change made in
+ * one shows in the others, and the one shared wallet context.
+ */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? getPageQueryClient());
+  useEffect(() => connectTabs(client), [client]);
   return (
     <QueryClientProvider client={client}>
       <WalletProvider>{children}</WalletProvider>

@@ -3,6 +3,7 @@ import type { AlertSettings, NotificationList } from '@tidewatch/shared';
 import { api } from '../../lib/api-client.ts';
 import { apiQueryOptions } from '../../lib/api-query.ts';
 import { loadAlertSchemas, schemaFrom } from '../../lib/start-up-schemas.ts';
+import { invalidateInOtherTabs } from '../../lib/tab-sync.ts';
 import { alertKeys } from './keys.ts';
 
 // The header's bell is part of every page, so these load their schemas on first use (start-up-schemas.ts).
@@ -44,6 +45,7 @@ export function useSaveAlertSettings() {
   return useMutation({
     mutationFn: (settings: AlertSettings): Promise<AlertSettings> =>
       api.put('/alerts/settings', settings, { schema: alertSettings }),
+    meta: invalidateInOtherTabs(alertKeys.settings()),
     onSuccess: (saved) => queryClient.setQueryData(alertSettingsQueryOptions().queryKey, saved),
   });
 }

@@ -9,6 +9,7 @@ import {
 } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import { farmKeys } from '../../farms/api/keys.ts';
 import { discoveryKeys } from './keys.ts';
 
@@ -67,6 +68,7 @@ export function useTrackDiscovered() {
         { wallet_address: input.walletAddress, farm_addresses: input.farmAddresses },
         { schema: trackDiscoveredResponseSchema },
       ),
+    meta: invalidateInOtherTabs(farmKeys.all),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

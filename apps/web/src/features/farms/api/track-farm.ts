@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
 import { farmKeys } from './keys.ts';
@@ -30,6 +31,7 @@ export function useTrackFarm(product: FarmProduct) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TrackFarmInput) => trackFarm(product, input),
+    meta: invalidateInOtherTabs(farmKeys.all),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UntrackResponse, untrackResponseSchema } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
+import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import { farmKeys } from './keys.ts';
 
 /** Stops tracking a farm with a wallet; its history goes too only when asked. */
@@ -16,6 +17,7 @@ export function useUntrackFarm() {
         `/quickswap/tracked/${encodeURIComponent(input.farmAddress)}?wallet_address=${encodeURIComponent(input.walletAddress)}&delete_history=${input.deleteHistory}`,
         { schema: untrackResponseSchema },
       ),
+    meta: invalidateInOtherTabs(farmKeys.all),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });
 }

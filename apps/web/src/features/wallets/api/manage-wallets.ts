@@ -3,6 +3,7 @@ import type { Wallet, WalletRemoval } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
+import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import { farmKeys } from '../../farms/api/keys.ts';
 import { walletKeys } from './keys.ts';
 
@@ -16,6 +17,7 @@ export function useWatchWallet() {
           schema: schemaFrom(loadWalletSchemas, 'walletDetailsResponseSchema'),
         })
       ).wallet,
+    meta: invalidateInOtherTabs(walletKeys.saved()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: walletKeys.saved() }),
   });
 }
@@ -42,6 +44,7 @@ export function useRemoveWallet() {
   return useMutation({
     mutationFn: (walletId: number): Promise<WalletRemoval> =>
       api.del(`/wallets/${walletId}`, { schema: schemaFrom(loadWalletSchemas, 'walletRemovalSchema') }),
+    meta: invalidateInOtherTabs(walletKeys.saved(), farmKeys.all),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: walletKeys.saved() });
       // Removing a wallet ends its tracking: every farm answer may change.
