@@ -83,6 +83,10 @@ export const routes: RouteObject[] = [
         ...lazyScreen('account', (m) => ({ Component: m.ResetPasswordRoute })),
       },
       {
+        path: paths.setPassword.path,
+        ...lazyScreen('account', (m) => ({ Component: m.SetPasswordRoute })),
+      },
+      {
         path: paths.signupConfirm.path,
         ...lazyScreen('signup-confirm', (m) => ({
           Component: m.SignupConfirmRoute,

@@ -5,6 +5,7 @@ import {
   ForgotPasswordForm,
   ResetPasswordForm,
 } from '../../features/account/components/password-reset-forms.tsx';
+import { SetPasswordForm } from '../../features/account/components/password-setup-forms.tsx';
 
 /** /forgot-password: open to visitors. */
 export function ForgotPasswordRoute() {
@@ -24,6 +25,18 @@ export function ResetPasswordRoute() {
     <Page width="narrow" title="choose a new password">
       <Card>
         <ResetPasswordForm token={search.get('token') ?? ''} />
+      </Card>
+    </Page>
+  );
+}
+
+/** /set-password?token=…: the link an account without a password was e-mailed (decision 023). */
+export function SetPasswordRoute() {
+  const [search] = useSearchParams();
+  return (
+    <Page width="narrow" title="choose your password">
+      <Card>
+        <SetPasswordForm token={search.get('token') ?? ''} />
       </Card>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Card, InfoBanner, Page } from '../../components/index.ts';
 import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { WalletLogin } from '../../features/auth/components/wallet-login.tsx';
 import { type LoginReason, loginReasons } from '../paths.ts';
 
 function reasonText(reason: string | null): string | undefined {
@@ -17,6 +18,7 @@ export function LoginRoute() {
         <Card>
           <LoginForm />
         </Card>
+        <WalletLogin />
       </div>
     </Page>
   );

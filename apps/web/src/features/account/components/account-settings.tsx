@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { useSession } from '../../../app/session-guard.ts';
 import {
   Button,
   Card,
@@ -11,14 +12,21 @@ import {
 } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { clearSessionToken } from '../../../lib/session.ts';
-import { useChangePassword, useDeleteAccount } from '../api.ts';
+import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { requestDeletionMessage, useChangePassword, useDeleteAccount } from '../api.ts';
+import { SetPasswordCard } from './password-setup-forms.tsx';
 
-/** /settings/account: change the password (current one required), delete the account (password again). */
+/**
+ * /settings/account: change the password (current one required) and delete the account (password again).
+ * An account made from a wallet without a password sets one by e-mail link instead, and deletes itself by
+ * signing with its wallet.
+ */
 export function AccountSettings() {
+  const { user } = useSession();
   return (
     <div className="space-y-6">
-      <ChangePasswordCard />
-      <DeleteAccountCard />
+      {user.has_password ? <ChangePasswordCard /> : <SetPasswordCard email={user.email} />}
+      <DeleteAccountCard hasPassword={user.has_password} />
     </div>
   );
 }
@@ -68,11 +76,30 @@ function ChangePasswordCard() {
   );
 }
 
-function DeleteAccountCard() {
+function DeleteAccountCard({ hasPassword }: { hasPassword: boolean }) {
   const [isOpen, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const remove = useDeleteAccount();
+  const wallet = useWallet();
   const navigate = useNavigate();
+  const onDeleted = {
+    onSuccess: () => {
+      clearSessionToken();
+      void navigate(paths.home.getHref(), { replace: true });
+    },
+  };
+  /** Without a password: the server's deletion message, signed by the wallet the account was made from. */
+  async function deleteBySignature() {
+    try {
+      const message = await requestDeletionMessage();
+      const signature = await wallet.signMessage(message);
+      remove.mutate({ message, signature }, onDeleted);
+    } catch (error) {
+      remove.reset();
+      setSignError(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const [signError, setSignError] = useState('');
   return (
     <Card title="delete account">
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
@@ -84,26 +111,33 @@ function DeleteAccountCard() {
       {isOpen ? (
         <ConfirmDialog
           title="delete your account?"
-          confirmLabel="delete account"
+          confirmLabel={hasPassword ? 'delete account' : 'sign with your wallet and delete'}
           isBusy={remove.isPending}
           onCancel={() => setOpen(false)}
-          onConfirm={() =>
-            remove.mutate(password, {
-              onSuccess: () => {
-                clearSessionToken();
-                void navigate(paths.home.getHref());
-              },
-            })
+          onConfirm={() => {
+            setSignError('');
+            if (hasPassword) remove.mutate({ password }, onDeleted);
+            else void deleteBySignature();
+          }}
+          error={
+            remove.isError || signError ? <ErrorBanner messages={remove.error?.message ?? signError} /> : null
           }
-          error={remove.isError ? <ErrorBanner messages={remove.error.message} /> : null}
         >
           <p>Your account, wallets, tracked farms and their position history will be deleted for good.</p>
-          <PasswordField
-            label="your password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          {hasPassword ? (
+            <PasswordField
+              label="your password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          ) : (
+            <p>
+              Your account has no password: your wallet will ask you to sign a deletion message instead.
+              Connect the wallet the account was made from.
+            </p>
+          )}
+          {!hasPassword && !wallet.isConnected ? <WalletConnectControl showCreateAccount={false} /> : null}
         </ConfirmDialog>
       ) : null}
     </Card>
