@@ -38,7 +38,7 @@ describe('log in with wallet on /login', () => {
       return undefined;
     });
     const { user, router } = renderRoute('/login?reason=login-required&next=%2Fblockchain%2F137');
-    await user.click(await screen.findByRole('button', { name: 'sign message and log in' }));
+    await user.click(await screen.findByRole('button', { name: 'sign with wallet' }));
 
     expect(await screen.findByRole('heading', { name: 'blockchain' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/blockchain/137');
@@ -57,7 +57,7 @@ describe('log in with wallet on /login', () => {
     const { user } = renderRoute('/login');
     expect(await screen.findByRole('heading', { name: 'log in with wallet' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'connect to metamask' }));
-    expect(await screen.findByRole('button', { name: 'sign message and log in' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'sign with wallet' })).toBeInTheDocument();
   });
 });
 

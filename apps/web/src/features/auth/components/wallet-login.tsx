@@ -35,7 +35,7 @@ export function WalletLogin() {
             <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{address}</p>
             {logIn.isError ? <ErrorBanner messages={logIn.error.message} /> : null}
             <Button isLoading={logIn.isPending} onClick={() => logIn.mutate(address)}>
-              sign message and log in
+              sign with wallet
             </Button>
           </>
         ) : null}
