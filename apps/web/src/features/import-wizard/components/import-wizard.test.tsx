@@ -139,11 +139,14 @@ describe('import wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'continue import' }));
     const token0 = await screen.findByRole('group', { name: 'token0' });
     const confirm = screen.getByRole('button', { name: 'confirm price data' });
-    expect(confirm).toBeDisabled();
+    // The on-chain price is chosen by default (issue 30): confirming needs no pick.
+    expect(confirm).toBeEnabled();
     await user.click(
-      within(token0).getByRole('radio', { name: /Wrapped Matic \(WMATIC\) · wrapped-matic · id 9999/ }),
+      within(token0).getByRole('radio', { name: /Wrapped Matic \(WMATIC\) · CoinMarketCap price/ }),
     );
-    await user.click(within(screen.getByRole('group', { name: 'token1' })).getByRole('radio'));
+    await user.click(
+      within(screen.getByRole('group', { name: 'token1' })).getByRole('radio', { name: /USD Coin/ }),
+    );
     await user.click(confirm);
     expect(await screen.findByText('import WMATIC-USDC completed!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'view the farm' })).toHaveAttribute(

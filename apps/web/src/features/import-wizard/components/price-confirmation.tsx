@@ -1,6 +1,7 @@
 import type { PriceChoice, TokenRole } from '@tidewatch/shared';
 import { useState } from 'react';
 import { Button, InfoBanner } from '../../../components/index.ts';
+import { formatUsd } from '../../../lib/format.ts';
 
 const roleLabels = {
   token0: 'token0',
@@ -18,19 +19,25 @@ function choicesOf(data: Record<string, unknown>, role: TokenRole): PriceChoice[
   return Array.isArray(value) ? (value as PriceChoice[]) : [];
 }
 
-/** A token's symbol when the step's data carries it (e.g. data.token0.symbol). */
-function symbolOf(data: Record<string, unknown>, role: TokenRole): string | undefined {
-  const token = data[role];
-  if (token && typeof token === 'object' && 'symbol' in token && typeof token.symbol === 'string') {
-    return token.symbol;
-  }
-  return undefined;
+/** The token of a role as the step's data carries it (token0_data, token1_data; rewards in reward_tokens). */
+function tokenOf(
+  data: Record<string, unknown>,
+  role: TokenRole,
+): { symbol?: string; price_usd?: number | null } | undefined {
+  const direct = data[`${role}_data`] ?? data[role];
+  if (direct && typeof direct === 'object') return direct as { symbol?: string; price_usd?: number | null };
+  const rewards = Array.isArray(data.reward_tokens) ? data.reward_tokens : [];
+  const index = role === 'reward_a' ? 0 : role === 'reward_b' ? 1 : -1;
+  return index >= 0
+    ? (rewards[index] as { symbol?: string; price_usd?: number | null } | undefined)
+    : undefined;
 }
 
 /**
- * CONFIRMING_TOKEN_COINMARKETCAP_DATA: one picker per token (token0, token1; dual adds reward A and B); the
- * confirm sends {coinmarketcap_id, coinmarketcap_slug} per token. Without CoinMarketCap the prices come
- * from on-chain pairs and the user just goes on.
+ * CONFIRMING_TOKEN_COINMARKETCAP_DATA: one picker per token (token0, token1; dual adds reward A and B),
+ * the on-chain price first and chosen by default, then each CoinMarketCap listing with its Polygon contract,
+ * its price and a mark on the token's own listing (issue 30); the confirm sends {coinmarketcap_id,
+ * coinmarketcap_slug} for each token whose listing was picked. Without CoinMarketCap the user just goes on.
  */
 export function PriceConfirmation({
   data,
@@ -55,7 +62,6 @@ export function PriceConfirmation({
       </div>
     );
   }
-  const isComplete = offered.every((role) => chosen[role] !== undefined);
   function confirm() {
     const selections: PriceSelections = {};
     for (const role of offered) {
@@ -69,20 +75,32 @@ export function PriceConfirmation({
       <p className="text-sm text-slate-700 dark:text-slate-300">choose the price data for each token</p>
       {roles.map((role) => {
         const choices = choicesOf(data, role);
-        const symbol = symbolOf(data, role);
-        const legend = symbol ? `${roleLabels[role]} (${symbol})` : roleLabels[role];
+        const token = tokenOf(data, role);
+        const legend = token?.symbol ? `${roleLabels[role]} (${token.symbol})` : roleLabels[role];
+        const onchain = `on-chain price: ${formatUsd(token?.price_usd ?? null)}`;
         return (
           <fieldset key={role} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
             <legend className="px-1 text-sm font-medium text-slate-800 dark:text-slate-200">{legend}</legend>
             {choices.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                no candidates: the on-chain price is used
+                no candidates: the {onchain} is used
               </p>
             ) : (
               <ul className="space-y-1">
+                <li>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="radio"
+                      name={`price-${role}`}
+                      checked={chosen[role] === undefined}
+                      onChange={() => setChosen(({ [role]: _dropped, ...rest }) => rest)}
+                    />
+                    <span>{onchain} (from QuickSwap pairs, the same at every past block)</span>
+                  </label>
+                </li>
                 {choices.map((choice) => (
                   <li key={choice.id}>
-                    <label className="flex items-center gap-2 text-sm">
+                    <label className="flex flex-wrap items-center gap-x-2 text-sm">
                       <input
                         type="radio"
                         name={`price-${role}`}
@@ -90,8 +108,17 @@ export function PriceConfirmation({
                         onChange={() => setChosen((current) => ({ ...current, [role]: choice.id }))}
                       />
                       <span>
-                        {choice.name} ({choice.symbol}) · {choice.slug} · id {choice.id}
+                        {choice.name} ({choice.symbol}) · CoinMarketCap price{' '}
+                        {formatUsd(choice.price_usd ?? null)}
                       </span>
+                      <span className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
+                        Polygon contract {choice.polygon_address ?? 'none listed'}
+                      </span>
+                      {choice.is_token_contract ? (
+                        <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
+                          ✓ this token's contract
+                        </span>
+                      ) : null}
                     </label>
                   </li>
                 ))}
@@ -100,7 +127,7 @@ export function PriceConfirmation({
           </fieldset>
         );
       })}
-      <Button onClick={confirm} disabled={!isComplete} isLoading={isSending}>
+      <Button onClick={confirm} isLoading={isSending}>
         confirm price data
       </Button>
     </div>
