@@ -1,5 +1,27 @@
 import { type ReactNode, useId, useState } from 'react';
 
+const storageKey = (panelId: string) => `tidewatch:panel-open:${panelId}`;
+
+/** The state this tab last left the panel in, if any (sessionStorage: per tab, kept across Back). */
+function readRememberedOpen(panelId: string | undefined): boolean | undefined {
+  if (!panelId) return undefined;
+  try {
+    const stored = window.sessionStorage.getItem(storageKey(panelId));
+    return stored === null ? undefined : stored === 'true';
+  } catch {
+    return undefined; // storage refused (private mode): the panel starts as its default says
+  }
+}
+
+function rememberOpen(panelId: string | undefined, isOpen: boolean): void {
+  if (!panelId) return;
+  try {
+    window.sessionStorage.setItem(storageKey(panelId), String(isOpen));
+  } catch {
+    // storage refused: the panel still folds, it is only not remembered
+  }
+}
+
 export type CollapsibleProps = {
   /** The toggle's visible label. */
   title: ReactNode;
@@ -7,13 +29,22 @@ export type CollapsibleProps = {
   meta?: ReactNode;
   /** The spec's dashboard panels are open by default. */
   defaultOpen?: boolean;
+  /** Names the panel so this tab remembers it open or folded when the person comes back (Back, a link). */
+  panelId?: string;
   children: ReactNode;
   className?: string;
 };
 
 /** A titled section whose body folds away; the header is a button with aria-expanded. */
-export function Collapsible({ title, meta, defaultOpen = true, children, className = '' }: CollapsibleProps) {
-  const [isOpen, setIsOpen] = useState(defaultOpen);
+export function Collapsible({
+  title,
+  meta,
+  defaultOpen = true,
+  panelId,
+  children,
+  className = '',
+}: CollapsibleProps) {
+  const [isOpen, setIsOpen] = useState(() => readRememberedOpen(panelId) ?? defaultOpen);
   const bodyId = useId();
   return (
     <section
@@ -24,7 +55,10 @@ export function Collapsible({ title, meta, defaultOpen = true, children, classNa
           type="button"
           aria-expanded={isOpen}
           aria-controls={bodyId}
-          onClick={() => setIsOpen((open) => !open)}
+          onClick={() => {
+            rememberOpen(panelId, !isOpen);
+            setIsOpen(!isOpen);
+          }}
           className="flex w-full items-center justify-between gap-3 rounded-lg px-5 py-4 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-sky-700 dark:hover:bg-slate-800/60 dark:focus-visible:outline-sky-400"
         >
           <span className="flex items-center gap-2">

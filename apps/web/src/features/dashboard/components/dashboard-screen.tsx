@@ -34,18 +34,18 @@ export function DashboardScreen({
       <div className="space-y-6">
         {portfolioTotals ? <PanelBoundary name="portfolio totals">{portfolioTotals}</PanelBoundary> : null}
         <PanelBoundary name="wallet summary">{walletSummary}</PanelBoundary>
-        <Collapsible title="Liquidity Provider">
+        <Collapsible title="Liquidity Provider" panelId="dashboard-liquidity-provider">
           <div className="space-y-4">
-            <Collapsible title="LP Mining farms" className="shadow-none">
+            <Collapsible title="LP Mining farms" panelId="dashboard-lp-mining" className="shadow-none">
               <PanelBoundary name="LP Mining farms">{lpMiningFarms}</PanelBoundary>
             </Collapsible>
-            <Collapsible title="Dual Mining farms" className="shadow-none">
+            <Collapsible title="Dual Mining farms" panelId="dashboard-dual-mining" className="shadow-none">
               <PanelBoundary name="Dual Mining farms">{dualMiningFarms}</PanelBoundary>
             </Collapsible>
           </div>
         </Collapsible>
         {leftInEndedFarms ? (
-          <Collapsible title="left in ended farms">
+          <Collapsible title="left in ended farms" panelId="dashboard-left-in-ended-farms">
             <PanelBoundary name="left in ended farms">{leftInEndedFarms}</PanelBoundary>
           </Collapsible>
         ) : null}

@@ -89,7 +89,7 @@ export function WalletListCard() {
 /** Screen 10's wallet summary: the same list in a collapsible panel, open by default. */
 export function WalletSummaryPanel() {
   return (
-    <Collapsible title="Wallets" meta={<WalletCount />}>
+    <Collapsible title="Wallets" meta={<WalletCount />} panelId="wallets">
       <PanelBoundary name="wallet list">
         <WalletList />
       </PanelBoundary>
