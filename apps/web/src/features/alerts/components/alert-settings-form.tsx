@@ -10,6 +10,7 @@ import {
 } from '@tidewatch/shared';
 import { type FormEvent, useState } from 'react';
 import { Button, ErrorBanner, Spinner, SuccessBanner } from '../../../components/index.ts';
+import { parseDecimalInput } from '../../../lib/decimal-input.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
@@ -20,22 +21,53 @@ import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
  */
 export function AlertSettingsForm({ wallets }: { wallets: Wallet[] }) {
   const query = useQuery(alertSettingsQueryOptions());
+  // Here, not in the editor: the editor starts again from what was saved, and 'saved' must outlive it.
+  const save = useSaveAlertSettings();
   if (query.isPending) return <Spinner label="loading alert settings" />;
   if (query.isError) return <ErrorBanner messages={query.error.message} />;
-  return <Editor key={JSON.stringify(query.data)} initial={query.data} wallets={wallets} />;
+  return <Editor key={JSON.stringify(query.data)} initial={query.data} wallets={wallets} save={save} />;
 }
 
-function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[] }) {
+function Editor({
+  initial,
+  wallets,
+  save,
+}: {
+  initial: AlertSettings;
+  wallets: Wallet[];
+  save: ReturnType<typeof useSaveAlertSettings>;
+}) {
   const [settings, setSettings] = useState(initial);
   const [newWallet, setNewWallet] = useState('');
   const [newRule, setNewRule] = useState<AlertRule>('value_moved');
-  const save = useSaveAlertSettings();
+  // Thresholds as typed, per rule: read on save by the one decimal parser ("12,5" is 12.5), never by
+  // the browser's number field (Chromium took "12,5" for 125).
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const [typingErrors, setTypingErrors] = useState<Record<string, string>>({});
   const update = (index: number, change: Partial<AlertRuleSetting>) =>
     setSettings((s) => ({ ...s, rules: s.rules.map((r, i) => (i === index ? { ...r, ...change } : r)) }));
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate(settings);
+    const errors: Record<string, string> = {};
+    const rules = settings.rules.map((rule) => {
+      const text = typed[ruleKey(rule)];
+      if (text === undefined || !alertThresholdRanges[rule.rule]) return rule;
+      const read = parseDecimalInput(text);
+      if (read.ok) return { ...rule, threshold: read.value };
+      errors[ruleKey(rule)] = read.message;
+      return rule;
+    });
+    setTypingErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      save.reset();
+      return;
+    }
+    save.mutate({ ...settings, rules });
   }
+  const typingMessages = settings.rules.flatMap((rule) => {
+    const message = typingErrors[ruleKey(rule)];
+    return message ? [`threshold of "${alertRuleLabels[rule.rule]}" (${whoOf(rule)}): ${message}`] : [];
+  });
   return (
     <form aria-label="alert settings" onSubmit={submit} className="space-y-4" noValidate>
       <label className="flex items-center gap-2 text-sm">
@@ -61,9 +93,11 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
             {settings.rules.map((rule, index) => {
               const range = alertThresholdRanges[rule.rule];
               const label = alertRuleLabels[rule.rule];
-              const who = rule.wallet_address ? shortenAddress(rule.wallet_address) : 'every wallet';
+              const who = whoOf(rule);
+              const key = ruleKey(rule);
+              const problem = typingErrors[key] ?? fieldError(save.error, `body.rules.${index}.threshold`);
               return (
-                <tr key={`${rule.rule}:${rule.wallet_address ?? ''}`}>
+                <tr key={key}>
                   <td className="py-2 pr-3">{label}</td>
                   <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{who}</td>
                   <td className="py-2 pr-3">
@@ -86,22 +120,19 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
                     {range ? (
                       <span className="flex flex-col items-end">
                         <input
-                          type="number"
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
                           className="w-24 rounded border border-slate-300 px-2 py-1 text-right tabular-nums dark:border-slate-600"
                           aria-label={`${label}: threshold (${who})`}
-                          min={range.min}
-                          max={range.max}
-                          step="any"
-                          value={rule.threshold ?? ''}
-                          onChange={(e) =>
-                            update(index, {
-                              threshold: e.target.value === '' ? null : Number(e.target.value),
-                            })
-                          }
+                          aria-invalid={problem ? true : undefined}
+                          aria-describedby={problem ? `${key}-problem` : undefined}
+                          value={typed[key] ?? (rule.threshold === null ? '' : String(rule.threshold))}
+                          onChange={(e) => setTyped((t) => ({ ...t, [key]: e.target.value }))}
                         />
-                        {fieldError(save.error, `body.rules.${index}.threshold`) ? (
-                          <span className="text-xs text-red-700 dark:text-red-300">
-                            {fieldError(save.error, `body.rules.${index}.threshold`)}
+                        {problem ? (
+                          <span id={`${key}-problem`} className="text-xs text-red-700 dark:text-red-300">
+                            {problem}
                           </span>
                         ) : null}
                       </span>
@@ -175,6 +206,7 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
       <Button type="submit" isLoading={save.isPending}>
         save alert settings
       </Button>
+      {typingMessages.length > 0 ? <ErrorBanner messages={typingMessages} /> : null}
       {save.isSuccess ? <SuccessBanner messages="alert settings saved" /> : null}
       {save.isError && !(save.error as { details?: unknown }).details ? (
         <ErrorBanner messages={save.error.message} />
@@ -182,3 +214,8 @@ function Editor({ initial, wallets }: { initial: AlertSettings; wallets: Wallet[
     </form>
   );
 }
+
+/** One rule's row: the rule for every wallet, or for one. */
+const ruleKey = (rule: AlertRuleSetting) => `${rule.rule}:${rule.wallet_address ?? ''}`;
+const whoOf = (rule: AlertRuleSetting) =>
+  rule.wallet_address ? shortenAddress(rule.wallet_address) : 'every wallet';

@@ -63,7 +63,7 @@ describe('alerts in the app', () => {
       return undefined;
     });
     const { user } = renderRoute('/settings/alerts');
-    const threshold = await screen.findByRole('spinbutton', {
+    const threshold = await screen.findByRole('textbox', {
       name: /moved by at least.*threshold \(every wallet\)/,
     });
     await user.clear(threshold);
