@@ -65,6 +65,9 @@ describe('every QuickSwap farm (the farm index)', () => {
     await user.click(
       within(rows[0]!).getByRole('button', { name: new RegExp(`^import WETH / USDC farm ${farmA}`) }),
     );
-    expect(router.state.location.search).toBe(`?import=${farmA}`);
+    // The tab and the sort stay in the URL beside the farm to import.
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('import')).toBe(farmA);
+    expect(search.get('sort')).toBe('apr:desc');
   });
 });

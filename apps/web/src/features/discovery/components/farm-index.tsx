@@ -8,6 +8,7 @@ import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/forma
 import { useSessionToken } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
+import { readIndexFilters, writeIndexFilters } from './farm-index-search.ts';
 
 /** How long typing must pause before the search is sent. */
 const searchPauseMs = 300;
@@ -17,19 +18,19 @@ const searchPauseMs = 300;
  * by TVL or APR, filtered by token symbol and active / ended, each with import in one click.
  */
 export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
-  const [filters, setFilters] = useState<FarmIndexFilters>({
-    kind,
-    page: 1,
-    sort: 'tvl',
-    order: 'desc',
-    status: 'all',
-    token: '',
-    holdings: 'any',
-  });
+  // Sort, filters and page live in the URL: Back and a shared link bring them back (farm-index-search.ts).
+  const [search, setSearch] = useSearchParams();
+  const filters = readIndexFilters(search, kind);
+  const setFilters = (change: (current: FarmIndexFilters) => FarmIndexFilters) =>
+    setSearch((previous) => writeIndexFilters(previous, change(readIndexFilters(previous, kind))), {
+      replace: true,
+      preventScrollReset: true,
+    });
   const isSignedIn = Boolean(useSessionToken());
   // The search asks the server once typing pauses, not per keystroke (with 'where my wallets have
   // something' on, each ask reads the chain for every wallet).
-  const [tokenInput, setTokenInput] = useState('');
+  const [tokenInput, setTokenInput] = useState(filters.token);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text starts the wait
   useEffect(() => {
     const timer = setTimeout(() => {
       setFilters((f) => (f.token === tokenInput ? f : { ...f, page: 1, token: tokenInput }));
@@ -38,7 +39,6 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
   }, [tokenInput]);
   const query = useQuery({ ...farmIndexQueryOptions(filters), placeholderData: keepPreviousData });
   const now = useNow();
-  const [, setSearch] = useSearchParams();
   const update = (changes: Partial<FarmIndexFilters>) => setFilters((f) => ({ ...f, page: 1, ...changes }));
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.per_page)) : 1;
 

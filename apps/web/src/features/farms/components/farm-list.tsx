@@ -1,5 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Button,
   InlineError,
@@ -24,14 +25,28 @@ const tabItems = [
   { key: 'tracked', label: 'Tracked Farms' },
 ] as const;
 
+/** `?tab=all|tracked`: the chosen tab lives in the URL, so Back and a shared link bring it back. */
+const tabParam = 'tab';
+const isTabKey = (value: string | null): value is TabKey => value === 'all' || value === 'tracked';
+
 /**
  * Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm.
  * `everyFarm` (the app layer's farm index) follows the imported farms on the All tab.
  */
 export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFarm?: ReactNode }) {
   const token = useSessionToken();
-  const [chosenTab, setChosenTab] = useState<TabKey | null>(null);
-  const tab: TabKey = chosenTab ?? (token ? 'tracked' : 'all');
+  const [search, setSearch] = useSearchParams();
+  const chosenTab = search.get(tabParam);
+  const tab: TabKey = isTabKey(chosenTab) ? chosenTab : token ? 'tracked' : 'all';
+  const setChosenTab = (key: TabKey) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(tabParam, key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const wallet = useWallet();
   const connectedAddress = wallet.isConnected ? wallet.publicAddress : null;
 
