@@ -1,5 +1,8 @@
 import { type GuideEvent, type GuideStateName, guideTransitions } from '@tidewatch/shared';
 
+/** The guide is MetaMask's (its route says so), and wallet sign-up starts from the MetaMask control. */
+export const metaMaskWalletName = 'MetaMask';
+
 export type GuideStep = { next: GuideStateName; events: GuideEvent[] };
 
 /**
