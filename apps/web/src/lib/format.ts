@@ -105,3 +105,12 @@ export function shortenAddress(address: string): string {
 export function formatPair(pool: { token0: { symbol: string }; token1: { symbol: string } }): string {
   return `${pool.token0.symbol} / ${pool.token1.symbol}`;
 }
+
+/**
+ * A count with its noun in the right number (en-US grouping): every count the app shows goes through it.
+ * @example formatCount(1, 'farm') // '1 farm'; formatCount(1226, 'farm') // '1,226 farms'
+ * @example formatCount(3, 'entry', 'entries') // '3 entries'
+ */
+export function formatCount(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}

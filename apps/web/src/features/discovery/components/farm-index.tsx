@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
 import { Badge, Button, Spinner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
-import { formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
+import { formatCount, formatPercent, formatRelativeTime, formatUsd } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { type FarmIndexFilters, farmIndexQueryOptions } from '../api/discovery.ts';
@@ -110,7 +110,7 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
         <>
           <p className="text-xs text-slate-500 dark:text-slate-400">
             {query.data.refreshed_at
-              ? `${query.data.total} farms · index refreshed ${formatRelativeTime(query.data.refreshed_at, now)}`
+              ? `${formatCount(query.data.total, 'farm')} · index refreshed ${formatRelativeTime(query.data.refreshed_at, now)}`
               : 'the farm index is being built: it is read from QuickSwap’s factories in the background'}
             {query.data.last_error
               ? ` · the last refresh failed ${formatRelativeTime(query.data.last_error.at, now)}: ${query.data.last_error.message}`

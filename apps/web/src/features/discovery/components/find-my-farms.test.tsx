@@ -71,10 +71,10 @@ describe('find my farms with nothing found', () => {
 
   it('says how old a stale index is', () => {
     expect(describeNothingFound(answer('2026-11-01T04:00:00.000Z', true))).toBe(
-      'no stake or unclaimed rewards in any of the 1226 QuickSwap farms of the index, but the index was last refreshed on 2026-11-01: farms found since are not checked',
+      'no stake or unclaimed rewards in any of the 1,226 QuickSwap farms of the index, but the index was last refreshed on 2026-11-01: farms found since are not checked',
     );
     expect(describeNothingFound(answer('2026-11-26T04:00:00.000Z', false))).toBe(
-      'no stake or unclaimed rewards in any of the 1226 QuickSwap farms',
+      'no stake or unclaimed rewards in any of the 1,226 QuickSwap farms',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { type FindMyFarmsResponse, formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
-import { formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { useFindMyFarms, useTrackDiscovered } from '../api/discovery.ts';
 
 /**
@@ -37,9 +37,9 @@ export function describeNothingFound(data: FindMyFarmsResponse): string {
   }
   const asOf = data.index.refreshed_at.slice(0, 10);
   if (data.index.is_stale) {
-    return `no stake or unclaimed rewards in any of the ${data.checked} QuickSwap farms of the index, but the index was last refreshed on ${asOf}: farms found since are not checked`;
+    return `no stake or unclaimed rewards in any of the ${formatCount(data.checked, 'QuickSwap farm')} of the index, but the index was last refreshed on ${asOf}: farms found since are not checked`;
   }
-  return `no stake or unclaimed rewards in any of the ${data.checked} QuickSwap farms`;
+  return `no stake or unclaimed rewards in any of the ${formatCount(data.checked, 'QuickSwap farm')}`;
 }
 
 /**
@@ -82,7 +82,7 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
       {track.isError ? <ErrorBanner messages={track.error.message} /> : null}
       {track.isSuccess ? (
         <SuccessBanner
-          messages={`now tracking ${track.data.tracked.length + track.data.already_tracked.length} farms`}
+          messages={`now tracking ${formatCount(track.data.tracked.length + track.data.already_tracked.length, 'farm')}`}
         />
       ) : null}
       {find.data ? (

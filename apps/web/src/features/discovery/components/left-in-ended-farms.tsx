@@ -3,10 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
-import { formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { leftInEndedFarmsQueryOptions } from '../api/left-in-ended-farms.ts';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * The dashboard's 'left in ended farms': per saved or watch-only wallet, the stake and unclaimed rewards
@@ -56,8 +54,8 @@ export function LeftInEndedFarms({ walletIdOf }: { walletIdOf: (address: string)
             <span className="tabular-nums text-slate-700 dark:text-slate-300">
               {w.farms === 0
                 ? 'nothing left in ended farms'
-                : `${formatUsd(w.value_usd)} in ${plural(w.farms, 'ended farm', 'ended farms')}${
-                    w.unpriced > 0 ? ` (${plural(w.unpriced, 'farm', 'farms')} without a price)` : ''
+                : `${formatUsd(w.value_usd)} in ${formatCount(w.farms, 'ended farm')}${
+                    w.unpriced > 0 ? ` (${formatCount(w.unpriced, 'farm')} without a price)` : ''
                   }`}
             </span>
           </li>

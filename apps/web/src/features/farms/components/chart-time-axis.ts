@@ -5,6 +5,8 @@
  * layout lays the points on such a grid, and the empty slots are drawn as whitespace the lines cross.
  */
 
+import { formatCount } from '../../../lib/format.ts';
+
 export const chartRanges = ['7d', '30d', '90d', 'all'] as const;
 export type ChartRange = (typeof chartRanges)[number];
 
@@ -52,11 +54,9 @@ export function pointsInRange(
   return points.filter((point) => point.time >= from);
 }
 
-const pluralRules = new Intl.PluralRules('en-US');
-
 /** The count under the chart: '1 point', '12 points'. */
 export function pointCountText(count: number): string {
-  return `${count} ${pluralRules.select(count) === 'one' ? 'point' : 'points'}`;
+  return formatCount(count, 'point');
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   SuccessBanner,
   Tabs,
 } from '../../../components/index.ts';
-import { shortenAddress } from '../../../lib/format.ts';
+import { formatCount, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
@@ -141,7 +141,7 @@ function TokenSnapshotsAction() {
         create token snapshots
       </Button>
       {mutation.isSuccess ? (
-        <SuccessBanner messages={`${mutation.data.count} token snapshots created`} />
+        <SuccessBanner messages={`${formatCount(mutation.data.count, 'token snapshot')} created`} />
       ) : null}
       {mutation.isError ? <InlineError error={mutation.error} onRetry={() => mutation.mutate()} /> : null}
     </div>

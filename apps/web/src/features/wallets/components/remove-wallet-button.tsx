@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, ConfirmDialog, ErrorBanner } from '../../../components/index.ts';
-import { shortenAddress } from '../../../lib/format.ts';
+import { formatCount, shortenAddress } from '../../../lib/format.ts';
 import { useRemoveWallet, useWalletRemovalPreview } from '../api/manage-wallets.ts';
 
 /** 'remove wallet', confirmed in a dialog that says what will be deleted with it. */
@@ -12,7 +12,7 @@ export function RemoveWalletButton({ walletId, address }: { walletId: number; ad
   const remove = useRemoveWallet();
   const navigate = useNavigate();
   const what = preview.data
-    ? `its ${preview.data.tracked_farms} tracked ${preview.data.tracked_farms === 1 ? 'farm' : 'farms'} and ${preview.data.position_snapshots} position snapshots`
+    ? `its ${formatCount(preview.data.tracked_farms, 'tracked farm')} and ${formatCount(preview.data.position_snapshots, 'position snapshot')}`
     : 'its tracked farms and their position history';
   return (
     <>
