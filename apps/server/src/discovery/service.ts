@@ -126,7 +126,15 @@ export function createDiscoveryService(deps: DiscoveryDeps) {
   async function listIndex(query: FarmIndexQuery, userId: number | null = null): Promise<FarmIndexPage> {
     let base = db.selectFrom('farm_index').where('chain_id', '=', chainId);
     if (query.kind) base = base.where('kind', '=', query.kind);
-    if (query.status !== 'all') base = base.where('is_ended', '=', query.status === 'ended' ? 1 : 0);
+    if (query.status === 'ended') base = base.where('is_ended', '=', 1);
+    // 'active' as a farm's page says it (web lib/farm-status.ts): not paused, not ended, and a reward
+    // period set; a farm deployed but never notified keeps periodFinish 0 and has not started.
+    if (query.status === 'active') {
+      base = base
+        .where('is_ended', '=', 0)
+        .where('is_paused', '=', 0)
+        .where('period_finish', '>', new Date(0).toISOString());
+    }
     if (query.token) {
       const text = query.token.toLowerCase();
       const columns = /^0x[0-9a-f]*$/.test(text)
