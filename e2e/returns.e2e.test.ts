@@ -109,6 +109,35 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
     await browser.screenshot('farm-detail-chart-hover');
   });
 
+  it('on a touch screen, lets the crosshair go when the finger lifts', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'all' }).click();
+    const chart = page.getByRole('img', { name: 'position value over time' });
+    const values = page.getByTestId('chart-values');
+    const detail = await fetchDetail(env.world.farms.wmaticUsdc.address);
+    // The line under the chart names the moment it reports, as the page writes it.
+    const oldestMoment = await page.evaluate(
+      (createdOn) => new Date(createdOn).toLocaleString(),
+      detail.chart[0]!.created_on,
+    );
+    const box = (await chart.boundingBox())!;
+    const at = { x: Math.round(box.x + 12), y: Math.round(box.y + box.height / 2) };
+    // A finger, as a phone's touch screen sends it (Chromium's own touch events, not mouse ones).
+    const touch = await page.context().newCDPSession(page);
+    await touch.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 1 });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
+    // A long press shows the crosshair, on the oldest point at the left edge.
+    await expect.poll(async () => values.textContent()).toContain(oldestMoment);
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [{ ...at, x: at.x + 2 }],
+    });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    // Lifted: the figures go back to the newest point instead of sticking to the one touched.
+    await expect.poll(async () => values.textContent()).not.toContain(oldestMoment);
+    await touch.detach();
+  });
+
   it('downloads the position history as CSV whose rows match the API', async () => {
     const { page } = browser;
     const downloading = page.waitForEvent('download');
