@@ -126,7 +126,11 @@ describe('price choices a person can tell apart', () => {
     });
     expect(list.statusCode).toBe(200);
     const quickChoice = farmPriceChoicesSchema.parse(list.json()).tokens.find((t) => t.address === quick())!;
-    expect(quickChoice).toMatchObject({ price_source: 'coinmarketcap', coinmarketcap_id: 19966 });
+    expect(quickChoice).toMatchObject({
+      price_source: 'coinmarketcap',
+      coinmarketcap_id: 19966,
+      newest_price_source: 'coinmarketcap',
+    });
     expect(quickChoice.candidates.find((c) => c.is_token_contract)?.id).toBe(8206);
 
     const put = await w.testApp.request({
@@ -146,6 +150,16 @@ describe('price choices a person can tell apart', () => {
     const expectedPosition = (Number(revalued.staked) / chain.supply) * chain.tvl;
     expect(isRelativelyClose(revalued.total_liquidity_usd, expectedPosition, 1e-6)).toBe(true);
     expect(revalued.price_sources?.[quick()]).toBe('pair');
+    // The farm page's prices panel names the route its figures use now.
+    const listAfter = await w.testApp.request({
+      method: 'GET',
+      url: `/api/quickswap/farm/details/${farm().address}/price-choices`,
+      token: user.token,
+    });
+    const quickAfter = farmPriceChoicesSchema
+      .parse(listAfter.json())
+      .tokens.find((t) => t.address === quick());
+    expect(quickAfter).toMatchObject({ price_source: 'onchain', newest_price_source: 'pair' });
   });
 
   it('answers bad choices with 400 naming the field', async () => {

@@ -13,6 +13,11 @@ export const farmTokenPriceSchema = z.object({
   coinmarketcap_id: z.number().int().nullable(),
   /** The on-chain price at the newest snapshot; null when no route prices it. */
   onchain_price_usd: z.number().nullable(),
+  /**
+   * Where the newest snapshot's price came from: 'pair', 'lair', 'redenomination', 'pool' (the farm's own
+   * pair) or 'coinmarketcap'; null before the token's first snapshot.
+   */
+  newest_price_source: z.string().nullable().optional(),
   /** CoinMarketCap listings for the token (empty without a CoinMarketCap key). */
   candidates: z.array(priceChoiceSchema),
 });

@@ -53,6 +53,7 @@ const sampleArguments: Record<string, unknown[][]> = {
     [address, undefined],
   ],
   trackedSummaryQueryOptions: [[]],
+  farmPriceChoicesQueryOptions: [[address]],
   portfolioQueryOptions: [[]],
   toolsQueryOptions: [[]],
   blockchainQueryOptions: [['137']],

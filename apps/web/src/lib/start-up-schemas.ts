@@ -34,6 +34,7 @@ export const loadRealtimeSchemas = afterZod(() => import('@tidewatch/shared/real
 export const loadErrorBody = importErrorBody;
 export const loadFarmSchemas = afterZod(() => import('@tidewatch/shared/farms'));
 export const loadWalletSchemas = afterZod(() => import('@tidewatch/shared/wallets'));
+export const loadPriceChoiceSchemas = afterZod(() => import('@tidewatch/shared/price-choice'));
 export const loadDiscoverySchemas = afterZod(() => import('@tidewatch/shared/discovery'));
 
 /**

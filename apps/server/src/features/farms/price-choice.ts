@@ -62,7 +62,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
         tokens.map(async (token) => {
           const newest = await db
             .selectFrom('token_snapshots')
-            .select('onchain_price_usd')
+            .select(['onchain_price_usd', 'price_source'])
             .where('token_id', '=', token.id)
             .orderBy('id', 'desc')
             .limit(1)
@@ -73,6 +73,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
             price_source: priceChoiceOf(token.price_choice),
             coinmarketcap_id: token.coinmarketcap_id,
             onchain_price_usd: newest?.onchain_price_usd ?? null,
+            newest_price_source: newest?.price_source ?? null,
             candidates: await candidatesOf(token),
           };
         }),

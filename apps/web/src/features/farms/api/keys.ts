@@ -20,6 +20,11 @@ export const farmKeys = {
   details: () => [...farmKeys.all, 'detail'] as const,
   detail: (farmAddress: string, account: string | undefined) =>
     [...farmKeys.details(), farmAddress.toLowerCase(), lowerOrNull(account)] as const,
+  /**
+   * A farm's token price choices (GET .../price-choices). Outside `all`: a snapshot round need not ask
+   * CoinMarketCap again; saving a choice invalidates it with the farm's figures.
+   */
+  priceChoices: (farmAddress: string) => ['farm-price-choices', farmAddress.toLowerCase()] as const,
   /** A mutation key: the running refresh of one (farm, account), whichever card started it. */
   refresh: (farmAddress: string, account: string | undefined) =>
     ['farm-refresh', farmAddress.toLowerCase(), lowerOrNull(account)] as const,

@@ -15,6 +15,7 @@ import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmLoading } from './farm-loading.tsx';
 import { PositionChart } from './position-chart.tsx';
+import { PriceChoicePanel } from './price-choice-panel.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionFigures } from './snapshot-figures.tsx';
 import { TrackFromDetail } from './track-from-detail.tsx';
@@ -78,6 +79,8 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
 }
 
 export function FarmDetailView({ detail }: { detail: FarmDetail }) {
+  // Choosing a token's price source is for a signed-in user; the figures themselves are public.
+  const isSignedIn = Boolean(useSessionToken());
   const product = productOfKind(detail.farm.kind);
   const pair = formatPair(detail.pool);
   const snapshot = detail.farm.snapshot;
@@ -156,6 +159,11 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             </>
           )}
         </section>
+        {isSignedIn ? (
+          <PanelBoundary name="prices" resetKeys={[detail.farm.address]}>
+            <PriceChoicePanel farmAddress={detail.farm.address} />
+          </PanelBoundary>
+        ) : null}
       </div>
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { PriceChoice, TokenRole } from '@tidewatch/shared';
 import { useState } from 'react';
 import { Button, InfoBanner } from '../../../components/index.ts';
+import { PriceCandidateText } from '../../../components/price-candidate.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 
 const roleLabels = {
@@ -107,18 +108,7 @@ export function PriceConfirmation({
                         checked={chosen[role] === choice.id}
                         onChange={() => setChosen((current) => ({ ...current, [role]: choice.id }))}
                       />
-                      <span>
-                        {choice.name} ({choice.symbol}) · CoinMarketCap price{' '}
-                        {formatUsd(choice.price_usd ?? null)}
-                      </span>
-                      <span className="break-all font-mono text-xs text-slate-600 dark:text-slate-400">
-                        Polygon contract {choice.polygon_address ?? 'none listed'}
-                      </span>
-                      {choice.is_token_contract ? (
-                        <span className="rounded bg-emerald-100 px-1 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-                          ✓ this token's contract
-                        </span>
-                      ) : null}
+                      <PriceCandidateText choice={choice} />
                     </label>
                   </li>
                 ))}
