@@ -1,7 +1,9 @@
 import {
   createChart,
+  createSeriesMarkers,
   type IChartApi,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
   type LineData,
   LineSeries,
   type Time,
@@ -10,6 +12,7 @@ import {
   type WhitespaceData,
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { priceSourceMarkers } from './chart-markers.ts';
 import { layOutOnTimeAxis, type ReturnsChartPoint, type TimeAxisLayout } from './chart-time-axis.ts';
 
 /**
@@ -29,6 +32,9 @@ const chromeColours = {
   light: { text: '#475569', grid: '#f1f5f9' },
   dark: { text: '#94a3b8', grid: '#1e293b' },
 } as const satisfies Record<Scheme, { text: string; grid: string }>;
+
+/** A change of price source: amber-700 / amber-300, apart from the three lines' colours. */
+const markerColours = { light: '#b45309', dark: '#fcd34d' } as const satisfies Record<Scheme, string>;
 
 const darkQuery = '(prefers-color-scheme: dark)';
 
@@ -76,6 +82,7 @@ export default function ReturnsChartCanvas({
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Line'>[]>([]);
   const spacer = useRef<ISeriesApi<'Line'> | null>(null);
+  const markers = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
   const layout = useMemo(() => layOutOnTimeAxis(points), [points]);
   const pointsBySlot = useRef(new Map<number, ReturnsChartPoint>());
   const scheme = useColourScheme();
@@ -95,7 +102,14 @@ export default function ReturnsChartCanvas({
         horzLines: { color: chromeColours[initialScheme.current].grid },
       },
       // Grid lines, tick marks and the crosshair keep to times that hold a point, not the spacing slots.
-      timeScale: { timeVisible: true, secondsVisible: false, ignoreWhitespaceIndices: true },
+      // The range's first and last points sit on the pane's edges: nothing to scroll to beyond them.
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: false,
+        ignoreWhitespaceIndices: true,
+        fixLeftEdge: true,
+        fixRightEdge: true,
+      },
       // A long press on a phone shows the crosshair; lifting the finger lets it go (the default waits
       // for another tap, so the figures stuck to the last point touched).
       trackingMode: { exitMode: TrackingModeExitMode.OnTouchEnd },
@@ -112,6 +126,9 @@ export default function ReturnsChartCanvas({
         priceLineVisible: false,
       }),
     );
+    // A change of price source is marked on the position value's line (issue 30, decision 022).
+    const [valueLine] = series.current;
+    markers.current = valueLine ? createSeriesMarkers(valueLine, []) : null;
     // Whitespace only: it holds the evenly spaced times, and the lines above cross them unbroken.
     spacer.current = created.addSeries(LineSeries, {
       lastValueVisible: false,
@@ -136,6 +153,7 @@ export default function ReturnsChartCanvas({
       element.removeEventListener('touchcancel', letGo);
       created.remove();
       chart.current = null;
+      markers.current = null;
     };
   }, [onHover]);
 
@@ -166,6 +184,18 @@ export default function ReturnsChartCanvas({
       line.applyOptions({ pointMarkersVisible: pointsBySlot.current.size < 3 });
     chart.current.timeScale().fitContent();
   }, [layout]);
+
+  useEffect(() => {
+    markers.current?.setMarkers(
+      priceSourceMarkers(layout, points).map(({ time, text }) => ({
+        time: time as UTCTimestamp,
+        position: 'aboveBar',
+        shape: 'arrowDown',
+        color: markerColours[scheme],
+        text,
+      })),
+    );
+  }, [layout, points, scheme]);
 
   return <div ref={container} data-testid="returns-chart-canvas" className="h-56 w-full" />;
 }
