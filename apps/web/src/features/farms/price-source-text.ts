@@ -1,4 +1,4 @@
-import type { FarmTokenPrice, PriceChoice } from '@tidewatch/shared';
+import type { FarmDetail, FarmTokenPrice, PriceChoice, TokenPriceSources } from '@tidewatch/shared';
 
 /** The on-chain routes a snapshot's price can come from (decision 022), as a person reads them. */
 const onchainRouteTexts: Record<string, string> = {
@@ -43,4 +43,43 @@ export function savedText(symbol: string, listing: PriceChoice | undefined, reva
   if (listing) return `${symbol} uses CoinMarketCap (${listing.name}) from the next snapshot on`;
   const snapshots = pluralRules.select(revalued) === 'one' ? 'snapshot' : 'snapshots';
   return `${symbol} now uses its on-chain price: ${revalued} stored ${snapshots} revalued`;
+}
+
+/** A snapshot's price source (decision 022) in a few words, for the history. */
+const sourceNames: Record<string, string> = {
+  pair: 'on-chain pair',
+  lair: 'dQUICK lair',
+  redenomination: 'QUICK redenomination',
+  pool: "this farm's pair",
+  coinmarketcap: 'CoinMarketCap',
+};
+const sourceName = (source: string | null | undefined) =>
+  source ? (sourceNames[source] ?? source) : 'unknown';
+
+/** The symbols of a farm's tokens by lower-case address: its pair's two and its rewards. */
+export function tokenSymbolsOf(detail: FarmDetail): Map<string, string> {
+  const { farm, pool } = detail;
+  const rewards = farm.kind === 'lp' ? [farm.reward_token] : [farm.reward_token_a, farm.reward_token_b];
+  return new Map(
+    [pool.token0, pool.token1, ...rewards].map((token) => [token.address.toLowerCase(), token.symbol]),
+  );
+}
+
+/**
+ * What changed between two history rows' price sources, by token: the history entry where a figure may
+ * jump with no trade says why.
+ * @example sourceChangeText({ '0xa…': 'coinmarketcap' }, { '0xa…': 'pair' }, symbols)
+ * // 'price source changed: WMATIC CoinMarketCap → on-chain pair'
+ */
+export function sourceChangeText(
+  previous: TokenPriceSources | undefined,
+  current: TokenPriceSources | undefined,
+  symbols: Map<string, string>,
+): string {
+  const changes = Object.entries(current ?? {}).flatMap(([address, source]) => {
+    if (!previous || !(address in previous) || previous[address] === source) return [];
+    const symbol = symbols.get(address.toLowerCase()) ?? address;
+    return [`${symbol} ${sourceName(previous[address])} → ${sourceName(source)}`];
+  });
+  return changes.length > 0 ? `price source changed: ${changes.join('; ')}` : 'price source changed';
 }

@@ -17,6 +17,8 @@ export type ReturnsChartPoint = {
   value: number | null;
   hodl: number | null;
   rewards: number | null;
+  /** A token's price came from another source than at the point before (a marker on the chart). */
+  priceSourceChanged?: boolean;
 };
 
 /** One evenly spaced time of the axis, with the point drawn there (null: nothing, the lines cross it). */

@@ -10,6 +10,7 @@ import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { pickDetailAccount } from '../detail-account.ts';
 import { isFarmAddress, notAFarmAddressMessage } from '../farm-address.ts';
+import { sourceChangeText, tokenSymbolsOf } from '../price-source-text.ts';
 import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
@@ -87,6 +88,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
   // The schema's union keeps positions typed by kind; a plain array is enough for display.
   const positions: FarmDetail['farm_position_snapshots'][number][] = detail.farm_position_snapshots;
   const newestFirst = [...positions].sort((a, b) => Date.parse(b.created_on) - Date.parse(a.created_on));
+  const tokenSymbols = tokenSymbolsOf(detail);
   return (
     <Page title={pair} description={product === 'lp-mining' ? 'liquidity-mining farm' : 'dual-mining farm'}>
       <div className="space-y-4">
@@ -142,7 +144,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
                 <PositionChart chart={detail.chart} />
               </PanelBoundary>
               <ol className="space-y-2">
-                {newestFirst.map((position) => (
+                {newestFirst.map((position, index) => (
                   <li
                     key={`${position.created_on}-${position.block_number}`}
                     className="rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
@@ -150,6 +152,16 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
                     <p className="mb-1 text-xs text-slate-500 dark:text-slate-400">
                       <RelativeTime time={position.created_on} /> · block {position.block_number}
                     </p>
+                    {position.price_source_changed ? (
+                      <p className="mb-1 text-xs text-amber-800 dark:text-amber-300">
+                        ▼{' '}
+                        {sourceChangeText(
+                          newestFirst[index + 1]?.price_sources,
+                          position.price_sources,
+                          tokenSymbols,
+                        )}
+                      </p>
+                    ) : null}
                     <dl className="space-y-0.5">
                       <PositionFigures farm={detail.farm} position={position} />
                     </dl>

@@ -2,6 +2,7 @@ import type { ReturnsPoint } from '@tidewatch/shared';
 import { Component, lazy, type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { priceSourceChangedText } from './chart-markers.ts';
 import {
   type ChartRange,
   chartRanges,
@@ -33,6 +34,9 @@ export function toChartPoints(chart: ReturnsPoint[]): ReturnsChartPoint[] {
       value: point.value_usd,
       hodl: point.hodl_value_usd,
       rewards: point.rewards_usd,
+      // A change in a point merged into a later one of the same second stays marked.
+      priceSourceChanged:
+        point.price_source_changed === true || bySecond.get(time)?.priceSourceChanged === true,
     });
   }
   return [...bySecond.values()].sort((a, b) => a.time - b.time);
@@ -68,6 +72,8 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
   const [hovered, setHovered] = useState<ReturnsChartPoint | null>(null);
   const onHover = useCallback((point: ReturnsChartPoint | null) => setHovered(point), []);
   const shown = hovered ?? points.at(-1) ?? null;
+  // The canvas marks them; said here too, for whoever cannot see the canvas.
+  const sourceChanges = useMemo(() => points.filter((point) => point.priceSourceChanged), [points]);
   return (
     <section
       aria-label="position chart"
@@ -120,8 +126,16 @@ export function PositionChart({ chart }: { chart: ReturnsPoint[] }) {
             {item.title} {shown ? formatUsd(shown[item.key]) : ''}
           </span>
         ))}
+        {shown?.priceSourceChanged ? <span>▼ {priceSourceChangedText} here</span> : null}
         <span>{pointCountText(points.length)}</span>
       </p>
+      {sourceChanges.length > 0 ? (
+        <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          ▼ {priceSourceChangedText} ({sourceChanges.length}):{' '}
+          {sourceChanges.map((point) => new Date(point.createdOn).toLocaleString()).join(', ')}. A figure may
+          jump there with no trade.
+        </p>
+      ) : null}
     </section>
   );
 }
