@@ -71,7 +71,9 @@ export function ConfirmDialog({
         event.preventDefault();
         onCancel();
       }}
-      className="w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-5 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700 dark:backdrop:bg-black/60"
+      // m-auto: the browser centres a modal dialog with margin auto, which Tailwind's reset sets to 0
+      // (the dialog stuck to the top-left corner); max-h and overflow keep a long one inside a phone.
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] overflow-y-auto rounded-lg bg-white p-5 shadow-xl backdrop:bg-slate-900/40 dark:bg-slate-900 dark:ring-1 dark:ring-slate-700 dark:backdrop:bg-black/60"
     >
       <h2 id={titleId} className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-100">
         {title}

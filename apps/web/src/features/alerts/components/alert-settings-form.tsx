@@ -14,6 +14,7 @@ import { parseDecimalInput } from '../../../lib/decimal-input.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
+import { AlertRuleRow } from './alert-rule-row.tsx';
 
 /**
  * /settings/alerts: each rule on or off, its e-mails on or off, its threshold, for every wallet or for one
@@ -78,74 +79,34 @@ function Editor({
         />
         send alerts by e-mail too (they always show in the app)
       </label>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[34rem] text-left text-sm">
-          <thead className="text-xs text-slate-500 dark:text-slate-400">
-            <tr>
-              <th className="py-1 pr-3 font-medium">alert me when</th>
-              <th className="py-1 pr-3 font-medium">wallet</th>
-              <th className="py-1 pr-3 font-medium">on</th>
-              <th className="py-1 pr-3 font-medium">e-mail</th>
-              <th className="py-1 text-right font-medium">threshold (%)</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {settings.rules.map((rule, index) => {
-              const range = alertThresholdRanges[rule.rule];
-              const label = alertRuleLabels[rule.rule];
-              const who = whoOf(rule);
-              const key = ruleKey(rule);
-              const problem = typingErrors[key] ?? fieldError(save.error, `body.rules.${index}.threshold`);
-              return (
-                <tr key={key}>
-                  <td className="py-2 pr-3">{label}</td>
-                  <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{who}</td>
-                  <td className="py-2 pr-3">
-                    <input
-                      type="checkbox"
-                      aria-label={`${label}: on (${who})`}
-                      checked={rule.is_enabled}
-                      onChange={(e) => update(index, { is_enabled: e.target.checked })}
-                    />
-                  </td>
-                  <td className="py-2 pr-3">
-                    <input
-                      type="checkbox"
-                      aria-label={`${label}: e-mail (${who})`}
-                      checked={rule.email_enabled}
-                      onChange={(e) => update(index, { email_enabled: e.target.checked })}
-                    />
-                  </td>
-                  <td className="py-2 text-right">
-                    {range ? (
-                      <span className="flex flex-col items-end">
-                        <input
-                          type="text"
-                          inputMode="decimal"
-                          autoComplete="off"
-                          className="w-24 rounded border border-slate-300 px-2 py-1 text-right tabular-nums dark:border-slate-600"
-                          aria-label={`${label}: threshold (${who})`}
-                          aria-invalid={problem ? true : undefined}
-                          aria-describedby={problem ? `${key}-problem` : undefined}
-                          value={typed[key] ?? (rule.threshold === null ? '' : String(rule.threshold))}
-                          onChange={(e) => setTyped((t) => ({ ...t, [key]: e.target.value }))}
-                        />
-                        {problem ? (
-                          <span id={`${key}-problem`} className="text-xs text-red-700 dark:text-red-300">
-                            {problem}
-                          </span>
-                        ) : null}
-                      </span>
-                    ) : (
-                      <span className="text-xs text-slate-500 dark:text-slate-400">none</span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <table className="block w-full text-left text-sm sm:table">
+        <thead className="hidden text-xs text-slate-500 sm:table-header-group dark:text-slate-400">
+          <tr>
+            <th className="py-1 pr-3 font-medium">alert me when</th>
+            <th className="py-1 pr-3 font-medium">wallet</th>
+            <th className="py-1 pr-3 font-medium">on</th>
+            <th className="py-1 pr-3 font-medium">e-mail</th>
+            <th className="py-1 text-right font-medium">threshold (%)</th>
+          </tr>
+        </thead>
+        <tbody className="block divide-y divide-slate-100 sm:table-row-group dark:divide-slate-800">
+          {settings.rules.map((rule, index) => {
+            const key = ruleKey(rule);
+            return (
+              <AlertRuleRow
+                key={key}
+                rule={rule}
+                who={whoOf(rule)}
+                rowId={key}
+                thresholdText={typed[key] ?? (rule.threshold === null ? '' : String(rule.threshold))}
+                problem={typingErrors[key] ?? fieldError(save.error, `body.rules.${index}.threshold`)}
+                onChange={(change) => update(index, change)}
+                onThresholdText={(text) => setTyped((t) => ({ ...t, [key]: text }))}
+              />
+            );
+          })}
+        </tbody>
+      </table>
       {wallets.length > 0 ? (
         <fieldset className="flex min-w-0 flex-wrap items-end gap-2 text-sm">
           <legend className="mb-1 text-xs text-slate-600 dark:text-slate-400">
