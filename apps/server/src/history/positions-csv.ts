@@ -2,11 +2,14 @@ import type { ReturnsPoint } from '@tidewatch/shared';
 import { parseUnits } from 'viem';
 import { writeCsv } from '../csv/write-csv.ts';
 import type { PositionSnapshotRow } from '../features/farms/tables.ts';
+import { parsePriceSources } from './price-source-marks.ts';
 
 export type CsvTokens = {
   lpDecimals: number;
   rewardA: { symbol: string; decimals: number };
   rewardB: { symbol: string; decimals: number } | null;
+  /** The farm's token symbols by lower-case address, to name each price's source by token. */
+  tokenSymbols?: Map<string, string>;
 };
 
 const header = [
@@ -26,14 +29,26 @@ const header = [
   'earned_b_usd',
   'hodl_value_usd',
   'rewards_usd',
+  'price_sources',
+  'price_source_changed',
 ];
 
 const usd = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
+/** 'WMATIC=pair; QUICK=coinmarketcap' (decision 022); empty when unknown (rows from before issue 30). */
+function sourcesCell(stored: string | null, symbols: Map<string, string> | undefined): string {
+  const sources = parsePriceSources(stored);
+  if (!sources) return '';
+  return Object.entries(sources)
+    .map(([address, source]) => `${symbols?.get(address.toLowerCase()) ?? address}=${source ?? 'unknown'}`)
+    .join('; ');
+}
+
 /**
  * One row per position snapshot, oldest first: ISO-8601 time, block, raw on-chain amounts with their
- * decimals (exact integers, back from the stored whole-token text), USD figures (empty = unknown).
+ * decimals (exact integers, back from the stored whole-token text), USD figures (empty = unknown), and the
+ * price source of each token with a mark where one changed (issue 30).
  * RFC 4180 with every cell neutralised against formulas (writeCsv).
  */
 export function renderPositionsCsv(
@@ -63,6 +78,9 @@ export function renderPositionsCsv(
       usd(row.earned_b_in_usd),
       usd(point?.hodl_value_usd),
       usd(point?.rewards_usd),
+      sourcesCell(row.price_sources, tokens.tokenSymbols),
+      // The figure may jump here with no trade: a token's price came from another source than the row before.
+      point?.price_source_changed ? 'yes' : 'no',
     ];
   });
   return writeCsv(header, records);

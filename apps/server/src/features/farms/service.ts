@@ -292,6 +292,12 @@ export function createFarmsService(deps: FarmsServiceDeps) {
       lpDecimals: uniswapV2LpDecimals,
       rewardA: { symbol: rewardA.symbol, decimals: rewardA.decimals },
       rewardB: rewardB ? { symbol: rewardB.symbol, decimals: rewardB.decimals } : null,
+      tokenSymbols: new Map(
+        [view!.item.pool.token0, view!.item.pool.token1, rewardA, ...(rewardB ? [rewardB] : [])].map((t) => [
+          t.address.toLowerCase(),
+          t.symbol,
+        ]),
+      ),
     });
     return { filename: `tidewatch-${farm.address.slice(0, 10)}-${wallet.slice(0, 10)}.csv`, csv };
   }
