@@ -15,6 +15,11 @@ export type ApiQueryDefinition<Args extends readonly unknown[], Data, Key extend
   args: Args;
   staleTime?: number;
   refetchInterval?: number;
+  /**
+   * Fetch again, once stale, when the person comes back to the tab: for answers another tab or device can
+   * change (the app's default is off).
+   */
+  refetchOnWindowFocus?: boolean;
 };
 
 /**

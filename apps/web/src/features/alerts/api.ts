@@ -38,7 +38,12 @@ export function getAlertSettings(signal?: AbortSignal): Promise<AlertSettings> {
 }
 
 export const alertSettingsQueryOptions = () =>
-  apiQueryOptions({ queryKey: alertKeys.settings(), fetcher: getAlertSettings, args: [] });
+  apiQueryOptions({
+    queryKey: alertKeys.settings(),
+    fetcher: getAlertSettings,
+    args: [],
+    refetchOnWindowFocus: true,
+  });
 
 export function useSaveAlertSettings() {
   const queryClient = useQueryClient();

@@ -33,4 +33,5 @@ export const trackedFarmsQueryOptions = (product: FarmProduct, account: string |
     queryKey: farmKeys.tracked(product, account),
     fetcher: getTrackedFarms,
     args: [product, account],
+    refetchOnWindowFocus: true,
   });

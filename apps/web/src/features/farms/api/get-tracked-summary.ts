@@ -13,4 +13,9 @@ export function getTrackedSummary(signal?: AbortSignal): Promise<TrackedSummary>
 }
 
 export const trackedSummaryQueryOptions = () =>
-  apiQueryOptions({ queryKey: farmKeys.trackedSummary(), fetcher: getTrackedSummary, args: [] });
+  apiQueryOptions({
+    queryKey: farmKeys.trackedSummary(),
+    fetcher: getTrackedSummary,
+    args: [],
+    refetchOnWindowFocus: true,
+  });

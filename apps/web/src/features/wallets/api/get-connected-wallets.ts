@@ -17,4 +17,9 @@ export function getConnectedWallets(signal?: AbortSignal): Promise<WalletListRes
  * alert settings, the farm card's track chooser): one answer, `{wallets}`, under one key.
  */
 export const connectedWalletsQueryOptions = () =>
-  apiQueryOptions({ queryKey: walletKeys.connected(), fetcher: getConnectedWallets, args: [] });
+  apiQueryOptions({
+    queryKey: walletKeys.connected(),
+    fetcher: getConnectedWallets,
+    args: [],
+    refetchOnWindowFocus: true,
+  });
