@@ -38,17 +38,13 @@ describe('at 375 px: the alert settings stack, a dialog is centred', () => {
 
   /** What sticks out of the page sideways, or sits in a box that scrolls sideways. */
   const sidewaysScrollers = () =>
-    browser.page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('main *')]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
-        .map(
-          (el) => el.tagName.toLowerCase() + (el.className ? `.${String(el.className).split(' ')[0]}` : ''),
-        ),
-    );
+    browser.page.evaluate<string[]>(`[...document.querySelectorAll('main *')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : ''))`);
 
   it('each alert rule is a stacked card with readable captions, inside the screen, no sideways scroller', async () => {
     const { page } = browser;
-    const isPhone = (await page.evaluate(() => window.innerWidth)) <= 400;
+    const isPhone = (await page.evaluate<number>('window.innerWidth')) <= 400;
     expect(isPhone).toBe(true);
     await followHeaderLink('alerts');
     const form = page.getByRole('form', { name: 'alert settings' });
@@ -56,7 +52,9 @@ describe('at 375 px: the alert settings stack, a dialog is centred', () => {
     const threshold = page.getByLabel(/moved by at least.*threshold \(every wallet\)/);
     await threshold.waitFor();
     expect(await sidewaysScrollers()).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      phone.width,
+    );
     // The columns' headers are not shown; each card says 'wallet:', 'on', 'e-mail', 'threshold (%)' whole.
     for (const caption of ['wallet:', 'on', 'e-mail', 'threshold (%)']) {
       const shown = form.locator('tbody').getByText(caption, { exact: true }).first();
