@@ -122,8 +122,10 @@ describe('retention', () => {
         { scope: 'loginPerIp', key: '1.2.3.4', created_at: iso(0) },
       ])
       .execute();
-    const importRow = (state: string, updatedDaysAgo: number) => ({
-      user_id: userId,
+    // One open import per user (migration 018): the abandoned one and the live one belong to two users.
+    const { userId: otherUserId } = await createFarmUser(w);
+    const importRow = (state: string, updatedDaysAgo: number, owner = userId) => ({
+      user_id: owner,
       variant: 'lp',
       state,
       previous_state: null,
@@ -135,7 +137,7 @@ describe('retention', () => {
     });
     await db
       .insertInto('farm_imports')
-      .values([importRow('STARTED', 8), importRow('STARTED', 2), importRow('completed', 30)])
+      .values([importRow('STARTED', 8), importRow('STARTED', 2, otherUserId), importRow('completed', 30)])
       .execute();
     const report = await runRetention(db, now);
     expect(report.pruned).toMatchObject({

@@ -23,7 +23,7 @@ const root = container;
  */
 async function renderApp(): Promise<void> {
   await yieldToMain();
-  // A new tab of a signed-in browser starts signed in on every page, public ones too (decision 023); a
+  // A new tab of a signed-in browser starts signed in on every page, public ones too (decision 022); a
   // visitor's browser holds no restore flag and asks nothing.
   if (!getSessionToken()) await restoreSession();
   const router = createAppRouter();

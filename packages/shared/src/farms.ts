@@ -97,7 +97,7 @@ export type LpFarm = z.infer<typeof lpFarmSchema>;
 export type DualFarm = z.infer<typeof dualFarmSchema>;
 
 /**
- * Where each price behind a figure came from (decision 022), by token address: 'pair', 'lair',
+ * Where each price behind a figure came from (decision 021), by token address: 'pair', 'lair',
  * 'redenomination', 'pool' (the farm's own pair) or 'coinmarketcap' (chosen by the user); null when
  * unknown (points stored before issue 30).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { priceChoiceSchema } from './import-wizard.ts';
 
-/** Where a token's price comes from by the user's choice (decision 022): its on-chain route, or the price API. */
+/** Where a token's price comes from by the user's choice (decision 021): its on-chain route, or the price API. */
 export const tokenPriceChoices = ['onchain', 'coinmarketcap'] as const;
 
 /** One token of a farm as its price-choice panel shows it: the choice, the on-chain price, the API listings. */

@@ -262,7 +262,7 @@ async function upsertIndexRows(
 
 /**
  * An imported farm gets the index's read as its newest pool and farm snapshot, so the list of every farm
- * and the farm's card show the same figure from the same read (decision 022).
+ * and the farm's card show the same figure from the same read (decision 021).
  */
 async function storeImportedFarmSnapshots(
   trx: DbOrTrx,

@@ -36,7 +36,7 @@ const header = [
 const usd = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** 'WMATIC=pair; QUICK=coinmarketcap' (decision 022); empty when unknown (rows from before issue 30). */
+/** 'WMATIC=pair; QUICK=coinmarketcap' (decision 021); empty when unknown (rows from before issue 30). */
 function sourcesCell(stored: string | null, symbols: Map<string, string> | undefined): string {
   const sources = parsePriceSources(stored);
   if (!sources) return '';

@@ -13,7 +13,7 @@ export function parsePriceSources(stored: string | null | undefined): TokenPrice
 
 /**
  * Whether a token priced in both points was priced from another source in `current` than in `previous`
- * (decision 022): the chart and the history mark it, so a jump with no trade is never silent. Unknown
+ * (decision 021): the chart and the history mark it, so a jump with no trade is never silent. Unknown
  * sources on either side mark nothing.
  */
 export function isPriceSourceChanged(previous: TokenPriceSources, current: TokenPriceSources): boolean {

@@ -176,7 +176,7 @@ async function revalueFarmAtBlock(trx: DbOrTrx, farm: FarmOfToken, block: number
 }
 
 /**
- * Revalues stored history after a token goes back to its on-chain price (decision 022): every token
+ * Revalues stored history after a token goes back to its on-chain price (decision 021): every token
  * snapshot priced by the API takes the on-chain price stored beside it, and every pool, farm and position
  * snapshot of those blocks, of every farm holding the token, is recomputed from its stored amounts. Runs in
  * the caller's transaction. Answers how many snapshot rows changed.

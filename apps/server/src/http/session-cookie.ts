@@ -2,7 +2,7 @@ import { sessionRestoreCookieName, sessionRestoreHintCookieName } from '@tidewat
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The restore cookie of a signed-in browser (decision 023). httpOnly, so page scripts never see it;
+ * The restore cookie of a signed-in browser (decision 022). httpOnly, so page scripts never see it;
  * SameSite=Strict and limited to /api/internal (login, logout, restore, password change), so no other
  * request carries it; Secure when the site is served over https. A readable, secret-free flag beside it
  * tells the app that a restore is worth asking for.

@@ -2,11 +2,11 @@ import type { Address } from 'viem';
 
 export type PriceSourceName = 'onchain' | 'coinmarketcap';
 
-/** How the chain priced a token (decision 022): its USDC/WMATIC pair, its lair, or QUICK's redenomination. */
+/** How the chain priced a token (decision 021): its USDC/WMATIC pair, its lair, or QUICK's redenomination. */
 export type OnchainRoute = 'pair' | 'lair' | 'redenomination';
 
 /**
- * Where a snapshot's token price came from (decision 022): an on-chain route, 'pool' (the farm's own
+ * Where a snapshot's token price came from (decision 021): an on-chain route, 'pool' (the farm's own
  * pair's reserve ratio against a priced side), or 'coinmarketcap' (the price API, only when the user chose it).
  */
 export type PriceSourceKind = OnchainRoute | 'pool' | 'coinmarketcap';

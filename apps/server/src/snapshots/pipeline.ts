@@ -47,7 +47,7 @@ export type SnapshotsRead = { read: FarmSnapshotsRead; prices: Map<string, Token
 export type SnapshotPipeline = {
   /**
    * One multicall at one block for `farms` x `accounts`, then prices for every token involved by the one
-   * price rule (resolvePrices, decision 022): on-chain at that block, CoinMarketCap only for a token whose
+   * price rule (resolvePrices, decision 021): on-chain at that block, CoinMarketCap only for a token whose
    * user chose it (tokens.price_choice, or `coinmarketcapIds` for tokens not stored yet: the wizard).
    * Throws CHAIN_UNAVAILABLE / PRICE_UNAVAILABLE.
    */

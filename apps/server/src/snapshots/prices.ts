@@ -6,7 +6,7 @@ import type { OnchainPrice, PriceQuote, PriceSource, PriceSourceKind } from '../
 /** The price sources the farms feature uses: on-chain always, CoinMarketCap when configured. */
 export type PriceSources = { onchain: OnchainPriceSource; coinmarketcap?: PriceSource | undefined };
 
-/** What a token's price is asked from: the price API only when its user chose it (decision 022). */
+/** What a token's price is asked from: the price API only when its user chose it (decision 021). */
 export type PriceChoiceKind = 'onchain' | 'coinmarketcap';
 export const priceChoices = ['onchain', 'coinmarketcap'] as const satisfies readonly PriceChoiceKind[];
 
@@ -36,7 +36,7 @@ export function asPriceError(error: unknown, source: string): AppError {
 }
 
 /**
- * The one price rule (decision 022), the same for every snapshot path (refresh, schedule, history,
+ * The one price rule (decision 021), the same for every snapshot path (refresh, schedule, history,
  * import, token snapshots): the price API for a token whose user chose it (and that has an id), else
  * its on-chain route (pair, lair, redenomination) at the snapshot's block. A token neither prices is
  * `{usd: null}`; the valuation may still derive it from its own pool ('pool'). A CoinMarketCap failure

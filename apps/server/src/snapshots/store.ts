@@ -133,7 +133,7 @@ export async function insertSnapshots(
 
 /**
  * The list of every farm shows an imported farm's newest snapshot figures, not an older index read:
- * one TVL per farm on every screen (decision 022). Only moves the row forward (a newer block).
+ * one TVL per farm on every screen (decision 021). Only moves the row forward (a newer block).
  */
 async function syncFarmIndexRow(
   trx: DbOrTrx,

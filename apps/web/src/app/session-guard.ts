@@ -11,7 +11,7 @@ export const sessionGuardId = 'session-guard';
 
 /**
  * Loader of the guard layout route. A tab without a token first asks for this browser's session to be
- * restored (a new tab of a signed-in user, a link from an alert e-mail: decision 023). A visitor, or one
+ * restored (a new tab of a signed-in user, a link from an alert e-mail: decision 022). A visitor, or one
  * whose token the server no longer accepts, goes to /login, which then says 'please login first to view
  * this page' (spec sections 2, 6, 8) and comes back here after login. The redirect replaces this entry in
  * the history, so Back from /login goes past the page that sent there instead of looping.

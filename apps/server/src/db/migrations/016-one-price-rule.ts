@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * One price per token per moment (issue 30, decision 022).
+ * One price per token per moment (issue 30, decision 021).
  * - `tokens.price_choice`: 'onchain' (the default: the on-chain route, readable at every past block) or
  *   'coinmarketcap' (the user chose the price API for this token). A CoinMarketCap id alone no longer
  *   picks the API: the old wizard made every import pick one, so existing tokens start on-chain.

@@ -3,7 +3,7 @@ import { addIdColumn } from '../schema-helpers.ts';
 
 /**
  * session_restores: the httpOnly cookie that lets a new tab of a signed-in browser start signed in
- * (decision 023). Each row is one cookie value (hashed); a restore spends it and issues the next one of
+ * (decision 022). Each row is one cookie value (hashed); a restore spends it and issues the next one of
  * the same family; a spent one shown again later ends the whole family (a copied cookie).
  * email_tokens.email: the address a 'set a password' link was sent to, for an account that has none yet.
  */

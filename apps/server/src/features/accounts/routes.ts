@@ -148,7 +148,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     return reply.code(204).send();
   });
 
-  // A new tab of a signed-in browser: the httpOnly restore cookie buys a fresh bearer token (decision 023).
+  // A new tab of a signed-in browser: the httpOnly restore cookie buys a fresh bearer token (decision 022).
   // A POST, so the CSRF check applies; 200 with a null token when there is nothing to restore.
   app.post(
     '/api/internal/session/restore',

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types.ts';
 type Db = Kysely<Database>;
 
 /**
- * The restore cookie's values (decision 023): one row per value, hashed. A restore spends its value and
+ * The restore cookie's values (decision 022): one row per value, hashed. A restore spends its value and
  * issues the next one of the same family; the family is what a logout or a password change ends.
  */
 

@@ -20,7 +20,7 @@ import { findFarmByAddress } from './repository.ts';
 
 type PriceChoiceDeps = { db: Kysely<Database>; chainId: number; cmc?: CoinMarketCapClient | undefined };
 
-/** A farm's token price choices (issue 30, finding 2; decision 022): read them, change one. */
+/** A farm's token price choices (issue 30, finding 2; decision 021): read them, change one. */
 export function createPriceChoiceService(deps: PriceChoiceDeps) {
   const { db, chainId } = deps;
 

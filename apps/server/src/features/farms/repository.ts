@@ -58,7 +58,7 @@ export async function upsertToken(
       decimals: token.decimals,
       coinmarketcap_id: token.coinmarketcapId ?? null,
       coinmarketcap_slug: token.coinmarketcapId == null ? null : (token.coinmarketcapSlug ?? null),
-      // Choosing a candidate in the wizard is choosing the price API for the token (decision 022).
+      // Choosing a candidate in the wizard is choosing the price API for the token (decision 021).
       price_choice: token.coinmarketcapId == null ? 'onchain' : 'coinmarketcap',
       created_at: iso(now),
     })

@@ -67,7 +67,7 @@ const productName = { lp: 'liquidity-mining', dual: 'dual-mining' } as const;
 
 export type FarmsService = ReturnType<typeof createFarmsService>;
 
-/** History rows (newest first) with their price sources and a mark where one changed (decision 022). */
+/** History rows (newest first) with their price sources and a mark where one changed (decision 021). */
 function withSourceMarks<T>(history: PositionSnapshotRow[], toWire: (row: PositionSnapshotRow) => T) {
   const marked = markPriceSources([...history].reverse(), (row) => row.price_sources).reverse();
   return marked.map((row) => ({
@@ -339,7 +339,7 @@ export function createFarmsService(deps: FarmsServiceDeps) {
     const onchainPrices = new Map(
       [...onchain].map(([key, quote]) => [key, { usd: quote.usd, route: quote.route ?? null }]),
     );
-    // The same rule as every snapshot (decision 022): a token snapshot never disagrees with a position's.
+    // The same rule as every snapshot (decision 021): a token snapshot never disagrees with a position's.
     const prices = await resolvePrices(
       deps.prices,
       tokens.map((t) => ({

@@ -18,7 +18,7 @@ export type TokensTable = {
   decimals: number;
   coinmarketcap_id: number | null;
   coinmarketcap_slug: string | null;
-  /** 'onchain' (default) | 'coinmarketcap' (the user chose the price API): decision 022. */
+  /** 'onchain' (default) | 'coinmarketcap' (the user chose the price API): decision 021. */
   price_choice: ColumnType<string, string | undefined, string>;
   created_at: string;
 };
@@ -51,7 +51,7 @@ export type TokenSnapshotsTable = {
   id: Generated<number>;
   token_id: number;
   price_usd: number | null;
-  /** A PriceSourceKind (decision 022; older rows 'onchain' / 'derived'); null when unknown. */
+  /** A PriceSourceKind (decision 021; older rows 'onchain' / 'derived'); null when unknown. */
   price_source: string | null;
   /** The on-chain price at the same block (null without a route): what revaluing to on-chain uses. */
   onchain_price_usd: ColumnType<number | null, number | null | undefined, number | null>;

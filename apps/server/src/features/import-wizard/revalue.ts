@@ -2,7 +2,7 @@ import { type CollectedSnapshots, type TokenPrice, valueSnapshots } from '../../
 
 /**
  * Recomputes the figures of an import's collected snapshots with the prices the user confirmed
- * (the price API for the tokens the user chose it for, as the price rule says: decision 022), from the same pinned-block
+ * (the price API for the tokens the user chose it for, as the price rule says: decision 021), from the same pinned-block
  * read: the chain is not asked again. The valuation is the farms writer's own (`valueSnapshots`).
  * Only the positions `collected` kept are kept (the wizard drops empty ones of defaulted wallets).
  */

@@ -157,7 +157,7 @@ export type ChoiceCheck = {
 /**
  * Why the price-data choices cannot be accepted, or null: each choice must be one of the offered
  * candidates (id and slug), so a client cannot link a token to an arbitrary CoinMarketCap asset. A role
- * left without a choice keeps its on-chain price (decision 022: the price API only where the user chose
+ * left without a choice keeps its on-chain price (decision 021: the price API only where the user chose
  * it); a role without candidates takes no choice.
  */
 export function validateChoices({ offered, chosen, roles }: ChoiceCheck): string | null {

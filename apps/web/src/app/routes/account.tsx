@@ -30,7 +30,7 @@ export function ResetPasswordRoute() {
   );
 }
 
-/** /set-password?token=…: the link an account without a password was e-mailed (decision 023). */
+/** /set-password?token=…: the link an account without a password was e-mailed (decision 022). */
 export function SetPasswordRoute() {
   const [search] = useSearchParams();
   return (

@@ -1,6 +1,6 @@
 import type { FarmDetail, FarmTokenPrice, PriceChoice, TokenPriceSources } from '@tidewatch/shared';
 
-/** The on-chain routes a snapshot's price can come from (decision 022), as a person reads them. */
+/** The on-chain routes a snapshot's price can come from (decision 021), as a person reads them. */
 const onchainRouteTexts: Record<string, string> = {
   pair: 'on-chain, from its QuickSwap pair with USDC or WMATIC',
   lair: 'on-chain, from the dQUICK lair',
@@ -29,7 +29,7 @@ export function currentSourceText(token: FarmTokenPrice): string {
   return onchainRouteTexts[token.newest_price_source ?? ''] ?? 'on-chain';
 }
 
-/** What the confirmation says will happen to the figures and the stored history (decision 022). */
+/** What the confirmation says will happen to the figures and the stored history (decision 021). */
 export function changeConsequenceText(symbol: string, listing: PriceChoice | undefined): string {
   return listing
     ? `${symbol}'s figures will use CoinMarketCap's price for ${listingName(listing)} from the next snapshot on. The stored history keeps its prices; the chart marks the change.`
@@ -45,7 +45,7 @@ export function savedText(symbol: string, listing: PriceChoice | undefined, reva
   return `${symbol} now uses its on-chain price: ${revalued} stored ${snapshots} revalued`;
 }
 
-/** A snapshot's price source (decision 022) in a few words, for the history. */
+/** A snapshot's price source (decision 021) in a few words, for the history. */
 const sourceNames: Record<string, string> = {
   pair: 'on-chain pair',
   lair: 'dQUICK lair',

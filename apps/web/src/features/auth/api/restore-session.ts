@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.ts';
 import { setSessionToken } from '../../../lib/session.ts';
 
 /**
- * The server's readable flag beside its httpOnly restore cookie (decision 023): set at login, cleared at
+ * The server's readable flag beside its httpOnly restore cookie (decision 022): set at login, cleared at
  * logout. Without it there is nothing to restore, and a visitor's tab asks nothing.
  */
 export function hasRestoreHint(): boolean {

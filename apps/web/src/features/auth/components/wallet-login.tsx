@@ -7,7 +7,7 @@ import { logInWithWallet, requestWalletLogInMessage } from '../api/wallet-login.
 
 /**
  * 'log in with wallet' (/login): for an account made from a wallet address. The wallet signs the server's
- * one-time message; the server logs into the account made from that address (decision 023).
+ * one-time message; the server logs into the account made from that address (decision 022).
  */
 export function WalletLogin() {
   const wallet = useWallet();

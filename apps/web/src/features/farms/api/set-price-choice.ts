@@ -6,7 +6,7 @@ import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import { farmKeys } from './keys.ts';
 
 /**
- * Changes one token's price source for a farm (decision 022): back to on-chain revalues the stored history,
+ * Changes one token's price source for a farm (decision 021): back to on-chain revalues the stored history,
  * to CoinMarketCap applies from the next snapshot on.
  */
 export function setPriceChoice(

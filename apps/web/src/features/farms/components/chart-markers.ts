@@ -7,7 +7,7 @@ export const priceSourceChangedText = 'price source changed';
 export type ChartMarker = { time: number; text: string };
 
 /**
- * A marker for each point whose price source differs from the point before (issue 30, decision 022), at the
+ * A marker for each point whose price source differs from the point before (issue 30, decision 021), at the
  * slot it falls in: also when a newer point is the one drawn there, so a jump is never left unmarked.
  * One marker per slot, oldest first.
  *

@@ -4,7 +4,7 @@ import { farmPriceChoicesQueryOptions } from '../api/get-price-choices.ts';
 import { TokenPriceChoice } from './token-price-choice.tsx';
 
 /**
- * A farm's 'prices' panel (issue 30, finding 2; decision 022): each token with the source its figures use
+ * A farm's 'prices' panel (issue 30, finding 2; decision 021): each token with the source its figures use
  * now, and a way to change it for a signed-in user. A wrong CoinMarketCap listing picked at import is
  * corrected here, and going back to on-chain revalues the stored history.
  */

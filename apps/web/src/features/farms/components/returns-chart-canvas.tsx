@@ -126,7 +126,7 @@ export default function ReturnsChartCanvas({
         priceLineVisible: false,
       }),
     );
-    // A change of price source is marked on the position value's line (issue 30, decision 022).
+    // A change of price source is marked on the position value's line (issue 30, decision 021).
     const [valueLine] = series.current;
     markers.current = valueLine ? createSeriesMarkers(valueLine, []) : null;
     // Whitespace only: it holds the evenly spaced times, and the lines above cross them unbroken.
