@@ -123,7 +123,11 @@ describe('retention', () => {
       ])
       .execute();
     // One open import per user (migration 018): the abandoned one and the live one belong to two users.
-    const { userId: otherUserId } = await createFarmUser(w);
+    const { id: otherUserId } = await db
+      .insertInto('users')
+      .values({ email: 'other-importer@example.com', password_hash: 'x', created_at: iso(-9) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const importRow = (state: string, updatedDaysAgo: number, owner = userId) => ({
       user_id: owner,
       variant: 'lp',
