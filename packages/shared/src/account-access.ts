@@ -64,10 +64,6 @@ export const passwordSetupDoneMessage =
 export const passwordSetupLinkInvalidMessage =
   'this link has expired or was already used: ask for a new one from your account settings';
 
-/** The httpOnly cookie that restores a session in a new tab; only the session paths receive it. */
-export const sessionRestoreCookieName = 'tw_restore';
-/** A readable, secret-free flag beside it: the app asks for a restore only when it is set. */
-export const sessionRestoreHintCookieName = 'tw_signed_in';
 /** A fresh bearer token, or null when this browser holds no live restore cookie. */
 export const sessionRestoreResponseSchema = z.object({ token: z.string().nullable() });
 export type SessionRestoreResponse = z.infer<typeof sessionRestoreResponseSchema>;

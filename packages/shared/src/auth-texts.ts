@@ -18,3 +18,8 @@ export const linkInvalidMessage = 'this confirmation link has expired or was alr
 export const invalidCredentialsMessage = 'wrong email or password';
 export const emailNotConfirmedMessage =
   'please confirm your email address first: check your inbox for the link we sent you';
+
+/** The httpOnly cookie that restores a session in a new tab; only the session paths receive it. */
+export const sessionRestoreCookieName = 'tw_restore';
+/** A readable, secret-free flag beside it: the app asks for a restore only when it is set. */
+export const sessionRestoreHintCookieName = 'tw_signed_in';

@@ -35,6 +35,7 @@ export const loadErrorBody = importErrorBody;
 export const loadFarmSchemas = afterZod(() => import('@tidewatch/shared/farms'));
 export const loadWalletSchemas = afterZod(() => import('@tidewatch/shared/wallets'));
 export const loadPriceChoiceSchemas = afterZod(() => import('@tidewatch/shared/price-choice'));
+export const loadAccountAccessSchemas = afterZod(() => import('@tidewatch/shared/account-access'));
 export const loadDiscoverySchemas = afterZod(() => import('@tidewatch/shared/discovery'));
 
 /**

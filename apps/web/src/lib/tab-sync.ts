@@ -1,12 +1,19 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { z } from 'zod';
 
 /** One channel per origin: every open tab of the app listens on it. */
 const channelName = 'tidewatch:query-invalidation';
 
-const queryKeysSchema = z.array(z.array(z.unknown()).min(1));
-const tabMessageSchema = z.object({ invalidate: queryKeysSchema });
-const mutationMetaSchema = z.object({ otherTabsInvalidate: queryKeysSchema });
+/**
+ * Query keys carried under `field` of a message or a mutation's meta, or null when it holds none. A plain
+ * check, not a zod schema: this module is in the start-up bundle, which carries no zod (decision 016).
+ */
+function queryKeysIn(value: unknown, field: 'invalidate' | 'otherTabsInvalidate'): QueryKey[] | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const keys: unknown = (value as Record<string, unknown>)[field];
+  const isKeyList =
+    Array.isArray(keys) && keys.every((key) => Array.isArray(key) && (key as unknown[]).length > 0);
+  return isKeyList ? (keys as QueryKey[]) : null;
+}
 
 /**
  * A mutation's `meta` naming the query keys (from the features' key factories) the other open tabs refetch
@@ -26,14 +33,14 @@ export function connectTabs(queryClient: QueryClient): () => void {
   if (typeof BroadcastChannel === 'undefined') return () => undefined;
   const channel = new BroadcastChannel(channelName);
   channel.onmessage = (event: MessageEvent<unknown>) => {
-    const message = tabMessageSchema.safeParse(event.data);
-    if (!message.success) return;
-    for (const queryKey of message.data.invalidate) void queryClient.invalidateQueries({ queryKey });
+    for (const queryKey of queryKeysIn(event.data, 'invalidate') ?? []) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
   };
   const stopWatching = queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const meta = mutationMetaSchema.safeParse(event.mutation.meta);
-    if (meta.success) channel.postMessage({ invalidate: meta.data.otherTabsInvalidate });
+    const keys = queryKeysIn(event.mutation.meta, 'otherTabsInvalidate');
+    if (keys) channel.postMessage({ invalidate: keys });
   });
   return () => {
     stopWatching();

@@ -1,6 +1,8 @@
-import { sessionRestoreHintCookieName, sessionRestoreResponseSchema } from '@tidewatch/shared';
+// The texts module, not the package index: this file is in the start-up bundle, which carries no zod.
+import { sessionRestoreHintCookieName } from '@tidewatch/shared/auth-texts';
 import { api } from '../../../lib/api-client.ts';
 import { setSessionToken } from '../../../lib/session.ts';
+import { loadAccountAccessSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 
 /**
  * The server's readable flag beside its httpOnly restore cookie (decision 022): set at login, cleared at
@@ -21,7 +23,9 @@ let pending: Promise<string | null> | null = null;
 export function restoreSession(): Promise<string | null> {
   if (!hasRestoreHint()) return Promise.resolve(null);
   pending ??= api
-    .post('/internal/session/restore', undefined, { schema: sessionRestoreResponseSchema })
+    .post('/internal/session/restore', undefined, {
+      schema: schemaFrom(loadAccountAccessSchemas, 'sessionRestoreResponseSchema'),
+    })
     .then(({ token }) => {
       if (token) setSessionToken(token);
       return token;
