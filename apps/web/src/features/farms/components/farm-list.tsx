@@ -1,5 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   Button,
   InlineError,
@@ -10,7 +11,6 @@ import {
 } from '../../../components/index.ts';
 import { formatCount, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
-import { useSearchParam } from '../../../lib/use-search-param.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
 import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts';
@@ -35,8 +35,18 @@ const isTabKey = (value: string | null): value is TabKey => value === 'all' || v
  */
 export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFarm?: ReactNode }) {
   const token = useSessionToken();
-  const [chosenTab, setChosenTab] = useSearchParam(tabParam);
+  const [search, setSearch] = useSearchParams();
+  const chosenTab = search.get(tabParam);
   const tab: TabKey = isTabKey(chosenTab) ? chosenTab : token ? 'tracked' : 'all';
+  const setChosenTab = (key: TabKey) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set(tabParam, key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   const wallet = useWallet();
   const connectedAddress = wallet.isConnected ? wallet.publicAddress : null;
 
