@@ -152,7 +152,8 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
     await tabTo(page, tracked);
     await page.keyboard.press('ArrowLeft');
     const all = page.getByRole('tab', { name: 'All Quickswap Farms' });
-    expect(await all.getAttribute('aria-selected')).toBe('true');
+    // The tab lives in the URL (Back restores it): the selection lands with the router's navigation.
+    await expect.poll(() => all.getAttribute('aria-selected')).toBe('true');
     expect(await isFocused(all)).toBe(true);
 
     const card = page.getByRole('article', { name: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ });
@@ -166,7 +167,7 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
 
     await tabTo(page, all, { isBackwards: true });
     await page.keyboard.press('ArrowRight');
-    expect(await tracked.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => tracked.getAttribute('aria-selected')).toBe('true');
     const trackedCard = page.getByRole('article', { name: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ });
     const untrack = trackedCard.getByRole('button', { name: 'untrack' });
     await activateWithEnter(page, untrack);

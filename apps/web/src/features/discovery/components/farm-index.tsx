@@ -21,17 +21,20 @@ export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
   // Sort, filters and page live in the URL: Back and a shared link bring them back (farm-index-search.ts).
   const [search, setSearch] = useSearchParams();
   const filters = readIndexFilters(search, kind);
-  const setFilters = (change: (current: FarmIndexFilters) => FarmIndexFilters) =>
-    setSearch((previous) => writeIndexFilters(previous, change(readIndexFilters(previous, kind))), {
-      replace: true,
-      preventScrollReset: true,
-    });
+  const setFilters = (change: (current: FarmIndexFilters) => FarmIndexFilters) => {
+    // No navigation when nothing changes: a needless one, started from this render's search, would undo
+    // another part's change of the URL still on its way (the tool's tab chosen a moment before).
+    const next = writeIndexFilters(search, change(filters));
+    if (next.toString() === search.toString()) return;
+    setSearch(next, { replace: true, preventScrollReset: true });
+  };
   const isSignedIn = Boolean(useSessionToken());
   // The search asks the server once typing pauses, not per keystroke (with 'where my wallets have
   // something' on, each ask reads the chain for every wallet).
   const [tokenInput, setTokenInput] = useState(filters.token);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the typed text starts the wait
   useEffect(() => {
+    if (tokenInput === filters.token) return;
     const timer = setTimeout(() => {
       setFilters((f) => (f.token === tokenInput ? f : { ...f, page: 1, token: tokenInput }));
     }, searchPauseMs);
