@@ -4,7 +4,7 @@
 //
 //   npx tsx scripts/farm-registry/build-registry.ts [folder]   (default docs/quickswap-farm-lists)
 //
-// writes apps/server/src/discovery/farm-registry.json. Syrup pools (single-token staking) are left out, tokens
+// writes apps/server/src/core/farm-index/farm-registry.json. Syrup pools (single-token staking) are left out, tokens
 // are left out too (the app reads them on chain), and an address listed both as an LP and as a dual farm (or as a
 // farm and as a syrup) is a data error: the build throws with the address. The zero address, a placeholder in
 // the default stake list, is left out.
@@ -573,7 +573,7 @@ export function formatFarmRegistry(registry: FarmRegistry): string {
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const defaultListsDir = path.join(repoRoot, 'docs/quickswap-farm-lists');
-export const registryPath = path.join(repoRoot, 'apps/server/src/discovery/farm-registry.json');
+export const registryPath = path.join(repoRoot, 'apps/server/src/core/farm-index/farm-registry.json');
 
 /** The input files of a folder, by name (the tokens file too, when present). */
 export function readListFiles(folder: string): Record<string, string> {

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { type Anvil, deployQuickswapWorld, type World, worldPriceOptions } from '@tidewatch/testkit';
 import type { Address } from 'viem';
-import { createChainClient } from '../src/chain/client.ts';
-import { createDatabase, migrateToLatest } from '../src/db/index.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { createDatabase, migrateToLatest } from '../src/core/db/index.ts';
+import { runHistoryJob } from '../src/core/history/backfill.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
-import { runHistoryJob } from '../src/history/backfill.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/index.ts';
 import { deployBenchFarms } from './deploy-farms.ts';
 import { importBenchFarms, trackEveryFarm } from './seed-farms.ts';
 

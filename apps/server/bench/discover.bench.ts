@@ -21,13 +21,13 @@ import {
   worldPriceOptions,
 } from '@tidewatch/testkit';
 import type { Address } from 'viem';
-import { createChainClient } from '../src/chain/client.ts';
-import { createDatabase, migrateToLatest } from '../src/db/index.ts';
-import { findAndValueWalletFarms } from '../src/discovery/find-my-farms.ts';
-import { describeRejections, refreshFarmIndex } from '../src/discovery/index-refresh.ts';
-import { loadFarmRegistry } from '../src/discovery/registry.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/index.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { createDatabase, migrateToLatest } from '../src/core/db/index.ts';
+import { describeRejections, refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
+import { loadFarmRegistry } from '../src/core/farm-index/registry.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
+import { findAndValueWalletFarms } from '../src/features/discovery/find-my-farms.ts';
 
 const { values } = parseArgs({
   options: {

@@ -6,9 +6,9 @@
  */
 import type { WizardVariant } from '@tidewatch/shared';
 import { worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
-import { createChainClient } from '../src/chain/client.ts';
-import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { createCoinMarketCapClient } from '../src/core/prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createTestApp } from '../test/helpers.ts';
 import { createWizardUser, sendStep, startWizardWorld, walkToEnd } from '../test/import-wizard-helpers.ts';
 

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
-import type { Database } from '../src/db/index.ts';
-import { upsertImportedFarm } from '../src/features/farms/repository.ts';
-import type { SnapshotPipeline } from '../src/snapshots/index.ts';
+import type { Database } from '../src/core/db/index.ts';
+import { upsertImportedFarm } from '../src/core/farms/repository.ts';
+import type { SnapshotPipeline } from '../src/core/snapshots/index.ts';
 
 type FarmRef = { address: Address; kind: 'lp' | 'dual' };
 type TokenRead = { address: Address; symbol: string; name: string | null; decimals: number };

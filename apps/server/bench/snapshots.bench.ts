@@ -5,9 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import { deployQuickswapWorld, startAnvil, startRpcProxy, worldPriceOptions } from '@tidewatch/testkit';
-import { createChainClient } from '../src/chain/client.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { readFarmSnapshots } from '../src/snapshots/read.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { readFarmSnapshots } from '../src/core/snapshots/read.ts';
 import { deployBenchFarms } from './deploy-farms.ts';
 
 const { values } = parseArgs({

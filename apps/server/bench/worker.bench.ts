@@ -12,11 +12,11 @@ import { parseArgs } from 'node:util';
 import { deployQuickswapWorld, startAnvil, startRpcProxy, worldPriceOptions } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import type { Address } from 'viem';
-import { createChainClient } from '../src/chain/client.ts';
-import { createDatabase, migrateToLatest } from '../src/db/index.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { createDatabase, migrateToLatest } from '../src/core/db/index.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/index.ts';
 import { deployBenchFarms } from './deploy-farms.ts';
 import { importBenchFarms, trackEveryFarm } from './seed-farms.ts';
 

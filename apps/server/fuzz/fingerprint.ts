@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../src/db/index.ts';
+import type { Database } from '../src/core/db/index.ts';
 
 /**
  * Tables a refused request writes by design: a throttle counts attempts, refused ones included (a password

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/index.ts';
+import type { Database } from '../src/core/db/index.ts';
 import { changedTables, databaseFingerprint } from './fingerprint.ts';
 import { type Operation, operationsOf, requestFor } from './operations.ts';
 

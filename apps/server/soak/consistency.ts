@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database, Dialect } from '../src/db/index.ts';
+import type { Database, Dialect } from '../src/core/db/index.ts';
 
 /**
  * What must hold in the database after any crash (issue 16): the file passes SQLite's own checks; every

@@ -20,12 +20,12 @@ import {
   stopProcess,
   waitUntilServing,
 } from '../bench/server-process.ts';
-import { createChainClient } from '../src/chain/client.ts';
-import { type AppDatabase, createDatabase, type Dialect } from '../src/db/index.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { type AppDatabase, createDatabase, type Dialect } from '../src/core/db/index.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
 import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/index.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { findInconsistencies } from './consistency.ts';
 

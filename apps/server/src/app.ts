@@ -8,35 +8,38 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertsRoutes } from './alerts/routes.ts';
-import type { ChainClient } from './chain/client.ts';
-import type { Config } from './config.ts';
-import { createDataVersion } from './db/data-version.ts';
-import type { AppDatabase } from './db/index.ts';
-import { deleteAccount } from './features/accounts/delete-account.ts';
-import type { PasswordHasher } from './features/accounts/passwords.ts';
-import { accountsRoutes } from './features/accounts/routes.ts';
-import { createAccountsService } from './features/accounts/service.ts';
+import type { ChainProbe } from './core/chain/chain-probe.ts';
+import type { ChainClient } from './core/chain/client.ts';
+import type { Config } from './core/config.ts';
+import { createDataVersion } from './core/db/data-version.ts';
+import type { AppDatabase } from './core/db/index.ts';
+import { registerAuth } from './core/http/auth.ts';
+import { registerCsrf } from './core/http/csrf.ts';
+import { registerErrorHandler } from './core/http/error-handler.ts';
+import { serializeError } from './core/http/log-redaction.ts';
+import { registerOpenApi } from './core/http/openapi.ts';
+import { createReadCache } from './core/http/read-cache.ts';
+import { registerSecurityHeaders } from './core/http/security-headers.ts';
+import { createSessionCookies } from './core/http/session-cookie.ts';
+import { defaultWebDist, registerSpa } from './core/http/spa.ts';
+import type { Mailer } from './core/mailer.ts';
+import type { PriceSources } from './core/snapshots/index.ts';
+import { resolveThrottleLimits, type ThrottleLimits } from './core/throttle/limits.ts';
+import { createThrottles } from './core/throttle/throttles.ts';
+import {
+  accountsRoutes,
+  createAccountsService,
+  deleteAccount,
+  type PasswordHasher,
+} from './features/accounts/index.ts';
+import { alertsRoutes } from './features/alerts/index.ts';
+import { registerDiscovery } from './features/discovery/index.ts';
 import { registerFarms } from './features/farms/index.ts';
-import { type ChainProbe, healthRoutes } from './features/health/routes.ts';
+import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
-import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { walletsRoutes } from './features/wallets/routes.ts';
-import { createWalletsService } from './features/wallets/service.ts';
-import { registerAuth } from './http/auth.ts';
-import { registerCsrf } from './http/csrf.ts';
-import { createSessionCookies } from './http/session-cookie.ts';
-import { registerErrorHandler } from './http/error-handler.ts';
-import { serializeError } from './http/log-redaction.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { createReadCache } from './http/read-cache.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { defaultWebDist, registerSpa } from './http/spa.ts';
+import { waitlistRoutes } from './features/waitlist/index.ts';
+import { createWalletsService, walletsRoutes } from './features/wallets/index.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
-import type { Mailer } from './mailer.ts';
-import type { PriceSources } from './snapshots/index.ts';
-import { resolveThrottleLimits, type ThrottleLimits } from './throttle/limits.ts';
-import { createThrottles } from './throttle/throttles.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -169,13 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // One cache of serialized reads for the process, checked against the database's data_version.
   const readCache = createReadCache(dataVersion);
   await app.register(walletsRoutes, { wallets, throttles, readCache, sessionCookies });
-  await registerFarms(app, {
-    ...deps,
-    chainId: deps.config.chainId,
-    throttles,
-    readCache,
-    oldTokens: { quick: deps.config.quick.old, dquick: deps.config.dquick.old },
-  });
+  const oldTokens = { quick: deps.config.quick.old, dquick: deps.config.dquick.old };
+  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache, oldTokens });
+  await registerDiscovery(app, { ...deps, chainId: deps.config.chainId, throttles, oldTokens });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,
@@ -203,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.config.demoWalletPrivateKey) {
     // Demo mode only: loaded on demand so nothing of the demo wallet exists in a normal run.
-    const { registerDemoWallet } = await import('./demo/demo-wallet.ts');
+    const { registerDemoWallet } = await import('./features/demo-wallet/index.ts');
     await registerDemoWallet(app, {
       privateKey: deps.config.demoWalletPrivateKey,
       rpcUrl: deps.config.polygonRpcUrls[0]!,

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { createChainProbe } from './chain-probe.ts';
+import { createChainProbe } from './core/chain/chain-probe.ts';
+import { createMailer } from './core/mailer.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
-import { createMailer } from './mailer.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {

@@ -1,21 +1,20 @@
 import { join } from 'node:path';
-import { deliverAlertEmails } from './alerts/deliver.ts';
-import { evaluateAlerts } from './alerts/evaluate.ts';
-import { type ChainClient, createChainClient } from './chain/client.ts';
-import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './config.ts';
-import { type AppDatabase, createDatabase, migrateToLatest } from './db/index.ts';
-import { refreshFarmIndexWhenDue } from './discovery/index-job.ts';
-import { describeRejections } from './discovery/index-refresh.ts';
-import { loadFarmRegistry } from './discovery/registry.ts';
-import { runHistoryJob } from './history/backfill.ts';
+import { type ChainClient, createChainClient } from './core/chain/client.ts';
+import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './core/config.ts';
+import { type AppDatabase, createDatabase, migrateToLatest } from './core/db/index.ts';
+import { describeRejections } from './core/farm-index/index-refresh.ts';
+import { loadFarmRegistry } from './core/farm-index/registry.ts';
+import { runHistoryJob } from './core/history/backfill.ts';
+import type { Mailer } from './core/mailer.ts';
+import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
+import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
+import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
+import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
-import type { Mailer } from './mailer.ts';
-import { createCoinMarketCapClient } from './prices/coinmarketcap-source.ts';
-import { createOnchainPriceSource } from './prices/onchain-source.ts';
-import { createSnapshotPipeline, type PriceSources } from './snapshots/index.ts';
 
 /** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
 export function fail(message: string): never {

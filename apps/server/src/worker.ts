@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { Server } from 'socket.io';
+import { createMailer } from './core/mailer.ts';
+import { closeAdapter, usePostgresAdapter } from './core/realtime/postgres-adapter.ts';
 import { createSnapshotEvents } from './jobs/snapshot-events.ts';
-import { createMailer } from './mailer.ts';
-import { closeAdapter, usePostgresAdapter } from './realtime/postgres-adapter.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {

@@ -2,10 +2,10 @@ import { type SmtpTestServer, startSmtpServer, swapExactIn } from '@tidewatch/te
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverAlertEmails } from '../src/alerts/deliver.ts';
-import { evaluateAlerts } from '../src/alerts/evaluate.ts';
-import { createMailer } from '../src/mailer.ts';
-import { createSnapshotPipeline } from '../src/snapshots/pipeline.ts';
+import { createMailer } from '../src/core/mailer.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
+import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
+import { evaluateAlerts } from '../src/features/alerts/evaluate.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Alerts on the local chain with the local SMTP server: each rule fires once for its event (also with two

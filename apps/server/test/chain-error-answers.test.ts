@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainClient } from '../src/chain/client.ts';
-import { redactUrls } from '../src/chain/errors.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { redactUrls } from '../src/core/chain/errors.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // A node that fails the way hosted RPCs do: HTTP 500 with a body echoing the request URL, whose path

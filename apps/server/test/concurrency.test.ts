@@ -1,7 +1,7 @@
 import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
 import { type FarmKey, quickswapFarmUrl } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultThrottleLimits } from '../src/throttle/limits.ts';
+import { defaultThrottleLimits } from '../src/core/throttle/limits.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Issue 16: 200 logged-in sessions at once for 60 s over real HTTP, mixing reads and writes (tracking,

@@ -58,8 +58,8 @@ const noOrphans = {
 
 /** What the scheduler's next tick would add: a schedule and a history row per tracked pair. */
 async function reconcile() {
-  const { reconcileSchedule } = await import('../src/jobs/schedule-repository.ts');
-  const { reconcileBackfills } = await import('../src/history/repository.ts');
+  const { reconcileSchedule } = await import('../src/core/jobs/schedule-repository.ts');
+  const { reconcileBackfills } = await import('../src/core/history/repository.ts');
   await reconcileSchedule(db(), new Date(), 3_600_000);
   await reconcileBackfills(db(), new Date(), false);
 }

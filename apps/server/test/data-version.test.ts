@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDataVersion, type DataVersion } from '../src/db/data-version.ts';
-import { type AppDatabase, createDatabase } from '../src/db/index.ts';
+import { createDataVersion, type DataVersion } from '../src/core/db/data-version.ts';
+import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
 import { createTestDatabase, insertToken } from './helpers.ts';
 
 // data_version decides whether a remembered session or cached answer may be reused: it must move with every

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { testAccounts } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../src/config.ts';
-import { demoWalletBridgeScript } from '../src/demo/demo-wallet.ts';
+import { parseConfig } from '../src/core/config.ts';
+import { demoWalletBridgeScript } from '../src/features/demo-wallet/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 // A tiny stand-in build so the test does not depend on `npm run build` having run.

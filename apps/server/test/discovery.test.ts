@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
+import { refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
 import { addWmaticUsdcLiquidity, createFarmUser, type FarmsWorld, startFarmsWorld } from './farms-setup.ts';
 
 // The farm index over several factory generations on the local chain (49 farms: active, ended, never

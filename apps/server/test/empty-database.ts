@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDatabase } from '../src/db/index.ts';
+import { createDatabase } from '../src/core/db/index.ts';
 
 /**
  * An empty, unmigrated database for migration tests: SQLite in `dataDir`, or a fresh one on

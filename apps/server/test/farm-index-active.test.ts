@@ -1,6 +1,6 @@
 import { farmIndexPageSchema } from '@tidewatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
+import { refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
 import { type FarmsWorld, startFarmsWorld } from './farms-setup.ts';
 
 // Issue 30, polish: the farm index's 'active' filter listed a farm that has not started (deployed, never

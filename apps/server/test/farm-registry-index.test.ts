@@ -14,8 +14,8 @@ import {
 } from '@tidewatch/testkit';
 import { type Address, formatUnits, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
-import { loadFarmRegistry, type RegistryFarm } from '../src/discovery/registry.ts';
+import { refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
+import { loadFarmRegistry, type RegistryFarm } from '../src/core/farm-index/registry.ts';
 import {
   addWmaticUsdcLiquidity,
   createFarmUser,

@@ -3,10 +3,10 @@ import { type DualPositionSnapshot, farmDetailSchema, type LpPositionSnapshot } 
 import { type PairKey, swapExactIn, type TokenKey } from '@tidewatch/testkit';
 import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChainClient } from '../src/chain/client.ts';
-import { isRelativelyClose } from '../src/chain/testing.ts';
-import type { OnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/pipeline.ts';
+import { createChainClient } from '../src/core/chain/client.ts';
+import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import type { OnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { countSnapshots, type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
 
 // Snapshot figures written through the API equal what this test computes on its own from the chain

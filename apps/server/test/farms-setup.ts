@@ -3,11 +3,11 @@ import type { FarmKey, WorldFarm } from '@tidewatch/testkit';
 import { TxSender, worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import type { Address } from 'viem';
-import { startTestChain, type TestChain } from '../src/chain/testing.ts';
-import { upsertImportedFarm } from '../src/features/farms/repository.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline, type SnapshotPipeline } from '../src/snapshots/pipeline.ts';
-import type { ThrottleLimits } from '../src/throttle/limits.ts';
+import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
+import { upsertImportedFarm } from '../src/core/farms/repository.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline, type SnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
+import type { ThrottleLimits } from '../src/core/throttle/limits.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 /** Farm tests' world: a local chain with the QuickSwap world, and the app on a fresh database wired to it. */

@@ -6,9 +6,9 @@ import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
-import { type Config, parseConfig } from '../src/config.ts';
-import { type AppDatabase, createDatabase, migrateToLatest } from '../src/db/index.ts';
-import { createMailer, type MailMessage } from '../src/mailer.ts';
+import { type Config, parseConfig } from '../src/core/config.ts';
+import { type AppDatabase, createDatabase, migrateToLatest } from '../src/core/db/index.ts';
+import { createMailer, type MailMessage } from '../src/core/mailer.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -48,9 +48,13 @@ export async function createTestDatabase(
     return { database, drop: async () => {} };
   }
   const name = `tidewatch_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  // A copy of the migrated template the test run's global set-up made (postgres-template.ts), when there is one
+  // on this server; migrateToLatest then finds nothing to do.
+  const template = process.env.TEST_DATABASE_TEMPLATE;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const isTemplateHere = template !== undefined && adminUrl === process.env.TEST_DATABASE_URL;
+  await admin.query(`create database ${name}${isTemplateHere ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -10,14 +10,14 @@ import {
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRelativelyClose, startTestChain, type TestChain } from '../src/chain/testing.ts';
-import { archiveNeeded, runHistoryJob } from '../src/history/backfill.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
+import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
+import { archiveNeeded, runHistoryJob } from '../src/core/history/backfill.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import {
   type CollectedSnapshots,
   createSnapshotPipeline,
   type SnapshotPipeline,
-} from '../src/snapshots/pipeline.ts';
+} from '../src/core/snapshots/pipeline.ts';
 import { importWorldFarm } from './farms-setup.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 

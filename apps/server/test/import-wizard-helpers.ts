@@ -13,10 +13,10 @@ import {
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
-import { type ChainClient, createChainClient } from '../src/chain/client.ts';
-import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import type { PriceSources } from '../src/snapshots/index.ts';
+import { type ChainClient, createChainClient } from '../src/core/chain/client.ts';
+import { createCoinMarketCapClient } from '../src/core/prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import type { PriceSources } from '../src/core/snapshots/index.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 export const wizardPaths = {

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, tokenLifetimeSeconds } from '../src/features/accounts/jwt.ts';
+import { issueToken, tokenLifetimeSeconds } from '../src/core/auth/jwt.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { connectRealtime, createWizardUser, sendUpdateToken } from './import-wizard-helpers.ts';
 

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertToken } from '../src/features/farms/repository.ts';
+import { upsertToken } from '../src/core/farms/repository.ts';
 import {
   connectRealtime,
   createWizardUser,

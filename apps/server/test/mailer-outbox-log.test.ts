@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createMailer } from '../src/mailer.ts';
+import { createMailer } from '../src/core/mailer.ts';
 
 const outboxDir = mkdtempSync(join(tmpdir(), 'tidewatch-outbox-'));
 afterAll(() => rmSync(outboxDir, { recursive: true, force: true }));

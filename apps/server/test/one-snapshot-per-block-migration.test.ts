@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/index.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { migrateToLatest } from '../src/core/db/index.ts';
+import { migrations } from '../src/core/db/migrations/index.ts';
 import { createEmptyDatabase } from './empty-database.ts';
 
 // 017-one-snapshot-per-block: a database that already holds the same block twice (two refreshes sent

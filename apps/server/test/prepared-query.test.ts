@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '../src/db/index.ts';
-import { prepareQuery } from '../src/db/prepared.ts';
+import type { AppDatabase } from '../src/core/db/index.ts';
+import { prepareQuery } from '../src/core/db/prepared.ts';
 import { createTestDatabase } from './helpers.ts';
 
 let database: AppDatabase;

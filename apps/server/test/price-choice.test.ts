@@ -9,7 +9,7 @@ import {
 import { NEW_QUICK_POLYGON_ADDRESS } from '@tidewatch/testkit';
 import { createPublicClient, getAddress, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRelativelyClose } from '../src/chain/testing.ts';
+import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import {
   createWizardUser,
   sendStep,

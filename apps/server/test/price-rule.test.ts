@@ -11,12 +11,12 @@ import {
 } from '@tidewatch/testkit';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRelativelyClose, startTestChain } from '../src/chain/testing.ts';
-import { refreshFarmIndex } from '../src/discovery/index-refresh.ts';
+import { isRelativelyClose, startTestChain } from '../src/core/chain/testing.ts';
+import { refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
+import { createCoinMarketCapClient } from '../src/core/prices/coinmarketcap-source.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
-import { createCoinMarketCapClient } from '../src/prices/coinmarketcap-source.ts';
-import { createOnchainPriceSource } from '../src/prices/onchain-source.ts';
-import { createSnapshotPipeline } from '../src/snapshots/pipeline.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarm, trackWorldFarms } from './farms-setup.ts';
 import { createTestApp } from './helpers.ts';
 

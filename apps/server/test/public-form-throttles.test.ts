@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultThrottleLimits, type ThrottleName } from '../src/throttle/limits.ts';
+import { defaultThrottleLimits, type ThrottleName } from '../src/core/throttle/limits.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { alice } from './wallets-helpers.ts';
 

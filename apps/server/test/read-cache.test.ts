@@ -6,9 +6,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createDataVersion } from '../src/db/data-version.ts';
-import type { AppDatabase } from '../src/db/index.ts';
-import { createReadCache } from '../src/http/read-cache.ts';
+import { createDataVersion } from '../src/core/db/data-version.ts';
+import type { AppDatabase } from '../src/core/db/index.ts';
+import { createReadCache } from '../src/core/http/read-cache.ts';
 import { createTestDatabase, insertToken } from './helpers.ts';
 
 // The read cache serves a stored answer only while the database's data_version is unchanged: any write to

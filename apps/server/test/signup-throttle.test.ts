@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultThrottleLimits } from '../src/throttle/limits.ts';
+import { defaultThrottleLimits } from '../src/core/throttle/limits.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

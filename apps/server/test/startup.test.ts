@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseConfig, resolveJwtSecret } from '../src/config.ts';
+import { parseConfig, resolveJwtSecret } from '../src/core/config.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/index.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { migrateToLatest } from '../src/core/db/index.ts';
+import { migrations } from '../src/core/db/migrations/index.ts';
 import { createEmptyDatabase } from './empty-database.ts';
 
 // 002-wallets rebuilds `users` on SQLite (to drop NOT NULL): existing accounts, their e-mail tokens

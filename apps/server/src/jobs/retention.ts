@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/index.ts';
-import { claimDailyJob } from './daily-job.ts';
+import type { Database } from '../core/db/index.ts';
+import { claimDailyJob } from '../core/jobs/daily-job.ts';
 
 export type RetentionPolicy = {
   /** Snapshots older than this many days keep one a day (the first and last of each day). */

@@ -1,9 +1,9 @@
 import { type SnapshotCreated, socketEvents } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
-import type { Database } from '../db/index.ts';
-import { userRoom } from '../features/import-wizard/realtime.ts';
-import type { DuePair } from './schedule-repository.ts';
+import type { Database } from '../core/db/index.ts';
+import type { DuePair } from '../core/jobs/schedule-repository.ts';
+import { userRoom } from '../core/realtime/rooms.ts';
 
 export type SnapshotEvents = {
   /** Tells every open page of the users tracking these pairs that a new snapshot is stored. */

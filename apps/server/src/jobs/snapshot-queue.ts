@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { loadClaimedPairs } from './schedule-repository.ts';
+import { loadClaimedPairs } from '../core/jobs/schedule-repository.ts';
 import type { Scheduler } from './scheduler.ts';
 import { startSnapshotScheduler } from './scheduler.ts';
 import {

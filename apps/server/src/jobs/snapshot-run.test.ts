@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectedSnapshots } from '../snapshots/index.ts';
+import type { CollectedSnapshots } from '../core/snapshots/index.ts';
 import { nextDueOf } from './snapshot-run.ts';
 
 const farm = '0x1111111111111111111111111111111111111111';

@@ -1,16 +1,16 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
-import { ReadFailedError } from '../chain/errors.ts';
-import type { Database } from '../db/index.ts';
-import type { CollectedSnapshots, SnapshotPipeline } from '../snapshots/index.ts';
+import { ReadFailedError } from '../core/chain/errors.ts';
+import type { Database } from '../core/db/index.ts';
 import {
   claimDuePairs,
   type DuePair,
   markPairsDone,
   markPairsFailed,
   reconcileSchedule,
-} from './schedule-repository.ts';
+} from '../core/jobs/schedule-repository.ts';
+import type { CollectedSnapshots, SnapshotPipeline } from '../core/snapshots/index.ts';
 
 export type SnapshotRunDeps = {
   db: Kysely<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import { releaseUntrackedPairs, trackedPairsOf } from '../farms/untrack.ts';
+import type { Database } from '../../core/db/types.ts';
+import { releaseUntrackedPairs, trackedPairsOf } from '../../core/farms/tracked-pairs.ts';
 
 /**
  * Deletes a user and everything that is theirs, in one transaction: the account row (wallets, tracking,

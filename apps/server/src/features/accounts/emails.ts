@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../mailer.ts';
+import type { MailMessage } from '../../core/mailer.ts';
 
 /** The texts of the account e-mails, kept apart from the logic that decides to send them. */
 

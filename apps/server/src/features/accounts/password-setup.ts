@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, passwordSetupLifetimeMs, passwordSetupLinkInvalidMessage } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { toDbTime } from '../../db/index.ts';
-import type { Database } from '../../db/types.ts';
-import type { Mailer } from '../../mailer.ts';
+import { toDbTime } from '../../core/db/index.ts';
+import type { Database } from '../../core/db/types.ts';
+import type { Mailer } from '../../core/mailer.ts';
 import { addressTakenEmail, passwordSetupEmail } from './emails.ts';
 import * as repo from './repository.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { toDbTime } from '../../db/index.ts';
-import { prepareQuery } from '../../db/prepared.ts';
-import type { Database, User } from '../../db/types.ts';
+import { toDbTime } from '../../core/db/index.ts';
+import { prepareQuery } from '../../core/db/prepared.ts';
+import type { Database, User } from '../../core/db/types.ts';
 import { endRestoresOfUser } from './session-restores.ts';
 
 type Db = Kysely<Database>;

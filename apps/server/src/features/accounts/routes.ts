@@ -22,9 +22,9 @@ import {
   signupSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionCookies } from '../../http/session-cookie.ts';
-import { throttleGuard } from '../../http/throttle-guard.ts';
-import type { Throttles } from '../../throttle/throttles.ts';
+import type { SessionCookies } from '../../core/http/session-cookie.ts';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
 import type { AccountsService } from './service.ts';
 
 /** Sign-up, e-mail confirmation, login / logout, session, and the exchange-connected login. */

@@ -5,15 +5,15 @@ import {
   invalidCredentialsMessage,
   linkInvalidMessage,
   passwordResetLinkInvalidMessage,
-  type SessionUser,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.ts';
-import type { Mailer } from '../../mailer.ts';
-import { clientKeyOf } from '../../throttle/client-key.ts';
-import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../throttle/throttles.ts';
+import { issueToken, readToken, type TokenClaims } from '../../core/auth/jwt.ts';
+import type { Session } from '../../core/auth/session.ts';
+import type { Database } from '../../core/db/types.ts';
+import type { Mailer } from '../../core/mailer.ts';
+import { clientKeyOf } from '../../core/throttle/client-key.ts';
+import { RateLimitedError, type ThrottleCheck, type Throttles } from '../../core/throttle/throttles.ts';
 import { alreadyRegisteredEmail, confirmationEmail, passwordResetEmail } from './emails.ts';
-import { issueToken, readToken, type TokenClaims } from './jwt.ts';
 import { createPasswordSetup } from './password-setup.ts';
 import { argon2Hasher, dummyPasswordHash, isCommonPassword, type PasswordHasher } from './passwords.ts';
 import * as repo from './repository.ts';
@@ -52,7 +52,7 @@ const loginFailuresOf = (email: string, ip: string): ThrottleCheck => ({
 });
 
 /** A valid session: its user and its token's claims. */
-export type Session = { user: SessionUser; claims: TokenClaims };
+export type { Session };
 
 /** What a login answers: the bearer token, and the restore cookie a new tab of this browser starts from. */
 export type OpenedSession = { token: string; claims: TokenClaims; restore: RestoreCookie };

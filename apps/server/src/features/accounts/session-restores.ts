@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toDbTime } from '../../db/index.ts';
-import type { Database } from '../../db/types.ts';
+import { toDbTime } from '../../core/db/index.ts';
+import type { Database } from '../../core/db/types.ts';
 
 type Db = Kysely<Database>;
 

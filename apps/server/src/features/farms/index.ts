@@ -1,26 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChainClient } from '../../chain/client.ts';
-import type { OldTokens } from '../../chain/token-labels.ts';
-import type { AppDatabase } from '../../db/index.ts';
-import { discoveryRoutes } from '../../discovery/routes.ts';
-import { createDiscoveryService } from '../../discovery/service.ts';
-import type { ReadCache } from '../../http/read-cache.ts';
-import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
-import type { Throttles } from '../../throttle/throttles.ts';
+import type { ChainClient } from '../../core/chain/client.ts';
+import type { OldTokens } from '../../core/chain/token-labels.ts';
+import type { AppDatabase } from '../../core/db/index.ts';
+import type { ReadCache } from '../../core/http/read-cache.ts';
+import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import { createConfiguredSnapshotPipeline, type PriceSources } from '../../core/snapshots/index.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
 import { createPriceChoiceService, priceChoiceRoutes } from './price-choice.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
-
-export {
-  type DbOrTrx,
-  findFarmByAddress,
-  type ImportedFarmIds,
-  type ImportedFarmInput,
-  type TokenInput,
-  upsertImportedFarm,
-  upsertToken,
-} from './repository.ts';
 
 /** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
 export async function registerFarms(
@@ -60,13 +48,4 @@ export async function registerFarms(
     cmc: cmc && 'findCandidates' in cmc ? (cmc as CoinMarketCapClient) : undefined,
   });
   await app.register(priceChoiceRoutes, { service: priceChoices });
-  const discovery = createDiscoveryService({
-    db: deps.database.db,
-    chainId: deps.chainId,
-    chain: deps.chain,
-    pipeline: writer,
-    oldTokens: deps.oldTokens,
-    now,
-  });
-  await app.register(discoveryRoutes, { discovery, throttles: deps.throttles });
 }

@@ -12,11 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
-import type { Database } from '../../db/index.ts';
-import { revalueTokenToOnchain } from '../../history/revalue-history.ts';
-import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import { priceChoiceOf } from '../../snapshots/index.ts';
-import { findFarmByAddress } from './repository.ts';
+import type { Database } from '../../core/db/index.ts';
+import { findFarmByAddress } from '../../core/farms/repository.ts';
+import { revalueTokenToOnchain } from '../../core/history/revalue-history.ts';
+import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import { priceChoiceOf } from '../../core/snapshots/index.ts';
 
 type PriceChoiceDeps = { db: Kysely<Database>; chainId: number; cmc?: CoinMarketCapClient | undefined };
 

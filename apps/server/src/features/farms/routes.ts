@@ -21,9 +21,9 @@ import {
   untrackResponseSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ReadCache } from '../../http/read-cache.ts';
-import { throttleGuard } from '../../http/throttle-guard.ts';
-import type { Throttles } from '../../throttle/throttles.ts';
+import type { ReadCache } from '../../core/http/read-cache.ts';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
 import type { FarmsService } from './service.ts';
 
 /**

@@ -12,14 +12,9 @@ import {
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
-import type { OldTokens } from '../../chain/token-labels.ts';
-import type { Database } from '../../db/index.ts';
-import { loadReturns, toHistoryStatus } from '../../history/position-returns.ts';
-import { renderPositionsCsv } from '../../history/positions-csv.ts';
-import { markPriceSources } from '../../history/price-source-marks.ts';
-import { loadBackfills } from '../../history/repository.ts';
-import type { SnapshotPipeline } from '../../snapshots/pipeline.ts';
-import { asPriceError, type PriceSources, priceChoiceOf, resolvePrices } from '../../snapshots/prices.ts';
+import type { OldTokens } from '../../core/chain/token-labels.ts';
+import type { Database } from '../../core/db/index.ts';
+import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
 import {
   type FarmView,
   loadFarmViews,
@@ -30,7 +25,7 @@ import {
   positionKey,
   toDualPosition,
   toLpPosition,
-} from './queries.ts';
+} from '../../core/farms/queries.ts';
 import {
   findFarmByAddress,
   findTokensInUse,
@@ -39,9 +34,19 @@ import {
   insertTrackedFarm,
   isTracking,
   isVerifiedWallet,
-} from './repository.ts';
-import type { PositionSnapshotRow } from './tables.ts';
-import { releaseUntrackedPairs } from './untrack.ts';
+} from '../../core/farms/repository.ts';
+import { releaseUntrackedPairs } from '../../core/farms/tracked-pairs.ts';
+import { loadReturns, toHistoryStatus } from '../../core/history/position-returns.ts';
+import { markPriceSources } from '../../core/history/price-source-marks.ts';
+import { loadBackfills } from '../../core/history/repository.ts';
+import type { SnapshotPipeline } from '../../core/snapshots/pipeline.ts';
+import {
+  asPriceError,
+  type PriceSources,
+  priceChoiceOf,
+  resolvePrices,
+} from '../../core/snapshots/prices.ts';
+import { renderPositionsCsv } from './positions-csv.ts';
 
 const pendingBackfill = { status: 'pending', days_done: 0, days_total: 0, error: null, gaps: null };
 /** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */

@@ -1,10 +1,9 @@
 import { type Health, healthSchema } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AppDatabase, pingDatabase } from '../../db/index.ts';
-import { readFarmIndexHealth } from '../../discovery/index-health.ts';
-import { getSchedulerStatus } from '../../jobs/schedule-repository.ts';
-
-export type ChainProbe = () => Promise<{ chainId: number; blockNumber: bigint }>;
+import type { ChainProbe } from '../../core/chain/chain-probe.ts';
+import { type AppDatabase, pingDatabase } from '../../core/db/index.ts';
+import { readFarmIndexHealth } from '../../core/farm-index/index-health.ts';
+import { getSchedulerStatus } from '../../core/jobs/schedule-repository.ts';
 
 const probeTimeoutMs = 3000;
 

@@ -1,10 +1,9 @@
 import { AppError, type PriceChoice, quickswapFarmsUrl, type TokenRole } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/index.ts';
-import type { CmcCandidate, CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import type { CollectedSnapshots, SnapshotPipeline } from '../../snapshots/index.ts';
-import { type TokenInput, upsertImportedFarm } from '../farms/index.ts';
-import { findFarmByAddress } from '../farms/repository.ts';
+import type { Database } from '../../core/db/index.ts';
+import { findFarmByAddress, type TokenInput, upsertImportedFarm } from '../../core/farms/repository.ts';
+import type { CmcCandidate, CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import type { CollectedSnapshots, SnapshotPipeline } from '../../core/snapshots/index.ts';
 import { type StateUpdate, updateImportState } from './repository.ts';
 import { revalueCollected } from './revalue.ts';
 import { choiceRoles, roleTokens, type StoredImport } from './stored-import.ts';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Server } from 'socket.io';
-import type { ClassifyOptions } from '../../chain/classify.ts';
-import type { ChainClient } from '../../chain/client.ts';
-import type { AppDatabase } from '../../db/index.ts';
-import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import { usePostgresAdapter } from '../../realtime/postgres-adapter.ts';
-import { createConfiguredSnapshotPipeline, type PriceSources } from '../../snapshots/index.ts';
-import type { AccountsService } from '../accounts/service.ts';
+import type { SessionReader } from '../../core/auth/session.ts';
+import type { ClassifyOptions } from '../../core/chain/classify.ts';
+import type { ChainClient } from '../../core/chain/client.ts';
+import type { AppDatabase } from '../../core/db/index.ts';
+import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import { usePostgresAdapter } from '../../core/realtime/postgres-adapter.ts';
+import { createConfiguredSnapshotPipeline, type PriceSources } from '../../core/snapshots/index.ts';
 import { attachImportRealtime } from './realtime.ts';
 import { importWizardRoutes } from './routes.ts';
 import { createImportWizardService } from './service.ts';
@@ -23,7 +23,7 @@ export async function registerImportWizard(
   app: FastifyInstance,
   deps: {
     database: AppDatabase;
-    accounts: AccountsService;
+    accounts: SessionReader;
     chainId: number;
     publicUrl: string;
     chain?: ChainClient | undefined;

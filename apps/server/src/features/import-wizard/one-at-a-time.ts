@@ -6,11 +6,11 @@ import {
   wizardTexts,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/index.ts';
+import type { Database } from '../../core/db/index.ts';
+import type { FarmImportRow } from '../../core/db/tables/farm-imports.ts';
 import { presentData } from './present.ts';
 import { deleteOpenImport, findImport, findOpenImports } from './repository.ts';
 import { decodeImport } from './stored-import.ts';
-import type { FarmImportRow } from './tables.ts';
 import { WizardError } from './wizard-error.ts';
 
 /**

@@ -1,8 +1,9 @@
 import { type GotStatus, socketEvents, updateTokenSchema } from '@tidewatch/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import { closeAdapter } from '../../realtime/postgres-adapter.ts';
-import type { AccountsService } from '../accounts/service.ts';
+import type { SessionReader } from '../../core/auth/session.ts';
+import { closeAdapter } from '../../core/realtime/postgres-adapter.ts';
+import { userRoom } from '../../core/realtime/rooms.ts';
 import type { ImportWizardService } from './service.ts';
 
 /**
@@ -20,12 +21,11 @@ const sessionEnded: GotStatus = {
 const maxTimeoutMs = 2 ** 31 - 1;
 
 /** The socket.io room of one user's open pages. */
-export const userRoom = (userId: number) => `user:${userId}`;
 
 export function attachImportRealtime(
   app: FastifyInstance,
   deps: {
-    accounts: AccountsService;
+    accounts: SessionReader;
     wizard: ImportWizardService;
     allowedOrigins: string[];
     now?: (() => Date) | undefined;

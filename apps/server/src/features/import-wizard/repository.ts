@@ -1,8 +1,7 @@
 import type { WizardVariant } from '@tidewatch/shared';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/index.ts';
-import type { DbOrTrx } from '../farms/repository.ts';
-import type { FarmImportRow } from './tables.ts';
+import type { Database, DbOrTrx } from '../../core/db/index.ts';
+import type { FarmImportRow } from '../../core/db/tables/farm-imports.ts';
 
 export type NewImport = {
   userId: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { valueSnapshots } from '../../snapshots/index.ts';
-import type { FarmSnapshotsRead } from '../../snapshots/read.ts';
+import { valueSnapshots } from '../../core/snapshots/index.ts';
+import type { FarmSnapshotsRead } from '../../core/snapshots/read.ts';
 import { revalueCollected } from './revalue.ts';
 
 const address = (digit: string) => `0x${digit.repeat(40)}` as const;

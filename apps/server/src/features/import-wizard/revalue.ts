@@ -1,4 +1,4 @@
-import { type CollectedSnapshots, type TokenPrice, valueSnapshots } from '../../snapshots/index.ts';
+import { type CollectedSnapshots, type TokenPrice, valueSnapshots } from '../../core/snapshots/index.ts';
 
 /**
  * Recomputes the figures of an import's collected snapshots with the prices the user confirmed

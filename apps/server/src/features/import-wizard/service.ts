@@ -8,13 +8,14 @@ import {
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
-import { type ClassifyOptions, classifyInput } from '../../chain/classify.ts';
-import type { ChainClient } from '../../chain/client.ts';
-import { canonicalFarmPageUrl, parsePaste } from '../../chain/quickswap-urls.ts';
-import type { Database } from '../../db/index.ts';
-import type { CoinMarketCapClient } from '../../prices/coinmarketcap-source.ts';
-import type { SnapshotPipeline } from '../../snapshots/index.ts';
-import { findFarmByAddress, isVerifiedWallet } from '../farms/repository.ts';
+import { type ClassifyOptions, classifyInput } from '../../core/chain/classify.ts';
+import type { ChainClient } from '../../core/chain/client.ts';
+import { canonicalFarmPageUrl, parsePaste } from '../../core/chain/quickswap-urls.ts';
+import type { Database } from '../../core/db/index.ts';
+import type { FarmImportRow } from '../../core/db/tables/farm-imports.ts';
+import { findFarmByAddress, isVerifiedWallet } from '../../core/farms/repository.ts';
+import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import type { SnapshotPipeline } from '../../core/snapshots/index.ts';
 import { completeImport, fetchCandidates, gatherReads, revalueWithSelections } from './effects.ts';
 import { cancelOpenImport, findNamedOpenImport, openImportConflict } from './one-at-a-time.ts';
 import { presentData } from './present.ts';
@@ -42,7 +43,6 @@ import {
   needsName,
   type StoredImport,
 } from './stored-import.ts';
-import type { FarmImportRow } from './tables.ts';
 import { WizardError } from './wizard-error.ts';
 
 export type ImportWizardDeps = {

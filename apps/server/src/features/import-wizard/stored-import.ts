@@ -1,5 +1,5 @@
 import type { GotStatus, PriceChoice, PriceSelection, TokenRole, WizardVariant } from '@tidewatch/shared';
-import type { CollectedSnapshots } from '../../snapshots/index.ts';
+import type { CollectedSnapshots } from '../../core/snapshots/index.ts';
 
 /** Everything an import keeps between steps (the `data` column). Addresses in keys are lower-case. */
 export type StoredImport = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { toDbTime } from '../../db/index.ts';
-import type { Database, WaitlistSignupRow } from '../../db/types.ts';
+import { toDbTime } from '../../core/db/index.ts';
+import type { Database, WaitlistSignupRow } from '../../core/db/types.ts';
 
 /** Stores a waitlist signup; a repeat e-mail keeps the first row untouched. */
 export async function addWaitlistSignup(

@@ -1,8 +1,8 @@
 import { contactMessageSchema, okResponseSchema, waitlistSignupSchema } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDatabase } from '../../db/index.ts';
-import { throttleGuard } from '../../http/throttle-guard.ts';
-import type { Throttles } from '../../throttle/throttles.ts';
+import type { AppDatabase } from '../../core/db/index.ts';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
 import { addContactMessage, addWaitlistSignup } from './repository.ts';
 
 /** Pre-launch waitlist and contact form: both answer only a success signal. */

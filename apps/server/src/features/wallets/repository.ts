@@ -1,7 +1,7 @@
 import type { Blockchain, Wallet, WalletCatalogueEntry } from '@tidewatch/shared';
 import type { Kysely, Selectable } from 'kysely';
-import { toDbTime } from '../../db/index.ts';
-import type { Database, SiweNoncesTable } from '../../db/types.ts';
+import { toDbTime } from '../../core/db/index.ts';
+import type { Database, SiweNoncesTable } from '../../core/db/types.ts';
 
 type Db = Kysely<Database>;
 export type NonceRow = Selectable<SiweNoncesTable>;

@@ -18,10 +18,10 @@ import {
   watchWalletSchema,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ReadCache } from '../../http/read-cache.ts';
-import type { SessionCookies } from '../../http/session-cookie.ts';
-import { throttleGuard } from '../../http/throttle-guard.ts';
-import type { Throttles } from '../../throttle/throttles.ts';
+import type { ReadCache } from '../../core/http/read-cache.ts';
+import type { SessionCookies } from '../../core/http/session-cookie.ts';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
 import type { WalletsService } from './service.ts';
 
 /** Wallet catalogue, blockchains, saved wallets, the connect-wallet guide and sign-up from a wallet. */

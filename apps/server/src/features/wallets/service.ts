@@ -12,10 +12,14 @@ import {
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress, type Hex } from 'viem';
-import { type ChainClient, toChainUnavailable } from '../../chain/client.ts';
-import type { Database } from '../../db/types.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import { countPrivateSnapshots, releaseUntrackedPairs, trackedPairsOf } from '../farms/untrack.ts';
+import { type ChainClient, toChainUnavailable } from '../../core/chain/client.ts';
+import type { Database } from '../../core/db/types.ts';
+import {
+  countPrivateSnapshots,
+  releaseUntrackedPairs,
+  trackedPairsOf,
+} from '../../core/farms/tracked-pairs.ts';
+import type { AccountsService } from '../accounts/index.ts';
 import { metaMaskWalletName, nextGuideStep } from './guide.ts';
 import * as repo from './repository.ts';
 import {

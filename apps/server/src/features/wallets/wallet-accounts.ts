@@ -7,9 +7,8 @@ import {
 import type { Kysely } from 'kysely';
 import type { Address, Hex } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
-import type { Database } from '../../db/types.ts';
-import type { AccountsService } from '../accounts/service.ts';
-import type { RestoreCookie } from '../accounts/session-restores.ts';
+import type { Database } from '../../core/db/types.ts';
+import type { AccountsService, RestoreCookie } from '../accounts/index.ts';
 import { metaMaskWalletName } from './guide.ts';
 import * as repo from './repository.ts';
 

@@ -1,0 +1,89 @@
+import { getAddress } from 'viem';
+import type { DbOrTrx } from '../db/index.ts';
+
+export type TrackedPair = { farmId: number; wallet: string };
+
+/**
+ * After tracking rows went (untrack, a wallet removed, an account deleted): for each pair no user tracks
+ * any more, its automatic-snapshot schedule and history job go at once (no orphan rows until the next
+ * tick), and with `deleteHistory` its position snapshots and events too. A pair someone else still tracks
+ * keeps everything. Returns the position snapshots deleted.
+ */
+export async function releaseUntrackedPairs(
+  trx: DbOrTrx,
+  pairs: TrackedPair[],
+  options: { deleteHistory: boolean },
+): Promise<number> {
+  let deletedSnapshots = 0;
+  for (const pair of pairs) {
+    const wallet = getAddress(pair.wallet);
+    const stillTracked = await trx
+      .selectFrom('tracked_farms')
+      .select('id')
+      .where('farm_id', '=', pair.farmId)
+      .where('wallet_address', '=', wallet)
+      .executeTakeFirst();
+    if (stillTracked) continue;
+    await trx
+      .deleteFrom('snapshot_schedule')
+      .where('farm_id', '=', pair.farmId)
+      .where('wallet_address', '=', wallet)
+      .execute();
+    await trx
+      .deleteFrom('history_backfills')
+      .where('farm_id', '=', pair.farmId)
+      .where('wallet_address', '=', wallet)
+      .execute();
+    if (!options.deleteHistory) continue;
+    await trx
+      .deleteFrom('position_events')
+      .where('farm_id', '=', pair.farmId)
+      .where('wallet_address', '=', wallet)
+      .execute();
+    const deleted = await trx
+      .deleteFrom('position_snapshots')
+      .where('farm_id', '=', pair.farmId)
+      .where('account_address', '=', wallet)
+      .executeTakeFirst();
+    deletedSnapshots += Number(deleted.numDeletedRows);
+  }
+  return deletedSnapshots;
+}
+
+/** The user's tracked pairs, optionally of one wallet. */
+export async function trackedPairsOf(db: DbOrTrx, userId: number, wallet?: string): Promise<TrackedPair[]> {
+  let query = db
+    .selectFrom('tracked_farms')
+    .select(['farm_id', 'wallet_address'])
+    .where('user_id', '=', userId);
+  if (wallet) query = query.where('wallet_address', '=', getAddress(wallet));
+  const rows = await query.execute();
+  return rows.map((row) => ({ farmId: row.farm_id, wallet: row.wallet_address }));
+}
+
+/** Position snapshots of these pairs that no other user than `userId` tracks (what a removal would delete). */
+export async function countPrivateSnapshots(
+  db: DbOrTrx,
+  userId: number,
+  pairs: TrackedPair[],
+): Promise<number> {
+  let total = 0;
+  for (const pair of pairs) {
+    const others = await db
+      .selectFrom('tracked_farms')
+      .select('id')
+      .where('farm_id', '=', pair.farmId)
+      .where('wallet_address', '=', getAddress(pair.wallet))
+      .where('user_id', '!=', userId)
+      .executeTakeFirst();
+    if (others) continue;
+    const row = await db
+      .selectFrom('position_snapshots')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('farm_id', '=', pair.farmId)
+      .where('account_address', '=', getAddress(pair.wallet))
+      .executeTakeFirstOrThrow();
+    total += Number(row.n);
+  }
+  return total;
+}

@@ -1,0 +1,278 @@
+import type { Kysely } from 'kysely';
+import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
+import type { FarmRef } from '../chain/farm-ref.ts';
+import type { Database, DbOrTrx } from '../db/index.ts';
+import type { SnapshotPipeline } from '../snapshots/index.ts';
+import { type ClaimedBackfill, claimBackfill, reconcileBackfills, updateBackfill } from './repository.ts';
+import { type ValuedFarmEvent, valueEventsAtTheirBlocks } from './value-events.ts';
+
+export type HistoryJobDeps = {
+  db: Kysely<Database>;
+  chain: ChainClient;
+  pipeline: SnapshotPipeline;
+  /** BACKFILL_DAYS: days of daily points at most; 0 turns the job off. */
+  backfillDays: number;
+  /** LOGS_BLOCK_RANGE: blocks per eth_getLogs to start with. */
+  logsBlockRange: number;
+  /** How often a finished pair's new events are caught up (SNAPSHOT_INTERVAL). */
+  intervalMs: number;
+  /** Units of work (a logs range, an event block, a day) per run before the job yields to the next tick. */
+  stepsPerRun?: number;
+  now?: () => Date;
+};
+
+export const archiveNeeded = 'history before tracking needs an archive node';
+const dayMs = 86_400_000;
+const leaseMs = 5 * 60_000;
+/** Answers of a node that has pruned the state of old blocks (geth, erigon, bor, hosted RPCs). */
+const prunedState =
+  /missing trie node|state.*(not available|pruned|unavailable)|header not found|archive|historical state/i;
+
+function messageChain(error: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    parts.push(
+      e.message,
+      (e as { details?: string }).details ?? '',
+      (e as { logDetail?: string }).logDetail ?? '',
+    );
+  }
+  return parts.join(' ');
+}
+
+export const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
+
+/**
+ * The history job of one tracked (farm, wallet) pair, in three visible stages, each saving its progress
+ * so a killed process resumes where it stopped:
+ *   1. events: the wallet's Staked / Withdrawn / RewardPaid logs since the window start (BACKFILL_DAYS
+ *      ago), in ranges the RPC accepts, each valued at its own block (a position already open at the
+ *      window start counts as a deposit there);
+ *   2. days: a position, farm and pool snapshot at the last block of each UTC day from the first stake
+ *      to the first live snapshot;
+ *   3. catch-up: once done, the pair's new events every interval.
+ * Returns whether there was a job to do.
+ */
+export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
+  const now = (deps.now ?? (() => new Date()))();
+  await reconcileBackfills(deps.db, now, deps.backfillDays === 0);
+  if (deps.backfillDays === 0) return false;
+  const job = await claimBackfill(deps.db, { now, leaseMs });
+  if (!job) return false;
+  const steps = { left: deps.stepsPerRun ?? 40 };
+  try {
+    const head = await headStamp(deps.chain);
+    const isScanned = await scanEvents(deps, job, head, steps, now);
+    const isDone = isScanned && (await buildDays(deps, job, head, steps, now));
+    await updateBackfill(deps.db, job.id, now, {
+      status: isDone ? 'done' : 'running',
+      lease_until: null,
+      failures: 0,
+      error: null,
+      next_attempt_at: new Date(now.getTime() + (isDone ? deps.intervalMs : 0)).toISOString(),
+    });
+  } catch (error) {
+    const isUnavailable = isArchiveMissing(error);
+    const failures = job.failures + 1;
+    await updateBackfill(deps.db, job.id, now, {
+      status: isUnavailable ? 'unavailable' : 'failed',
+      lease_until: null,
+      failures,
+      error: isUnavailable ? archiveNeeded : oneLine(error),
+      next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
+    });
+  }
+  return true;
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+}
+
+/** Stage 1: events up to the head, valued at their blocks; false when the step budget ran out first. */
+async function scanEvents(
+  deps: HistoryJobDeps,
+  job: ClaimedBackfill,
+  head: BlockStamp,
+  steps: { left: number },
+  now: Date,
+): Promise<boolean> {
+  const farm: FarmRef = { address: job.farmAddress, kind: job.kind };
+  let from = job.scannedToBlock === null ? undefined : job.scannedToBlock + 1n;
+  if (from === undefined) {
+    const start = await windowStart(deps, head, now);
+    await recordOpeningBalance(deps, job, farm, start);
+    from = start.number + 1n;
+    job.scannedToBlock = start.number;
+  }
+  const gaps: string[] = [];
+  while (from <= head.number) {
+    if (steps.left <= 0) return false;
+    steps.left -= 1;
+    const to = minBig(head.number, from + BigInt(deps.logsBlockRange) * 4n - 1n);
+    const scan = await scanFarmLogs(deps.chain, {
+      farms: [farm],
+      accounts: [job.wallet],
+      fromBlock: from,
+      toBlock: to,
+      maxRange: BigInt(deps.logsBlockRange),
+    });
+    gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
+    const mine = scan.events.filter((e) => e.account.toLowerCase() === job.wallet.toLowerCase());
+    const valued = await valueEventsAtTheirBlocks(deps.pipeline, farm, job.wallet, mine);
+    await deps.db.transaction().execute(async (trx) => {
+      await insertEvents(trx, job, valued);
+      await updateBackfill(trx, job.id, now, {
+        scanned_to_block: Number(to),
+        ...(gaps.length > 0 ? { gaps: gaps.join('; ').slice(0, 1000) } : {}),
+      });
+    });
+    job.scannedToBlock = to;
+    from = to + 1n;
+  }
+  return true;
+}
+
+/** The last block at or before BACKFILL_DAYS ago (the chain's first block on a younger chain). */
+async function windowStart(deps: HistoryJobDeps, head: BlockStamp, now: Date): Promise<BlockStamp> {
+  const since = BigInt(Math.floor((now.getTime() - deps.backfillDays * dayMs) / 1000));
+  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: head });
+}
+
+/**
+ * A position already open at the window start has deposits the scan will not see: its balance there
+ * counts as one deposit at that block ('opening balance'), so profit and loss start from its worth then.
+ * Also the first read at a past block: a node without archive state fails here, before any other work.
+ */
+async function recordOpeningBalance(
+  deps: HistoryJobDeps,
+  job: ClaimedBackfill,
+  farm: FarmRef,
+  start: BlockStamp,
+): Promise<void> {
+  const code = await deps.chain.publicClient.getCode({ address: farm.address, blockNumber: start.number });
+  if (!code || code === '0x') return; // the farm did not exist yet: every stake is in the scan
+  const { read } = await deps.pipeline.readForSnapshots({
+    farms: [farm],
+    accounts: [job.wallet],
+    block: start.number,
+  });
+  const staked = read.farms[0]?.positions[0]?.staked ?? 0n;
+  if (staked === 0n) return;
+  const opening: FarmEvent = {
+    kind: 'staked',
+    farm: farm.address,
+    account: job.wallet,
+    rewardToken: null,
+    amount: staked,
+    blockNumber: start.number,
+    transactionHash: '0x',
+    logIndex: -1,
+  };
+  const valued = await valueEventsAtTheirBlocks(deps.pipeline, farm, job.wallet, [opening]);
+  await insertEvents(deps.db, job, valued);
+}
+
+async function insertEvents(db: DbOrTrx, job: ClaimedBackfill, events: ValuedFarmEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('position_events')
+    .values(
+      events.map((e) => ({
+        farm_id: job.farmId,
+        wallet_address: job.wallet,
+        kind: e.kind,
+        reward_token_address: e.kind === 'reward_paid' ? e.rewardToken : null,
+        amount: e.amount.toString(),
+        block_number: Number(e.blockNumber),
+        block_time: e.blockTime.toISOString(),
+        tx_hash: e.transactionHash,
+        log_index: e.logIndex,
+        amount0: e.amount0?.toString() ?? null,
+        amount1: e.amount1?.toString() ?? null,
+        usd: e.usd,
+        usd_error: e.usdError,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['farm_id', 'tx_hash', 'log_index']).doNothing())
+    .execute();
+}
+
+/** Stage 2: one snapshot set per UTC day before live tracking began; false when the budget ran out. */
+async function buildDays(
+  deps: HistoryJobDeps,
+  job: ClaimedBackfill,
+  head: BlockStamp,
+  steps: { left: number },
+  now: Date,
+): Promise<boolean> {
+  const plan = await planDays(deps, job, now);
+  if (job.daysTotal !== plan.length) {
+    await updateBackfill(deps.db, job.id, now, { days_total: plan.length });
+    job.daysTotal = plan.length;
+  }
+  const farm: FarmRef = { address: job.farmAddress, kind: job.kind };
+  let low = await blockStamp(deps.chain, 0n);
+  for (let day = job.daysDone; day < plan.length; day++) {
+    if (steps.left <= 0) return false;
+    steps.left -= 1;
+    const at = await findBlockAtTime(deps.chain, BigInt(plan[day]! / 1000), { low, high: head });
+    low = at;
+    // A day without blocks of its own (a quiet test chain) ends at the previous day's block: one point.
+    const isKnown = await hasPositionAt(deps.db, job, at.number);
+    const collected = isKnown
+      ? undefined
+      : await deps.pipeline.collectSnapshots({ farms: [farm], accounts: [job.wallet], block: at.number });
+    await deps.db.transaction().execute(async (trx) => {
+      if (collected) await deps.pipeline.writeSnapshots(trx, collected, { isPast: true });
+      await updateBackfill(trx, job.id, now, { days_done: day + 1 });
+    });
+    job.daysDone = day + 1;
+  }
+  return true;
+}
+
+/**
+ * The instants (ms) of the daily points: the end of each UTC day from the first stake's day, at most
+ * BACKFILL_DAYS of them, all before the pair was first tracked (live snapshots cover the rest). Fixed
+ * by the first stake and the tracking time, so a resumed job plans the same days.
+ */
+async function planDays(deps: HistoryJobDeps, job: ClaimedBackfill, now: Date): Promise<number[]> {
+  const first = await deps.db
+    .selectFrom('position_events')
+    .where('farm_id', '=', job.farmId)
+    .where('wallet_address', '=', job.wallet)
+    .where('kind', '=', 'staked')
+    .select((eb) => eb.fn.min('block_time').as('at'))
+    .executeTakeFirst();
+  if (!first?.at) return [];
+  const tracked = await deps.db
+    .selectFrom('tracked_farms')
+    .where('farm_id', '=', job.farmId)
+    .where('wallet_address', '=', job.wallet)
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .executeTakeFirst();
+  const until = Math.min(now.getTime(), tracked?.at ? new Date(tracked.at).getTime() : now.getTime());
+  const firstStake = new Date(first.at).getTime();
+  const endOfFirstDay = Math.floor(firstStake / dayMs) * dayMs + dayMs - 1000;
+  const days: number[] = [];
+  for (let t = endOfFirstDay; t < until && days.length < deps.backfillDays; t += dayMs) days.push(t);
+  return days;
+}
+
+async function hasPositionAt(db: Kysely<Database>, job: ClaimedBackfill, block: bigint): Promise<boolean> {
+  const row = await db
+    .selectFrom('position_snapshots')
+    .select('id')
+    .where('farm_id', '=', job.farmId)
+    .where('account_address', '=', job.wallet)
+    .where('block_number', '=', Number(block))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

@@ -1,0 +1,200 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Address, getAddress } from 'viem';
+import type { Database, DbOrTrx } from '../db/index.ts';
+import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
+import type { ValuedEvent } from './returns.ts';
+
+const iso = (date: Date) => date.toISOString();
+
+/** A history job as a process holds it. */
+export type ClaimedBackfill = {
+  id: number;
+  farmId: number;
+  farmAddress: Address;
+  kind: 'lp' | 'dual';
+  wallet: Address;
+  status: string;
+  scannedToBlock: bigint | null;
+  firstStakedBlock: bigint | null;
+  daysTotal: number;
+  daysDone: number;
+  failures: number;
+};
+
+/**
+ * Adds a history row for every tracked pair that has none: 'pending', or 'off' when BACKFILL_DAYS is 0.
+ * Rows no user tracks any more go (their events stay with the farm's snapshots until the farm goes).
+ */
+export async function reconcileBackfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
+  const missing = await db
+    .selectFrom('tracked_farms as t')
+    .leftJoin('history_backfills as h', (join) =>
+      join.onRef('h.farm_id', '=', 't.farm_id').onRef('h.wallet_address', '=', 't.wallet_address'),
+    )
+    .where('h.id', 'is', null)
+    .select(['t.farm_id', 't.wallet_address'])
+    .distinct()
+    .execute();
+  for (const pair of missing) {
+    await db
+      .insertInto('history_backfills')
+      .values({
+        farm_id: pair.farm_id,
+        wallet_address: pair.wallet_address,
+        status: isOff ? 'off' : 'pending',
+        next_attempt_at: iso(now),
+        updated_at: iso(now),
+      })
+      .onConflict((oc) => oc.columns(['farm_id', 'wallet_address']).doNothing())
+      .execute();
+  }
+  await db
+    .deleteFrom('history_backfills')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('tracked_farms as t')
+            .select('t.id')
+            .whereRef('t.farm_id', '=', 'history_backfills.farm_id')
+            .whereRef('t.wallet_address', '=', 'history_backfills.wallet_address'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Claims one history job that is due (pending, failed and past its back-off, done and due for its event
+ * catch-up, or running under an expired lease): a conditional update on the lease, so of several
+ * processes exactly one wins it.
+ */
+export async function claimBackfill(
+  db: Kysely<Database>,
+  options: { now: Date; leaseMs: number },
+): Promise<ClaimedBackfill | undefined> {
+  const now = iso(options.now);
+  const candidates = await db
+    .selectFrom('history_backfills as h')
+    .innerJoin('farms as f', 'f.id', 'h.farm_id')
+    .where('h.status', 'in', ['pending', 'running', 'failed', 'done'])
+    .where('h.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]))
+    .select([
+      'h.id',
+      'h.farm_id',
+      'f.address',
+      'f.kind',
+      'h.wallet_address',
+      'h.status',
+      'h.scanned_to_block',
+      'h.first_staked_block',
+      'h.days_total',
+      'h.days_done',
+      'h.failures',
+      'h.lease_until',
+    ])
+    .orderBy('h.next_attempt_at')
+    .limit(5)
+    .execute();
+  for (const row of candidates) {
+    const leaseUntil = iso(new Date(options.now.getTime() + options.leaseMs));
+    const result = await db
+      .updateTable('history_backfills')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', row.id)
+      .where((eb) =>
+        row.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', row.lease_until),
+      )
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    return {
+      id: row.id,
+      farmId: row.farm_id,
+      farmAddress: getAddress(row.address),
+      kind: row.kind as 'lp' | 'dual',
+      wallet: getAddress(row.wallet_address),
+      status: row.status,
+      scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
+      firstStakedBlock: row.first_staked_block === null ? null : BigInt(row.first_staked_block),
+      daysTotal: row.days_total,
+      daysDone: row.days_done,
+      failures: row.failures,
+    };
+  }
+  return undefined;
+}
+
+/** Updates a job's row (progress, status); always stamps updated_at. */
+export async function updateBackfill(
+  db: DbOrTrx,
+  id: number,
+  now: Date,
+  changes: Omit<Updateable<HistoryBackfillsTable>, 'id' | 'farm_id' | 'wallet_address' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('history_backfills')
+    .set({ ...changes, updated_at: iso(now) })
+    .where('id', '=', id)
+    .execute();
+}
+
+export type PositionEventRow = Omit<Selectable<PositionEventsTable>, 'id' | 'farm_id' | 'wallet_address'>;
+
+/** A pair's events in chain order. */
+export async function loadPositionEvents(
+  db: DbOrTrx,
+  farmId: number,
+  wallet: string,
+): Promise<PositionEventRow[]> {
+  return db
+    .selectFrom('position_events')
+    .select([
+      'kind',
+      'reward_token_address',
+      'amount',
+      'block_number',
+      'block_time',
+      'tx_hash',
+      'log_index',
+      'amount0',
+      'amount1',
+      'usd',
+      'usd_error',
+    ])
+    .where('farm_id', '=', farmId)
+    .where('wallet_address', '=', getAddress(wallet))
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+export function toValuedEvent(row: PositionEventRow): ValuedEvent {
+  return {
+    kind: row.kind,
+    blockTime: row.block_time,
+    amount0: row.amount0 === null ? null : BigInt(row.amount0),
+    amount1: row.amount1 === null ? null : BigInt(row.amount1),
+    usd: row.usd,
+  };
+}
+
+/** The history job's row of one pair, for progress lines. */
+export async function loadBackfills(
+  db: DbOrTrx,
+  farmIds: number[],
+  wallets: string[],
+): Promise<
+  Map<
+    string,
+    { status: string; days_done: number; days_total: number; error: string | null; gaps: string | null }
+  >
+> {
+  if (farmIds.length === 0 || wallets.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('history_backfills')
+    .select(['farm_id', 'wallet_address', 'status', 'days_done', 'days_total', 'error', 'gaps'])
+    .where('farm_id', 'in', farmIds)
+    .where('wallet_address', 'in', [...new Set(wallets.map((w) => getAddress(w)))])
+    .execute();
+  return new Map(rows.map((row) => [`${row.farm_id}:${row.wallet_address.toLowerCase()}`, row]));
+}

@@ -1,0 +1,219 @@
+import { parseUnits } from 'viem';
+import type { DbOrTrx } from '../db/index.ts';
+import { computeFarmValuation, lpTokenDecimals } from '../snapshots/valuation/index.ts';
+
+type TokenRef = { id: number; decimals: number };
+type FarmOfToken = {
+  farmId: number;
+  poolId: number;
+  tokens: [TokenRef, TokenRef];
+  rewards: TokenRef[];
+};
+
+/** Farms whose pair or rewards hold `tokenId`, with their tokens' ids and decimals. */
+async function findFarmsOfToken(trx: DbOrTrx, tokenId: number): Promise<FarmOfToken[]> {
+  const rows = await trx
+    .selectFrom('farms')
+    .innerJoin('pools', 'pools.id', 'farms.pool_id')
+    .innerJoin('tokens as t0', 't0.id', 'pools.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'pools.token1_id')
+    .innerJoin('tokens as ra', 'ra.id', 'farms.reward_token_a_id')
+    .leftJoin('tokens as rb', 'rb.id', 'farms.reward_token_b_id')
+    .select([
+      'farms.id as farm_id',
+      'pools.id as pool_id',
+      't0.id as t0_id',
+      't0.decimals as t0_decimals',
+      't1.id as t1_id',
+      't1.decimals as t1_decimals',
+      'ra.id as ra_id',
+      'ra.decimals as ra_decimals',
+      'rb.id as rb_id',
+      'rb.decimals as rb_decimals',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('t0.id', '=', tokenId),
+        eb('t1.id', '=', tokenId),
+        eb('ra.id', '=', tokenId),
+        eb('rb.id', '=', tokenId),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => ({
+    farmId: r.farm_id,
+    poolId: r.pool_id,
+    tokens: [
+      { id: r.t0_id, decimals: r.t0_decimals },
+      { id: r.t1_id, decimals: r.t1_decimals },
+    ],
+    rewards: [
+      { id: r.ra_id, decimals: r.ra_decimals },
+      ...(r.rb_id !== null ? [{ id: r.rb_id, decimals: r.rb_decimals ?? 18 }] : []),
+    ],
+  }));
+}
+
+/** Each token's stored price and source at `block` (the newest row of that block). */
+async function pricesAtBlock(trx: DbOrTrx, tokenIds: number[], block: number) {
+  const rows = await trx
+    .selectFrom('token_snapshots')
+    .innerJoin('tokens', 'tokens.id', 'token_snapshots.token_id')
+    .select([
+      'token_snapshots.token_id',
+      'token_snapshots.price_usd',
+      'token_snapshots.price_source',
+      'tokens.address',
+    ])
+    .where('token_snapshots.token_id', 'in', tokenIds)
+    .where('token_snapshots.block_number', '=', block)
+    .orderBy('token_snapshots.id', 'asc')
+    .execute();
+  const byToken = new Map<number, { usd: number | null; source: string | null; address: string }>();
+  for (const row of rows)
+    byToken.set(row.token_id, { usd: row.price_usd, source: row.price_source, address: row.address });
+  return byToken;
+}
+
+const amount = (text: string | null | undefined, decimals: number) => parseUnits(text ?? '0', decimals);
+
+/** Recomputes one farm's pool, farm and position snapshots of `block` from stored amounts and prices. */
+async function revalueFarmAtBlock(trx: DbOrTrx, farm: FarmOfToken, block: number): Promise<number> {
+  const pool = await trx
+    .selectFrom('pool_snapshots')
+    .selectAll()
+    .where('pool_id', '=', farm.poolId)
+    .where('block_number', '=', block)
+    .executeTakeFirst();
+  const farmRow = await trx
+    .selectFrom('farm_snapshots')
+    .selectAll()
+    .where('farm_id', '=', farm.farmId)
+    .where('block_number', '=', block)
+    .executeTakeFirst();
+  if (!pool || !farmRow) return 0;
+  const positions = await trx
+    .selectFrom('position_snapshots')
+    .selectAll()
+    .where('farm_id', '=', farm.farmId)
+    .where('block_number', '=', block)
+    .execute();
+  const all = [...farm.tokens, ...farm.rewards];
+  const prices = await pricesAtBlock(
+    trx,
+    all.map((t) => t.id),
+    block,
+  );
+  // A pool-derived side is derived again from the other side's new price.
+  const sidePrice = (t: TokenRef) => {
+    const price = prices.get(t.id);
+    return price && price.source !== 'pool' && price.source !== 'derived' ? price.usd : null;
+  };
+  const [t0, t1] = farm.tokens;
+  const valuation = computeFarmValuation({
+    pool: {
+      reserve0: amount(pool.reserve0, t0.decimals),
+      reserve1: amount(pool.reserve1, t1.decimals),
+      decimals0: t0.decimals,
+      decimals1: t1.decimals,
+      price0: sidePrice(t0),
+      price1: sidePrice(t1),
+      totalSupply: amount(pool.total_supply, lpTokenDecimals),
+    },
+    farm: {
+      totalSupply: amount(farmRow.total_supply, lpTokenDecimals),
+      periodFinish: BigInt(Math.floor(Date.parse(farmRow.period_finish) / 1000)),
+      isPaused: farmRow.is_paused === 1,
+      rewards: farm.rewards.map((r, k) => ({
+        rewardRate: amount(k === 0 ? farmRow.reward_rate_a : farmRow.reward_rate_b, r.decimals),
+        decimals: r.decimals,
+        price: prices.get(r.id)?.usd ?? null,
+      })),
+    },
+    now: BigInt(Math.floor(Date.parse(farmRow.created_on) / 1000)),
+    positions: positions.map((p) => ({
+      account: p.account_address,
+      staked: amount(p.staked, lpTokenDecimals),
+      earned: farm.rewards.map((r, k) => amount(k === 0 ? p.earned_a : p.earned_b, r.decimals)),
+    })),
+  });
+  await trx
+    .updateTable('pool_snapshots')
+    .set({
+      price0_usd: valuation.pool.price0,
+      price1_usd: valuation.pool.price1,
+      total_liquidity_usd: valuation.pool.tvlUsd,
+    })
+    .where('id', '=', pool.id)
+    .execute();
+  await trx
+    .updateTable('farm_snapshots')
+    .set({
+      total_liquidity_usd: valuation.farm.tvlUsd,
+      apr: valuation.farm.apr,
+      reward_a_price_usd: prices.get(farm.rewards[0]!.id)?.usd ?? null,
+      reward_b_price_usd: farm.rewards[1] ? (prices.get(farm.rewards[1].id)?.usd ?? null) : null,
+    })
+    .where('id', '=', farmRow.id)
+    .execute();
+  const sources = Object.fromEntries(
+    all.map((t) => [prices.get(t.id)?.address ?? '', prices.get(t.id)?.source ?? null]),
+  );
+  for (const [i, p] of positions.entries()) {
+    const value = valuation.positions[i]!;
+    await trx
+      .updateTable('position_snapshots')
+      .set({
+        total_liquidity_usd: value.stakedUsd,
+        earned_a_in_usd: value.earned[0]?.usd ?? null,
+        earned_b_in_usd: farm.rewards[1] ? (value.earned[1]?.usd ?? null) : null,
+        price_sources: p.price_sources === null ? null : JSON.stringify(sources),
+      })
+      .where('id', '=', p.id)
+      .execute();
+  }
+  return 2 + positions.length;
+}
+
+/**
+ * Revalues stored history after a token goes back to its on-chain price (decision 021): every token
+ * snapshot priced by the API takes the on-chain price stored beside it, and every pool, farm and position
+ * snapshot of those blocks, of every farm holding the token, is recomputed from its stored amounts. Runs in
+ * the caller's transaction. Answers how many snapshot rows changed.
+ */
+export async function revalueTokenToOnchain(trx: DbOrTrx, tokenId: number): Promise<number> {
+  // The token's on-chain route: the newest one it had (routes do not change with a price choice).
+  const lastRoute = await trx
+    .selectFrom('token_snapshots')
+    .select('price_source')
+    .where('token_id', '=', tokenId)
+    .where('price_source', 'in', ['pair', 'lair', 'redenomination'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const apiRows = await trx
+    .selectFrom('token_snapshots')
+    .select(['id', 'block_number', 'onchain_price_usd'])
+    .where('token_id', '=', tokenId)
+    .where('price_source', '=', 'coinmarketcap')
+    .execute();
+  if (apiRows.length === 0) return 0;
+  for (const row of apiRows) {
+    await trx
+      .updateTable('token_snapshots')
+      .set({
+        price_usd: row.onchain_price_usd,
+        price_source: row.onchain_price_usd === null ? null : (lastRoute?.price_source ?? 'pair'),
+      })
+      .where('id', '=', row.id)
+      .execute();
+  }
+  const blocks = [
+    ...new Set(apiRows.flatMap((r) => (r.block_number === null ? [] : [Number(r.block_number)]))),
+  ];
+  let changed = apiRows.length;
+  for (const farm of await findFarmsOfToken(trx, tokenId)) {
+    for (const block of blocks) changed += await revalueFarmAtBlock(trx, farm, block);
+  }
+  return changed;
+}

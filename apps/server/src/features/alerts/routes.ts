@@ -1,0 +1,155 @@
+import {
+  alertRuleLabels,
+  alertSettingsSchema,
+  markNotificationsReadSchema,
+  notificationListSchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../core/db/index.ts';
+import { getAlertSettings, putAlertSettings, unsubscribeRule } from './settings.ts';
+import { readUnsubscribeLink } from './unsubscribe-link.ts';
+
+const unsubscribeQuerySchema = z.object({
+  u: z.string().max(20).optional(),
+  r: z.string().max(40).optional(),
+  s: z.string().max(100).optional(),
+});
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><meta name="viewport" content="width=device-width"></head><body><main><h1>${title}</h1>${body}<p><a href="/">Tidewatch</a></p></main></body></html>`;
+const invalidLink = page(
+  'This unsubscribe link is not valid',
+  '<p>It was changed, or its account no longer exists. Nothing was changed. You can turn alert e-mails off in the app, under alerts.</p>',
+);
+
+/**
+ * Alert settings and in-app notifications (a logged-in user's), and the e-mail unsubscribe link (no login:
+ * its signature is the proof). GET shows what the link does and a button; POST does it, which is also what
+ * a mail client's one-click unsubscribe sends (RFC 8058).
+ */
+export const alertsRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<Database>;
+  secret: string;
+  now?: () => Date;
+}> = async (app, { db, secret, now = () => new Date() }) => {
+  const auth = { preHandler: app.requireUser };
+  // The unsubscribe form and a mail client's one-click POST ("List-Unsubscribe=One-Click") are
+  // form-encoded; the body says nothing the signed query does not.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/api/alerts/settings',
+    { ...auth, schema: { response: { 200: alertSettingsSchema } } },
+    async (request) => getAlertSettings(db, request.user!.id),
+  );
+
+  app.put(
+    '/api/alerts/settings',
+    { ...auth, schema: { body: alertSettingsSchema, response: { 200: alertSettingsSchema } } },
+    async (request) => putAlertSettings(db, request.user!.id, request.body, now()),
+  );
+
+  app.get(
+    '/api/notifications',
+    { ...auth, schema: { response: { 200: notificationListSchema } } },
+    async (request) => {
+      const userId = request.user!.id;
+      const [rows, unread] = await Promise.all([
+        db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(50)
+          .execute(),
+        db
+          .selectFrom('notifications')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('user_id', '=', userId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        unread: Number(unread.n),
+        items: rows.map((r) => ({
+          id: r.id,
+          rule: r.rule,
+          farm_address: r.farm_address,
+          wallet_address: r.wallet_address,
+          title: r.title,
+          body: r.body,
+          link: r.link,
+          created_at: r.created_at,
+          is_read: r.read_at !== null,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read',
+    { ...auth, schema: { body: markNotificationsReadSchema } },
+    async (request, reply) => {
+      let query = db
+        .updateTable('notifications')
+        .set({ read_at: now().toISOString() })
+        .where('user_id', '=', request.user!.id)
+        .where('read_at', 'is', null);
+      if ('ids' in request.body) query = query.where('id', 'in', request.body.ids);
+      await query.execute();
+      return reply.code(204).send();
+    },
+  );
+
+  const target = async (query: z.infer<typeof unsubscribeQuerySchema>) => {
+    const link = readUnsubscribeLink(secret, query);
+    if (!link) return undefined;
+    const user = await db.selectFrom('users').select('id').where('id', '=', link.userId).executeTakeFirst();
+    return user ? link : undefined;
+  };
+  const what = (rule: string) =>
+    rule === '*'
+      ? 'every Tidewatch alert e-mail'
+      : `alert e-mails when ${alertRuleLabels[rule as keyof typeof alertRuleLabels]}`;
+
+  app.get(
+    '/api/alerts/unsubscribe',
+    { schema: { querystring: unsubscribeQuerySchema } },
+    async (request, reply) => {
+      const link = await target(request.query);
+      reply.type('text/html; charset=utf-8');
+      if (!link) return reply.code(400).send(invalidLink);
+      const action = `/api/alerts/unsubscribe?${new URLSearchParams(request.query as Record<string, string>)}`;
+      return reply.send(
+        page(
+          'Unsubscribe',
+          `<p>Stop ${what(link.rule)}? The alerts stay in the app.</p><form method="post" action="${action.replace(/"/g, '&quot;')}"><button type="submit">unsubscribe</button></form>`,
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/api/alerts/unsubscribe',
+    { config: { isCsrfExempt: true }, schema: { querystring: unsubscribeQuerySchema } },
+    async (request, reply) => {
+      const link = await target(request.query);
+      reply.type('text/html; charset=utf-8');
+      if (!link) return reply.code(400).send(invalidLink);
+      await unsubscribeRule(db, link.userId, link.rule, now());
+      // The way back into the app, where every rule can be turned on again.
+      return reply.send(
+        page(
+          'You are unsubscribed',
+          `<p>You will no longer get ${what(link.rule)}.</p><p><a href="/settings/alerts">alert settings</a></p>`,
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import { type AlertRule, alertThresholdRanges, formatTokenAmount } from '@tidewatch/shared';
+import { shortAddress } from '../../core/chain/short-address.ts';
+
+/** What one snapshot run knows about a tracked (farm, wallet) pair. */
+export type PairFacts = {
+  farmAddress: string;
+  wallet: string;
+  /** 'WETH / USDC'. */
+  pair: string;
+  periodFinish: Date;
+  isEnded: boolean;
+  isPaused: boolean;
+  /** A fraction (0.5 = 50 %); null when unknown. */
+  apr: number | null;
+  /** Whole LP tokens staked, exactly: the decimal string the position snapshot holds. */
+  staked: string;
+  /** Unclaimed rewards as people read them, e.g. ['12.3 dQUICK']; empty when none. */
+  unclaimed: string[];
+  valueUsd: number | null;
+  /** The position's value 24 hours earlier (the newest snapshot at or before then); null when unknown. */
+  valueUsd24hAgo: number | null;
+  /** The chain's time at the snapshot's block: reward periods are measured against it, not the wall clock. */
+  chainNow: Date;
+};
+
+/** A user's effective setting of a rule for a wallet. */
+export type RuleSetting = { isEnabled: boolean; isEmailEnabled: boolean; threshold: number | null };
+
+export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
+  ending_soon: { isEnabled: true, isEmailEnabled: true, threshold: null },
+  ended_with_stake: { isEnabled: true, isEmailEnabled: true, threshold: null },
+  paused: { isEnabled: true, isEmailEnabled: true, threshold: null },
+  value_moved: {
+    isEnabled: true,
+    isEmailEnabled: true,
+    threshold: alertThresholdRanges.value_moved!.fallback,
+  },
+  apr_below: { isEnabled: false, isEmailEnabled: true, threshold: null },
+};
+
+/** An event a rule found: `key` is the same every time the same event is seen, so it fires once. */
+export type AlertEvent = { rule: AlertRule; key: string; title: string; body: string };
+
+const hourMs = 3_600_000;
+const weekMs = 7 * 24 * hourMs;
+const day = (date: Date) => date.toISOString().slice(0, 10);
+const short = shortAddress;
+const formatUsd = (value: number) =>
+  value.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+
+/**
+ * The events of one pair for one user's settings, at `now`. Keys make each event fire once: the end of a
+ * reward period once per period; an ended farm at most once a week while it holds stake or rewards; a
+ * move or a low APR at most once a day.
+ */
+export function findEvents(
+  facts: PairFacts,
+  settingOf: (rule: AlertRule) => RuleSetting,
+  now: Date,
+): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  const on = (rule: AlertRule) => settingOf(rule).isEnabled;
+  const base = `${facts.farmAddress.toLowerCase()}:${facts.wallet.toLowerCase()}`;
+  const period = facts.periodFinish.toISOString();
+  const who = short(facts.wallet);
+  const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
+  const hasStake = Number(facts.staked) > 0;
+  const staked = formatTokenAmount(facts.staked);
+
+  if (on('ending_soon') && !facts.isEnded && hasStake && leftMs > 0 && leftMs <= 72 * hourMs) {
+    const hours = Math.max(1, Math.round(leftMs / hourMs));
+    events.push({
+      rule: 'ending_soon',
+      key: `ending_soon:${base}:${period}`,
+      title: `${facts.pair}: rewards end in ${hours} hours`,
+      body: `${who} has ${staked} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
+    });
+  }
+  if (on('ended_with_stake') && facts.isEnded && (hasStake || facts.unclaimed.length > 0)) {
+    const week = Math.floor(Math.max(0, facts.chainNow.getTime() - facts.periodFinish.getTime()) / weekMs);
+    const left = [
+      ...(hasStake ? [`${staked} LP still staked`] : []),
+      ...(facts.unclaimed.length > 0 ? [`${facts.unclaimed.join(' + ')} unclaimed`] : []),
+    ].join(', ');
+    events.push({
+      rule: 'ended_with_stake',
+      key: `ended_with_stake:${base}:${period}:w${week}`,
+      title: `${facts.pair}: ended ${day(facts.periodFinish)}, ${left}`,
+      body: `The ${facts.pair} farm stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. Claim and withdraw to put it to work elsewhere.`,
+    });
+  }
+  if (on('paused') && facts.isPaused) {
+    events.push({
+      rule: 'paused',
+      key: `paused:${base}:${period}`,
+      title: `${facts.pair}: the dual farm is paused`,
+      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${staked} LP there.`,
+    });
+  }
+  const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;
+  if (
+    on('value_moved') &&
+    facts.valueUsd !== null &&
+    facts.valueUsd24hAgo !== null &&
+    facts.valueUsd24hAgo > 0
+  ) {
+    const change = ((facts.valueUsd - facts.valueUsd24hAgo) / facts.valueUsd24hAgo) * 100;
+    if (Math.abs(change) >= moveThreshold) {
+      const sign = change > 0 ? '+' : '';
+      events.push({
+        rule: 'value_moved',
+        key: `value_moved:${base}:${day(now)}`,
+        title: `${facts.pair}: position ${sign}${change.toFixed(1)}% in 24 hours`,
+        body: `${who}'s ${facts.pair} position is worth ${formatUsd(facts.valueUsd)}, ${sign}${change.toFixed(1)}% from ${formatUsd(facts.valueUsd24hAgo)} 24 hours ago.`,
+      });
+    }
+  }
+  const aprThreshold = settingOf('apr_below').threshold;
+  if (on('apr_below') && aprThreshold !== null && facts.apr !== null && facts.apr * 100 < aprThreshold) {
+    events.push({
+      rule: 'apr_below',
+      key: `apr_below:${base}:${day(now)}`,
+      title: `${facts.pair}: APR ${(facts.apr * 100).toFixed(2)}%, below your ${aprThreshold}%`,
+      body: `The ${facts.pair} farm's APR is ${(facts.apr * 100).toFixed(2)}%, below the ${aprThreshold}% you set for ${who}.`,
+    });
+  }
+  return events;
+}

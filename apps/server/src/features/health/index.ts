@@ -1,0 +1,2 @@
+/** `GET /api/health`: database, chain, scheduler and farm index. */
+export { healthRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+/** The waitlist and contact forms. */
+export { waitlistRoutes } from './routes.ts';
