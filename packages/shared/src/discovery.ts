@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
-import { tokenRefSchema } from './farms.ts';
+import { farmKindSchema, tokenRefSchema } from './farms.ts';
 
 /** One farm of the farm index: every QuickSwap farm the configured factories deployed (issue 14). */
 export const indexedFarmSchema = z.object({
   address: z.string(),
-  kind: z.enum(['lp', 'dual']),
+  kind: farmKindSchema,
   pair_address: z.string(),
   token0: tokenRefSchema,
   token1: tokenRefSchema,
@@ -35,7 +35,7 @@ export const farmIndexQuerySchema = z.strictObject({
   /** A token symbol or part of one (any case), or an address or its start (a farm, its pair or a token). */
   token: z.string().trim().min(1).max(42).optional(),
   status: z.enum(['all', 'active', 'ended']).default('all'),
-  kind: z.enum(['lp', 'dual']).optional(),
+  kind: farmKindSchema.optional(),
   /** 'mine': only farms where one of the signed-in user's wallets has stake or unclaimed rewards. */
   holdings: z.enum(['any', 'mine']).default('any'),
 });

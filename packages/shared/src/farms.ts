@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
+import { farmKindList } from './farm-kinds.ts';
 
 /**
  * Farm wire contracts (spec section 3 names, defined once). Conventions on the wire:
@@ -10,8 +11,8 @@ import { hexAddressSchema } from './address.ts';
  * Extra fields beside the spec's names are allowed (kind, reward tokens, apr, period_finish, block_number).
  */
 
-export const farmKindSchema = z.enum(['lp', 'dual']);
-export type FarmKind = z.infer<typeof farmKindSchema>;
+/** A farm's kind on the wire (`kind`): the keys of the kinds table (farm-kinds.ts). */
+export const farmKindSchema = z.enum(farmKindList);
 
 const usd = z.number().nullable();
 const share = z.number().nullable();
@@ -311,7 +312,7 @@ export const tokenSnapshotsResponseSchema = z.object({
 });
 export type TokenSnapshotsResponse = z.infer<typeof tokenSnapshotsResponseSchema>;
 
-/** GET /api/lp-tools/tools. Product names are 'lp-mining' and 'dual-mining'. */
+/** GET /api/lp-tools/tools. A product's name is a farm kind's route segment ('lp-mining', 'dual-mining'). */
 export const toolFarmSchema = z.object({
   address: z.string(),
   pool: z.object({ token0: z.object({ symbol: z.string() }), token1: z.object({ symbol: z.string() }) }),

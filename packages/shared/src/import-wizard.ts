@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { errorBodySchema } from './error-body.ts';
+import { type FarmKind, farmKindList } from './farm-kinds.ts';
 
 /**
  * Import wizard wire contract (spec section 4, both variants). The server owns the state machine:
@@ -9,8 +10,13 @@ import { errorBodySchema } from './error-body.ts';
  * Every call after the first carries `params.import_id`; the import's data lives on the server.
  */
 
-export const wizardVariants = ['lp', 'dual'] as const;
-export type WizardVariant = (typeof wizardVariants)[number];
+/**
+ * The wizard's `variant` on the wire is the farm's kind.
+ * @deprecated Use `FarmKind` / `farmKindList` (issue 32); kept until the server reads the kinds table.
+ */
+export const wizardVariants = farmKindList;
+/** @deprecated Use `FarmKind` (issue 32); kept until the server reads the kinds table. */
+export type WizardVariant = FarmKind;
 
 /** The state shared by both variants before and after the reward-specific steps. */
 const commonHead = ['NOT_STARTED', 'STARTED', 'FETCHING_FARM_ABI', 'FETCHING_STAKING_TOKEN'] as const;
@@ -66,7 +72,13 @@ export const dualWizardStates = [
 export type LpWizardState = (typeof lpWizardStates)[number];
 export type DualWizardState = (typeof dualWizardStates)[number];
 export type WizardState = LpWizardState | DualWizardState;
-export const wizardStatesByVariant = { lp: lpWizardStates, dual: dualWizardStates } as const;
+/** Each kind's wizard states. */
+export const wizardStatesByKind = {
+  lp: lpWizardStates,
+  dual: dualWizardStates,
+} as const satisfies Record<FarmKind, readonly string[]>;
+/** @deprecated Use `wizardStatesByKind` (issue 32); kept until the server switches. */
+export const wizardStatesByVariant = wizardStatesByKind;
 
 /**
  * Events. PARSE_URL starts an import from what the user pasted; GET_NEXT_STEP advances every step that
@@ -163,7 +175,7 @@ export type WizardToken = z.infer<typeof wizardTokenSchema>;
 export const wizardDataSchema = z
   .object({
     import_id: z.number().int(),
-    variant: z.enum(wizardVariants),
+    variant: z.enum(farmKindList),
     url: z.string(),
     token0_choices: z.array(priceChoiceSchema),
     token1_choices: z.array(priceChoiceSchema),
@@ -204,7 +216,7 @@ export type WizardStateResponse = z.infer<typeof wizardStateResponseSchema>;
  */
 export const openImportSchema = z.object({
   import_id: z.number().int(),
-  variant: z.enum(wizardVariants),
+  variant: z.enum(farmKindList),
   state: z.string(),
   farm_address: z.string(),
   url: z.string(),
@@ -225,7 +237,7 @@ export const wizardErrorBodySchema = errorBodySchema.extend({
   data: z
     .object({
       import_id: z.number().int().optional(),
-      suggested_variant: z.enum(wizardVariants).optional(),
+      suggested_variant: z.enum(farmKindList).optional(),
       farm_address: z.string().optional(),
       address: z.string().optional(),
       /** PARSE_URL while another import of the user is open: that import (continue it or cancel it). */
