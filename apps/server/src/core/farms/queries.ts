@@ -30,11 +30,14 @@ function newestRank(partition: 'pool_id' | 'farm_id' | 'farm_id, account_address
 
 export type LpFarmView = {
   id: number;
+  /** The farm's pool row (its prices at a block are in pool_snapshots). */
+  poolId: number;
   kind: 'lp';
   item: Omit<LpFarmListItem, 'account_address' | 'farm_position_snapshot'>;
 };
 export type DualFarmView = {
   id: number;
+  poolId: number;
   kind: 'dual';
   item: Omit<DualFarmListItem, 'account_address' | 'farm_position_snapshot'>;
 };
@@ -202,6 +205,7 @@ export async function loadFarmViews(
     if (r.kind === 'lp') {
       return {
         id: r.id,
+        poolId: r.pool_id,
         kind: 'lp',
         item: {
           farm: {
@@ -216,6 +220,7 @@ export async function loadFarmViews(
     }
     return {
       id: r.id,
+      poolId: r.pool_id,
       kind: 'dual',
       item: {
         farm: {
@@ -275,6 +280,64 @@ export async function loadSchedules(
     .where('wallet_address', 'in', [...new Set(accounts.map((a) => getAddress(a)))])
     .execute();
   return new Map(rows.map((row) => [positionKey(row.farm_id, row.wallet_address), row]));
+}
+
+/**
+ * Per (farm, account) of the given farms and accounts, the newest position snapshot taken at or before
+ * `at` (ISO), keyed like loadLatestPositions: one query for any number of pairs.
+ */
+export async function loadPositionsAtOrBefore(
+  db: DbOrTrx,
+  farmIds: number[],
+  accounts: string[],
+  at: string,
+): Promise<Map<string, PositionSnapshotRow>> {
+  if (farmIds.length === 0 || accounts.length === 0) return new Map();
+  const checksummed = [...new Set(accounts.map((a) => getAddress(a)))];
+  const rows = await db
+    .selectFrom('position_snapshots')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom(
+          eb
+            .selectFrom('position_snapshots')
+            .select([
+              'id',
+              sql<number>`row_number() over (partition by farm_id, account_address order by created_on desc, id desc)`.as(
+                'rank',
+              ),
+            ])
+            .where('farm_id', 'in', farmIds)
+            .where('account_address', 'in', checksummed)
+            .where('created_on', '<=', at)
+            .as('ranked'),
+        )
+        .select('ranked.id')
+        .where('ranked.rank', '=', 1),
+    )
+    .execute();
+  return new Map(rows.map((row) => [positionKey(row.farm_id, row.account_address), row]));
+}
+
+/** Pool prices at given (pool, block) points, keyed `${poolId}:${block}`: one query for any number. */
+export async function loadPoolPricesAt(
+  db: DbOrTrx,
+  points: { poolId: number; block: number }[],
+): Promise<Map<string, { price0_usd: number | null; price1_usd: number | null }>> {
+  if (points.length === 0) return new Map();
+  const wanted = new Set(points.map((point) => `${point.poolId}:${point.block}`));
+  const rows = await db
+    .selectFrom('pool_snapshots')
+    .select(['pool_id', 'block_number', 'price0_usd', 'price1_usd'])
+    .where('pool_id', 'in', [...new Set(points.map((point) => point.poolId))])
+    .where('block_number', 'in', [...new Set(points.map((point) => point.block))])
+    .execute();
+  return new Map(
+    rows
+      .map((row) => [`${row.pool_id}:${Number(row.block_number)}`, row] as const)
+      .filter(([key]) => wanted.has(key)),
+  );
 }
 
 /** The account's newest position snapshot taken at or before `at` (ISO), if any. */

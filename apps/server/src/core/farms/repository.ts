@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
-import type { FarmRow, TokenRow } from '../db/tables/farms.ts';
+import type { FarmRow, TokenRow, TokenSnapshotsTable } from '../db/tables/farms.ts';
 
 // Every writer here takes a DbOrTrx: it runs inside the caller's transaction when there is one.
 
@@ -249,6 +249,29 @@ export async function insertTrackedFarm(
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/** Stops the user tracking the farm with that wallet. Returns whether a row was deleted. */
+export async function deleteTrackedFarm(
+  db: DbOrTrx,
+  row: { userId: number; farmId: number; walletAddress: string },
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('tracked_farms')
+    .where('user_id', '=', row.userId)
+    .where('farm_id', '=', row.farmId)
+    .where('wallet_address', '=', row.walletAddress)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** Stores one price snapshot per token, all of one moment (and block, when read on chain). */
+export async function insertTokenSnapshots(
+  db: DbOrTrx,
+  rows: Insertable<TokenSnapshotsTable>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('token_snapshots').values(rows).execute();
 }
 
 /** True when the user tracks the farm with that wallet. */

@@ -4,7 +4,7 @@ import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
 import { archiveNeeded } from './backfill.ts';
 import { markPriceSources } from './price-source-marks.ts';
-import { loadPositionEvents, toValuedEvent } from './repository.ts';
+import { loadPositionEvents, type PositionEventRow, toValuedEvent } from './repository.ts';
 import { computeReturns, hodlAmounts, sumKnown, type ValuedEvent, valueOfAmounts } from './returns.ts';
 
 export type PairOfFarm = {
@@ -73,12 +73,31 @@ export async function loadReturns(
 
   const latest = history[0];
   const latestPrices = latest ? pricesAt.get(Number(latest.block_number)) : undefined;
+  return { returns: positionReturns(rows, latest, latestPrices, pair), chart };
+}
+
+/** The pool's token prices at one block (a pool_snapshots row); null = unknown. */
+export type PoolPrices = { price0_usd: number | null; price1_usd: number | null };
+
+/**
+ * A pair's `returns` from its events (chain order), its latest snapshot and the pool's prices at that
+ * snapshot's block; `unknown_because` says why a figure is unknown. Pure: the detail and the portfolio
+ * load the rows their own way.
+ */
+export function positionReturns(
+  rows: PositionEventRow[],
+  latest: PositionSnapshotRow | undefined,
+  latestPrices: PoolPrices | undefined,
+  pair: Pick<PairOfFarm, 'kind' | 'decimals0' | 'decimals1'>,
+): Returns {
+  const events = rows.map(toValuedEvent);
   const returns = computeReturns(events, {
     valueUsd: latest?.total_liquidity_usd ?? null,
     pendingUsd: latest ? pendingUsd(latest, pair.kind) : null,
     price0Usd: latestPrices?.price0_usd ?? null,
     price1Usd: latestPrices?.price1_usd ?? null,
-    ...decimals,
+    decimals0: pair.decimals0,
+    decimals1: pair.decimals1,
   });
   const unknownBecause =
     rows.find((row) => row.usd === null)?.usd_error ??
@@ -88,7 +107,7 @@ export async function loadReturns(
         ? null
         : 'no deposit is known yet: the history is not built');
   const isComplete = Object.values(returns).every((value) => value !== null);
-  return { returns: { ...returns, unknown_because: isComplete ? null : unknownBecause }, chart };
+  return { ...returns, unknown_because: isComplete ? null : unknownBecause };
 }
 
 /** The one line a card or the detail shows about the history job, and its figures. */

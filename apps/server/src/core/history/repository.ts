@@ -140,6 +140,42 @@ export async function updateBackfill(
 
 export type PositionEventRow = Omit<Selectable<PositionEventsTable>, 'id' | 'farm_id' | 'wallet_address'>;
 
+/** The events of several pairs in chain order, keyed `${farmId}:${wallet lower}` (one query for any number). */
+export async function loadPositionEventsOfPairs(
+  db: DbOrTrx,
+  pairs: { farmId: number; wallet: string }[],
+): Promise<Map<string, PositionEventRow[]>> {
+  const byPair = new Map<string, PositionEventRow[]>();
+  if (pairs.length === 0) return byPair;
+  const rows = await db
+    .selectFrom('position_events')
+    .select([
+      'farm_id',
+      'wallet_address',
+      'kind',
+      'reward_token_address',
+      'amount',
+      'block_number',
+      'block_time',
+      'tx_hash',
+      'log_index',
+      'amount0',
+      'amount1',
+      'usd',
+      'usd_error',
+    ])
+    .where('farm_id', 'in', [...new Set(pairs.map((pair) => pair.farmId))])
+    .where('wallet_address', 'in', [...new Set(pairs.map((pair) => getAddress(pair.wallet)))])
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+  for (const { farm_id, wallet_address, ...event } of rows) {
+    const key = `${farm_id}:${wallet_address.toLowerCase()}`;
+    byPair.set(key, [...(byPair.get(key) ?? []), event]);
+  }
+  return byPair;
+}
+
 /** A pair's events in chain order. */
 export async function loadPositionEvents(
   db: DbOrTrx,

@@ -1,0 +1,50 @@
+import { AppError, type FarmDetail } from '@tidewatch/shared';
+import { getAddress } from 'viem';
+import {
+  loadFarmViews,
+  loadPositionHistory,
+  toDualPosition,
+  toLpPosition,
+} from '../../core/farms/queries.ts';
+import { isTracking } from '../../core/farms/repository.ts';
+import { type FarmsContext, requireFarm } from './context.ts';
+import { loadPositionFigures, withSourceMarks } from './position-figures.ts';
+
+/**
+ * A farm's detail. With an account it is the position's too (history, returns, chart), private to a
+ * user tracking that pair: anyone else gets 404, as if there were nothing to see.
+ */
+export async function getFarmDetail(
+  ctx: FarmsContext,
+  address: string,
+  account?: { address: string; userId: number },
+): Promise<FarmDetail> {
+  const { db } = ctx;
+  const farm = await requireFarm(ctx, undefined, address);
+  const wallet = account ? getAddress(account.address) : null;
+  if (
+    account &&
+    !(await isTracking(db, { userId: account.userId, farmId: farm.id, walletAddress: wallet! }))
+  ) {
+    throw new AppError('NOT_FOUND', `you do not track farm ${getAddress(address)} with ${wallet}`);
+  }
+  const [view] = await loadFarmViews(db, { chainId: ctx.chainId, farmIds: [farm.id] }, ctx.oldTokens);
+  const history = wallet ? await loadPositionHistory(db, farm.id, wallet) : [];
+  const position = wallet
+    ? await loadPositionFigures(ctx, view!, wallet, history)
+    : { returns: null, chart: [], history: null };
+  if (view!.kind === 'lp') {
+    return {
+      ...view!.item,
+      account_address: wallet,
+      farm_position_snapshots: withSourceMarks(history, toLpPosition),
+      ...position,
+    };
+  }
+  return {
+    ...view!.item,
+    account_address: wallet,
+    farm_position_snapshots: withSourceMarks(history, toDualPosition),
+    ...position,
+  };
+}

@@ -1,0 +1,31 @@
+import type { FarmKind, TrackedSummary } from '@tidewatch/shared';
+import { findTrackedFarms } from '../../core/farms/repository.ts';
+import type { FarmsContext } from './context.ts';
+import { type Item, toItems } from './list-items.ts';
+
+/** The user's tracked farms of a kind (of one wallet, when given), each with that wallet's position. */
+export async function listTracked<K extends FarmKind>(
+  ctx: FarmsContext,
+  kind: K,
+  userId: number,
+  wallet?: string,
+): Promise<Item<K>[]> {
+  const tracked = await findTrackedFarms(ctx.db, {
+    userId,
+    kind,
+    ...(wallet ? { walletAddress: wallet } : {}),
+  });
+  return toItems(
+    ctx,
+    kind,
+    tracked.map((t) => ({ farmId: t.farmId, account: t.walletAddress, isTracked: true })),
+  );
+}
+
+/** Both kinds of tracked farms, as the dashboard shows them. */
+export async function getTrackedSummary(ctx: FarmsContext, userId: number): Promise<TrackedSummary> {
+  return {
+    lp_mining: await listTracked(ctx, 'lp', userId),
+    dual_mining: await listTracked(ctx, 'dual', userId),
+  };
+}
