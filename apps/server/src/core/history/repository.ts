@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
+import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
 import type { ValuedEvent } from './returns.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -78,7 +79,7 @@ export async function claimBackfill(
     .innerJoin('farms as f', 'f.id', 'h.farm_id')
     .where('h.status', 'in', ['pending', 'running', 'failed', 'done'])
     .where('h.next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('h.lease_until', 'is', null), eb('h.lease_until', '<', now)]))
+    .where(isFreeAt('history_backfills', now))
     .select([
       'h.id',
       'h.farm_id',
@@ -91,22 +92,13 @@ export async function claimBackfill(
       'h.days_total',
       'h.days_done',
       'h.failures',
-      'h.lease_until',
     ])
     .orderBy('h.next_attempt_at')
     .limit(5)
     .execute();
   for (const row of candidates) {
-    const leaseUntil = iso(new Date(options.now.getTime() + options.leaseMs));
-    const result = await db
-      .updateTable('history_backfills')
-      .set({ lease_until: leaseUntil })
-      .where('id', '=', row.id)
-      .where((eb) =>
-        row.lease_until === null ? eb('lease_until', 'is', null) : eb('lease_until', '=', row.lease_until),
-      )
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
+    const [won] = await claimRows(db, 'history_backfills', [row.id], leaseFrom(options.now, options.leaseMs));
+    if (won === undefined) continue;
     return {
       id: row.id,
       farmId: row.farm_id,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
+import { claimRows } from './lease.ts';
 
 const dayMs = 86_400_000;
 
@@ -13,14 +14,9 @@ export async function claimDailyJob(db: Kysely<Database>, name: string, now: Dat
     .values({ name, last_run_at: new Date(0).toISOString() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const claimed = await db
-    .updateTable('job_runs')
-    .set({ last_run_at: now.toISOString() })
-    .where('name', '=', name)
-    .where('last_run_at', '<=', new Date(now.getTime() - dayMs).toISOString())
-    .returning('name')
-    .executeTakeFirst();
-  return claimed !== undefined;
+  // Held for a day from its last run: free again at exactly a day.
+  const lease = { freeAt: new Date(now.getTime() - dayMs).toISOString(), value: now.toISOString() };
+  return (await claimRows(db, 'job_runs', [name], lease)).length > 0;
 }
 
 /** Makes a claimed daily job due again `afterMs` from `now` (a failed run retries sooner than tomorrow). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
+import { claimRows, isFreeAt, leaseFrom } from './lease.ts';
 
 /** A tracked (farm, wallet) pair as the scheduler claims it. */
 export type DuePair = {
@@ -90,23 +91,21 @@ export async function claimDuePairs(
       .selectFrom('snapshot_schedule as s')
       .innerJoin('farms as f', 'f.id', 's.farm_id')
       .where('s.next_due_at', '<=', now)
-      .where((eb) => eb.or([eb('s.lease_until', 'is', null), eb('s.lease_until', '<', now)]))
+      .where(isFreeAt('snapshot_schedule', now))
       .select(['s.id', 's.farm_id', 'f.address', 'f.kind', 's.wallet_address', 's.failures'])
       .orderBy('s.next_due_at')
       .limit(options.limit);
     if (options.isPostgres) query = query.forUpdate('s').skipLocked();
     const rows = await query.execute();
-    if (rows.length === 0) return [];
-    await trx
-      .updateTable('snapshot_schedule')
-      .set({ lease_until: iso(new Date(options.now.getTime() + options.leaseMs)) })
-      .where(
-        'id',
-        'in',
+    const claimed = new Set(
+      await claimRows(
+        trx,
+        'snapshot_schedule',
         rows.map((r) => r.id),
-      )
-      .execute();
-    return rows.map(toDuePair);
+        leaseFrom(options.now, options.leaseMs),
+      ),
+    );
+    return rows.filter((r) => claimed.has(r.id)).map(toDuePair);
   });
 }
 
