@@ -22,9 +22,9 @@ export async function loadLazyRoutes(table: readonly RouteObject[]): Promise<Rou
 }
 
 const loadedRoutes = await loadLazyRoutes(routes);
-// The libraries the app fetches on first use (viem once a wallet is found, socket.io once logged in), compiled
+// The libraries the app fetches on first use (wagmi and viem once a wallet is found, socket.io once logged in), compiled
 // up front as well: a test's wallet step then waits on the wallet, not on the test runner compiling viem.
-await Promise.all([import('../lib/wallet/wallet-client.ts'), import('socket.io-client')]);
+await Promise.all([import('../lib/wallet/wagmi-wallet.tsx'), import('socket.io-client')]);
 
 /**
  * Renders the real route table at `url` in a memory router, with the app's providers and, as in the app, the

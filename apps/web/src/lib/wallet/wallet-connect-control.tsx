@@ -84,10 +84,10 @@ export function WalletConnectControl({
           <div className="flex flex-wrap gap-2">
             {wallet.choices.map((choice) => (
               <Button
-                key={choice.uuid}
+                key={choice.id}
                 variant="secondary"
                 size="sm"
-                onClick={() => void wallet.chooseWallet(choice.uuid)}
+                onClick={() => void wallet.chooseWallet(choice.id)}
               >
                 use {choice.name}
               </Button>

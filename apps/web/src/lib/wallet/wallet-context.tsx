@@ -1,34 +1,16 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { Address, Hex, WalletClient } from 'viem';
+import { type Config, WagmiContext } from 'wagmi';
 import { afterNextPaint } from '../yield-to-main.ts';
-import { toChainNumber } from './chains.ts';
-import {
-  type DiscoveredWallet,
-  discoverWallets,
-  type Eip1193Provider,
-  pickWallet,
-} from './discover-wallets.ts';
 import { walletEnvironment } from './wallet-environment.ts';
-import {
-  accountChangedMessage,
-  getWalletErrorCode,
-  networkChangedMessage,
-  toWalletRequestError,
-  walletErrorCodes,
-  walletMessages,
-} from './wallet-messages.ts';
+import { toWalletRequestError, walletMessages } from './wallet-messages.ts';
+import { detectWalletPresence } from './wallet-presence.ts';
 
 /** Spec section 4, wallet connect: not connected, prompting, connected, rejected. */
 export type WalletStatus = 'not connected' | 'prompting' | 'connected' | 'rejected';
+
+/** A wallet the user can pick when several are installed and none is MetaMask. */
+export type WalletChoice = { id: string; name: string };
 
 /**
  * The one wallet context of the app. The first six fields are the spec's shared wallet context (`web3` holds a
@@ -40,7 +22,9 @@ export type WalletContextValue = {
   publicAddress: Address | null;
   /** Applies an account change as the wallet's accountsChanged event does (address updated, message shown). */
   onChange: (accounts: readonly string[]) => void;
+  /** true connects (as the connect button), false disconnects the wallet in use. */
   setIsConnected: (isConnected: boolean) => void;
+  /** Uses `address` as the connected account (as an account change); null disconnects. */
   setPublicAddress: (address: Address | null) => void;
   /** A viem WalletClient for the connected account, null while not connected. */
   web3: WalletClient | null;
@@ -52,10 +36,10 @@ export type WalletContextValue = {
   /** True while looking for wallet extensions: from the first paint on, for up to 3000 ms. */
   isDetecting: boolean;
   /** Wallets to choose from when several are installed and none is MetaMask; empty otherwise. */
-  choices: readonly DiscoveredWallet[];
-  /** Uses the chosen wallet (one of `choices`) and connects with it. */
-  chooseWallet: (uuid: string) => Promise<void>;
-  /** Asks the wallet for accounts (eth_requestAccounts); failures end up in `status` and `message`. */
+  choices: readonly WalletChoice[];
+  /** Uses the chosen wallet (the id of one of `choices`) and connects with it. */
+  chooseWallet: (id: string) => Promise<void>;
+  /** Asks the wallet for accounts; failures end up in `status` and `message`. */
   connect: () => Promise<void>;
   /**
    * personal_sign of exactly `message` by the connected account.
@@ -66,252 +50,119 @@ export type WalletContextValue = {
 
 const WalletContext = createContext<WalletContextValue | null>(null);
 
-type WalletClientModule = typeof import('./wallet-client.ts');
-let walletClientModule: Promise<WalletClientModule> | undefined;
+type WagmiWalletModule = typeof import('./wagmi-wallet.tsx');
+let wagmiWalletModule: Promise<WagmiWalletModule> | undefined;
 
-/** viem comes with the first wallet found, not with the page (decision 016); one download per page. */
-function loadWalletClient(): Promise<WalletClientModule> {
-  walletClientModule ??= import('./wallet-client.ts');
-  return walletClientModule;
+/** wagmi and viem come with the first wallet found, not with the page (decision 024); one download per page. */
+function loadWagmiWallet(): Promise<WagmiWalletModule> {
+  wagmiWalletModule ??= import('./wagmi-wallet.tsx');
+  return wagmiWalletModule;
 }
 
-/** Holds the wallet state for the whole app; mount once, above the router. */
+/** The value while wagmi is not running (still looking, or no wallet in the page): nothing connected. */
+function createIdleValue(options: {
+  isDetecting: boolean;
+  message: string;
+  connect: () => Promise<void>;
+}): WalletContextValue {
+  return {
+    isConnected: false,
+    publicAddress: null,
+    onChange: () => {},
+    setIsConnected: (shouldConnect) => {
+      if (shouldConnect) void options.connect();
+    },
+    setPublicAddress: () => {},
+    web3: null,
+    status: 'not connected',
+    message: options.message,
+    chainId: null,
+    isDetecting: options.isDetecting,
+    choices: [],
+    chooseWallet: async () => {},
+    connect: options.connect,
+    signMessage: async () => {
+      throw toWalletRequestError(new Error(walletMessages.noAccounts));
+    },
+  };
+}
+
+type LoadedWallet = { module: WagmiWalletModule; config: Config };
+
+/**
+ * Holds the wallet state for the whole app; mount once, above the router. After the page's first paint it
+ * looks for a wallet; only when one is there does it load wagmi (the `wagmi-wallet` chunk) and hand the state
+ * to it. wagmi's config sits in WagmiContext from then on, so wagmi's hooks work anywhere below once
+ * `useWallet().isConnected` (the transactions: useSimulateContract, useWriteContract,
+ * useWaitForTransactionReceipt).
+ */
 export function WalletProvider({ children }: { children: ReactNode }) {
-  const [isConnected, setIsConnected] = useState(false);
-  const [publicAddress, setPublicAddress] = useState<Address | null>(null);
-  const [status, setStatus] = useState<WalletStatus>('not connected');
-  const [message, setMessage] = useState('');
-  const [chainId, setChainId] = useState<number | null>(null);
-  const [isDetecting, setIsDetecting] = useState(true);
-  const [choices, setChoices] = useState<readonly DiscoveredWallet[]>([]);
-  const [active, setActive] = useState<DiscoveredWallet | null>(null);
-  const [walletClient, setWalletClient] = useState<WalletClientModule | null>(null);
-  const activeRef = useRef<DiscoveredWallet | null>(null);
-  const detection = useRef<Promise<DiscoveredWallet[]> | null>(null);
-
-  const activate = useCallback((wallet: DiscoveredWallet | null) => {
-    activeRef.current = wallet;
-    setActive(wallet);
-  }, []);
-
-  const readChainId = useCallback(async (provider: Eip1193Provider) => {
-    try {
-      setChainId(toChainNumber(String(await provider.request({ method: 'eth_chainId' }))));
-    } catch {
-      // The chain id is read again on the next connect; a failure here must not break connecting.
-    }
-  }, []);
-
-  const applyAccounts = useCallback((address: Address | null) => {
-    if (!address) {
-      setIsConnected(false);
-      setPublicAddress(null);
-      setStatus('not connected');
-      setMessage(walletMessages.noAccounts);
-      return;
-    }
-    setPublicAddress(address);
-    setIsConnected(true);
-    setStatus('connected');
-    setMessage(accountChangedMessage(address));
-  }, []);
-
-  const onChange = useCallback(
-    (accounts: readonly string[]) => {
-      void loadWalletClient().then((client) => applyAccounts(client.getFirstAddress(accounts)));
-    },
-    [applyAccounts],
-  );
-
-  // Detection: once per mount, after the page has painted (a wallet found brings viem, which would otherwise
-  // share the link and the main thread with the page's content). Several wallets without MetaMask wait for
-  // the user's choice.
-  useEffect(() => {
-    let isCancelled = false;
-    let cancelDiscovery: (() => void) | undefined;
-    const result = afterNextPaint().then(() => {
-      if (isCancelled) return [];
-      const discovery = discoverWallets({ timeoutMs: walletEnvironment.detectionTimeoutMs });
-      cancelDiscovery = discovery.cancel;
-      return discovery.result;
-    });
-    detection.current = result;
-    void result.then((wallets) => {
-      if (isCancelled) return;
-      setIsDetecting(false);
-      const pick = pickWallet(wallets);
-      if (pick.kind === 'one') activate(pick.wallet);
-      else if (pick.kind === 'several') {
-        setChoices(pick.wallets);
-        setMessage(walletMessages.multipleWallets);
-      } else setMessage(walletMessages.notInstalled);
-    });
-    return () => {
-      isCancelled = true;
-      cancelDiscovery?.();
-    };
-  }, [activate]);
-
-  // The active wallet's events, and a silent reconnect when it already exposes an account (eth_accounts only:
-  // no prompt on load).
-  useEffect(() => {
-    const provider = active?.provider;
-    if (!provider) return;
-    let isCancelled = false;
-    let reloadTimer: ReturnType<typeof setTimeout> | undefined;
-    void loadWalletClient().then((client) => {
-      if (!isCancelled) setWalletClient(client);
-    });
-    void Promise.all([provider.request({ method: 'eth_accounts' }), loadWalletClient()]).then(
-      ([accounts, client]) => {
-        const address = client.getFirstAddress(accounts);
-        if (isCancelled || !address) return;
-        setPublicAddress(address);
-        setIsConnected(true);
-        setStatus('connected');
-        void readChainId(provider);
+  const [loaded, setLoaded] = useState<LoadedWallet | null>(null);
+  const latestValue = useRef<WalletContextValue | null>(null);
+  const [whenReady] = useState(createReadySignal);
+  // A click during detection waits for it, then connects with what was found (or says what was not).
+  const [value, setValue] = useState(() =>
+    createIdleValue({
+      isDetecting: true,
+      message: '',
+      connect: async () => {
+        await whenReady.promise;
+        await latestValue.current?.connect();
       },
-      () => undefined,
-    );
-    const onAccountsChanged = (accounts: string[]) => onChange(accounts);
-    const onChainChanged = (next: string) => {
-      setChainId(toChainNumber(next));
-      setMessage(networkChangedMessage(next));
-      // Everything on screen was read on the old network; a reload starts clean (spec). The delay lets the
-      // message be read first.
-      clearTimeout(reloadTimer);
-      reloadTimer = setTimeout(
-        () => walletEnvironment.reloadPage(),
-        walletEnvironment.networkChangeReloadDelayMs,
-      );
-    };
-    const onDisconnect = () => {
-      setIsConnected(false);
-      setPublicAddress(null);
-      setStatus('not connected');
-      setMessage(walletMessages.disconnected);
-    };
-    provider.on?.('accountsChanged', onAccountsChanged);
-    provider.on?.('chainChanged', onChainChanged);
-    provider.on?.('disconnect', onDisconnect);
+    }),
+  );
+
+  const acceptValue = useCallback(
+    (next: WalletContextValue) => {
+      latestValue.current = next;
+      setValue(next);
+      whenReady.resolve();
+    },
+    [whenReady],
+  );
+
+  // Detection: once per mount, after the page has painted (a wallet found brings wagmi and viem, which would
+  // otherwise share the link and the main thread with the page's content).
+  useEffect(() => {
+    let isCancelled = false;
+    let cancelDetection: (() => void) | undefined;
+    void afterNextPaint().then(async () => {
+      if (isCancelled) return;
+      const detection = detectWalletPresence({ timeoutMs: walletEnvironment.detectionTimeoutMs });
+      cancelDetection = detection.cancel;
+      const presence = await detection.result;
+      if (isCancelled) return;
+      if (presence === 'none') {
+        const message = walletMessages.notInstalled;
+        acceptValue(createIdleValue({ isDetecting: false, message, connect: async () => {} }));
+        return;
+      }
+      const module = await loadWagmiWallet();
+      if (!isCancelled) setLoaded({ module, config: module.createWalletConfig(presence) });
+    });
     return () => {
       isCancelled = true;
-      clearTimeout(reloadTimer);
-      provider.removeListener?.('accountsChanged', onAccountsChanged);
-      provider.removeListener?.('chainChanged', onChainChanged);
-      provider.removeListener?.('disconnect', onDisconnect);
+      cancelDetection?.();
     };
-  }, [active, onChange, readChainId]);
+  }, [acceptValue]);
 
-  const requestAccounts = useCallback(
-    async (wallet: DiscoveredWallet) => {
-      setStatus('prompting');
-      setMessage('');
-      try {
-        const accounts = await wallet.provider.request({ method: 'eth_requestAccounts' });
-        const client = await loadWalletClient();
-        setWalletClient(client);
-        const address = client.getFirstAddress(accounts);
-        if (!address) {
-          setStatus('not connected');
-          setMessage(walletMessages.noAccounts);
-          return;
-        }
-        setPublicAddress(address);
-        setIsConnected(true);
-        setStatus('connected');
-        await readChainId(wallet.provider);
-      } catch (error) {
-        const code = getWalletErrorCode(error);
-        if (code === walletErrorCodes.pending) {
-          // A prompt is already open in the extension: stay 'prompting' until the user answers it there.
-          setStatus('prompting');
-          setMessage(walletMessages.pending);
-        } else if (code === walletErrorCodes.rejected) {
-          setStatus('rejected');
-          setMessage(walletMessages.rejected);
-        } else {
-          setStatus('not connected');
-          setMessage(toWalletRequestError(error).message);
-        }
-      }
-    },
-    [readChainId],
+  return (
+    <WagmiContext.Provider value={loaded?.config}>
+      <WalletContext.Provider value={value}>
+        {children}
+        {loaded ? <loaded.module.WagmiWallet config={loaded.config} onValue={acceptValue} /> : null}
+      </WalletContext.Provider>
+    </WagmiContext.Provider>
   );
+}
 
-  const connect = useCallback(async () => {
-    const wallets = (await detection.current) ?? [];
-    const wallet = activeRef.current;
-    if (wallet) return requestAccounts(wallet);
-    const pick = pickWallet(wallets);
-    setMessage(pick.kind === 'several' ? walletMessages.multipleWallets : walletMessages.notInstalled);
-  }, [requestAccounts]);
-
-  const chooseWallet = useCallback(
-    async (uuid: string) => {
-      const wallet = choices.find((choice) => choice.uuid === uuid);
-      if (!wallet) return;
-      setChoices([]);
-      activate(wallet);
-      await requestAccounts(wallet);
-    },
-    [choices, activate, requestAccounts],
-  );
-
-  const web3 = useMemo(
-    () =>
-      walletClient && active && publicAddress && isConnected
-        ? walletClient.createAccountClient(publicAddress, active.provider)
-        : null,
-    [walletClient, active, publicAddress, isConnected],
-  );
-
-  const signMessage = useCallback(
-    async (text: string): Promise<Hex> => {
-      if (!web3?.account) throw toWalletRequestError(new Error(walletMessages.noAccounts));
-      try {
-        return await web3.signMessage({ account: web3.account, message: text });
-      } catch (error) {
-        throw toWalletRequestError(error);
-      }
-    },
-    [web3],
-  );
-
-  const value = useMemo<WalletContextValue>(
-    () => ({
-      isConnected,
-      publicAddress,
-      onChange,
-      setIsConnected,
-      setPublicAddress,
-      web3,
-      status,
-      message,
-      chainId,
-      isDetecting,
-      choices,
-      chooseWallet,
-      connect,
-      signMessage,
-    }),
-    [
-      isConnected,
-      publicAddress,
-      onChange,
-      web3,
-      status,
-      message,
-      chainId,
-      isDetecting,
-      choices,
-      chooseWallet,
-      connect,
-      signMessage,
-    ],
-  );
-
-  return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>;
+/** A promise resolved from outside, once. */
+function createReadySignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
 
 /** The shared wallet context; throws outside WalletProvider (mounted by AppProviders). */

@@ -1,11 +1,17 @@
 import { type Address, type Hex, isHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Eip1193Provider } from '../discover-wallets.ts';
 
 /**
  * A browser wallet for component tests: an EIP-1193 provider object (the browser boundary) that signs for real
  * with a well-known local test key, announces itself over EIP-6963 and records every request.
  */
+
+/** The EIP-1193 surface a browser wallet gives the page. */
+type FakeProvider = {
+  request(args: { method: string; params?: unknown }): Promise<unknown>;
+  on(event: string, listener: (payload: never) => void): void;
+  removeListener(event: string, listener: (payload: never) => void): void;
+};
 
 /** Anvil's first default account: public test key, never holds value. */
 const testPrivateKey: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -24,7 +30,7 @@ export type FakeWalletOptions = {
 };
 
 export type FakeWallet = {
-  provider: Eip1193Provider;
+  provider: FakeProvider;
   requests: Array<{ method: string; params: unknown }>;
   /** The next call of `method` fails with this EIP-1193 code. */
   failNext(method: string, code: number, message?: string): void;
@@ -38,14 +44,14 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
     options.announceAs === undefined
       ? { name: 'MetaMask', rdns: 'io.metamask', uuid: 'fake-metamask' }
       : options.announceAs;
-  const accounts = options.accounts ?? [fakeWalletAccount.address];
+  let accounts = options.accounts ?? [fakeWalletAccount.address];
   const chainId = options.chainId ?? '0x89';
   let isAuthorized = options.isAuthorized ?? false;
   const failures = new Map<string, Array<{ code: number; message: string }>>();
   const listeners = new Map<string, Set<(payload: never) => void>>();
   const requests: FakeWallet['requests'] = [];
 
-  const provider: Eip1193Provider = {
+  const provider: FakeProvider = {
     async request({ method, params }) {
       requests.push({ method, params });
       const failure = failures.get(method)?.shift();
@@ -91,6 +97,11 @@ export function installFakeWallet(options: FakeWalletOptions = {}): FakeWallet {
       failures.set(method, [...(failures.get(method) ?? []), { code, message }]);
     },
     emit(event, payload) {
+      // A wallet that reports accounts to the site also answers eth_accounts with them.
+      if (event === 'accountsChanged') {
+        accounts = payload as Address[];
+        isAuthorized = accounts.length > 0;
+      }
       for (const listener of [...(listeners.get(event) ?? [])]) listener(payload as never);
     },
     uninstall() {
