@@ -51,6 +51,15 @@ export async function releaseUntrackedPairs(
 }
 
 /** The user's tracked pairs, optionally of one wallet. */
+/** Stops the user tracking anything with that wallet (its pairs are released by releaseUntrackedPairs). */
+export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet: string): Promise<void> {
+  await db
+    .deleteFrom('tracked_farms')
+    .where('user_id', '=', userId)
+    .where('wallet_address', '=', wallet)
+    .execute();
+}
+
 export async function trackedPairsOf(db: DbOrTrx, userId: number, wallet?: string): Promise<TrackedPair[]> {
   let query = db
     .selectFrom('tracked_farms')

@@ -11,7 +11,6 @@ import { trackFarm } from './track-farm.ts';
 import { getTrackedSummary, listTracked } from './tracked-farms.ts';
 import { untrackFarm } from './untrack-farm.ts';
 
-export type { FarmsServiceDeps } from './context.ts';
 export type FarmsService = ReturnType<typeof createFarmsService>;
 
 /** The farms feature's operations, one per endpoint, each a use case of its own file; framework-free. */

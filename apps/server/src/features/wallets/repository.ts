@@ -224,6 +224,18 @@ export async function claimVerification(
   return result.numUpdatedRows === 1n;
 }
 
+/** What deleting an account by signature needs to know of its user: the wallet it was made from, a password. */
+export async function findWalletAccount(
+  db: Db,
+  userId: number,
+): Promise<{ wallet_address: string | null; password_hash: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['wallet_address', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
 export async function findUserIdByWalletAddress(db: Db, address: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('users')

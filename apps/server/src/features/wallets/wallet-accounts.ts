@@ -97,11 +97,7 @@ export function createWalletAccounts(deps: WalletAccountsDeps) {
 
   /** The message an account without a password signs to delete itself; its wallet is the one it was made from. */
   async function issueDeletionMessage(userId: number) {
-    const user = await db
-      .selectFrom('users')
-      .select(['wallet_address', 'password_hash'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await repo.findWalletAccount(db, userId);
     if (user?.password_hash) {
       throw new AppError('CONFLICT', 'your account has a password: confirm the deletion with your password');
     }
