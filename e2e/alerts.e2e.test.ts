@@ -25,7 +25,7 @@ describe('alerts in Chromium: a farm ending soon, by e-mail and in the app, and 
     })) as Required<FarmSession>);
     const { page } = browser;
     await saveWalletThroughGuide(page, account);
-    await openTool(browser, 'dual-mining');
+    await openTool(browser, 'dual');
     await importThroughWizard(page, env.world.farms.dualWethWmatic, ['WETH', 'WMATIC', 'dQUICK']);
     await page.getByRole('button', { name: 'connect to metamask' }).first().click();
     await page.getByText(`connected address: ${shortenAddress(account)}`).waitFor();

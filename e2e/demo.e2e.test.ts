@@ -66,8 +66,8 @@ describe('npm run demo, started as a person starts it', () => {
   it('prints a URL that serves the app with the demo wallet, a login, the chain and farm URLs', async () => {
     expect(demo.login.email).toMatch(/^\S+@\S+$/);
     expect(demo.login.password.length).toBeGreaterThanOrEqual(8);
-    expect(demo.farmUrls.some((farm) => farm.product === 'lp-mining')).toBe(true);
-    expect(demo.farmUrls.some((farm) => farm.product === 'dual-mining')).toBe(true);
+    expect(demo.farmUrls.some((farm) => farm.kind === 'lp')).toBe(true);
+    expect(demo.farmUrls.some((farm) => farm.kind === 'dual')).toBe(true);
     const html = await (await fetch(demo.url)).text();
     expect(html).toContain('<script defer src="/demo/wallet.js"></script>');
     const chain = createPublicClient({ transport: http(demo.rpcUrl) });
@@ -96,7 +96,7 @@ describe('npm run demo, started as a person starts it', () => {
     const { page } = browser;
     const farm = demo.farmUrls.find((f) => f.key === 'wmaticUsdc');
     if (!farm) throw new Error(`the demo printed no wmaticUsdc farm:\n${demo.output()}`);
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     const { text, priceChoices } = await importThroughWizard(page, farm, ['WMATIC', 'USDC', 'dQUICK'], {
       onPriceStep: async () => {
         await browser.screenshot('demo-wizard-price-data', { isFullPage: false });

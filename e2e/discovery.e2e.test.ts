@@ -37,7 +37,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     const index = page.getByRole('region', { name: 'every QuickSwap farm' });
     // The index is read from the factories in the background at start-up: look again, as a person would, by
     // switching tabs (the list asks the server again when it is shown).
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     for (let attempt = 0; attempt < 30; attempt++) {
       await page.getByRole('tab', { name: 'Tracked Farms' }).click();
       await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();

@@ -28,9 +28,9 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
     await saveWalletThroughGuide(page, account);
 
     // One liquidity-mining farm and one dual-mining farm, imported through the wizard.
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     await importThroughWizard(page, env.world.farms.wmaticUsdc, ['WMATIC', 'USDC', 'dQUICK']);
-    await openTool(browser, 'dual-mining');
+    await openTool(browser, 'dual');
     await importThroughWizard(page, env.world.farms.dualWethWmatic, ['WETH', 'WMATIC', 'dQUICK']);
   });
 
@@ -39,16 +39,21 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
     await env?.stop();
   });
 
-  const products = [
-    { product: 'lp-mining', farmKey: 'wmaticUsdc', pair: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ },
-    { product: 'dual-mining', farmKey: 'dualWethWmatic', pair: /farm (WETH \/ WMATIC|WMATIC \/ WETH)/ },
+  const farmsByKind = [
+    { kind: 'lp', segment: 'lp-mining', farmKey: 'wmaticUsdc', pair: /farm (WMATIC \/ USDC|USDC \/ WMATIC)/ },
+    {
+      kind: 'dual',
+      segment: 'dual-mining',
+      farmKey: 'dualWethWmatic',
+      pair: /farm (WETH \/ WMATIC|WMATIC \/ WETH)/,
+    },
   ] as const;
 
-  for (const { product, farmKey, pair } of products) {
-    it(`${product}: track with the saved wallet, refresh twice over time, open the detail`, async () => {
+  for (const { kind, segment, farmKey, pair } of farmsByKind) {
+    it(`${segment}: track with the saved wallet, refresh twice over time, open the detail`, async () => {
       const { page } = browser;
       const farm = env.world.farms[farmKey];
-      await openTool(browser, product);
+      await openTool(browser, kind);
       await page.getByRole('button', { name: 'connect to metamask' }).first().click();
       await page.getByText(`connected address: ${short}`).waitFor();
       await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
@@ -59,7 +64,7 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
       await refreshFarmCard(tracked);
       const first = await readPoolValue(env.world, farm, account);
       expect(await readPositionValue(tracked)).toBe(formatUsd(first.positionUsd ?? Number.NaN));
-      await browser.screenshot(`${product}-tracked-card`);
+      await browser.screenshot(`${segment}-tracked-card`);
 
       await env.anvil.increaseTime(3_600);
       await env.anvil.mine();
@@ -72,7 +77,7 @@ describe('farms in Chromium: track, refresh, detail, LP tools', () => {
       const history = page.getByRole('region', { name: 'position snapshots' });
       // The import may have written a first position snapshot: at least the two refreshes are listed.
       expect(await history.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
-      await browser.screenshot(`${product}-farm-detail`);
+      await browser.screenshot(`${segment}-farm-detail`);
     });
   }
 

@@ -10,7 +10,7 @@ const password = 'tide-watch-import-horse';
 /** The LP tool with an empty wizard: the last import (completed in an earlier test) is put aside. */
 async function openNewLpImport(browser: Browser) {
   const { page } = browser;
-  await openTool(browser, 'lp-mining');
+  await openTool(browser, 'lp');
   // After a completed import the wizard offers another; after a refused URL, another try (which clears the
   // refusal). The tab keeps the wizard's state, as it does for a person.
   const another = page.getByRole('button', { name: 'import another farm' });
@@ -40,7 +40,7 @@ describe('import wizard in Chromium (both variants)', () => {
   it('imports a liquidity-mining farm and lists it with the pool liquidity the chain implies', async () => {
     const { page } = browser;
     const farm = env.world.farms.wmaticUsdc;
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     await browser.screenshot('lp-tool-screen');
     const { text, priceChoices } = await importThroughWizard(page, farm, ['WMATIC', 'USDC', 'dQUICK']);
     expect(priceChoices, 'CoinMarketCap candidates were chosen').toBe(1);
@@ -88,7 +88,7 @@ describe('import wizard in Chromium (both variants)', () => {
   it('imports a dual-mining farm, naming MYST over the realtime channel', async () => {
     const { page } = browser;
     const farm = env.world.farms.dualMystWeth;
-    await openTool(browser, 'dual-mining');
+    await openTool(browser, 'dual');
     await browser.checkScreen('dual-mining tool');
     const { text, namedTokens, priceChoices } = await importThroughWizard(page, farm, [
       'WETH',

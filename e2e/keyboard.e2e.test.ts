@@ -131,19 +131,19 @@ describe('the keyboard alone: sign up, log in, connect, import both kinds, track
   it('imports a liquidity-mining farm', async () => {
     const { page } = browser;
     // Between screens the journey clicks the header; within a screen it uses only the keyboard.
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     await importWithKeyboard(page, browser, env.world.farms.wmaticUsdc.url, ['WMATIC', 'USDC', 'dQUICK']);
   });
 
   it('imports a dual-mining farm, naming MYST in the token form', async () => {
     const { page } = browser;
-    await openTool(browser, 'dual-mining');
+    await openTool(browser, 'dual');
     await importWithKeyboard(page, browser, env.world.farms.dualMystWeth.url, ['WETH', 'dQUICK', 'WMATIC']);
   });
 
   it("tracks a farm; untrack's dialog keeps focus inside, Escape closes it and gives focus back", async () => {
     const { page } = browser;
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     await activateWithEnter(page, page.getByRole('button', { name: 'connect to metamask' }).first());
     await page.getByText(`connected address: ${short}`).waitFor();
 

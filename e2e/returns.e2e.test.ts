@@ -48,7 +48,7 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
     }));
     const { page } = browser;
     await saveWalletThroughGuide(page, account);
-    await openTool(browser, 'lp-mining');
+    await openTool(browser, 'lp');
     await importThroughWizard(page, env.world.farms.wmaticUsdc, ['WMATIC', 'USDC', 'dQUICK']);
     await page.getByRole('button', { name: 'connect to metamask' }).first().click();
     await page.getByText(`connected address: ${shortenAddress(account)}`).waitFor();

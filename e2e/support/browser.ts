@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { repoRoot } from './app-server.ts';
 import { watchJourney } from './journey-watch.ts';
@@ -108,12 +109,19 @@ export async function followNavLink(browser: Browser, name: string): Promise<voi
   await page.getByRole('banner').getByRole('link', { name, exact: true }).click();
 }
 
-const toolLinks = { 'lp-mining': 'liquidity-pool tool', 'dual-mining': 'dual-mining tool' } as const;
+/**
+ * Each kind's link in the header, which is also its tool's heading. Written out as the spec has them, not read
+ * from the app's table of kinds: a test that took its texts from the code under test could not catch a wrong one.
+ */
+const toolLinks = {
+  lp: 'liquidity-pool tool',
+  dual: 'dual-mining tool',
+} as const satisfies Record<FarmKind, string>;
 
-/** Opens a tool screen from the header, as a person does, and waits for its heading. */
-export async function openTool(browser: Browser, product: keyof typeof toolLinks): Promise<void> {
-  await followNavLink(browser, toolLinks[product]);
-  await browser.page.getByRole('heading', { name: toolLinks[product], level: 1 }).waitFor();
+/** Opens a kind's tool screen from the header, as a person does, and waits for its heading. */
+export async function openTool(browser: Browser, kind: FarmKind): Promise<void> {
+  await followNavLink(browser, toolLinks[kind]);
+  await browser.page.getByRole('heading', { name: toolLinks[kind], level: 1 }).waitFor();
 }
 
 /** Opens the wallets screen as a person does: the header's 'dashboard', then the summary's 'manage wallets'. */

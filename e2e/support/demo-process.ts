@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { type FarmKind, farmKindOfRouteSegment } from '@tidewatch/shared/farm-kinds';
 import { repoRoot } from './app-server.ts';
 
-export type DemoFarmUrl = { product: 'lp-mining' | 'dual-mining'; key: string; url: string };
+/** A farm URL the demo printed, under its kind's route segment ('lp-mining', 'dual-mining'). */
+export type DemoFarmUrl = { kind: FarmKind; key: string; url: string };
 
 /** What `npm run demo` printed, parsed the way a person reads it, plus handles on the process. */
 export type DemoProcess = {
@@ -44,7 +46,7 @@ function parseDemoOutput(output: string) {
   const walletAddress = /'Demo wallet' \((0x[0-9a-fA-F]{40})\)/.exec(output)?.[1];
   const rpcUrl = /chain RPC\s+(\S+)/.exec(output)?.[1];
   const farmUrls = [...output.matchAll(/^\s+(lp-mining|dual-mining)\s+(\S+)\s+(https:\/\/\S+)\s*$/gm)].map(
-    (match) => ({ product: match[1] as DemoFarmUrl['product'], key: match[2]!, url: match[3]! }),
+    (match) => ({ kind: farmKindOfRouteSegment(match[1])!, key: match[2]!, url: match[3]! }),
   );
   if (!url || !login || !walletAddress || !rpcUrl || farmUrls.length === 0) {
     throw new Error(`the demo's output lacks the URL, login, wallet, chain or farm URLs:\n${output}`);

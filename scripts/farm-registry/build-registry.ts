@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { getAddress } from 'viem';
 
 export const FILES = {
@@ -50,7 +51,7 @@ const V1_LISTS = [
   'OLD_STAKING_REWARDS_INFO',
   'VERY_OLD_STAKING_REWARDS_INFO',
 ] as const;
-const V2_LIST_KINDS: Record<string, Kind | 'syrup'> = {
+const V2_LIST_KINDS: Record<string, FarmKind | 'syrup'> = {
   stakingrewards: 'lp',
   oldstakingrewards: 'lp',
   veryoldstakingrewards: 'lp',
@@ -58,8 +59,6 @@ const V2_LIST_KINDS: Record<string, Kind | 'syrup'> = {
   syrup: 'syrup',
   oldsyrup: 'syrup',
 };
-
-export type Kind = 'lp' | 'dual';
 
 export interface FarmSource {
   repository: string;
@@ -76,7 +75,7 @@ export interface FarmSource {
 
 export interface Farm {
   address: string;
-  kind: Kind;
+  kind: FarmKind;
   sources: FarmSource[];
 }
 
@@ -98,7 +97,7 @@ export interface RegistryReport {
 
 interface Observation {
   address: string;
-  kind: Kind | 'syrup';
+  kind: FarmKind | 'syrup';
   file: string;
   repository: string;
   path: string;
@@ -294,7 +293,7 @@ function isSingleToken(entry: Record<string, unknown>): boolean {
   );
 }
 
-function v2Kind(list: string, where: string): Kind | 'syrup' {
+function v2Kind(list: string, where: string): FarmKind | 'syrup' {
   const kind = V2_LIST_KINDS[list];
   if (!kind) throw new Error(`${where}: unknown list ${JSON.stringify(list)}`);
   return kind;
@@ -382,7 +381,7 @@ function observeDefaultStakeList(files: Record<string, string>): Observation[] {
       );
     }
     const rowKind = asString(row.kind, `${where}.kind`);
-    let kind: Kind | 'syrup';
+    let kind: FarmKind | 'syrup';
     if (rowKind === 'lp' || rowKind === 'dual') kind = isSingleToken(entry) ? 'syrup' : rowKind;
     else if (rowKind === 'syrup') kind = 'syrup';
     else throw new Error(`${where}: unknown kind ${JSON.stringify(rowKind)}`);
@@ -457,7 +456,7 @@ export function collectFarmRegistry(
 
   interface Pending {
     address: string;
-    kinds: Map<Kind | 'syrup', string>;
+    kinds: Map<FarmKind | 'syrup', string>;
     sources: Map<
       string,
       { repository: string; path: string; list?: string; commits: Observation['commits'] }

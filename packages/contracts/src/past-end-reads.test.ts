@@ -1,3 +1,4 @@
+import { type FarmKind, farmKindList } from '@tidewatch/shared/farm-kinds';
 /**
  * QuickSwap's factories are Solidity 0.5.16, and so are ours (solidity/v0.5.16/). There, reading the public
  * `stakingTokens` array past its end executes INVALID, which burns all the gas the call was given; solc 0.8
@@ -44,7 +45,7 @@ contract StakingTokens08 {
 
 let anvil: Anvil;
 let stakingToken: Address;
-const factories = {} as Record<'lp' | 'dual' | 'solc08', Address>;
+const factories = {} as Record<FarmKind | 'solc08', Address>;
 
 beforeAll(async () => {
   const array08 = compileArray08();
@@ -122,7 +123,7 @@ const aggregate3 = (target: Address, calls: Hex[]) =>
 const successes = (data: Hex) =>
   decodeFunctionResult({ abi: multicall3.abi, functionName: 'aggregate3', data }).map((r) => r.success);
 
-describe.each(['lp', 'dual'] as const)('the %s factory (Solidity 0.5.16) read past the end', (kind) => {
+describe.each(farmKindList)('the %s factory (Solidity 0.5.16) read past the end', (kind) => {
   it('stakingTokens(0) answers; stakingTokens(1) executes INVALID and burns all the gas it is given', async () => {
     const first = await rawCall(factories[kind], readAt(0n), GAS);
     expect(first.error).toBeUndefined();

@@ -325,7 +325,6 @@ export const toolSchema = z.object({
 });
 export const toolsResponseSchema = z.object({ tools: z.array(toolSchema) });
 export type ToolsResponse = z.infer<typeof toolsResponseSchema>;
-export const lpToolProducts = ['lp-mining', 'dual-mining'] as const;
 
 /**
  * GET /api/quickswap/tracked-summary (bearer): every farm the user tracks, one item per (farm, wallet),

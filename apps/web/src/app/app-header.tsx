@@ -1,3 +1,4 @@
+import { farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/alerts/components/notification-bell.tsx';
@@ -7,8 +8,7 @@ import { paths } from './paths.ts';
 
 const navItems = [
   { to: paths.dashboard.getHref(), label: 'dashboard' },
-  { to: paths.lpMining.getHref(), label: 'liquidity-pool tool' },
-  { to: paths.dualMining.getHref(), label: 'dual-mining tool' },
+  ...farmKindList.map((kind) => ({ to: paths.farmTool.getHref(kind), label: farmKinds[kind].toolHeading })),
   { to: paths.lpTools.getHref('view', 'quickswap'), label: 'LP tools' },
 ] as const;
 

@@ -1,3 +1,4 @@
+import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { matchPath } from 'react-router';
 
 /**
@@ -10,8 +11,6 @@ export const loginReasons = {
   'login-required': 'please login first to view this page',
 } as const;
 export type LoginReason = keyof typeof loginReasons;
-
-export type LpProduct = 'lp-mining' | 'dual-mining';
 
 /** On a tool page, `?import=0x…` starts the import wizard with that farm address (one-click import). */
 export const importFarmParam = 'import';
@@ -34,6 +33,7 @@ export function safeNextPath(next: string | null): string {
 }
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
+const toolPath = (kind: FarmKind) => `/quickswap/${farmKinds[kind].routeSegment}`;
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -109,30 +109,33 @@ export const paths = {
     getHref: (chainId: number | string) => `/blockchain/${segment(chainId)}`,
   },
 
-  lpMining: { path: '/quickswap/lp-mining', getHref: () => '/quickswap/lp-mining' },
-  lpMiningDetails: {
-    path: '/quickswap/lp-mining/details/:farmAddress',
-    getHref: (farmAddress: string) => `/quickswap/lp-mining/details/${segment(farmAddress)}`,
+  /** A farm kind's tool screen (spec screen 3): /quickswap/lp-mining, /quickswap/dual-mining. */
+  farmTool: {
+    path: (kind: FarmKind) => toolPath(kind),
+    getHref: (kind: FarmKind) => toolPath(kind),
   },
-  dualMining: { path: '/quickswap/dual-mining', getHref: () => '/quickswap/dual-mining' },
-  dualMiningDetails: {
-    path: '/quickswap/dual-mining/details/:farmAddress',
-    getHref: (farmAddress: string) => `/quickswap/dual-mining/details/${segment(farmAddress)}`,
+  /** A farm's page under its kind's tool (spec screen 6). */
+  farmDetails: {
+    path: (kind: FarmKind) => `${toolPath(kind)}/details/:farmAddress`,
+    getHref: (kind: FarmKind, farmAddress: string) => `${toolPath(kind)}/details/${segment(farmAddress)}`,
   },
   farm: { path: '/farm/:farmAddress', getHref: (farmAddress: string) => `/farm/${segment(farmAddress)}` },
 
-  /** /lp-tools/{action}/{tool}/{product}/{toolId}; shorter forms are allowed (e.g. /lp-tools/view/quickswap). */
+  /**
+   * /lp-tools/{action}/{tool}/{product}/{toolId}, where a product is a farm kind's route segment; shorter forms
+   * are allowed (e.g. /lp-tools/view/quickswap).
+   */
   lpTools: {
-    path: '/lp-tools/:action?/:tool?/:product?/:toolId?',
-    getHref: (action: string, tool?: string, product?: LpProduct | string, toolId?: string) =>
-      ['/lp-tools', action, tool, product, toolId]
+    path: '/lp-tools/:action?/:tool?/:kindSegment?/:toolId?',
+    getHref: (action: string, tool?: string, kindSegment?: string, toolId?: string) =>
+      ['/lp-tools', action, tool, kindSegment, toolId]
         .filter((part): part is string => part !== undefined)
         .map((part, index) => (index === 0 ? part : segment(part)))
         .join('/'),
   },
 } as const;
 
-const farmDetailPatterns = [paths.lpMiningDetails.path, paths.dualMiningDetails.path, paths.farm.path];
+const farmDetailPatterns = [...farmKindList.map((kind) => paths.farmDetails.path(kind)), paths.farm.path];
 
 /** Whether `pathname` is a farm's screen, which shows 'loading farm...' until the farm is in (spec screen 6). */
 export function isFarmDetailPath(pathname: string): boolean {

@@ -96,7 +96,7 @@ describe("route loaders ask for a screen's data beside its code, not after it", 
         ? { body: { lp_mining: [lpItem({ account_address: walletAddress })], dual_mining: [] } }
         : undefined,
     );
-    const href = paths.lpMiningDetails.getHref(farmAddress);
+    const href = paths.farmDetails.getHref('lp', farmAddress);
     const router = createMemoryRouter(heldBack, { initialEntries: [href] });
 
     const asked = await getsOnceAnswered(calls);
@@ -107,7 +107,7 @@ describe("route loaders ask for a screen's data beside its code, not after it", 
 
   it("asks a visitor's browser for the farm's public detail only", async () => {
     const calls = installFakeFetch();
-    const href = paths.lpMiningDetails.getHref(farmAddress);
+    const href = paths.farmDetails.getHref('lp', farmAddress);
     const router = createMemoryRouter(heldBack, { initialEntries: [href] });
 
     const asked = await getsOnceAnswered(calls);

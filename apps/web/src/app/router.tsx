@@ -1,3 +1,4 @@
+import { farmKindList } from '@tidewatch/shared/farm-kinds';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { dashboardLoader } from './loaders/dashboard.ts';
 import { farmDetailsLoader } from './loaders/farm-detail.ts';
@@ -101,21 +102,18 @@ export const routes: RouteObject[] = [
         path: paths.integrationsCallback.path,
         ...lazyScreen('integrations', (m) => ({ Component: m.IntegrationsCallbackRoute })),
       },
-      { path: paths.lpMining.path, ...lazyScreen('farm-tools', (m) => ({ Component: m.LpMiningRoute })) },
-      {
-        path: paths.lpMiningDetails.path,
-        loader: farmDetailsLoader,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
-      },
-      {
-        path: paths.dualMining.path,
-        ...lazyScreen('farm-tools', (m) => ({ Component: m.DualMiningRoute })),
-      },
-      {
-        path: paths.dualMiningDetails.path,
-        loader: farmDetailsLoader,
-        ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
-      },
+      // Each farm kind's tool screen and its farms' pages.
+      ...farmKindList.flatMap((kind): RouteObject[] => [
+        {
+          path: paths.farmTool.path(kind),
+          ...lazyScreen('farm-tools', (m) => ({ Component: m.farmToolRoutes[kind] })),
+        },
+        {
+          path: paths.farmDetails.path(kind),
+          loader: farmDetailsLoader,
+          ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
+        },
+      ]),
       {
         id: sessionGuardId,
         loader: sessionGuardLoader,

@@ -41,12 +41,12 @@ const sampleArguments: Record<string, unknown[][]> = {
   walletRemovalQueryOptions: [[1]],
   walletCatalogueQueryOptions: [[]],
   allFarmsQueryOptions: [
-    ['lp-mining', address],
-    ['dual-mining', undefined],
+    ['lp', address],
+    ['dual', undefined],
   ],
   trackedFarmsQueryOptions: [
-    ['lp-mining', address],
-    ['dual-mining', undefined],
+    ['lp', address],
+    ['dual', undefined],
   ],
   farmDetailQueryOptions: [
     [address, address],

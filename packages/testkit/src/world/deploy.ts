@@ -10,6 +10,7 @@ import {
   testErc20,
   testErc20Bytes32,
 } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { type Address, stringToHex } from 'viem';
 import type { Anvil } from '../anvil.ts';
 import { testAccounts } from './accounts.ts';
@@ -127,7 +128,7 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     'LP farm factory',
   );
   const dualFarmFactory = await tx.deploy(d, stakingRewardsDualFactory, [genesis], 'dual farm factory');
-  const farmsOf = (kind: 'lp' | 'dual') => entries(farmSpecs).filter(([, spec]) => spec.kind === kind);
+  const farmsOf = (kind: FarmKind) => entries(farmSpecs).filter(([, spec]) => spec.kind === kind);
   for (const [, spec] of entries(farmSpecs)) {
     const amounts = spec.rewards.map(([token, whole]) => units(whole, tokenSpecs[token].decimals));
     const staking = pairAddress[spec.pair];

@@ -6,6 +6,7 @@ import {
   stakingRewardsFactory,
   testErc20,
 } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import {
   type Abi,
   type Address,
@@ -23,7 +24,7 @@ import type { World } from './types.ts';
 /** A farm deployed by one of the extra factory generations. */
 export type GenerationFarm = {
   address: Address;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   factory: Address;
   pair: Address;
   pairKey: PairKey;
@@ -68,7 +69,7 @@ export async function deployFarmGenerations(
 
   type Planned = Omit<GenerationFarm, 'address'>;
   const planned: Planned[] = [];
-  const generations: { kind: 'lp' | 'dual'; factory: Address }[] = [];
+  const generations: { kind: FarmKind; factory: Address }[] = [];
   for (let g = 0; g < options.lpFactories; g++) {
     generations.push({
       kind: 'lp',
@@ -133,7 +134,7 @@ export async function deployFarmGenerations(
 export async function stakeInFarms(
   anvil: Anvil,
   account: Address,
-  stakes: { farm: Address; kind: 'lp' | 'dual'; pair: Address; amount: bigint }[],
+  stakes: { farm: Address; kind: FarmKind; pair: Address; amount: bigint }[],
 ): Promise<void> {
   const sender = new BulkSender(anvil);
   await sender.begin();

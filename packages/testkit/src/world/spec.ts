@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 /**
  * What the QuickSwap-like world contains, as data: tokens, pool reserves (which fix the prices)
  * and farms. deploy.ts turns this into contracts; tests read it to know what to expect.
@@ -146,7 +147,7 @@ export const farmSpecs = {
 } as const satisfies Record<
   string,
   {
-    kind: 'lp' | 'dual';
+    kind: FarmKind;
     pair: PairKey;
     rewards: readonly (readonly [TokenKey, number])[];
     duration: number;

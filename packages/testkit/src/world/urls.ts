@@ -1,6 +1,7 @@
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import type { Address } from 'viem';
 
-type FarmUrlInput = { kind: 'lp' | 'dual'; address: Address; tokenAddresses: readonly [Address, Address] };
+type FarmUrlInput = { kind: FarmKind; address: Address; tokenAddresses: readonly [Address, Address] };
 
 /**
  * The quickswap.exchange URL a user would paste for a farm: `#/quick/{A}/{B}/{farm}` for LP

@@ -9,7 +9,7 @@ import { yieldToMain } from '../../lib/yield-to-main.ts';
 import { getPageQueryClient } from '../provider.tsx';
 
 /**
- * Loader of /quickswap/{product}/details/{farmAddress}: fetches what the screen's first render needs while
+ * Loader of /quickswap/{kind's route segment}/details/{farmAddress}: fetches what the screen's first render needs while
  * the router fetches the screen's chunk (this module is in the start-up bundle, and the answers' schemas load
  * with them), so the first render shows the farm instead of 'loading farm...' (decision 016). With a session,
  * whose position to show comes from the tracked farms first (the tracked summary needs the token, so nothing

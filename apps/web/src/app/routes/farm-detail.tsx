@@ -4,7 +4,7 @@ import { FarmDetailScreen } from '../../features/farms/components/farm-detail.ts
 // Apart from the tool screens (farm-tools.tsx), so a farm's page does not load the import wizard and its
 // realtime client (decision 016).
 
-/** /quickswap/{product}/details/{farmAddress}. */
+/** /quickswap/{kind's route segment}/details/{farmAddress}. */
 export function FarmDetailsRoute() {
   const { farmAddress = '' } = useParams();
   return <FarmDetailScreen key={farmAddress} farmAddress={farmAddress} />;

@@ -1,37 +1,37 @@
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
+import type { ComponentType } from 'react';
 import { Page, PanelBoundary } from '../../components/index.ts';
 import { FarmIndex } from '../../features/discovery/components/farm-index.tsx';
 import { FarmList } from '../../features/farms/components/farm-list.tsx';
-import { type FarmProduct, productLabels } from '../../features/farms/product.ts';
 import { ImportWizard } from '../../features/import-wizard/components/import-wizard.tsx';
 import { WalletConnectControl } from '../../lib/wallet/index.ts';
 
-const variantOf = { 'lp-mining': 'lp', 'dual-mining': 'dual' } as const;
-
 /** Spec screen 3: heading, wallet connect control, 'let's get started' with the import wizard, farm list. */
-function ToolScreen({ product }: { product: FarmProduct }) {
+function ToolScreen({ kind }: { kind: FarmKind }) {
+  const { routeSegment, toolHeading } = farmKinds[kind];
   return (
-    <Page title={productLabels[product].heading}>
+    <Page title={toolHeading}>
       <div className="space-y-6">
         <WalletConnectControl />
         <section
-          aria-labelledby={`${product}-start`}
+          aria-labelledby={`${routeSegment}-start`}
           className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900"
         >
           <h2
-            id={`${product}-start`}
+            id={`${routeSegment}-start`}
             className="mb-3 text-base font-semibold text-slate-900 dark:text-slate-100"
           >
             let's get started
           </h2>
           <PanelBoundary name="import wizard">
-            <ImportWizard variant={variantOf[product]} />
+            <ImportWizard kind={kind} />
           </PanelBoundary>
         </section>
         <FarmList
-          product={product}
+          kind={kind}
           everyFarm={
             <PanelBoundary name="farm index">
-              <FarmIndex kind={variantOf[product]} />
+              <FarmIndex kind={kind} />
             </PanelBoundary>
           }
         />
@@ -40,10 +40,8 @@ function ToolScreen({ product }: { product: FarmProduct }) {
   );
 }
 
-export function LpMiningRoute() {
-  return <ToolScreen product="lp-mining" />;
-}
-
-export function DualMiningRoute() {
-  return <ToolScreen product="dual-mining" />;
-}
+/** Each kind's tool screen, for the route table (one route per kind, so the kind is in the route). */
+export const farmToolRoutes = {
+  lp: () => <ToolScreen kind="lp" />,
+  dual: () => <ToolScreen kind="dual" />,
+} satisfies Record<FarmKind, ComponentType>;

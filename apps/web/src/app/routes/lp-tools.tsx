@@ -1,22 +1,18 @@
-import { lpToolProducts } from '@tidewatch/shared';
+import { farmKindOfRouteSegment } from '@tidewatch/shared/farm-kinds';
 import { useLocation, useParams } from 'react-router';
 import { Page, PanelBoundary } from '../../components/index.ts';
 import { FarmDetailScreen } from '../../features/farms/components/farm-detail.tsx';
 import { ImportWizard } from '../../features/import-wizard/components/import-wizard.tsx';
 import { NoGuides, ToolsTree, ToolView } from '../../features/lp-tools/components/tools-tree.tsx';
 
-const variantOf = { 'lp-mining': 'lp', 'dual-mining': 'dual' } as const;
-type Product = (typeof lpToolProducts)[number];
-const isProduct = (value: string | undefined): value is Product =>
-  (lpToolProducts as readonly string[]).includes(value ?? '');
-
-/** The right pane: /lp-tools/{action}/{tool}/{product}/{toolId}. Only quickswap has guides. */
+/** The right pane: /lp-tools/{action}/{tool}/{farm kind's route segment}/{toolId}. Only quickswap has guides. */
 function ActionContent() {
-  const { action, tool, product, toolId } = useParams();
-  if (action === 'view' && tool && !product) return <ToolView toolId={tool} />;
-  if (tool === 'quickswap' && isProduct(product)) {
+  const { action, tool, kindSegment, toolId } = useParams();
+  if (action === 'view' && tool && !kindSegment) return <ToolView toolId={tool} />;
+  const kind = farmKindOfRouteSegment(kindSegment);
+  if (tool === 'quickswap' && kind) {
     if (action === 'view' && toolId) return <FarmDetailScreen key={toolId} farmAddress={toolId} />;
-    if (action === 'add' && !toolId) return <ImportWizard variant={variantOf[product]} />;
+    if (action === 'add' && !toolId) return <ImportWizard kind={kind} />;
   }
   return <NoGuides />;
 }

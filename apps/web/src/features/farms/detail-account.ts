@@ -1,5 +1,7 @@
 import type { TrackedSummary } from '@tidewatch/shared';
-import { sameAddress } from './product.ts';
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
 /**
  * Whose position a farm's detail shows: the connected wallet when the user tracks the farm with it, else the

@@ -7,6 +7,7 @@ import {
   type TrackDiscoveredResponse,
   trackDiscoveredResponseSchema,
 } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
@@ -14,7 +15,7 @@ import { farmKeys } from '../../farms/api/keys.ts';
 import { discoveryKeys } from './keys.ts';
 
 export type FarmIndexFilters = {
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   page: number;
   sort: 'tvl' | 'apr';
   order: 'desc' | 'asc';

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { importFarmParam } from '../../../app/paths.ts';
@@ -17,7 +18,7 @@ const searchPauseMs = 300;
  * Every QuickSwap farm of one kind the configured factories deployed (the farm index), paginated, sorted
  * by TVL or APR, filtered by token symbol and active / ended, each with import in one click.
  */
-export function FarmIndex({ kind }: { kind: 'lp' | 'dual' }) {
+export function FarmIndex({ kind }: { kind: FarmKind }) {
   // Sort, filters and page live in the URL: Back and a shared link bring them back (farm-index-search.ts).
   const [search, setSearch] = useSearchParams();
   const filters = readIndexFilters(search, kind);

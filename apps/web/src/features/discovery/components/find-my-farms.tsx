@@ -1,4 +1,5 @@
 import { type FindMyFarmsResponse, formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
+import { farmKinds } from '@tidewatch/shared/farm-kinds';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
@@ -99,7 +100,7 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
                   <span className="font-medium text-slate-900 dark:text-slate-100">
                     {f.farm.token0.symbol} / {f.farm.token1.symbol}{' '}
                     <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
-                      {f.farm.kind === 'lp' ? 'LP' : 'dual'}
+                      {farmKinds[f.farm.kind].shortName}
                     </span>
                   </span>
                   <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">

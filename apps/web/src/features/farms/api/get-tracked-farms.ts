@@ -1,25 +1,26 @@
 import { dualFarmListSchema, lpFarmListSchema, trackedSummarySchema } from '@tidewatch/shared';
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
-import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
 import { farmKeys } from './keys.ts';
 
 /**
- * The user's tracked farms of a product. Liquidity mining lists per wallet address (spec's
+ * The user's tracked farms of a kind. Liquidity mining lists per wallet address (spec's
  * get-tracked-pools/{address}); without a connected wallet we fall back to the tracked summary, so a user
  * who has not connected still sees every farm they track.
  */
 export async function getTrackedFarms(
-  product: FarmProduct,
+  kind: FarmKind,
   account: string | undefined,
   signal?: AbortSignal,
 ): Promise<AnyFarmListItem[]> {
-  if (product === 'dual-mining') {
-    return api.get('/quickswap/dual-mining/tracked-farms', { schema: dualFarmListSchema, signal });
+  const { trackedFarms } = farmKinds[kind].apiPaths;
+  if (kind === 'dual') {
+    return api.get(trackedFarms, { schema: dualFarmListSchema, signal });
   }
   if (account) {
-    return api.get(`/quickswap/get-tracked-pools/${encodeURIComponent(account)}`, {
+    return api.get(`${trackedFarms}/${encodeURIComponent(account)}`, {
       schema: lpFarmListSchema,
       signal,
     });
@@ -28,10 +29,10 @@ export async function getTrackedFarms(
   return summary.lp_mining;
 }
 
-export const trackedFarmsQueryOptions = (product: FarmProduct, account: string | undefined) =>
+export const trackedFarmsQueryOptions = (kind: FarmKind, account: string | undefined) =>
   apiQueryOptions({
-    queryKey: farmKeys.tracked(product, account),
+    queryKey: farmKeys.tracked(kind, account),
     fetcher: getTrackedFarms,
-    args: [product, account],
+    args: [kind, account],
     refetchOnWindowFocus: true,
   });

@@ -1,4 +1,4 @@
-import type { FarmProduct } from '../product.ts';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 
 const lowerOrNull = (address: string | undefined) => address?.toLowerCase() ?? null;
 
@@ -9,12 +9,12 @@ const lowerOrNull = (address: string | undefined) => address?.toLowerCase() ?? n
  */
 export const farmKeys = {
   all: ['farms'] as const,
-  product: (product: FarmProduct) => [...farmKeys.all, product] as const,
-  /** 'All Quickswap Farms': every imported farm of a product, with `account`'s position. */
-  imported: (product: FarmProduct, account: string | undefined) =>
-    [...farmKeys.product(product), 'imported', lowerOrNull(account)] as const,
-  tracked: (product: FarmProduct, account: string | undefined) =>
-    [...farmKeys.product(product), 'tracked', lowerOrNull(account)] as const,
+  kind: (kind: FarmKind) => [...farmKeys.all, kind] as const,
+  /** 'All Quickswap Farms': every imported farm of a kind, with `account`'s position. */
+  imported: (kind: FarmKind, account: string | undefined) =>
+    [...farmKeys.kind(kind), 'imported', lowerOrNull(account)] as const,
+  tracked: (kind: FarmKind, account: string | undefined) =>
+    [...farmKeys.kind(kind), 'tracked', lowerOrNull(account)] as const,
   trackedSummary: () => [...farmKeys.all, 'tracked-summary'] as const,
   portfolio: () => [...farmKeys.all, 'portfolio'] as const,
   details: () => [...farmKeys.all, 'detail'] as const,

@@ -1,22 +1,24 @@
 import { useIsMutating, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { refreshDualResponseSchema, refreshLpResponseSchema } from '@tidewatch/shared';
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
-import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
 import { farmKeys } from './keys.ts';
 
 export type RefreshFarmInput = { farmAddress: string; accountAddress: string };
 
 /** Takes fresh pool, farm and position snapshots for one tracked (farm, account) pair. */
-export function refreshFarm(product: FarmProduct, input: RefreshFarmInput): Promise<AnyFarmListItem> {
-  return product === 'lp-mining'
+export function refreshFarm(kind: FarmKind, input: RefreshFarmInput): Promise<AnyFarmListItem> {
+  const path = farmKinds[kind].apiPaths.refresh;
+  // The farm's field is `address` for liquidity mining, `farm_address` for dual mining (as the spec has it).
+  return kind === 'lp'
     ? api.post(
-        '/quickswap/create-snapshots',
+        path,
         { address: input.farmAddress, account_address: input.accountAddress },
         { schema: refreshLpResponseSchema },
       )
     : api.post(
-        '/quickswap/dual-mining/snapshots',
+        path,
         { farm_address: input.farmAddress, account_address: input.accountAddress },
         { schema: refreshDualResponseSchema },
       );
@@ -28,12 +30,12 @@ export function refreshFarm(product: FarmProduct, input: RefreshFarmInput): Prom
  * card: a card mounted again while it runs (another tab of the list, a remount) shows 'updating', `start`
  * sends nothing, and the answer reaches whichever card shows the pair (`latest`).
  */
-export function useRefreshFarm(product: FarmProduct, input: RefreshFarmInput | null) {
+export function useRefreshFarm(kind: FarmKind, input: RefreshFarmInput | null) {
   const queryClient = useQueryClient();
   const mutationKey = farmKeys.refresh(input?.farmAddress ?? '', input?.accountAddress);
   const mutation = useMutation({
     mutationKey,
-    mutationFn: (pair: RefreshFarmInput) => refreshFarm(product, pair),
+    mutationFn: (pair: RefreshFarmInput) => refreshFarm(kind, pair),
     // On the mutation, not the click: it runs even when the card that started it is gone.
     onSuccess: () =>
       Promise.all([

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
 import { loadFarmSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
-import type { FarmProduct } from '../product.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
 import { farmKeys } from './keys.ts';
 
@@ -14,23 +14,24 @@ export type TrackFarmResult = { isNew: boolean; item: AnyFarmListItem; snapshotE
  * Tracks a farm with one of the user's saved wallets (idempotent on the server). The answer's schema loads
  * beside the request: a farm's page offers 'track' and must not need zod before it can draw (decision 016).
  */
-export async function trackFarm(product: FarmProduct, input: TrackFarmInput): Promise<TrackFarmResult> {
+export async function trackFarm(kind: FarmKind, input: TrackFarmInput): Promise<TrackFarmResult> {
   const body = { farm_address: input.farmAddress, wallet_address: input.walletAddress };
+  const path = farmKinds[kind].apiPaths.track;
   const answer =
-    product === 'lp-mining'
-      ? await api.post('/quickswap/track-farmable-pool', body, {
+    kind === 'lp'
+      ? await api.post(path, body, {
           schema: schemaFrom(loadFarmSchemas, 'trackLpFarmResponseSchema'),
         })
-      : await api.post('/quickswap/dual-mining/tracked-farm', body, {
+      : await api.post(path, body, {
           schema: schemaFrom(loadFarmSchemas, 'trackDualFarmResponseSchema'),
         });
   return { isNew: answer.is_new, item: answer.item, snapshotError: answer.snapshot_error };
 }
 
-export function useTrackFarm(product: FarmProduct) {
+export function useTrackFarm(kind: FarmKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TrackFarmInput) => trackFarm(product, input),
+    mutationFn: (input: TrackFarmInput) => trackFarm(kind, input),
     meta: invalidateInOtherTabs(farmKeys.all),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
   });

@@ -1,4 +1,5 @@
 import type { Wallet } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { useState } from 'react';
 import { Badge, Button, InfoBanner, InlineError } from '../../../components/index.ts';
 import { farmStatus } from '../../../lib/farm-status.ts';
@@ -6,7 +7,6 @@ import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.t
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { newerFarmItem, useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
-import type { FarmProduct } from '../product.ts';
 import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
@@ -14,7 +14,7 @@ import { TrackChooser } from './track-chooser.tsx';
 import { UntrackButton } from './untrack-button.tsx';
 
 export type FarmCardProps = {
-  product: FarmProduct;
+  kind: FarmKind;
   item: AnyFarmListItem;
   /** The connected wallet; refreshes use the item's account, else this one. */
   connectedAddress: string | null;
@@ -23,10 +23,10 @@ export type FarmCardProps = {
 };
 
 /** Spec screen 5: one farm with its pool, farm and position snapshots, tracking and refresh. */
-export function FarmCard({ product, item: listedItem, connectedAddress, isTracked = false }: FarmCardProps) {
+export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked = false }: FarmCardProps) {
   const accountAddress = listedItem.account_address ?? connectedAddress;
   const refresh = useRefreshFarm(
-    product,
+    kind,
     accountAddress ? { farmAddress: listedItem.farm.address, accountAddress } : null,
   );
   // A refresh answers the new item; shown until the list itself brings it (or newer).
@@ -34,7 +34,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
   const onRefresh = refresh.start;
 
   const [isChooserOpen, setIsChooserOpen] = useState(false);
-  const track = useTrackFarm(product);
+  const track = useTrackFarm(kind);
   function onChooseWallet(wallet: Wallet) {
     track.mutate(
       { farmAddress: item.farm.address, walletAddress: wallet.address },
@@ -66,7 +66,7 @@ export function FarmCard({ product, item: listedItem, connectedAddress, isTracke
           ) : null}
         </div>
       </header>
-      <FarmLinks product={product} item={item} />
+      <FarmLinks kind={kind} item={item} />
       <div className="mt-3 grid gap-2 md:grid-cols-3">
         <PoolSnapshotFigures item={item} />
         <FarmSnapshotFigures item={item} />

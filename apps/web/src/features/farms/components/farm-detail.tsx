@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FarmDetail } from '@tidewatch/shared';
+import { farmKinds } from '@tidewatch/shared/farm-kinds';
 import { Badge, ErrorBanner, InlineError, Page, PanelBoundary } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { describeFarmStatus, farmStatus } from '../../../lib/farm-status.ts';
@@ -11,7 +12,6 @@ import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { pickDetailAccount } from '../detail-account.ts';
 import { isFarmAddress, notAFarmAddressMessage } from '../farm-address.ts';
 import { sourceChangeText, tokenSymbolsOf } from '../price-source-text.ts';
-import { productOfKind } from '../product.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmLoading } from './farm-loading.tsx';
@@ -82,7 +82,7 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
 export function FarmDetailView({ detail }: { detail: FarmDetail }) {
   // Choosing a token's price source is for a signed-in user; the figures themselves are public.
   const isSignedIn = Boolean(useSessionToken());
-  const product = productOfKind(detail.farm.kind);
+  const { kind } = detail.farm;
   const pair = formatPair(detail.pool);
   const snapshot = detail.farm.snapshot;
   // The schema's union keeps positions typed by kind; a plain array is enough for display.
@@ -90,7 +90,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
   const newestFirst = [...positions].sort((a, b) => Date.parse(b.created_on) - Date.parse(a.created_on));
   const tokenSymbols = tokenSymbolsOf(detail);
   return (
-    <Page title={pair} description={product === 'lp-mining' ? 'liquidity-mining farm' : 'dual-mining farm'}>
+    <Page title={pair} description={`${farmKinds[kind].name} farm`}>
       <div className="space-y-4">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-mono text-xs text-slate-500 dark:text-slate-400">
@@ -103,7 +103,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             </Badge>
           ) : null}
         </div>
-        <FarmLinks product={product} item={detail} showDetails={false} />
+        <FarmLinks kind={kind} item={detail} showDetails={false} />
         <div className="grid gap-2 md:grid-cols-2">
           <PoolSnapshotFigures item={detail} heading="h2" />
           <FarmSnapshotFigures item={detail} heading="h2" />
@@ -136,7 +136,7 @@ export function FarmDetailView({ detail }: { detail: FarmDetail }) {
             detail.account_address ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">no position snapshots yet</p>
             ) : (
-              <TrackFromDetail product={product} farmAddress={detail.farm.address} />
+              <TrackFromDetail kind={kind} farmAddress={detail.farm.address} />
             )
           ) : (
             <>

@@ -1,10 +1,12 @@
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { quickswapFarmPageUrl, quickswapV2FarmsNote } from '@tidewatch/shared/quickswap-links';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
-import { type FarmProduct, farmDetailsHref, polygonscanAddressUrl } from '../product.ts';
 
 const linkClass = 'text-sky-700 hover:underline dark:text-sky-300';
+
+const polygonscanAddressUrl = (address: string) => `https://polygonscan.com/address/${address}`;
 
 /** A link that leaves the app: a new tab, without handing the other site a reference back. */
 function ExternalLink({ href, children }: { href: string; children: string }) {
@@ -19,11 +21,11 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
 
 /** Links for a farm: its detail page (optional), polygonscan for farm and pool, the farm on quickswap. */
 export function FarmLinks({
-  product,
+  kind,
   item,
   showDetails = true,
 }: {
-  product: FarmProduct;
+  kind: FarmKind;
   item: Pick<AnyFarmListItem, 'farm' | 'pool'>;
   showDetails?: boolean;
 }) {
@@ -31,12 +33,15 @@ export function FarmLinks({
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       {showDetails ? (
         <li>
-          <Link to={farmDetailsHref(product, item.farm.address)} className={`font-medium ${linkClass}`}>
+          <Link
+            to={paths.farmDetails.getHref(kind, item.farm.address)}
+            className={`font-medium ${linkClass}`}
+          >
             View Farm
           </Link>
         </li>
       ) : null}
-      {showDetails && product === 'dual-mining' ? (
+      {showDetails && kind === 'dual' ? (
         <li>
           <Link
             to={paths.farm.getHref(item.farm.address)}

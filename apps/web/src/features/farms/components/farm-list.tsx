@@ -1,4 +1,5 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -15,7 +16,6 @@ import { useWallet } from '../../../lib/wallet/index.ts';
 import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
 import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts';
 import { trackedFarmsQueryOptions } from '../api/get-tracked-farms.ts';
-import type { FarmProduct } from '../product.ts';
 import { FarmCard } from './farm-card.tsx';
 
 type TabKey = 'all' | 'tracked';
@@ -33,7 +33,7 @@ const isTabKey = (value: string | null): value is TabKey => value === 'all' || v
  * Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm.
  * `everyFarm` (the app layer's farm index) follows the imported farms on the All tab.
  */
-export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFarm?: ReactNode }) {
+export function FarmList({ kind, everyFarm }: { kind: FarmKind; everyFarm?: ReactNode }) {
   const token = useSessionToken();
   const [search, setSearch] = useSearchParams();
   const chosenTab = search.get(tabParam);
@@ -62,13 +62,13 @@ export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFa
             'no wallet connected'
           )}
         </span>
-        {product === 'lp-mining' && token ? <TokenSnapshotsAction /> : null}
+        {kind === 'lp' && token ? <TokenSnapshotsAction /> : null}
       </div>
       <Tabs items={tabItems} value={tab} onChange={setChosenTab} label="farms">
         {tab === 'all' ? (
-          <AllFarms product={product} connectedAddress={connectedAddress} everyFarm={everyFarm} />
+          <AllFarms kind={kind} connectedAddress={connectedAddress} everyFarm={everyFarm} />
         ) : token ? (
-          <TrackedFarms product={product} connectedAddress={connectedAddress} />
+          <TrackedFarms kind={kind} connectedAddress={connectedAddress} />
         ) : (
           <p className="text-sm text-slate-600 dark:text-slate-400">log in to see the farms you track</p>
         )}
@@ -77,15 +77,15 @@ export function FarmList({ product, everyFarm }: { product: FarmProduct; everyFa
   );
 }
 
-type ListProps = { product: FarmProduct; connectedAddress: string | null };
+type ListProps = { kind: FarmKind; connectedAddress: string | null };
 
-function AllFarms({ product, connectedAddress, everyFarm }: ListProps & { everyFarm?: ReactNode }) {
-  const query = useQuery(allFarmsQueryOptions(product, connectedAddress ?? undefined));
+function AllFarms({ kind, connectedAddress, everyFarm }: ListProps & { everyFarm?: ReactNode }) {
+  const query = useQuery(allFarmsQueryOptions(kind, connectedAddress ?? undefined));
   return (
     <div className="space-y-6">
       <FarmItems
         query={query}
-        product={product}
+        kind={kind}
         connectedAddress={connectedAddress}
         empty="no farms imported yet — import one above, or from the list of every QuickSwap farm below"
       />
@@ -94,12 +94,12 @@ function AllFarms({ product, connectedAddress, everyFarm }: ListProps & { everyF
   );
 }
 
-function TrackedFarms({ product, connectedAddress }: ListProps) {
-  const query = useQuery(trackedFarmsQueryOptions(product, connectedAddress ?? undefined));
+function TrackedFarms({ kind, connectedAddress }: ListProps) {
+  const query = useQuery(trackedFarmsQueryOptions(kind, connectedAddress ?? undefined));
   return (
     <FarmItems
       query={query}
-      product={product}
+      kind={kind}
       connectedAddress={connectedAddress}
       empty="you are not tracking any farms yet"
       isTracked
@@ -109,7 +109,7 @@ function TrackedFarms({ product, connectedAddress }: ListProps) {
 
 function FarmItems({
   query,
-  product,
+  kind,
   connectedAddress,
   empty,
   isTracked = false,
@@ -126,7 +126,7 @@ function FarmItems({
       {query.data.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p> : null}
       {query.data.map((item) => (
         <PanelBoundary key={`${item.farm.address}-${item.account_address ?? ''}`} name="farm card">
-          <FarmCard product={product} item={item} connectedAddress={connectedAddress} isTracked={isTracked} />
+          <FarmCard kind={kind} item={item} connectedAddress={connectedAddress} isTracked={isTracked} />
         </PanelBoundary>
       ))}
     </div>

@@ -1,31 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { InlineError, Spinner } from '../../../components/index.ts';
 import { RelativeTime } from '../../../components/relative-time.tsx';
 import { formatPair, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
-import { farmDetailsHref, productLabels, productOfKind } from '../product.ts';
 
 export type TrackedFarmsSummaryProps = {
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   /** Only farms on this chain (the blockchain page); all chains when omitted. */
   chainId?: number;
 };
 
 /**
- * The user's tracked farms of one product with each wallet's latest position value and a link to the
+ * The user's tracked farms of one kind with each wallet's latest position value and a link to the
  * farm. For the dashboard's 'LP Mining farms' / 'Dual Mining farms' sections; needs a logged-in user.
  */
 export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps) {
   const query = useQuery(trackedSummaryQueryOptions());
-  const product = productOfKind(kind);
-  const label = productLabels[product].summary;
+  const { summaryHeading: label, trackedSummaryField } = farmKinds[kind];
 
   if (query.isPending) return <Spinner label={`loading ${label}`} />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
 
-  const all: AnyFarmListItem[] = kind === 'lp' ? query.data.lp_mining : query.data.dual_mining;
+  const all: AnyFarmListItem[] = query.data[trackedSummaryField];
   const items = chainId === undefined ? all : all.filter((item) => item.farm.chain_id === chainId);
   if (items.length === 0) {
     return <p className="text-sm text-slate-600 dark:text-slate-400">you are not tracking any {label} yet</p>;
@@ -41,7 +41,7 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
           >
             <span className="flex flex-col">
               <Link
-                to={farmDetailsHref(product, item.farm.address)}
+                to={paths.farmDetails.getHref(kind, item.farm.address)}
                 className="font-medium text-sky-700 hover:underline dark:text-sky-300"
               >
                 {formatPair(item.pool)}
@@ -70,22 +70,18 @@ export function TrackedFarmsSummary({ kind, chainId }: TrackedFarmsSummaryProps)
   );
 }
 
-/** The blockchain page's slot: both products' tracked farms on one chain. */
+/** The blockchain page's slot: every kind's tracked farms on one chain. */
 export function TrackedFarmsOnChain({ chainId }: { chainId: number }) {
   return (
     <div className="space-y-4">
-      <section>
-        <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
-          {productLabels['lp-mining'].summary}
-        </h3>
-        <TrackedFarmsSummary kind="lp" chainId={chainId} />
-      </section>
-      <section>
-        <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
-          {productLabels['dual-mining'].summary}
-        </h3>
-        <TrackedFarmsSummary kind="dual" chainId={chainId} />
-      </section>
+      {farmKindList.map((kind) => (
+        <section key={kind}>
+          <h3 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+            {farmKinds[kind].summaryHeading}
+          </h3>
+          <TrackedFarmsSummary kind={kind} chainId={chainId} />
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import type { Wallet } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { useState } from 'react';
 import { Button, InlineError } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
-import type { FarmProduct } from '../product.ts';
 import { TrackChooser } from './track-chooser.tsx';
 
 /**
@@ -11,10 +11,10 @@ import { TrackChooser } from './track-chooser.tsx';
  * with a saved wallet right here (the same chooser as the farm cards). Tracking refetches the farms, so
  * the page then shows that wallet's position.
  */
-export function TrackFromDetail({ product, farmAddress }: { product: FarmProduct; farmAddress: string }) {
+export function TrackFromDetail({ kind, farmAddress }: { kind: FarmKind; farmAddress: string }) {
   const token = useSessionToken();
   const [isChooserOpen, setIsChooserOpen] = useState(false);
-  const track = useTrackFarm(product);
+  const track = useTrackFarm(kind);
   function onChoose(wallet: Wallet) {
     track.mutate(
       { farmAddress, walletAddress: wallet.address },

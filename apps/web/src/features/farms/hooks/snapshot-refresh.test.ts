@@ -19,7 +19,7 @@ const wallet = '0x1234567890123456789012345678901234567890';
 /** The lists an open dashboard and tool page keep on screen, and the path each is fetched from. */
 const lists = [
   {
-    options: trackedFarmsQueryOptions('lp-mining', wallet),
+    options: trackedFarmsQueryOptions('lp', wallet),
     path: `/quickswap/get-tracked-pools/${wallet}`,
   },
   { options: trackedSummaryQueryOptions(), path: '/quickswap/tracked-summary' },

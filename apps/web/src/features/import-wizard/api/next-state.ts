@@ -4,16 +4,11 @@ import {
   type WizardErrorBody,
   type WizardEvent,
   type WizardStateResponse,
-  type WizardVariant,
   wizardErrorBodySchema,
   wizardStateResponseSchema,
 } from '@tidewatch/shared';
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
-
-export const nextStatePaths = {
-  lp: '/quickswap/lp_mining_farm_import_guide/next-state',
-  dual: '/quickswap/dual-mining/next-state',
-} as const satisfies Record<WizardVariant, string>;
 
 export type NextStateInput = { name: string; event: WizardEvent; params: Record<string, unknown> };
 
@@ -24,7 +19,7 @@ const wizardFailureSchema = wizardErrorBodySchema.pick({ previous: true, events:
 
 /**
  * The wizard part of a failed step's body (kept by the shared client in `AppError.extra`): the other
- * variant to suggest, the farm already imported. Null for failures that are not a wizard step's.
+ * kind to suggest, the farm already imported. Null for failures that are not a wizard step's.
  */
 export function readWizardFailure(error: AppError): WizardFailure | null {
   const parsed = wizardFailureSchema.safeParse(error.extra);
@@ -36,11 +31,8 @@ export function readWizardFailure(error: AppError): WizardFailure | null {
  * Throws an AppError: the server's (with the wizard fields in `extra`), TIMEOUT, NETWORK, or INTERNAL
  * for an answer this page cannot read.
  */
-export async function postNextState(
-  variant: WizardVariant,
-  input: NextStateInput,
-): Promise<WizardStateResponse> {
-  const payload = await api.post(nextStatePaths[variant], input);
+export async function postNextState(kind: FarmKind, input: NextStateInput): Promise<WizardStateResponse> {
+  const payload = await api.post(farmKinds[kind].apiPaths.nextState, input);
   // Spec: an `error` field in the answer marks the failure, whatever the status.
   if (typeof payload === 'object' && payload !== null && 'error' in payload) {
     throw appErrorFromBody(payload, 200);

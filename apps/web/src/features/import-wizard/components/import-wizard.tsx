@@ -3,9 +3,9 @@ import {
   completedState,
   type TokenRole,
   unresolvableTokenState,
-  type WizardVariant,
   wizardTexts,
 } from '@tidewatch/shared';
+import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { importFarmParam, paths } from '../../../app/paths.ts';
@@ -21,28 +21,14 @@ import { StepsList } from './steps-list.tsx';
 import { UnresolvableToken } from './unresolvable-token.tsx';
 import { UrlStep } from './url-step.tsx';
 
-const rolesByVariant = {
+/** The tokens whose price source each kind's import asks for. */
+const rolesByKind = {
   lp: ['token0', 'token1'],
   dual: ['token0', 'token1', 'reward_a', 'reward_b'],
-} as const satisfies Record<WizardVariant, readonly TokenRole[]>;
+} as const satisfies Record<FarmKind, readonly TokenRole[]>;
 
-const variantInfo = {
-  lp: {
-    label: 'liquidity-mining',
-    toolHref: paths.lpMining.getHref(),
-    details: paths.lpMiningDetails.getHref,
-    urlExample: 'https://quickswap.exchange/#/quick/…',
-  },
-  dual: {
-    label: 'dual-mining',
-    toolHref: paths.dualMining.getHref(),
-    details: paths.dualMiningDetails.getHref,
-    urlExample: 'https://quickswap.exchange/#/dual/…',
-  },
-} as const;
-
-/** Spec screen 9: the import wizard of either variant. A visitor is asked to log in first. */
-export function ImportWizard({ variant }: { variant: WizardVariant }) {
+/** Spec screen 9: the import wizard of a farm kind. A visitor is asked to log in first. */
+export function ImportWizard({ kind }: { kind: FarmKind }) {
   const token = useSessionToken();
   if (!token) {
     return (
@@ -56,16 +42,16 @@ export function ImportWizard({ variant }: { variant: WizardVariant }) {
       </p>
     );
   }
-  // Keyed: each variant has its own open import, never the other's state.
-  return <WizardPanel key={variant} variant={variant} />;
+  // Keyed: each kind has its own open import, never the other's state.
+  return <WizardPanel key={kind} kind={kind} />;
 }
 
-function WizardPanel({ variant }: { variant: WizardVariant }) {
+function WizardPanel({ kind }: { kind: FarmKind }) {
   // One-click import from the farm index: `?import=0x…` asks for a farm. It fills the URL field and is sent
   // when no import is open; with another import open the person chooses first (one import at a time).
   const [search, setSearch] = useSearchParams();
   const requested = search.get(importFarmParam) ?? undefined;
-  const wizard = useImportWizard(variant, requested);
+  const wizard = useImportWizard(kind, requested);
   const navigate = useNavigate();
   // Re-arms the URL field after a refused URL, so the user can paste another one; the refusal, which was
   // about the last URL, goes with it.
@@ -131,13 +117,13 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
         isBusy={wizard.isSending}
         onContinueOther={() => {
           dropRequest();
-          if (refusedFor.variant === variant) {
+          if (refusedFor.variant === kind) {
             wizard.openImport(refusedFor.import_id);
             return;
           }
           // The other wizard resumes it, as after a reload.
           saveOpenImportId(refusedFor.variant, refusedFor.import_id);
-          navigate(variantInfo[refusedFor.variant].toolHref);
+          navigate(paths.farmTool.getHref(refusedFor.variant));
         }}
         onStartThis={() => wizard.startInstead(url, refusedFor.import_id)}
       />
@@ -145,7 +131,7 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
   }
   return (
     <section
-      aria-label={`${variantInfo[variant].label} import wizard`}
+      aria-label={`${farmKinds[kind].name} import wizard`}
       className="grid gap-4 md:grid-cols-[1fr_16rem]"
     >
       <div className="space-y-3">
@@ -154,13 +140,13 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
             step: <span className="font-mono font-semibold">{state.name}</span>
           </p>
         ) : null}
-        {wizard.error && !refusedFor ? <WizardErrorBox error={wizard.error} variant={variant} /> : null}
+        {wizard.error && !refusedFor ? <WizardErrorBox error={wizard.error} kind={kind} /> : null}
         {wizard.notice ? <SuccessBanner messages={wizard.notice} /> : null}
         {isOpen && !choice ? <FarmBeingImported data={state.data} /> : null}
         {choice ?? (
           <StepBody
             wizard={wizard}
-            variant={variant}
+            kind={kind}
             urlAttempt={urlAttempt}
             requested={requested}
             onUrl={(url) => {
@@ -187,21 +173,21 @@ function WizardPanel({ variant }: { variant: WizardVariant }) {
           advance automatically through steps that need no input
         </label>
       </div>
-      <StepsList variant={variant} current={state.name} />
+      <StepsList kind={kind} current={state.name} />
     </section>
   );
 }
 
 function StepBody({
   wizard,
-  variant,
+  kind,
   urlAttempt,
   requested,
   onUrl,
   onRearm,
 }: {
   wizard: Wizard;
-  variant: WizardVariant;
+  kind: FarmKind;
   urlAttempt: number;
   /** The farm asked for from the farm index: the URL field starts with it and sends it. */
   requested: string | undefined;
@@ -226,7 +212,7 @@ function StepBody({
           isDisabled={wizard.isSending}
           isRefused={wizard.error !== null}
           initialUrl={requested}
-          placeholder={variantInfo[variant].urlExample}
+          placeholder={farmKinds[kind].importUrlExample}
           onUrl={onUrl}
           onEdit={wizard.clearError}
         />
@@ -259,7 +245,7 @@ function StepBody({
           {farmAddress ? (
             <li>
               <Link
-                to={variantInfo[variant].details(farmAddress)}
+                to={paths.farmDetails.getHref(kind, farmAddress)}
                 className="text-sky-700 hover:underline dark:text-sky-300"
               >
                 view the farm
@@ -279,7 +265,7 @@ function StepBody({
     return (
       <PriceConfirmation
         data={data}
-        roles={rolesByVariant[variant]}
+        roles={rolesByKind[kind]}
         isSending={wizard.isSending}
         onConfirm={(selections) => wizard.send('CONFIRM_TOKEN_COINMARKETCAP_DATA', selections)}
       />
@@ -331,20 +317,24 @@ function SingleShotButton({ label, onClick }: { label: string; onClick: () => vo
   );
 }
 
-function WizardErrorBox({ error, variant }: { error: AppError; variant: WizardVariant }) {
+function WizardErrorBox({ error, kind }: { error: AppError; kind: FarmKind }) {
   const data = readWizardFailure(error)?.data;
   const suggested = data?.suggested_variant;
   const farmAddress = data?.farm_address;
   const lines: ReactNode[] = [error.message];
-  if (suggested && suggested !== variant) {
+  if (suggested && suggested !== kind) {
     lines.push(
-      <Link key="other" to={variantInfo[suggested].toolHref} className="font-medium underline">
-        open the {variantInfo[suggested].label} import wizard
+      <Link key="other" to={paths.farmTool.getHref(suggested)} className="font-medium underline">
+        open the {farmKinds[suggested].name} import wizard
       </Link>,
     );
   } else if (farmAddress && error.code === 'CONFLICT') {
     lines.push(
-      <Link key="existing" to={variantInfo[variant].details(farmAddress)} className="font-medium underline">
+      <Link
+        key="existing"
+        to={paths.farmDetails.getHref(kind, farmAddress)}
+        className="font-medium underline"
+      >
         view the imported farm
       </Link>,
     );

@@ -2,13 +2,13 @@ import {
   completedState,
   gotStatusState,
   unresolvableTokenState,
-  type WizardVariant,
-  wizardStatesByVariant,
+  wizardStatesByKind,
 } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 
 /** The happy path a user walks; side states sit at the price-data step. */
-function stepsOf(variant: WizardVariant): readonly string[] {
-  return wizardStatesByVariant[variant].filter(
+function stepsOf(kind: FarmKind): readonly string[] {
+  return wizardStatesByKind[kind].filter(
     (state) => state !== unresolvableTokenState && state !== gotStatusState,
   );
 }
@@ -21,8 +21,8 @@ function positionOf(steps: readonly string[], state: string): number {
 }
 
 /** The visible list of steps done, the current one and those to come. */
-export function StepsList({ variant, current }: { variant: WizardVariant; current: string }) {
-  const steps = stepsOf(variant);
+export function StepsList({ kind, current }: { kind: FarmKind; current: string }) {
+  const steps = stepsOf(kind);
   const position = positionOf(steps, current);
   const isDone = current === completedState;
   return (

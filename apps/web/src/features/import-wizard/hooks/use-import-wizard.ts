@@ -4,8 +4,8 @@ import {
   tokenRoles,
   type WizardEvent,
   type WizardStateResponse,
-  type WizardVariant,
 } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { cancelImport } from '../api/cancel-import.ts';
@@ -74,7 +74,7 @@ export type ImportWizard = {
   notice: string | null;
   /** Cancels the open import on the server, then back to NOT_STARTED. */
   cancel: () => void;
-  /** Opens the user's import `importId` of this variant (the other open import, to continue it). */
+  /** Opens the user's import `importId` of this kind (the other open import, to continue it). */
   openImport: (importId: number) => void;
   /** Cancels the user's open import `otherImportId`, then starts importing `url` (one import at a time). */
   startInstead: (url: string, otherImportId: number) => void;
@@ -83,11 +83,11 @@ export type ImportWizard = {
 /**
  * The wizard's client side (spec section 4): the server decides every next state; this hook sends events,
  * keeps the last good state on failure, and, when asked, advances through steps that need no input.
- * The open import's id is kept per variant in sessionStorage: after a reload the wizard fetches the
+ * The open import's id is kept per kind in sessionStorage: after a reload the wizard fetches the
  * import and continues from its state (an import that is gone starts over, silently).
  */
 export function useImportWizard(
-  variant: WizardVariant,
+  kind: FarmKind,
   /** A farm asked for from the farm index ('import'): another open import waits while the person chooses. */
   requestedFarm?: string,
 ): ImportWizard {
@@ -95,7 +95,7 @@ export function useImportWizard(
   const [state, setState] = useState<ClientWizardState>(notStartedState);
   const [error, setError] = useState<AppError | null>(null);
   const [isSending, setIsSending] = useState(false);
-  const [isResuming, setIsResuming] = useState(() => readOpenImportId(variant) !== null);
+  const [isResuming, setIsResuming] = useState(() => readOpenImportId(kind) !== null);
   const [isAutoAdvance, setIsAutoAdvance] = useState(true);
   const [notice, setNotice] = useState<string | null>(null);
   // A ref so two clicks in one tick cannot both send: the spec's single-shot buttons.
@@ -105,7 +105,7 @@ export function useImportWizard(
   const account = wallet.isConnected ? wallet.publicAddress : null;
 
   useEffect(() => {
-    const importId = readOpenImportId(variant);
+    const importId = readOpenImportId(kind);
     if (importId === null) return;
     // Blocks sends while the stored import loads; a stale answer (unmounted) is dropped.
     let isCurrent = true;
@@ -116,7 +116,7 @@ export function useImportWizard(
       })
       .catch((failure: unknown) => {
         if (!isCurrent) return;
-        if (failure instanceof AppError && failure.code === 'NOT_FOUND') clearOpenImportId(variant);
+        if (failure instanceof AppError && failure.code === 'NOT_FOUND') clearOpenImportId(kind);
         else setError(asAppError(failure));
       })
       .finally(() => {
@@ -128,13 +128,13 @@ export function useImportWizard(
       isCurrent = false;
       isSendingRef.current = false;
     };
-  }, [variant]);
+  }, [kind]);
 
   useEffect(() => {
     const importId = state.data.import_id;
-    if (state.name === completedState) clearOpenImportId(variant);
-    else if (typeof importId === 'number') saveOpenImportId(variant, importId);
-  }, [state, variant]);
+    if (state.name === completedState) clearOpenImportId(kind);
+    else if (typeof importId === 'number') saveOpenImportId(kind, importId);
+  }, [state, kind]);
 
   /** What an event sends: the state's name and data back (spec), plus the dual wallet and `params`. */
   const bodyFor = useCallback(
@@ -143,11 +143,11 @@ export function useImportWizard(
       event,
       params: {
         ...withoutTokenRoles(current.data),
-        ...(variant === 'dual' && account ? { account_address: account } : {}),
+        ...(kind === 'dual' && account ? { account_address: account } : {}),
         ...params,
       },
     }),
-    [variant, account],
+    [kind, account],
   );
 
   const send = useCallback(
@@ -158,7 +158,7 @@ export function useImportWizard(
       // A new attempt: the last refusal and the last notice were about something else.
       setError(null);
       setNotice(null);
-      postNextState(variant, bodyFor(stateRef.current, event, params))
+      postNextState(kind, bodyFor(stateRef.current, event, params))
         .then((next) => {
           setError(null);
           setState(toClientState(next));
@@ -169,7 +169,7 @@ export function useImportWizard(
           setIsSending(false);
         });
     },
-    [variant, bodyFor],
+    [kind, bodyFor],
   );
 
   const continueImport = useCallback(() => {
@@ -178,12 +178,12 @@ export function useImportWizard(
   }, [send]);
 
   const reset = useCallback(() => {
-    clearOpenImportId(variant);
+    clearOpenImportId(kind);
     setError(null);
     setNotice(null);
     stateRef.current = notStartedState;
     setState(notStartedState);
-  }, [variant]);
+  }, [kind]);
 
   const clearError = useCallback(() => setError(null), []);
 
@@ -231,16 +231,14 @@ export function useImportWizard(
           // Already gone (cancelled in another tab): nothing stands in the way.
           if (!(failure instanceof AppError && failure.code === 'NOT_FOUND')) throw failure;
         }
-        clearOpenImportId(variant);
+        clearOpenImportId(kind);
         stateRef.current = notStartedState;
         setState(notStartedState);
-        const next = toClientState(
-          await postNextState(variant, bodyFor(notStartedState, 'PARSE_URL', { url })),
-        );
+        const next = toClientState(await postNextState(kind, bodyFor(notStartedState, 'PARSE_URL', { url })));
         stateRef.current = next;
         setState(next);
       }),
-    [runExclusive, variant, bodyFor],
+    [runExclusive, kind, bodyFor],
   );
 
   const nextEvent = state.events[0];
