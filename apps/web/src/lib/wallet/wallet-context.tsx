@@ -137,8 +137,18 @@ export function WalletProvider({ children }: { children: ReactNode }) {
         acceptValue(createIdleValue({ isDetecting: false, message, connect: async () => {} }));
         return;
       }
-      const module = await loadWagmiWallet();
-      if (!isCancelled) setLoaded({ module, config: module.createWalletConfig(presence) });
+      const loading = loadWagmiWallet();
+      const module = await loading.catch(() => null);
+      if (isCancelled) return;
+      if (module) setLoaded({ module, config: module.createWalletConfig(presence) });
+      else {
+        // The chunk could not be fetched: a click on connect says why.
+        const connect = async () => {
+          const reason = await loading.catch((error: unknown) => toWalletRequestError(error).message);
+          setValue((current) => ({ ...current, message: String(reason) }));
+        };
+        acceptValue(createIdleValue({ isDetecting: false, message: '', connect }));
+      }
     });
     return () => {
       isCancelled = true;
