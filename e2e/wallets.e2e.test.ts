@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { shortenAddress } from '@tidewatch/shared/format';
 import {
   createTestWalletBridge,
   installTestWallet,
@@ -13,7 +14,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server.ts';
 import { type Browser, launchBrowser } from './support/browser.ts';
 
-const shorten = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 const password = 'tide-watch-e2e-password';
 
 /** Signs up through the API (CSRF cookie + header) and confirms with the token from the server's outbox. */
@@ -108,7 +108,7 @@ describe('wallets: connect, sign, save, view', () => {
     await guide.getByText('wallet added to your account!').waitFor();
 
     const summary = page.getByRole('list', { name: 'wallets' });
-    const shortLink = summary.getByRole('link', { name: shorten(address) });
+    const shortLink = summary.getByRole('link', { name: shortenAddress(address) });
     await shortLink.waitFor();
     expect(await summary.getByRole('link', { name: 'Polygon' }).getAttribute('href')).toBe('/blockchain/137');
     await browser?.screenshot('wallets-dashboard-saved');
@@ -158,7 +158,7 @@ describe('wallets: connect, sign, save, view', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page
       .getByRole('list', { name: 'wallets' })
-      .getByRole('link', { name: shorten(address) })
+      .getByRole('link', { name: shortenAddress(address) })
       .waitFor();
     await browser?.screenshot('wallets-create-address-dashboard');
   });

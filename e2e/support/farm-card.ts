@@ -1,7 +1,9 @@
+import { shortenAddress } from '@tidewatch/shared/format';
 import type { Locator, Page } from 'playwright-core';
 import { checkScreenOfPage } from './browser.ts';
 
-export const shortenAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+// The journeys look for addresses as the app shortens them: one implementation for both.
+export { shortenAddress };
 
 /** The text of a figure a card or detail shows, read from the row labelled `label` (e.g. 'earned'). */
 export async function readFigure(scope: Locator, label: string): Promise<string> {

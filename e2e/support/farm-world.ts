@@ -1,3 +1,4 @@
+import { formatUsd as formatMoney } from '@tidewatch/shared/format';
 import {
   type Anvil,
   type CmcServer,
@@ -47,13 +48,14 @@ export async function startFarmWorld(options: { env?: Record<string, string> } =
   };
 }
 
-export const formatUsd = (value: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value);
+/**
+ * A figure the test computed, written as the app writes money (the one format in packages/shared). The test's
+ * own figure is never unknown: NaN fails here instead of matching the app's 'unknown'.
+ */
+export function formatUsd(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`the test computed no figure to compare (${value})`);
+  return formatMoney(value);
+}
 
 const pairAbi = parseAbi([
   'function getReserves() view returns (uint112, uint112, uint32)',

@@ -8,7 +8,6 @@ export { InlineError } from './inline-error.tsx';
 export { Page, PlaceholderScreen } from './page.tsx';
 export { PanelBoundary } from './panel-boundary.tsx';
 export { PasswordField } from './password-field.tsx';
-export { RetryBanner } from './retry-banner.tsx';
 export { Spinner } from './spinner.tsx';
 export { Tabs } from './tabs.tsx';
 export { TextAreaField, TextField } from './text-field.tsx';

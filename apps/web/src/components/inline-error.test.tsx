@@ -28,4 +28,11 @@ describe('InlineError', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
+
+  it('offers retry for any error when the caller says trying again helps (a panel that crashed rendering)', async () => {
+    const onRetry = vi.fn();
+    render(<InlineError error={new AppError('NOT_FOUND', 'farm not found')} onRetry={onRetry} canRetry />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 });

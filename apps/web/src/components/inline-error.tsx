@@ -1,24 +1,37 @@
 import { isRetryable } from '../lib/retryable.ts';
-import { RetryBanner } from './retry-banner.tsx';
+import { ErrorBanner } from './banner.tsx';
+import { Button } from './button.tsx';
+
+export type InlineErrorProps = {
+  error: unknown;
+  title?: string;
+  /** Shown as a 'retry' button beside the message when given and `canRetry`. */
+  onRetry?: () => void;
+  /**
+   * Whether trying again can help. By default not for a refusal like a 400 or 404, which only the message
+   * explains; a panel that crashed while rendering can always render again.
+   */
+  canRetry?: boolean;
+};
 
 /**
- * A failure shown where it happened (the original only logged these), with 'retry' when trying again can
- * help: not for a refusal like a 400 or 404, which only the message explains.
+ * The one way a failure is shown where it happened (the original only logged these): a red box with the
+ * error's message and, when trying again can help, 'retry'. For failed requests and crashed panels alike.
  */
-export function InlineError({
-  error,
-  onRetry,
-  title,
-}: {
-  error: unknown;
-  onRetry?: () => void;
-  title?: string;
-}) {
+export function InlineError({ error, title, onRetry, canRetry = isRetryable(error) }: InlineErrorProps) {
   return (
-    <RetryBanner
+    <ErrorBanner
       title={title}
-      message={error instanceof Error ? error.message : 'something went wrong'}
-      onRetry={onRetry && isRetryable(error) ? onRetry : undefined}
+      messages={
+        <span className="flex flex-wrap items-center justify-between gap-2">
+          <span>{error instanceof Error ? error.message : 'something went wrong'}</span>
+          {onRetry && canRetry ? (
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              retry
+            </Button>
+          ) : null}
+        </span>
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ErrorInfo, ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
-import { RetryBanner } from './retry-banner.tsx';
+import { InlineError } from './inline-error.tsx';
 
 export type PanelBoundaryProps = {
   /** The panel's name as a person reads it ('track chooser', 'farm card', …): in the message and the log. */
@@ -23,10 +23,11 @@ function logPanelError(name: string) {
  */
 export function PanelBoundary({ name, resetKeys, children }: PanelBoundaryProps) {
   const fallback = ({ error, resetErrorBoundary }: FallbackProps) => (
-    <RetryBanner
+    <InlineError
       title={`the ${name} could not be shown`}
-      message={error instanceof Error ? error.message : 'something went wrong'}
+      error={error}
       onRetry={resetErrorBoundary}
+      canRetry
     />
   );
   return (

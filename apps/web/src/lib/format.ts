@@ -1,3 +1,8 @@
+import { unknownValue } from '@tidewatch/shared/format';
+
+// Money, addresses and 'unknown' read the same in the app, its e-mails and its tests: one implementation, shared.
+export { formatUsd, shortenAddress } from '@tidewatch/shared/format';
+
 /**
  * One formatter per options, built on first use: building an Intl formatter loads its locale data, which took
  * about a tenth of the app's start-up task on a throttled phone, and the landing page formats no figure.
@@ -10,16 +15,6 @@ function lazyFormatter<F>(create: () => F): () => F {
   };
 }
 
-const usdFormatter = lazyFormatter(
-  () =>
-    new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }),
-);
-
 const percentFormatter = lazyFormatter(
   () =>
     new Intl.NumberFormat('en-US', {
@@ -31,24 +26,12 @@ const percentFormatter = lazyFormatter(
 
 const relativeFormatter = lazyFormatter(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
 
-/** Shown where a figure cannot be computed: a missing price is unknown, never zero. */
-export const unknownValue = 'unknown';
-
 type Numeric = number | string | null | undefined;
 
 function toFiniteNumber(value: Numeric): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const number = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(number) ? number : undefined;
-}
-
-/**
- * US dollars, en-US, exactly two fraction digits. Accepts the API's decimal strings.
- * @example formatUsd(1234.5) // '$1,234.50'; formatUsd(null) // 'unknown'
- */
-export function formatUsd(value: Numeric): string {
-  const number = toFiniteNumber(value);
-  return number === undefined ? unknownValue : usdFormatter().format(number);
 }
 
 /**
@@ -86,15 +69,6 @@ export function formatRelativeTime(time: Date | string | number, now: Date | num
     if (Math.abs(seconds) >= size) return relativeFormatter().format(Math.trunc(seconds / size), unit);
   }
   return justNow;
-}
-
-/**
- * First 6 characters, an ellipsis, last 4 (spec section 9).
- * @example shortenAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x1234…5678'
- */
-export function shortenAddress(address: string): string {
-  if (address.length <= 10) return address;
-  return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
 /**
