@@ -16,7 +16,7 @@ const apiTarget = 'http://localhost:3000';
 
 /**
  * Writes x.js.br and x.js.gz beside every built script and stylesheet, compressed once at their best levels;
- * the server sends them as they are (apps/server/src/http/spa.ts, decision 016). index.html is left alone:
+ * the server sends them as they are (apps/server/src/core/http/spa.ts, decision 016). index.html is left alone:
  * it is tiny, and the demo rewrites it on the way out.
  */
 function precompressAssets(): Plugin {

@@ -13,7 +13,7 @@ type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/http/spa.ts). */
+/** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/core/http/spa.ts). */
 export type RoutePagesIndex = {
   /** Patterns in React Router's syntax (`:param`, `:param?`); files relative to the build folder. */
   pages: { pattern: string; file: string }[];
