@@ -22,8 +22,7 @@ export function DashboardRoute() {
       leftInEndedFarms={<EndedFarmsPanel />}
       walletSummary={<WalletSummaryPanel />}
       portfolioTotals={<PortfolioTotals />}
-      lpMiningFarms={<TrackedFarmsSummary kind="lp" />}
-      dualMiningFarms={<TrackedFarmsSummary kind="dual" />}
+      trackedFarms={(kind) => <TrackedFarmsSummary kind={kind} />}
       connectWallets={<WalletCatalogue />}
     />
   );

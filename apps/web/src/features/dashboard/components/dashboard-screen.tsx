@@ -1,3 +1,4 @@
+import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import type { ReactNode } from 'react';
 import { Collapsible, Page, PanelBoundary } from '../../../components/index.ts';
 
@@ -6,10 +7,8 @@ export type DashboardScreenProps = {
   walletSummary: ReactNode;
   /** Value, 24-hour change and profit and loss over every tracked position. */
   portfolioTotals?: ReactNode;
-  /** Contents of the 'LP Mining farms' section. */
-  lpMiningFarms: ReactNode;
-  /** Contents of the 'Dual Mining farms' section. */
-  dualMiningFarms: ReactNode;
+  /** The contents of a farm kind's section of tracked farms ('LP Mining farms', 'Dual Mining farms'). */
+  trackedFarms: (kind: FarmKind) => ReactNode;
   /** The 'connect wallet to your account' list at the bottom. */
   connectWallets: ReactNode;
   /** What the user's wallets still have in ended farms. */
@@ -17,15 +16,14 @@ export type DashboardScreenProps = {
 };
 
 /**
- * Spec screen 10: wallet summary, the Liquidity Provider summary with its two sections, and the list to connect
+ * Spec screen 10: wallet summary, the Liquidity Provider summary with a section per farm kind, and the list to connect
  * a wallet at the bottom. Every panel is open by default. The app layer fills the slots (features do not import
  * each other).
  */
 export function DashboardScreen({
   walletSummary,
   portfolioTotals,
-  lpMiningFarms,
-  dualMiningFarms,
+  trackedFarms,
   connectWallets,
   leftInEndedFarms,
 }: DashboardScreenProps) {
@@ -36,12 +34,19 @@ export function DashboardScreen({
         <PanelBoundary name="wallet summary">{walletSummary}</PanelBoundary>
         <Collapsible title="Liquidity Provider" panelId="dashboard-liquidity-provider">
           <div className="space-y-4">
-            <Collapsible title="LP Mining farms" panelId="dashboard-lp-mining" className="shadow-none">
-              <PanelBoundary name="LP Mining farms">{lpMiningFarms}</PanelBoundary>
-            </Collapsible>
-            <Collapsible title="Dual Mining farms" panelId="dashboard-dual-mining" className="shadow-none">
-              <PanelBoundary name="Dual Mining farms">{dualMiningFarms}</PanelBoundary>
-            </Collapsible>
+            {farmKindList.map((kind) => {
+              const { summaryHeading, routeSegment } = farmKinds[kind];
+              return (
+                <Collapsible
+                  key={kind}
+                  title={summaryHeading}
+                  panelId={`dashboard-${routeSegment}`}
+                  className="shadow-none"
+                >
+                  <PanelBoundary name={summaryHeading}>{trackedFarms(kind)}</PanelBoundary>
+                </Collapsible>
+              );
+            })}
           </div>
         </Collapsible>
         {leftInEndedFarms ? (

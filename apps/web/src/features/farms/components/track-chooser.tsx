@@ -8,7 +8,7 @@ import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
 
-/** The chooser offers wallets on the product's chain (spec section 9: Polygon). */
+/** The chooser offers wallets on the farms' chain (spec section 9: Polygon). */
 const polygonChainId = 137;
 
 /** The saved wallets' one answer, narrowed to what the chooser offers (the cache keeps `{wallets}`). */

@@ -39,7 +39,7 @@ export function UrlStep({
   isRefused: boolean;
   /** One-click import: the field starts filled and is sent at once. */
   initialUrl?: string | undefined;
-  /** A URL of the product's shape, e.g. a dual farm's `#/dual/…`. */
+  /** A URL of the farm kind's shape, e.g. a dual farm's `#/dual/…`. */
   placeholder: string;
 }) {
   const [value, setValue] = useState(initialUrl ?? '');
