@@ -25,7 +25,7 @@ async function openNewLpImport(browser: Browser) {
 
 let env: FarmWorld;
 
-describe('import wizard in Chromium (both variants)', () => {
+describe('import wizard in Chromium (both farm kinds)', () => {
   let browser: Browser;
 
   beforeAll(async () => {

@@ -9,7 +9,7 @@ const lpPath = '/quickswap/lp_mining_farm_import_guide/next-state';
 const dualPath = '/quickswap/dual-mining/next-state';
 const farm = '0x1111111111111111111111111111111111111111';
 const url = `https://quickswap.exchange/#/quick/0x${'a'.repeat(40)}/0x${'b'.repeat(40)}/${farm}`;
-/** Where the wizard keeps the open liquidity-mining import's id (per variant, per tab). */
+/** Where the wizard keeps the open liquidity-mining import's id (per farm kind, per tab). */
 const lpImportKey = 'tidewatch.import-wizard.lp.import-id';
 const baseData = { import_id: 5, variant: 'lp', url, token0_choices: [], token1_choices: [] };
 
