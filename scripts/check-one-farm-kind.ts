@@ -14,8 +14,8 @@ const tablePath = 'packages/shared/src/farm-kinds.ts';
 /** The table, and this check's own test, which spells out what it catches. */
 const allowedFiles = new Set([tablePath, 'scripts/check-one-farm-kind.test.ts']);
 const checkedRoots = ['packages', 'apps', 'e2e', 'scripts'];
-/** apps/server reads the kind from the table once its restructuring (issue 32) lands; then it is checked too. */
-const notYetChecked = ['apps/server/'];
+/** The server's integration tests are being reworked for speed (issue 32, item 8); they join after that. */
+const notYetChecked = ['apps/server/test/'];
 const skippedFolders = new Set(['node_modules', 'dist', 'artifacts', '.vite']);
 
 const kind = String.raw`(['"])(?:lp|dual|lp-mining|dual-mining)\1`;

@@ -1,8 +1,9 @@
 import { pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import { type Anvil, BulkSender, type World } from '@tidewatch/testkit';
 import { type Abi, type Address, maxUint256 } from 'viem';
 
-type FarmRef = { address: Address; kind: 'lp' | 'dual' };
+type FarmRef = { address: Address; kind: FarmKind };
 
 /**
  * Deploys `farmCount` extra farms on the world's WMATIC-USDC pair (every fourth a dual farm), funds

@@ -1,10 +1,11 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database } from '../src/core/db/index.ts';
 import { upsertImportedFarm } from '../src/core/farms/repository.ts';
 import type { SnapshotPipeline } from '../src/core/snapshots/index.ts';
 
-type FarmRef = { address: Address; kind: 'lp' | 'dual' };
+type FarmRef = { address: Address; kind: FarmKind };
 type TokenRead = { address: Address; symbol: string; name: string | null; decimals: number };
 
 /** Imports farms as the wizard stores them (farm, pool, tokens; no snapshots), `farmsPerBatch` per chain read. */

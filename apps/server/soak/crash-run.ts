@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FarmKind } from '@tidewatch/shared';
 import {
   type Anvil,
   deployQuickswapWorld,
@@ -29,7 +30,7 @@ import { runDueSnapshots } from '../src/jobs/snapshot-run.ts';
 import { createTestDatabase } from '../test/helpers.ts';
 import { findInconsistencies } from './consistency.ts';
 
-type FarmRef = { address: Address; kind: 'lp' | 'dual' };
+type FarmRef = { address: Address; kind: FarmKind };
 
 export type CrashWorld = {
   anvil: Anvil;

@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
@@ -74,7 +75,7 @@ function planBatches(pairs: DuePair[], farmsPerBatch: number): DuePair[][] {
 }
 
 const farmsOf = (pairs: DuePair[]) => {
-  const byFarm = new Map<number, { address: Address; kind: 'lp' | 'dual'; accounts: Address[] }>();
+  const byFarm = new Map<number, { address: Address; kind: FarmKind; accounts: Address[] }>();
   for (const pair of pairs) {
     const farm = byFarm.get(pair.farmId) ?? { address: pair.farmAddress, kind: pair.kind, accounts: [] };
     farm.accounts.push(pair.wallet);

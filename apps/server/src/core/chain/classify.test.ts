@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { World } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClassifyOptions, classifyInput } from './classify.ts';
@@ -21,7 +22,7 @@ const qs = 'https://quickswap.exchange/#';
 const tokensOf = (w: World, key: 'wmaticUsdc' | 'dualWethWmatic') => w.farms[key].tokenAddresses;
 
 /** Every shape of the URL table in quickswap-onchain.md that names a farm, and the farm it must find. */
-const accepted: [string, (w: World) => string, (w: World) => { kind: 'lp' | 'dual'; address: string }][] = [
+const accepted: [string, (w: World) => string, (w: World) => { kind: FarmKind; address: string }][] = [
   [
     'an LP farm page #/quick/{A}/{B}/{farm}',
     (w) =>

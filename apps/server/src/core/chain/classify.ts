@@ -5,13 +5,13 @@ import {
   stakingRewardsFactory,
   testErc20,
 } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
+import { shortenAddress } from '@tidewatch/shared';
 import { type Address, getAddress, type Hex, size, sliceHex, zeroAddress } from 'viem';
 import type { ChainClient } from './client.ts';
 import { decodeStringOrBytes32 } from './erc20.ts';
-import type { FarmKind } from './farm-ref.ts';
 import { executeReads, type ReadCall, type ReadOutcome } from './multicall.ts';
 import { candidatesOf, type Paste, parsePaste, refusals } from './quickswap-urls.ts';
-import { shortAddress } from './short-address.ts';
 import { getStructureCache } from './structure-cache.ts';
 
 export type FarmMatch = {
@@ -40,8 +40,6 @@ export type ClassifyOptions = {
   /** The wizard asking: when a pair has both kinds of farm, this kind wins. */
   preferKind?: FarmKind;
 };
-
-const short = shortAddress;
 
 /**
  * The first word of a factory's `stakingRewardsInfoByStakingToken` answer: the farm. Older factory
@@ -115,7 +113,7 @@ function interpret(at: Address, answers: Answers, code: Hex, options: ClassifyOp
     const factory = answers.get('factory') as Address;
     if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
       return {
-        message: `that address is a liquidity pool of another factory (${short(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import; paste a QuickSwap V2 farm or pair`,
+        message: `that address is a liquidity pool of another factory (${shortenAddress(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import; paste a QuickSwap V2 farm or pair`,
       };
     }
     const farms = [
@@ -190,7 +188,7 @@ async function verifyFarm(
   }
   const [token0, token1, factory] = pairCalls.map((_, i) => valueAt(farmCalls.length + i));
   const symbolOutcome = outcomes[farmCalls.length + pairCalls.length];
-  const symbol = symbolOutcome?.isOk ? (symbolOutcome.value as string) : short(staked);
+  const symbol = symbolOutcome?.isOk ? (symbolOutcome.value as string) : shortenAddress(staked);
   if (!token0 || !token1 || !factory) {
     return {
       message: `${address} stakes ${symbol}, a single token, not a QuickSwap pair: syrup pools and single-token staking are not LP farms. Paste a liquidity-mining or dual-mining farm.`,
@@ -198,7 +196,7 @@ async function verifyFarm(
   }
   if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
     return {
-      message: `${address} stakes ${symbol} of another exchange (pair factory ${short(factory)}), not a QuickSwap pair: paste a QuickSwap liquidity-mining or dual-mining farm instead`,
+      message: `${address} stakes ${symbol} of another exchange (pair factory ${shortenAddress(factory)}), not a QuickSwap pair: paste a QuickSwap liquidity-mining or dual-mining farm instead`,
     };
   }
   const cache = getStructureCache(chain);

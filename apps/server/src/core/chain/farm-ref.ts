@@ -1,5 +1,5 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { Address } from 'viem';
 
-/** A liquidity-mining farm (StakingRewards) or a dual-mining farm (StakingDualRewards). */
-export type FarmKind = 'lp' | 'dual';
+/** A farm contract and its kind (which ABI reads it). */
 export type FarmRef = { address: Address; kind: FarmKind };

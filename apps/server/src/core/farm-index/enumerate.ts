@@ -1,4 +1,6 @@
 import { stakingRewardsDualFactory, stakingRewardsFactory } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
+import { shortenAddress } from '@tidewatch/shared';
 import {
   type Address,
   decodeFunctionResult,
@@ -9,10 +11,8 @@ import {
   zeroAddress,
 } from 'viem';
 import { type ChainClient, nodeAnswer } from '../chain/client.ts';
-import type { FarmKind } from '../chain/farm-ref.ts';
 import { describeNodeError, isExecutionFailure } from '../chain/multicall.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
-import { shortAddress } from '../chain/short-address.ts';
 
 export type FactoryFarm = { address: Address; kind: FarmKind; factory: Address; stakingToken: Address };
 export type Factories = { lp: Address[]; dual: Address[] };
@@ -98,7 +98,7 @@ export async function enumerateFactoryFarms(
         failures.push({
           factory: cursor.factory,
           kind: cursor.kind,
-          error: `factory ${shortAddress(cursor.factory)}: ${reads[0]!.error ?? 'no staking tokens'}`,
+          error: `factory ${shortenAddress(cursor.factory)}: ${reads[0]!.error ?? 'no staking tokens'}`,
         });
       }
     });
@@ -125,7 +125,7 @@ export async function enumerateFactoryFarms(
               failures.push({
                 factory: cursor.factory,
                 kind: cursor.kind,
-                error: `factory ${shortAddress(cursor.factory)}: stakingRewardsInfoByStakingToken() did not answer`,
+                error: `factory ${shortenAddress(cursor.factory)}: stakingRewardsInfoByStakingToken() did not answer`,
               });
             }
             return;

@@ -1,9 +1,9 @@
+import type { FarmKind } from '@tidewatch/shared';
+import { shortenAddress } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { ChainUnavailableError } from '../chain/errors.ts';
-import type { FarmKind } from '../chain/farm-ref.ts';
-import { shortAddress } from '../chain/short-address.ts';
 import { getStructureCache } from '../chain/structure-cache.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import { type CollectedSnapshots, insertSnapshots, type SnapshotPipeline } from '../snapshots/index.ts';
@@ -183,7 +183,7 @@ function acceptQuickswapPairs(
       }
       rejected.push({
         ...pick(candidateOf.get(key)!),
-        reason: `stakes a pair of another exchange (pair factory ${shortAddress(read.pair.factory)}), not of QuickSwap`,
+        reason: `stakes a pair of another exchange (pair factory ${shortenAddress(read.pair.factory)}), not of QuickSwap`,
       });
     }
   }

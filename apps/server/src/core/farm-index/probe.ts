@@ -1,7 +1,7 @@
 import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import type { Address } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
-import type { FarmKind } from '../chain/farm-ref.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import type { FarmKind } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
-import type { FarmKind } from '../chain/farm-ref.ts';
 
 /** Where QuickSwap published a farm: repository, path, commit (and the list inside the file). */
 export type RegistrySource = { repository: string; path: string; commit: string; list?: string };

@@ -2,6 +2,7 @@ import type {
   DualFarmListItem,
   DualFarmSnapshot,
   DualPositionSnapshot,
+  FarmKind,
   LpFarmListItem,
   LpFarmSnapshot,
   LpPositionSnapshot,
@@ -109,7 +110,7 @@ export const toDualPosition = (row: PositionSnapshotRow): DualPositionSnapshot =
 /** Farms with their pool, tokens and latest pool and farm snapshots, in import order. */
 export async function loadFarmViews(
   db: DbOrTrx,
-  filter: { chainId: number; kind?: 'lp' | 'dual'; farmIds?: number[]; address?: string },
+  filter: { chainId: number; kind?: FarmKind; farmIds?: number[]; address?: string },
   /** Old QUICK and old dQUICK: their symbols read 'QUICK (old)' / 'dQUICK (old)' on every screen. */
   oldTokens?: OldTokens,
 ): Promise<FarmView[]> {

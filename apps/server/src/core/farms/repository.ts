@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { type Insertable, sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
@@ -17,7 +18,7 @@ export type TokenInput = {
 
 export type ImportedFarmInput = {
   chainId: number;
-  farm: { address: string; kind: 'lp' | 'dual'; url: string; createdBy: number | null };
+  farm: { address: string; kind: FarmKind; url: string; createdBy: number | null };
   pool: { address: string; token0: TokenInput; token1: TokenInput };
   /** One reward for an LP farm; A and B for a dual farm. */
   rewardTokens: TokenInput[];
@@ -292,7 +293,7 @@ export async function isTracking(
 /** The user's tracked (farm id, wallet) pairs, optionally for one kind and/or one wallet, oldest first. */
 export async function findTrackedFarms(
   db: DbOrTrx,
-  filter: { userId: number; kind?: 'lp' | 'dual'; walletAddress?: string },
+  filter: { userId: number; kind?: FarmKind; walletAddress?: string },
 ): Promise<{ farmId: number; walletAddress: string }[]> {
   let query = db
     .selectFrom('tracked_farms')

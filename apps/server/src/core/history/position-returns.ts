@@ -1,4 +1,4 @@
-import type { HistoryStatus, Returns, ReturnsPoint } from '@tidewatch/shared';
+import type { FarmKind, HistoryStatus, Returns, ReturnsPoint } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
@@ -9,7 +9,7 @@ import { computeReturns, hodlAmounts, sumKnown, type ValuedEvent, valueOfAmounts
 
 export type PairOfFarm = {
   farmId: number;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   poolId: number;
   decimals0: number;
   decimals1: number;
@@ -17,7 +17,7 @@ export type PairOfFarm = {
 };
 
 /** Pending rewards of a snapshot in USD: unknown when a reward's price is. */
-function pendingUsd(row: PositionSnapshotRow, kind: 'lp' | 'dual'): number | null {
+function pendingUsd(row: PositionSnapshotRow, kind: FarmKind): number | null {
   return sumKnown(kind === 'lp' ? [row.earned_a_in_usd] : [row.earned_a_in_usd, row.earned_b_in_usd]);
 }
 

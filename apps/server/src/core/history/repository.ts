@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
@@ -12,7 +13,7 @@ export type ClaimedBackfill = {
   id: number;
   farmId: number;
   farmAddress: Address;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   wallet: Address;
   status: string;
   scannedToBlock: bigint | null;
@@ -103,7 +104,7 @@ export async function claimBackfill(
       id: row.id,
       farmId: row.farm_id,
       farmAddress: getAddress(row.address),
-      kind: row.kind as 'lp' | 'dual',
+      kind: row.kind as FarmKind,
       wallet: getAddress(row.wallet_address),
       status: row.status,
       scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),

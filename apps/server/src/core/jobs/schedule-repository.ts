@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
@@ -8,7 +9,7 @@ export type DuePair = {
   scheduleId: number;
   farmId: number;
   farmAddress: Address;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   wallet: Address;
   failures: number;
 };
@@ -27,7 +28,7 @@ const toDuePair = (r: DuePairRow): DuePair => ({
   scheduleId: r.id,
   farmId: r.farm_id,
   farmAddress: r.address as Address,
-  kind: r.kind as 'lp' | 'dual',
+  kind: r.kind as FarmKind,
   wallet: r.wallet_address as Address,
   failures: r.failures,
 });

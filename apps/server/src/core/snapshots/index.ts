@@ -25,7 +25,6 @@ export {
   type TokenPrice,
 } from './prices.ts';
 export {
-  type FarmKind,
   type FarmRef,
   type FarmSnapshotRead,
   type FarmSnapshotsRead,

@@ -1,13 +1,14 @@
 import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../chain/erc20.ts';
-import type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
+import type { FarmRef } from '../chain/farm-ref.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { getStructureCache, type StructureCache } from '../chain/structure-cache.ts';
 import type { OnchainPrice } from '../prices/price-source.ts';
 
-export type { FarmKind, FarmRef } from '../chain/farm-ref.ts';
+export type { FarmRef } from '../chain/farm-ref.ts';
 
 export type PairRead = {
   address: Address;

@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { type Address, formatUnits, getAddress } from 'viem';
 import type { TokenInfo } from '../chain/erc20.ts';
 import type { TokenPrice } from './prices.ts';
@@ -25,7 +26,7 @@ export type CollectedPool = {
 };
 export type CollectedFarm = {
   address: Address;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   pool: Address;
   rewardTokens: Address[];
   totalSupply: string;

@@ -1,4 +1,5 @@
-import { type AlertRule, formatTokenAmount } from '@tidewatch/shared';
+import type { FarmKind } from '@tidewatch/shared';
+import { type AlertRule, farmKinds, formatTokenAmount } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
@@ -27,8 +28,8 @@ export type EvaluateDeps = {
 const dayMs = 86_400_000;
 
 /** The farm detail page of a pair, for the notification and the e-mail. */
-export function farmLink(publicUrl: string, kind: 'lp' | 'dual', farmAddress: string): string {
-  return `${publicUrl}/quickswap/${kind === 'lp' ? 'lp-mining' : 'dual-mining'}/details/${farmAddress}`;
+export function farmLink(publicUrl: string, kind: FarmKind, farmAddress: string): string {
+  return `${publicUrl}/quickswap/${farmKinds[kind].routeSegment}/details/${farmAddress}`;
 }
 
 /**

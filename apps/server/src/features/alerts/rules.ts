@@ -1,5 +1,10 @@
-import { type AlertRule, alertThresholdRanges, formatTokenAmount } from '@tidewatch/shared';
-import { shortAddress } from '../../core/chain/short-address.ts';
+import {
+  type AlertRule,
+  alertThresholdRanges,
+  formatTokenAmount,
+  formatUsd,
+  shortenAddress,
+} from '@tidewatch/shared';
 
 /** What one snapshot run knows about a tracked (farm, wallet) pair. */
 export type PairFacts = {
@@ -44,14 +49,6 @@ export type AlertEvent = { rule: AlertRule; key: string; title: string; body: st
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const short = shortAddress;
-const formatUsd = (value: number) =>
-  value.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
 
 /**
  * The events of one pair for one user's settings, at `now`. Keys make each event fire once: the end of a
@@ -67,7 +64,7 @@ export function findEvents(
   const on = (rule: AlertRule) => settingOf(rule).isEnabled;
   const base = `${facts.farmAddress.toLowerCase()}:${facts.wallet.toLowerCase()}`;
   const period = facts.periodFinish.toISOString();
-  const who = short(facts.wallet);
+  const who = shortenAddress(facts.wallet);
   const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
   const hasStake = Number(facts.staked) > 0;
   const staked = formatTokenAmount(facts.staked);

@@ -1,4 +1,4 @@
-import { AppError, type FarmKind } from '@tidewatch/shared';
+import { AppError, type FarmKind, farmKinds } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
@@ -23,8 +23,6 @@ export type FarmsServiceDeps = {
 /** What every use case of the farms feature is given: its deps, with the clock resolved. */
 export type FarmsContext = Omit<FarmsServiceDeps, 'now'> & { now: () => Date };
 
-const productName = { lp: 'liquidity-mining', dual: 'dual-mining' } as const;
-
 /** The snapshot writer; CHAIN_UNAVAILABLE when no chain is configured. */
 export function requireWriter(ctx: FarmsContext): SnapshotPipeline {
   if (!ctx.writer) throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain node is configured on this server');
@@ -35,7 +33,7 @@ export function requireWriter(ctx: FarmsContext): SnapshotPipeline {
 export async function requireFarm(ctx: FarmsContext, kind: FarmKind | undefined, address: string) {
   const farm = await findFarmByAddress(ctx.db, ctx.chainId, address);
   if (!farm || (kind && farm.kind !== kind)) {
-    const what = kind ? `${productName[kind]} farm` : 'farm';
+    const what = kind ? `${farmKinds[kind].name} farm` : 'farm';
     throw new AppError('NOT_FOUND', `no ${what} ${getAddress(address)} has been imported`);
   }
   return farm;

@@ -1,4 +1,4 @@
-import type { FarmKind, ToolsResponse } from '@tidewatch/shared';
+import { type FarmKind, farmKindList, farmKinds, type ToolsResponse } from '@tidewatch/shared';
 import { loadFarmViews } from '../../core/farms/queries.ts';
 import type { FarmsContext } from './context.ts';
 
@@ -20,10 +20,7 @@ export async function getTools(ctx: FarmsContext): Promise<ToolsResponse> {
       {
         id: 'quickswap',
         name: 'quickswap',
-        products: [
-          { name: 'lp-mining', farms: farmsOf('lp') },
-          { name: 'dual-mining', farms: farmsOf('dual') },
-        ],
+        products: farmKindList.map((kind) => ({ name: farmKinds[kind].routeSegment, farms: farmsOf(kind) })),
       },
     ],
   };

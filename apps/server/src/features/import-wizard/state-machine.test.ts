@@ -1,4 +1,10 @@
-import { type WizardEvent, type WizardVariant, wizardEvents, wizardStatesByVariant } from '@tidewatch/shared';
+import {
+  farmKindList,
+  type WizardEvent,
+  type WizardVariant,
+  wizardEvents,
+  wizardStatesByVariant,
+} from '@tidewatch/shared';
 import { describe, expect, it } from 'vitest';
 import { allowedEvents, nextState, type TransitionContext, validateChoices } from './state-machine.ts';
 
@@ -61,7 +67,7 @@ function edgesOf(variant: WizardVariant): Edge[] {
   ];
 }
 
-describe.each(['lp', 'dual'] as const)('the %s import wizard', (variant) => {
+describe.each(farmKindList)('the %s import wizard', (variant) => {
   const other = variant === 'lp' ? 'dual' : 'lp';
   const states = wizardStatesByVariant[variant];
 

@@ -1,5 +1,6 @@
 import {
   completedState,
+  farmKinds,
   gotStatusState,
   unresolvableTokenState,
   type WizardEvent,
@@ -63,8 +64,6 @@ export function allowedEvents(variant: WizardVariant, state: string): WizardEven
   return [inputEvents[state] ?? 'GET_NEXT_STEP'];
 }
 
-const variantLabel = { lp: 'liquidity-mining', dual: 'dual-mining' } as const;
-
 function afterPriceLookup(context: TransitionContext): WizardState {
   return (context.unresolvedTokens?.length ?? 0) > 0
     ? unresolvableTokenState
@@ -80,7 +79,7 @@ function parseTransition(variant: WizardVariant, parse: ParseOutcome | undefined
     return {
       isOk: false,
       code: 'VALIDATION_FAILED',
-      message: `this is a ${variantLabel[parse.variant]} farm: use the ${variantLabel[parse.variant]} import`,
+      message: `this is a ${farmKinds[parse.variant].name} farm: use the ${farmKinds[parse.variant].name} import`,
       data: { suggested_variant: parse.variant, farm_address: parse.address },
     };
   }
@@ -109,7 +108,7 @@ export function nextState(
     return {
       isOk: false,
       code: 'CONFLICT',
-      message: `'${state}' is not a step of the ${variantLabel[variant]} import`,
+      message: `'${state}' is not a step of the ${farmKinds[variant].name} import`,
     };
   }
   const allowed = allowedEvents(variant, state);

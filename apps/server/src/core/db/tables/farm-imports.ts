@@ -4,7 +4,7 @@ import type { Generated, Selectable } from 'kysely';
 export type FarmImportsTable = {
   id: Generated<number>;
   user_id: number;
-  /** 'lp' | 'dual'. */
+  /** A FarmKind (packages/shared's farm-kinds.ts). */
   variant: string;
   /** A wizard state name (never the error marker: a failed step leaves the row as it was). */
   state: string;

@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** One farm of the index (issue 14): what the factories deployed and its figures at the last refresh. */
@@ -6,7 +7,7 @@ export type FarmIndexTable = {
   chain_id: number;
   /** Checksummed, as are the other addresses. */
   address: string;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   factory: string;
   pair_address: string;
   token0_address: string;

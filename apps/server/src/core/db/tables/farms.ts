@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
@@ -36,7 +37,7 @@ export type FarmsTable = {
   id: Generated<number>;
   chain_id: number;
   address: string;
-  kind: 'lp' | 'dual';
+  kind: FarmKind;
   pool_id: number;
   reward_token_a_id: number;
   reward_token_b_id: number | null;
