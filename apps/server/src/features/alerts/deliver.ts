@@ -1,8 +1,14 @@
 import { type AlertRule, alertRuleLabels } from '@tidewatch/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
-import type { NotificationsTable } from '../../core/db/tables/alerts.ts';
 import type { Mailer, MailMessage } from '../../core/mailer.ts';
+import {
+  claimEmails,
+  findAlertRecipient,
+  findDueEmails,
+  type NotificationRow,
+  updateEmailStatus,
+} from './repository.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 
 export type DeliverDeps = {
@@ -12,7 +18,6 @@ export type DeliverDeps = {
   secret: string;
   now: Date;
 };
-type Row = Selectable<NotificationsTable>;
 
 const leaseMs = 2 * 60_000;
 const maxBackoffMs = 60 * 60_000;
@@ -31,7 +36,7 @@ const escapeHtml = (text: string) =>
 export function composeAlertMail(
   to: string,
   userId: number,
-  rows: Row[],
+  rows: NotificationRow[],
   deps: Pick<DeliverDeps, 'publicUrl' | 'secret'>,
 ): MailMessage {
   const rules = [...new Set(rows.map((r) => r.rule))] as AlertRule[];
@@ -81,64 +86,32 @@ export function composeAlertMail(
 export async function deliverAlertEmails(deps: DeliverDeps): Promise<number> {
   const { db, now } = deps;
   const at = now.toISOString();
-  const due = await db
-    .selectFrom('notifications')
-    .select(['id', 'user_id'])
-    .where('email_status', 'in', ['pending', 'sending'])
-    .where((eb) => eb.or([eb('email_next_at', 'is', null), eb('email_next_at', '<=', at)]))
-    .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
-    .orderBy('id')
-    .limit(500)
-    .execute();
+  const due = await findDueEmails(db, at);
   let sent = 0;
   for (const userId of [...new Set(due.map((d) => d.user_id))]) {
     const ids = due.filter((d) => d.user_id === userId).map((d) => d.id);
-    const claimed = await db
-      .updateTable('notifications')
-      .set({ email_status: 'sending', email_lease_until: new Date(now.getTime() + leaseMs).toISOString() })
-      .where('id', 'in', ids)
-      .where('email_status', 'in', ['pending', 'sending'])
-      .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
-      .returningAll()
-      .execute();
+    const claimed = await claimEmails(db, ids, at, new Date(now.getTime() + leaseMs).toISOString());
     if (claimed.length === 0) continue;
-    const user = await db
-      .selectFrom('users')
-      .select(['email', 'alert_email'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    const user = await findAlertRecipient(db, userId);
     const claimedIds = claimed.map((r) => r.id);
     if (!user?.email || user.alert_email !== 1) {
-      await db
-        .updateTable('notifications')
-        .set({ email_status: 'off', email_lease_until: null })
-        .where('id', 'in', claimedIds)
-        .execute();
+      await updateEmailStatus(db, claimedIds, { email_status: 'off' });
       continue;
     }
     try {
       await deps.mailer.send(composeAlertMail(user.email, userId, claimed, deps));
-      await db
-        .updateTable('notifications')
-        .set({ email_status: 'sent', email_lease_until: null, email_error: null })
-        .where('id', 'in', claimedIds)
-        .execute();
+      await updateEmailStatus(db, claimedIds, { email_status: 'sent' });
       sent += 1;
     } catch (error) {
       const attempts = Math.max(...claimed.map((r) => r.email_attempts)) + 1;
-      await db
-        .updateTable('notifications')
-        .set({
-          email_status: 'pending',
-          email_lease_until: null,
-          email_attempts: attempts,
-          email_next_at: new Date(
-            now.getTime() + Math.min(maxBackoffMs, 60_000 * 2 ** (attempts - 1)),
-          ).toISOString(),
-          email_error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
-        })
-        .where('id', 'in', claimedIds)
-        .execute();
+      await updateEmailStatus(db, claimedIds, {
+        email_status: 'pending',
+        email_attempts: attempts,
+        email_next_at: new Date(
+          now.getTime() + Math.min(maxBackoffMs, 60_000 * 2 ** (attempts - 1)),
+        ).toISOString(),
+        email_error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+      });
     }
   }
   return sent;

@@ -1,5 +1,4 @@
-import type { FarmKind } from '@tidewatch/shared';
-import { type AlertRule, farmKinds, formatTokenAmount } from '@tidewatch/shared';
+import { type AlertRule, type FarmKind, farmKinds, formatTokenAmount } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
@@ -10,6 +9,7 @@ import {
   loadPositionAtOrBefore,
   positionKey,
 } from '../../core/farms/queries.ts';
+import { findTrackers, insertNotification } from './repository.ts';
 import { findEvents, type PairFacts } from './rules.ts';
 import { loadRuleSettings } from './settings.ts';
 
@@ -86,13 +86,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       valueUsd24hAgo: before?.total_liquidity_usd ?? null,
       chainNow: deps.chainNow ?? now,
     };
-    const trackers = await db
-      .selectFrom('tracked_farms as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['u.id', 'u.email', 'u.alert_email'])
-      .where('t.farm_id', '=', pair.farmId)
-      .where('t.wallet_address', '=', facts.wallet)
-      .execute();
+    const trackers = await findTrackers(db, pair.farmId, facts.wallet);
     for (const user of trackers) {
       // A user tracking many pairs: their settings are read once per run.
       const settings = settingsOf.get(user.id) ?? (await loadRuleSettings(db, user.id));
@@ -101,24 +95,20 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       for (const event of findEvents(facts, settingOf, now)) {
         const isEmailed =
           user.alert_email === 1 && user.email !== null && settingOf(event.rule).isEmailEnabled;
-        const inserted = await db
-          .insertInto('notifications')
-          .values({
-            user_id: user.id,
-            event_key: event.key,
-            rule: event.rule,
-            farm_address: facts.farmAddress,
-            wallet_address: facts.wallet,
-            title: event.title,
-            body: event.body,
-            link: farmLink(deps.publicUrl, view.kind, facts.farmAddress),
-            created_at: now.toISOString(),
-            email_status: isEmailed ? 'pending' : 'off',
-            email_next_at: now.toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
-          .executeTakeFirst();
-        stored += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+        const isNew = await insertNotification(db, {
+          user_id: user.id,
+          event_key: event.key,
+          rule: event.rule,
+          farm_address: facts.farmAddress,
+          wallet_address: facts.wallet,
+          title: event.title,
+          body: event.body,
+          link: farmLink(deps.publicUrl, view.kind, facts.farmAddress),
+          created_at: now.toISOString(),
+          email_status: isEmailed ? 'pending' : 'off',
+          email_next_at: now.toISOString(),
+        });
+        if (isNew) stored += 1;
       }
     }
   }

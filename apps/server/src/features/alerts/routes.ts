@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../core/db/index.ts';
+import { findNotifications, markNotificationsRead, userExists } from './repository.ts';
 import { getAlertSettings, putAlertSettings, unsubscribeRule } from './settings.ts';
 import { readUnsubscribeLink } from './unsubscribe-link.ts';
 
@@ -60,23 +61,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
     { ...auth, schema: { response: { 200: notificationListSchema } } },
     async (request) => {
       const userId = request.user!.id;
-      const [rows, unread] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('id', 'desc')
-          .limit(50)
-          .execute(),
-        db
-          .selectFrom('notifications')
-          .select((eb) => eb.fn.countAll<number | string>().as('n'))
-          .where('user_id', '=', userId)
-          .where('read_at', 'is', null)
-          .executeTakeFirstOrThrow(),
-      ]);
+      const { rows, unread } = await findNotifications(db, userId, 50);
       return {
-        unread: Number(unread.n),
+        unread,
         items: rows.map((r) => ({
           id: r.id,
           rule: r.rule,
@@ -96,13 +83,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
     '/api/notifications/read',
     { ...auth, schema: { body: markNotificationsReadSchema } },
     async (request, reply) => {
-      let query = db
-        .updateTable('notifications')
-        .set({ read_at: now().toISOString() })
-        .where('user_id', '=', request.user!.id)
-        .where('read_at', 'is', null);
-      if ('ids' in request.body) query = query.where('id', 'in', request.body.ids);
-      await query.execute();
+      await markNotificationsRead(
+        db,
+        request.user!.id,
+        now(),
+        'ids' in request.body ? request.body.ids : undefined,
+      );
       return reply.code(204).send();
     },
   );
@@ -110,8 +96,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   const target = async (query: z.infer<typeof unsubscribeQuerySchema>) => {
     const link = readUnsubscribeLink(secret, query);
     if (!link) return undefined;
-    const user = await db.selectFrom('users').select('id').where('id', '=', link.userId).executeTakeFirst();
-    return user ? link : undefined;
+    return (await userExists(db, link.userId)) ? link : undefined;
   };
   const what = (rule: string) =>
     rule === '*'

@@ -1,0 +1,128 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database } from '../../core/db/index.ts';
+import type { NotificationsTable } from '../../core/db/tables/alerts.ts';
+
+/** The alerts feature's notifications and their e-mail delivery, in SQL (its rule settings: settings.ts). */
+
+type Db = Kysely<Database>;
+export type NotificationRow = Selectable<NotificationsTable>;
+
+/** The user's newest notifications (at most `limit`) and how many are unread. */
+export async function findNotifications(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<{ rows: NotificationRow[]; unread: number }> {
+  const [rows, unread] = await Promise.all([
+    db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('user_id', '=', userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, unread: Number(unread.n) };
+}
+
+/** Marks the user's unread notifications read: those of `ids`, or all of them. */
+export async function markNotificationsRead(db: Db, userId: number, at: Date, ids?: number[]): Promise<void> {
+  let query = db
+    .updateTable('notifications')
+    .set({ read_at: at.toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids);
+  await query.execute();
+}
+
+/** Whether a user row exists (an unsubscribe link of a deleted account does nothing). */
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  return (
+    (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Who tracks a (farm, wallet) pair, with where and whether they take alert e-mails. */
+export function findTrackers(db: Db, farmId: number, wallet: string) {
+  return db
+    .selectFrom('tracked_farms as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.email', 'u.alert_email'])
+    .where('t.farm_id', '=', farmId)
+    .where('t.wallet_address', '=', wallet)
+    .execute();
+}
+
+/** Stores an event for a user once (unique per user and event key). Returns whether it was new. */
+export async function insertNotification(db: Db, row: Insertable<NotificationsTable>): Promise<boolean> {
+  const inserted = await db
+    .insertInto('notifications')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Notifications whose e-mail is due at `at` and not held by another process (at most 500, oldest first). */
+export function findDueEmails(db: Db, at: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'user_id'])
+    .where('email_status', 'in', ['pending', 'sending'])
+    .where((eb) => eb.or([eb('email_next_at', 'is', null), eb('email_next_at', '<=', at)]))
+    .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * Takes the e-mails of `ids` still due and free at `at` for this process until `leaseUntil` (one
+ * conditional update: of several processes, one gets each). Answers the rows taken.
+ */
+export function claimEmails(
+  db: Db,
+  ids: number[],
+  at: string,
+  leaseUntil: string,
+): Promise<NotificationRow[]> {
+  return db
+    .updateTable('notifications')
+    .set({ email_status: 'sending', email_lease_until: leaseUntil })
+    .where('id', 'in', ids)
+    .where('email_status', 'in', ['pending', 'sending'])
+    .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
+    .returningAll()
+    .execute();
+}
+
+/** Where a user's alert e-mails go, and whether they want them. */
+export function findAlertRecipient(db: Db, userId: number) {
+  return db.selectFrom('users').select(['email', 'alert_email']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Records how the e-mail of claimed notifications went (sent, off, or pending again with a back-off). */
+export async function updateEmailStatus(
+  db: Db,
+  ids: number[],
+  status:
+    | { email_status: 'sent' | 'off' }
+    | { email_status: 'pending'; email_attempts: number; email_next_at: string; email_error: string },
+): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({
+      ...status,
+      email_lease_until: null,
+      ...(status.email_status === 'sent' ? { email_error: null } : {}),
+    })
+    .where('id', 'in', ids)
+    .execute();
+}
