@@ -316,3 +316,45 @@ export async function hasPositionSnapshot(db: DbOrTrx, farmId: number, account: 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A farm's tokens (pair tokens, then rewards), each once, as their rows. */
+export async function findTokensOfFarm(db: DbOrTrx, farm: FarmRow): Promise<TokenRow[]> {
+  const pool = await db
+    .selectFrom('pools')
+    .selectAll()
+    .where('id', '=', farm.pool_id)
+    .executeTakeFirstOrThrow();
+  const ids = [pool.token0_id, pool.token1_id, farm.reward_token_a_id, farm.reward_token_b_id].filter(
+    (id): id is number => id !== null,
+  );
+  const tokens = await db.selectFrom('tokens').selectAll().where('id', 'in', ids).execute();
+  return ids.flatMap((id, i) => (ids.indexOf(id) === i ? tokens.filter((t) => t.id === id) : []));
+}
+
+/** A token's newest price snapshot: its on-chain price and the source its price came from. */
+export function findNewestTokenPrice(db: DbOrTrx, tokenId: number) {
+  return db
+    .selectFrom('token_snapshots')
+    .select(['onchain_price_usd', 'price_source'])
+    .where('token_id', '=', tokenId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Sets where a token's price comes from: a CoinMarketCap listing, or on chain. */
+export async function setTokenPriceChoice(
+  db: DbOrTrx,
+  tokenId: number,
+  listing: { id: number; slug: string } | undefined,
+): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set(
+      listing
+        ? { price_choice: 'coinmarketcap', coinmarketcap_id: listing.id, coinmarketcap_slug: listing.slug }
+        : { price_choice: 'onchain' },
+    )
+    .where('id', '=', tokenId)
+    .execute();
+}

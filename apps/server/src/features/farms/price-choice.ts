@@ -13,7 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database } from '../../core/db/index.ts';
-import { findFarmByAddress } from '../../core/farms/repository.ts';
+import {
+  findFarmByAddress,
+  findNewestTokenPrice,
+  findTokensOfFarm,
+  setTokenPriceChoice,
+} from '../../core/farms/repository.ts';
 import { revalueTokenToOnchain } from '../../core/history/revalue-history.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
 import { priceChoiceOf } from '../../core/snapshots/index.ts';
@@ -27,16 +32,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
   async function tokensOfFarm(farmAddress: string) {
     const farm = await findFarmByAddress(db, chainId, farmAddress);
     if (!farm) throw new AppError('NOT_FOUND', `farm ${farmAddress} is not imported`);
-    const pool = await db
-      .selectFrom('pools')
-      .selectAll()
-      .where('id', '=', farm.pool_id)
-      .executeTakeFirstOrThrow();
-    const ids = [pool.token0_id, pool.token1_id, farm.reward_token_a_id, farm.reward_token_b_id].filter(
-      (id): id is number => id !== null,
-    );
-    const tokens = await db.selectFrom('tokens').selectAll().where('id', 'in', ids).execute();
-    return ids.flatMap((id, i) => (ids.indexOf(id) === i ? tokens.filter((t) => t.id === id) : []));
+    return findTokensOfFarm(db, farm);
   }
 
   /** CoinMarketCap listings for a token, with their Polygon contract, price and the token's own marked. */
@@ -60,13 +56,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
     return {
       tokens: await Promise.all(
         tokens.map(async (token) => {
-          const newest = await db
-            .selectFrom('token_snapshots')
-            .select(['onchain_price_usd', 'price_source'])
-            .where('token_id', '=', token.id)
-            .orderBy('id', 'desc')
-            .limit(1)
-            .executeTakeFirst();
+          const newest = await findNewestTokenPrice(db, token.id);
           return {
             address: token.address,
             symbol: token.symbol,
@@ -112,15 +102,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
         );
     }
     const revalued = await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tokens')
-        .set(
-          chosen
-            ? { price_choice: 'coinmarketcap', coinmarketcap_id: chosen.id, coinmarketcap_slug: chosen.slug }
-            : { price_choice: 'onchain' },
-        )
-        .where('id', '=', token.id)
-        .execute();
+      await setTokenPriceChoice(trx, token.id, chosen);
       return chosen ? 0 : revalueTokenToOnchain(trx, token.id);
     });
     return {
