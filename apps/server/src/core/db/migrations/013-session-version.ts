@@ -3,7 +3,7 @@ import { isPostgres } from '../schema-helpers.ts';
 
 /**
  * A logout (a revoked token) raises data_version too, as writes to users already do (012): the session
- * check (features/accounts/service.ts) then reuses a session it looked up while the counter is unchanged,
+ * check (features/accounts/sessions.ts) then reuses a session it looked up while the counter is unchanged,
  * and looks again after any change that could end one (logout, password reset, deleted account).
  */
 export const sessionVersionMigration: Migration = {
