@@ -94,7 +94,7 @@ export const envSchema = z.object({
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
   LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
-  // QuickSwap's published farm lists (discovery/farm-registry.json) beside the factories, or 'off'.
+  // QuickSwap's published farm lists (farm-index/farm-registry.json) beside the factories, or 'off'.
   FARM_REGISTRY: z.enum(['builtin', 'off']).default('builtin'),
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),

@@ -19,7 +19,7 @@ export const polygon = {
   /**
    * Newest first: dQUICK-reward, QUICK-reward, first generation, then the early-2021 generations named
    * beside their farms in a community dashboard's farm list (quickswap-onchain.md, "Where QuickSwap stands
-   * today"). The published farm lists (discovery/farm-registry.json) cover what no known factory does.
+   * today"). The published farm lists (farm-index/farm-registry.json) cover what no known factory does.
    */
   lpFarmFactories: [
     '0x8aAA5e259F74c8114e0a471d9f2ADFc66Bfe09ed',
