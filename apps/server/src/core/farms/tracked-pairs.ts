@@ -51,6 +51,11 @@ export async function releaseUntrackedPairs(
 }
 
 /** The user's tracked pairs, optionally of one wallet. */
+/** Stops the user tracking anything (their pairs are released by releaseUntrackedPairs). */
+export async function deleteTrackingOfUser(db: DbOrTrx, userId: number): Promise<void> {
+  await db.deleteFrom('tracked_farms').where('user_id', '=', userId).execute();
+}
+
 /** Stops the user tracking anything with that wallet (its pairs are released by releaseUntrackedPairs). */
 export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet: string): Promise<void> {
   await db

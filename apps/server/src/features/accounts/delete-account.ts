@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/types.ts';
-import { releaseUntrackedPairs, trackedPairsOf } from '../../core/farms/tracked-pairs.ts';
+import {
+  deleteTrackingOfUser,
+  releaseUntrackedPairs,
+  trackedPairsOf,
+} from '../../core/farms/tracked-pairs.ts';
+import { deleteUser } from './repository.ts';
 
 /**
  * Deletes a user and everything that is theirs, in one transaction: the account row (wallets, tracking,
@@ -10,8 +15,8 @@ import { releaseUntrackedPairs, trackedPairsOf } from '../../core/farms/tracked-
 export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const pairs = await trackedPairsOf(trx, userId);
-    await trx.deleteFrom('tracked_farms').where('user_id', '=', userId).execute();
+    await deleteTrackingOfUser(trx, userId);
     await releaseUntrackedPairs(trx, pairs, { deleteHistory: true });
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await deleteUser(trx, userId);
   });
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, passwordSetupLifetimeMs, passwordSetupLinkInvalidMessage } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { toDbTime } from '../../core/db/index.ts';
 import type { Database } from '../../core/db/types.ts';
 import type { Mailer } from '../../core/mailer.ts';
 import { addressTakenEmail, passwordSetupEmail } from './emails.ts';
@@ -66,25 +65,11 @@ export function createPasswordSetup(deps: PasswordSetupDeps) {
     const passwordHash = await deps.hashPassword(password);
     const at = deps.now();
     const isDone = await deps.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('email_tokens')
-        .set({ used_at: toDbTime(at) })
-        .where('token_hash', '=', deps.hashToken(token))
-        .where('purpose', '=', 'set_password')
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', toDbTime(at))
-        .returning(['user_id', 'email'])
-        .executeTakeFirst();
+      const claimed = await repo.claimPasswordSetupToken(trx, deps.hashToken(token), at);
       if (!claimed?.email) return false;
       const owner = await repo.findUserByEmail(trx, claimed.email);
       if (owner && owner.id !== claimed.user_id) throw new AppError('CONFLICT', takenMessage);
-      const updated = await trx
-        .updateTable('users')
-        .set({ email: claimed.email, email_confirmed_at: toDbTime(at), password_hash: passwordHash })
-        .where('id', '=', claimed.user_id)
-        .where('password_hash', 'is', null)
-        .executeTakeFirst();
-      return updated.numUpdatedRows === 1n;
+      return repo.setFirstPassword(trx, { id: claimed.user_id, email: claimed.email, passwordHash }, at);
     });
     if (!isDone) throw new AppError('LINK_INVALID', passwordSetupLinkInvalidMessage);
   }

@@ -222,3 +222,36 @@ export async function changePassword(
     await endRestoresOfUser(trx, change.userId, change.keptRestoreFamily);
   });
 }
+
+/** Spends a 'set a password' link if it is unused and unexpired; answers its user and the address it names. */
+export function claimPasswordSetupToken(db: Db, tokenHash: string, now: Date) {
+  return db
+    .updateTable('email_tokens')
+    .set({ used_at: toDbTime(now) })
+    .where('token_hash', '=', tokenHash)
+    .where('purpose', '=', 'set_password')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', toDbTime(now))
+    .returning(['user_id', 'email'])
+    .executeTakeFirst();
+}
+
+/** Gives an account without a password its (confirmed) e-mail and password. Returns whether it had none. */
+export async function setFirstPassword(
+  db: Db,
+  user: { id: number; email: string; passwordHash: string },
+  now: Date,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ email: user.email, email_confirmed_at: toDbTime(now), password_hash: user.passwordHash })
+    .where('id', '=', user.id)
+    .where('password_hash', 'is', null)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/** Deletes a user row (wallets, tracking, tokens, nonces and imports go with it by foreign key). */
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
