@@ -2,7 +2,7 @@ import { AppError } from '@tidewatch/shared';
 import { RateLimitedError, type ThrottleCheck } from '../../core/throttle/throttles.ts';
 import { type AccountsContext, burnPasswordCheck, refuseCommonPassword } from './context.ts';
 import * as repo from './repository.ts';
-import { findRestoreFamily } from './session-restores.ts';
+import { findRestoreFamily } from './restore-cookie-repository.ts';
 
 /**
  * Checks a signed-in user's password before a change (change password, delete the account). Failures are

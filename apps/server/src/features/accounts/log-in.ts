@@ -9,7 +9,7 @@ import {
   issueRestoreCookie,
   type RestoreCookie,
   spendRestoreCookie,
-} from './session-restores.ts';
+} from './restore-cookie-repository.ts';
 
 /** What a login answers: the bearer token, and the restore cookie a new tab of this browser starts from. */
 type OpenedSession = { token: string; claims: TokenClaims; restore: RestoreCookie };

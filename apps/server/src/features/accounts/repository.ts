@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { toDbTime } from '../../core/db/index.ts';
 import { prepareQuery } from '../../core/db/prepared.ts';
 import type { Database, User } from '../../core/db/types.ts';
-import { endRestoresOfUser } from './session-restores.ts';
+import { endRestoresOfUser } from './restore-cookie-repository.ts';
 
 type Db = Kysely<Database>;
 

@@ -11,7 +11,7 @@ import {
 } from '../../core/farms/queries.ts';
 import { findTrackers, insertNotification } from './repository.ts';
 import { findEvents, type PairFacts } from './rules.ts';
-import { loadRuleSettings } from './settings.ts';
+import { loadRuleSettings } from './settings-repository.ts';
 
 export type AlertPair = { farmId: number; wallet: string };
 export type EvaluateDeps = {

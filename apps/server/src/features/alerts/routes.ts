@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../core/db/index.ts';
 import { findNotifications, markNotificationsRead, userExists } from './repository.ts';
-import { getAlertSettings, putAlertSettings, unsubscribeRule } from './settings.ts';
+import { getAlertSettings, putAlertSettings, unsubscribeRule } from './settings-repository.ts';
 import { readUnsubscribeLink } from './unsubscribe-link.ts';
 
 const unsubscribeQuerySchema = z.object({
