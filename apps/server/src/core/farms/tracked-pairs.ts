@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 
@@ -100,4 +101,69 @@ export async function countPrivateSnapshots(
     total += Number(row.n);
   }
   return total;
+}
+
+/** Tracks a farm with a wallet; tracking twice is a no-op. Returns whether a row was added. */
+export async function insertTrackedFarm(
+  db: DbOrTrx,
+  row: { userId: number; farmId: number; walletAddress: string },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('tracked_farms')
+    .values({
+      user_id: row.userId,
+      farm_id: row.farmId,
+      wallet_address: getAddress(row.walletAddress),
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'farm_id', 'wallet_address']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Stops the user tracking the farm with that wallet. Returns whether a row was deleted. */
+export async function deleteTrackedFarm(
+  db: DbOrTrx,
+  row: { userId: number; farmId: number; walletAddress: string },
+): Promise<boolean> {
+  const deleted = await db
+    .deleteFrom('tracked_farms')
+    .where('user_id', '=', row.userId)
+    .where('farm_id', '=', row.farmId)
+    .where('wallet_address', '=', row.walletAddress)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows) > 0;
+}
+
+/** True when the user tracks the farm with that wallet. */
+export async function isTracking(
+  db: DbOrTrx,
+  row: { userId: number; farmId: number; walletAddress: string },
+): Promise<boolean> {
+  const found = await db
+    .selectFrom('tracked_farms')
+    .select('id')
+    .where('user_id', '=', row.userId)
+    .where('farm_id', '=', row.farmId)
+    .where('wallet_address', '=', getAddress(row.walletAddress))
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** The user's tracked (farm id, wallet) pairs, optionally for one kind and/or one wallet, oldest first. */
+export async function findTrackedFarms(
+  db: DbOrTrx,
+  filter: { userId: number; kind?: FarmKind; walletAddress?: string },
+): Promise<{ farmId: number; walletAddress: string }[]> {
+  let query = db
+    .selectFrom('tracked_farms')
+    .innerJoin('farms', 'farms.id', 'tracked_farms.farm_id')
+    .select(['tracked_farms.farm_id as farmId', 'tracked_farms.wallet_address as walletAddress'])
+    .where('tracked_farms.user_id', '=', filter.userId);
+  if (filter.kind) query = query.where('farms.kind', '=', filter.kind);
+  if (filter.walletAddress)
+    query = query.where('tracked_farms.wallet_address', '=', getAddress(filter.walletAddress));
+  return query.orderBy('tracked_farms.id').execute();
 }

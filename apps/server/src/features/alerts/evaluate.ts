@@ -4,11 +4,11 @@ import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import {
-  loadFarmViews,
   loadLatestPositions,
   loadPositionAtOrBefore,
   positionKey,
-} from '../../core/farms/queries.ts';
+} from '../../core/farms/position-queries.ts';
+import { loadFarmViews } from '../../core/farms/queries.ts';
 import { findTrackers, insertNotification } from './repository.ts';
 import { findEvents, type PairFacts } from './rules.ts';
 import { loadRuleSettings } from './settings-repository.ts';

@@ -1,6 +1,7 @@
 import { AppError, quickswapFarmsUrl, type TrackDiscoveredResponse } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
-import { findFarmByAddress, insertTrackedFarm, upsertImportedFarm } from '../../core/farms/repository.ts';
+import { findFarmByAddress, upsertImportedFarm } from '../../core/farms/repository.ts';
+import { insertTrackedFarm } from '../../core/farms/tracked-pairs.ts';
 import { type DiscoveryContext, requireSavedWallet } from './context.ts';
 import { findIndexRows } from './repository.ts';
 

@@ -1,7 +1,8 @@
 import { AppError } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { loadFarmViews, loadPositionHistory } from '../../core/farms/queries.ts';
-import { isTracking } from '../../core/farms/repository.ts';
+import { loadPositionHistory } from '../../core/farms/position-queries.ts';
+import { loadFarmViews } from '../../core/farms/queries.ts';
+import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 import { loadPositionFigures } from './position-figures.ts';
 import { renderPositionsCsv } from './positions-csv.ts';

@@ -1,12 +1,8 @@
 import { AppError, type FarmDetail } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import {
-  loadFarmViews,
-  loadPositionHistory,
-  toDualPosition,
-  toLpPosition,
-} from '../../core/farms/queries.ts';
-import { isTracking } from '../../core/farms/repository.ts';
+import { loadPositionHistory } from '../../core/farms/position-queries.ts';
+import { loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/queries.ts';
+import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 import { loadPositionFigures, withSourceMarks } from './position-figures.ts';
 

@@ -1,14 +1,7 @@
 import type { DualFarmListItem, FarmKind, LpFarmListItem } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import {
-  type FarmView,
-  loadFarmViews,
-  loadLatestPositions,
-  loadSchedules,
-  positionKey,
-  toDualPosition,
-  toLpPosition,
-} from '../../core/farms/queries.ts';
+import { loadLatestPositions, loadSchedules, positionKey } from '../../core/farms/position-queries.ts';
+import { type FarmView, loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/queries.ts';
 import { toHistoryStatus } from '../../core/history/position-returns.ts';
 import { loadBackfills } from '../../core/history/repository.ts';
 import type { FarmsContext } from './context.ts';

@@ -1,12 +1,12 @@
 import type { Portfolio } from '@tidewatch/shared';
 import {
-  loadFarmViews,
   loadLatestPositions,
   loadPoolPricesAt,
   loadPositionsAtOrBefore,
   positionKey,
-} from '../../core/farms/queries.ts';
-import { findTrackedFarms } from '../../core/farms/repository.ts';
+} from '../../core/farms/position-queries.ts';
+import { loadFarmViews } from '../../core/farms/queries.ts';
+import { findTrackedFarms } from '../../core/farms/tracked-pairs.ts';
 import { positionReturns } from '../../core/history/position-returns.ts';
 import { loadPositionEventsOfPairs } from '../../core/history/repository.ts';
 import type { FarmsContext } from './context.ts';

@@ -1,7 +1,6 @@
 import { AppError, type UntrackResponse } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { deleteTrackedFarm } from '../../core/farms/repository.ts';
-import { releaseUntrackedPairs } from '../../core/farms/tracked-pairs.ts';
+import { deleteTrackedFarm, releaseUntrackedPairs } from '../../core/farms/tracked-pairs.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 
 /**
