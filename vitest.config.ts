@@ -17,7 +17,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on CI's two cores. Most of a test file's
     // time is waiting (on the local chain, child processes, timers, the database), so two files side by side
-    // finish sooner (docs/notes/ci-time.md).
+    // finish sooner (decision 027).
     maxWorkers: 2,
     projects: [
       {
