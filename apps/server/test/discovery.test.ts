@@ -1,4 +1,5 @@
 import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import { farmIndexPageSchema, findMyFarmsResponseSchema, trackedSummarySchema } from '@tidewatch/shared';
 import {
   deployFarmGenerations,
@@ -79,7 +80,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => w?.close());
 
-async function chainFigures(farm: { address: Address; kind: 'lp' | 'dual' }) {
+async function chainFigures(farm: { address: Address; kind: FarmKind }) {
   const abi = farm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
   const read = (functionName: string, args: unknown[] = []) =>
     client().readContract({ address: farm.address, abi, functionName, args } as never) as Promise<bigint>;

@@ -1,4 +1,5 @@
 import { dragonLair, pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import { type DualPositionSnapshot, farmDetailSchema, type LpPositionSnapshot } from '@tidewatch/shared';
 import { type PairKey, swapExactIn, type TokenKey } from '@tidewatch/testkit';
 import { type Address, formatUnits } from 'viem';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 const account = () => w.t.world.accounts.user.address;
-const refreshUrl = (kind: 'lp' | 'dual') =>
+const refreshUrl = (kind: FarmKind) =>
   kind === 'lp' ? '/api/quickswap/create-snapshots' : '/api/quickswap/dual-mining/snapshots';
 const refresh = (key: (typeof keys)[number]) => {
   const farm = w.t.world.farms[key];

@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { wizardErrorBodySchema } from '@tidewatch/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -22,11 +23,11 @@ beforeEach(async () => {
 });
 afterAll(() => w?.close());
 
-const parse = (variant: 'lp' | 'dual', url: string, extra: Record<string, unknown> = {}) =>
+const parse = (variant: FarmKind, url: string, extra: Record<string, unknown> = {}) =>
   sendStep(w.testApp, token, variant, { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url, ...extra } });
 
 /** Steps an import forward until it reaches `target`. */
-async function advanceTo(variant: 'lp' | 'dual', url: string, target: string) {
+async function advanceTo(variant: FarmKind, url: string, target: string) {
   let state = (await parse(variant, url)).body;
   while (state.name !== target) {
     const answer = await sendStep(w.testApp, token, variant, {

@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { wizardErrorBodySchema } from '@tidewatch/shared';
 import { sql } from 'kysely';
 import { getAddress } from 'viem';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-const parse = (token: string, variant: 'lp' | 'dual', url: string) =>
+const parse = (token: string, variant: FarmKind, url: string) =>
   sendStep(w.testApp, token, variant, { name: 'NOT_STARTED', event: 'PARSE_URL', params: { url } });
 
 const cancel = (token: string, id: unknown) =>

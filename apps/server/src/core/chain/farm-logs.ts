@@ -1,7 +1,7 @@
-import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import { type Address, decodeEventLog, getAddress, type Hex, pad, toEventSelector, toHex } from 'viem';
 import { type ChainClient, nodeAnswer } from './client.ts';
 import { ChainUnavailableError } from './errors.ts';
+import { farmContracts } from './farm-contracts.ts';
 import type { FarmRef } from './farm-ref.ts';
 
 /** One of a wallet's Staked / Withdrawn / RewardPaid events on a farm, amounts in the smallest unit. */
@@ -41,7 +41,7 @@ const rangeRefusal = /range|too (many|large|wide|big)|more than|exceed|limit|res
 const rateLimit = /rate.?limit|too many requests|capacity/i;
 
 function abiOf(farm: FarmRef) {
-  return farm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+  return farmContracts[farm.kind].farmAbi;
 }
 
 function selectors(farm: FarmRef): Hex[] {

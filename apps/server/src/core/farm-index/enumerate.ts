@@ -1,4 +1,3 @@
-import { stakingRewardsDualFactory, stakingRewardsFactory } from '@tidewatch/contracts';
 import type { FarmKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
 import {
@@ -11,6 +10,7 @@ import {
   zeroAddress,
 } from 'viem';
 import { type ChainClient, nodeAnswer } from '../chain/client.ts';
+import { farmContracts } from '../chain/farm-contracts.ts';
 import { describeNodeError, isExecutionFailure } from '../chain/multicall.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 
@@ -27,7 +27,7 @@ const firstPage = 16;
  */
 const arrayReadGas = 100_000n;
 
-const abiOf = (kind: FarmKind) => (kind === 'lp' ? stakingRewardsFactory.abi : stakingRewardsDualFactory.abi);
+const abiOf = (kind: FarmKind) => farmContracts[kind].factoryAbi;
 
 /**
  * `stakingTokens(i)` of one factory as its own gas-bounded eth_call; the calls of one round go out in one

@@ -1,7 +1,7 @@
-import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import type { FarmKind } from '@tidewatch/shared';
 import type { Address } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { farmContracts } from '../chain/farm-contracts.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 
 /**
@@ -17,11 +17,8 @@ export async function probeStakingContracts<C extends { address: Address; kind: 
   const plan = new ReadPlan();
   const isAnswering = candidates.map(() => true);
   candidates.forEach((candidate, index) => {
-    const getters =
-      candidate.kind === 'lp'
-        ? (['stakingToken', 'rewardsToken'] as const)
-        : (['stakingToken', 'rewardsTokenA', 'rewardsTokenB'] as const);
-    const abi = candidate.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+    const { farmAbi: abi, rewardTokenGetters } = farmContracts[candidate.kind];
+    const getters = ['stakingToken', ...rewardTokenGetters] as const;
     for (const functionName of getters) {
       plan.addOptional<Address>(
         {

@@ -1,8 +1,9 @@
-import { pair, stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
+import { pair } from '@tidewatch/contracts';
 import type { FarmKind } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../chain/erc20.ts';
+import { farmContracts } from '../chain/farm-contracts.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { getStructureCache, type StructureCache } from '../chain/structure-cache.ts';
@@ -68,8 +69,7 @@ type Dynamic = Omit<FarmSnapshotRead, 'pair' | 'rewards' | 'positions' | 'stakin
 function planFarmStructure(plan: ReadPlan, farm: FarmRef, cache: StructureCache): void {
   const { address } = farm;
   const entry = { stakingToken: '0x' as Address, rewardTokens: [] as Address[] };
-  const abi = farm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
-  const names = farm.kind === 'lp' ? ['rewardsToken'] : ['rewardsTokenA', 'rewardsTokenB'];
+  const { farmAbi: abi, rewardTokenGetters: names } = farmContracts[farm.kind];
   plan.add<Address>(
     { label: `farm ${address}: stakingToken()`, address, abi, functionName: 'stakingToken' },
     (v) => {
@@ -97,8 +97,7 @@ function planPairStructure(plan: ReadPlan, address: Address, cache: StructureCac
 
 function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, accounts: Address[]): Dynamic {
   const { address, kind } = farm;
-  const isDual = kind === 'dual';
-  const abi = isDual ? stakingDualRewards.abi : stakingRewards.abi;
+  const { farmAbi: abi, rewardRateGetters, earnedGetters, canPause } = farmContracts[kind];
   const d: Dynamic = {
     address,
     kind,
@@ -140,12 +139,12 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
   farmRead('periodFinish', (v: bigint) => {
     d.periodFinish = v;
   });
-  (isDual ? ['rewardRateA', 'rewardRateB'] : ['rewardRate']).forEach((name, k) => {
+  rewardRateGetters.forEach((name, k) => {
     farmRead(name, (v: bigint) => {
       d.rates[k] = v;
     });
   });
-  if (isDual) {
+  if (canPause) {
     farmRead('paused', (v: boolean) => {
       d.isPaused = v;
     });
@@ -160,7 +159,7 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
       args,
       position.account,
     );
-    (isDual ? ['earnedA', 'earnedB'] : ['earned']).forEach((name, k) => {
+    earnedGetters.forEach((name, k) => {
       farmRead(
         name,
         (v: bigint) => {

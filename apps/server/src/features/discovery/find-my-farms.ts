@@ -1,7 +1,7 @@
-import { stakingDualRewards, stakingRewards } from '@tidewatch/contracts';
 import type { Selectable } from 'kysely';
 import { type Address, parseUnits } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
+import { farmContracts } from '../../core/chain/farm-contracts.ts';
 import { ReadPlan } from '../../core/chain/read-plan.ts';
 import type { FarmIndexTable } from '../../core/db/tables/farm-index.ts';
 import type { SnapshotPipeline } from '../../core/snapshots/index.ts';
@@ -24,7 +24,7 @@ export async function findWalletFarms(
   const results = farms.map((farm) => ({ farm, staked: 0n, earned: [] as bigint[] }));
   for (const result of results) {
     const address = result.farm.address as Address;
-    const abi = result.farm.kind === 'lp' ? stakingRewards.abi : stakingDualRewards.abi;
+    const { farmAbi: abi, earnedGetters } = farmContracts[result.farm.kind];
     plan.add<bigint>(
       {
         label: `farm ${address}: balanceOf(${wallet})`,
@@ -37,8 +37,7 @@ export async function findWalletFarms(
         result.staked = v;
       },
     );
-    const earnedNames = result.farm.kind === 'lp' ? ['earned'] : ['earnedA', 'earnedB'];
-    earnedNames.forEach((functionName, k) => {
+    earnedGetters.forEach((functionName, k) => {
       plan.add<bigint>(
         { label: `farm ${address}: ${functionName}(${wallet})`, address, abi, functionName, args: [wallet] },
         (v) => {
