@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
  */
 
 /** The part of a Vite manifest entry (dist/.vite/manifest.json) the budget follows. */
-export type ManifestChunk = {
+type ManifestChunk = {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -60,7 +60,7 @@ export function getIndexHtmlScripts(indexHtml: string): string[] {
 }
 
 /** The chunks `keys` load before running: themselves and their static imports, transitively, not dynamic ones. */
-export function getStaticClosure(manifest: Manifest, keys: readonly string[]): string[] {
+function getStaticClosure(manifest: Manifest, keys: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;

@@ -12,12 +12,7 @@ export async function csrfHeaders(appUrl: string): Promise<Record<string, string
   return { cookie: `csrftoken=${value}`, 'x-csrftoken': value, 'content-type': 'application/json' };
 }
 
-export async function postJson(
-  appUrl: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<Response> {
+async function postJson(appUrl: string, path: string, body: unknown, token?: string): Promise<Response> {
   return fetch(`${appUrl}${path}`, {
     method: 'POST',
     headers: { ...(await csrfHeaders(appUrl)), ...(token ? { authorization: `Bearer ${token}` } : {}) },

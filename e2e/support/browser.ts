@@ -7,7 +7,7 @@ import { repoRoot } from './app-server.ts';
 import { watchJourney } from './journey-watch.ts';
 import { findAccessibilityViolations, findHorizontalOverflow } from './screen-checks.ts';
 
-export const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
+const artifactsDir = join(repoRoot, 'e2e', 'artifacts');
 
 const viewports = {
   desktop: { width: 1280, height: 900 },
@@ -18,20 +18,20 @@ const viewports = {
  * The size the journeys run at: E2E_VIEWPORT=phone runs them 375 px wide (the e2e test script does a second
  * run so), anything unset the desktop size.
  */
-export const viewportName: keyof typeof viewports = (() => {
+const viewportName: keyof typeof viewports = (() => {
   const name = process.env.E2E_VIEWPORT ?? 'desktop';
   if (name !== 'desktop' && name !== 'phone') {
     throw new Error(`E2E_VIEWPORT is '${name}'; it can be 'desktop' (the default) or 'phone'`);
   }
   return name;
 })();
-export const isPhoneViewport = viewportName === 'phone';
+const isPhoneViewport = viewportName === 'phone';
 
 /** Where a screenshot named `name` is written: under e2e/artifacts, suffixed '-375' at phone size. */
 export const artifactPath = (name: string) =>
   join(artifactsDir, `${name}${isPhoneViewport ? `-${viewports.phone.width}` : ''}.png`);
 
-export type ScreenshotOptions = {
+type ScreenshotOptions = {
   /** The full page (default) or only the viewport (a fixed size that reads well in the README). */
   isFullPage?: boolean;
   /** Run the screen checks first (default); off for a picture of a failure. */

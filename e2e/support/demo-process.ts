@@ -3,7 +3,7 @@ import { type FarmKind, farmKindOfRouteSegment } from '@tidewatch/shared/farm-ki
 import { repoRoot } from './app-server.ts';
 
 /** A farm URL the demo printed, under its kind's route segment ('lp-mining', 'dual-mining'). */
-export type DemoFarmUrl = { kind: FarmKind; key: string; url: string };
+type DemoFarmUrl = { kind: FarmKind; key: string; url: string };
 
 /** What `npm run demo` printed, parsed the way a person reads it, plus handles on the process. */
 export type DemoProcess = {

@@ -14,14 +14,14 @@ type ManifestChunk = {
 export type Manifest = Record<string, ManifestChunk>;
 
 /** dist/pages/routes.json: which page file the server sends for which path (apps/server/src/core/http/spa.ts). */
-export type RoutePagesIndex = {
+type RoutePagesIndex = {
   /** Patterns in React Router's syntax (`:param`, `:param?`); files relative to the build folder. */
   pages: { pattern: string; file: string }[];
   /** For paths no route matches: the bare document, the app decides what to show. */
   fallback: string;
 };
 
-export const routePagesFolder = 'pages';
+const routePagesFolder = 'pages';
 const screenFolder = 'src/app/routes/';
 
 /** The files `keys` load before running: themselves and their static imports, transitively. */

@@ -34,7 +34,7 @@ const screens = {
   wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
 };
 type Screens = typeof screens;
-export type ScreenName = keyof Screens;
+type ScreenName = keyof Screens;
 
 /**
  * A route whose screen comes from `name`'s module when it first matches. The name also sits in the route's

@@ -9,7 +9,7 @@ export function EmailField(props: EmailFieldProps) {
 }
 
 /** What the fields read and write: the shape `useCredentials` (src/lib) answers. */
-export type CredentialsState = {
+type CredentialsState = {
   email: string;
   password: string;
   setEmail: (email: string) => void;

@@ -5,7 +5,7 @@ export { Collapsible } from './collapsible.tsx';
 export { ConfirmDialog } from './confirm-dialog.tsx';
 export { CredentialFields, EmailField } from './credential-fields.tsx';
 export { InlineError } from './inline-error.tsx';
-export { Page, PlaceholderScreen } from './page.tsx';
+export { Page } from './page.tsx';
 export { PanelBoundary } from './panel-boundary.tsx';
 export { PasswordField } from './password-field.tsx';
 export { Spinner } from './spinner.tsx';

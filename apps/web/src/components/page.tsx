@@ -23,14 +23,3 @@ export function Page({ title, description, children, width = 'wide' }: PageProps
     </div>
   );
 }
-
-/** A neutral stand-in for a screen a later change fills; names the screen so links can be followed. */
-export function PlaceholderScreen({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Page title={title}>
-      <div className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-400">
-        {children ?? 'This screen is on its way.'}
-      </div>
-    </Page>
-  );
-}

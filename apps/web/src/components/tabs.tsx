@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 
-export type TabItem<K extends string> = { key: K; label: ReactNode };
+type TabItem<K extends string> = { key: K; label: ReactNode };
 
 export type TabsProps<K extends string> = {
   items: ReadonlyArray<TabItem<K>>;

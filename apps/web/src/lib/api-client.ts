@@ -6,7 +6,7 @@ import { getSessionToken } from './session.ts';
 import { loadErrorBody } from './start-up-schemas.ts';
 
 /** The original client had no timeout; ours gives up after this long and tells the user. */
-export const defaultTimeoutMs = 15_000;
+const defaultTimeoutMs = 15_000;
 
 export const timeoutMessage = 'the server took too long to answer, please try again';
 export const networkMessage = 'could not reach the server, check your connection';
@@ -17,7 +17,7 @@ export type ApiClientOptions = {
   timeoutMs?: number;
 };
 
-export type RequestOptions<T> = {
+type RequestOptions<T> = {
   /**
    * Validates the response body; a mismatch is an AppError rather than a crash further down. A loader is
    * called beside the request, so zod and the schema arrive with the response instead of with the page.

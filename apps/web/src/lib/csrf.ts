@@ -1,9 +1,9 @@
 /** The spec's CSRF cookie and header names (spec section 9). */
-export const csrfCookieName = 'csrftoken';
+const csrfCookieName = 'csrftoken';
 export const csrfHeaderName = 'x-csrftoken';
 
 /** Reads one cookie by name from `document.cookie`; undefined when absent. */
-export function readCookie(name: string): string | undefined {
+function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   for (const part of document.cookie.split(';')) {
     const separator = part.indexOf('=');

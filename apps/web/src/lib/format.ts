@@ -53,7 +53,7 @@ const units: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 ];
 
 /** Any time less than a minute from now, either side (a fresh snapshot, a server clock a little ahead). */
-export const justNow = 'just now';
+const justNow = 'just now';
 
 /**
  * A time relative to now, e.g. 'just now', '3 minutes ago' or 'in 2 hours'. Accepts ISO-8601 strings.

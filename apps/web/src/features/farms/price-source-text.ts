@@ -11,7 +11,7 @@ const onchainRouteTexts: Record<string, string> = {
 const listingName = (listing: PriceChoice) => `${listing.name} (${listing.symbol})`;
 
 /** The CoinMarketCap listing a token's figures use, or undefined when it is priced on-chain. */
-export function chosenListing(token: FarmTokenPrice): PriceChoice | undefined {
+function chosenListing(token: FarmTokenPrice): PriceChoice | undefined {
   if (token.price_source !== 'coinmarketcap') return undefined;
   return token.candidates.find((candidate) => candidate.id === token.coinmarketcap_id);
 }

@@ -22,7 +22,7 @@ export type ReturnsChartPoint = {
 };
 
 /** One evenly spaced time of the axis, with the point drawn there (null: nothing, the lines cross it). */
-export type TimeSlot = { time: number; point: ReturnsChartPoint | null };
+type TimeSlot = { time: number; point: ReturnsChartPoint | null };
 export type TimeAxisLayout = {
   /** Oldest first; consecutive times are `step` seconds apart. */
   slots: TimeSlot[];

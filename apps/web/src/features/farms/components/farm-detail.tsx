@@ -79,7 +79,7 @@ function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
   return <FarmDetailView detail={query.data} />;
 }
 
-export function FarmDetailView({ detail }: { detail: FarmDetail }) {
+function FarmDetailView({ detail }: { detail: FarmDetail }) {
   // Choosing a token's price source is for a signed-in user; the figures themselves are public.
   const isSignedIn = Boolean(useSessionToken());
   const { kind } = detail.farm;

@@ -4,7 +4,7 @@ import { formatPercent, formatUsd } from '../../../lib/format.ts';
 import type { AnyFarmListItem } from '../api/get-farms.ts';
 
 /** A token amount (exact decimal string) cut to six fraction digits for reading; never rounded up. */
-export function formatAmount(amount: string): string {
+function formatAmount(amount: string): string {
   const [whole = '0', fraction = ''] = amount.split('.');
   const cut = fraction.slice(0, 6).replace(/0+$/, '');
   return cut ? `${whole}.${cut}` : whole;
@@ -152,11 +152,4 @@ export function PositionSnapshotFigures({ item }: { item: AnyFarmListItem }) {
       {position ? <PositionFigures farm={item.farm} position={position} /> : null}
     </Block>
   );
-}
-
-/** Sum of the USD earned in a position; null when any part is unknown. */
-export function earnedUsd(position: PositionSnapshot): number | null {
-  if ('earned_in_usd' in position) return position.earned_in_usd;
-  if (position.earned_a_in_usd === null || position.earned_b_in_usd === null) return null;
-  return position.earned_a_in_usd + position.earned_b_in_usd;
 }

@@ -3,7 +3,7 @@ import type { DualFarmListItem, LpFarmListItem, Wallet } from '@tidewatch/shared
 // Wire-shaped farm list items for component tests (the shapes the server answers).
 
 export const farmAddress = '0x1111111111111111111111111111111111111111';
-export const poolAddress = '0x2222222222222222222222222222222222222222';
+const poolAddress = '0x2222222222222222222222222222222222222222';
 export const walletAddress = '0x1234567890AbcdEF1234567890aBcdef12345678';
 
 const token = (symbol: string, suffix: string) => ({

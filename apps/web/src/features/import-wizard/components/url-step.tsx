@@ -7,7 +7,7 @@ const addressPattern = /0x[0-9a-fA-F]{40}/i;
 const urlPattern = /^https?:\/\/[^\s/]+\.[a-z]{2,}\/\S*$/i;
 
 /** How long typing must pause before a typed URL is sent (a paste is sent at once). */
-export const typingPauseMs = 700;
+const typingPauseMs = 700;
 
 /** Said under the field when what it holds is neither a URL nor an address, so nothing was sent. */
 export const notAFarmUrlMessage =

@@ -14,14 +14,14 @@ import { postNextState } from '../api/next-state.ts';
 import { clearOpenImportId, readOpenImportId, saveOpenImportId } from './open-import.ts';
 
 /** A wizard state as the client holds it; NOT_STARTED exists only here until PARSE_URL answers. */
-export type ClientWizardState = {
+type ClientWizardState = {
   name: string;
   previous: string | null;
   events: WizardEvent[];
   data: Record<string, unknown>;
 };
 
-export const notStartedState: ClientWizardState = {
+const notStartedState: ClientWizardState = {
   name: 'NOT_STARTED',
   previous: null,
   events: ['PARSE_URL'],

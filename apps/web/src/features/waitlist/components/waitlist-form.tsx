@@ -13,9 +13,9 @@ import { loadAuthSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 
 /** Spec section 8: the waitlist's one validation message. */
-export const waitlistEmailMessage =
+const waitlistEmailMessage =
   'Please fill out your email address so that we can let you know when we are ready for onboarding!';
-export const waitlistSuccessMessage = "thanks! you're on the waitlist, we'll be in touch";
+const waitlistSuccessMessage = "thanks! you're on the waitlist, we'll be in touch";
 
 export function WaitlistForm() {
   const [email, setEmail] = useState('');

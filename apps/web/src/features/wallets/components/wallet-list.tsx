@@ -8,7 +8,7 @@ import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
 import { WatchAddressForm } from './watch-address-form.tsx';
 
 /** One saved wallet: short address (to its view), wallet service, blockchain (to its page). Screens 10, 11. */
-export function WalletListItem({ wallet }: { wallet: Wallet }) {
+function WalletListItem({ wallet }: { wallet: Wallet }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
       <Link
