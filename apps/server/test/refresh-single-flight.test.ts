@@ -1,4 +1,4 @@
-import { farmDetailSchema, refreshLpResponseSchema } from '@tidewatch/shared';
+import { farmDetailSchema, lpFarmListItemSchema } from '@tidewatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
 
@@ -63,7 +63,7 @@ describe('refresh is single-flight on the server', () => {
     const block = Number(await w.t.anvil.client.getBlockNumber());
     const answers = await Promise.all(Array.from({ length: 5 }, refresh));
     for (const answer of answers) expect(answer.statusCode).toBe(200);
-    const items = answers.map((answer) => refreshLpResponseSchema.parse(answer.json()));
+    const items = answers.map((answer) => lpFarmListItemSchema.parse(answer.json()));
     for (const item of items) {
       expect(item.farm_position_snapshot?.block_number).toBe(block);
       expect(item.farm.snapshot?.block_number).toBe(block);

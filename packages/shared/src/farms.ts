@@ -300,10 +300,6 @@ export const createDualSnapshotsSchema = z.strictObject({
   farm_address: hexAddressSchema,
   account_address: hexAddressSchema,
 });
-/** Refresh answers are the refreshed farm list item (new pool, farm and position snapshots). */
-export const refreshLpResponseSchema = lpFarmListItemSchema;
-export const refreshDualResponseSchema = dualFarmListItemSchema;
-
 /** POST /api/quickswap/token-snapshots (no body). */
 export const tokenSnapshotsResponseSchema = z.object({
   count: z.number().int(),

@@ -2,15 +2,15 @@ import {
   addressParamsSchema,
   createDualSnapshotsSchema,
   createLpSnapshotsSchema,
+  dualFarmListItemSchema,
   dualFarmListSchema,
   farmDetailQuerySchema,
   farmDetailSchema,
   farmListQuerySchema,
+  lpFarmListItemSchema,
   lpFarmListSchema,
   portfolioSchema,
   positionsCsvQuerySchema,
-  refreshDualResponseSchema,
-  refreshLpResponseSchema,
   tokenSnapshotsResponseSchema,
   toolsResponseSchema,
   trackDualFarmResponseSchema,
@@ -112,7 +112,7 @@ export const farmsRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/quickswap/create-snapshots',
-    { ...refreshes, schema: { body: createLpSnapshotsSchema, response: { 200: refreshLpResponseSchema } } },
+    { ...refreshes, schema: { body: createLpSnapshotsSchema, response: { 200: lpFarmListItemSchema } } },
     async (request) =>
       farms.refreshFarm('lp', userId(request), request.body.address, request.body.account_address),
   );
@@ -121,7 +121,7 @@ export const farmsRoutes: FastifyPluginAsyncZod<{
     '/api/quickswap/dual-mining/snapshots',
     {
       ...refreshes,
-      schema: { body: createDualSnapshotsSchema, response: { 200: refreshDualResponseSchema } },
+      schema: { body: createDualSnapshotsSchema, response: { 200: dualFarmListItemSchema } },
     },
     async (request) =>
       farms.refreshFarm('dual', userId(request), request.body.farm_address, request.body.account_address),

@@ -1,7 +1,2 @@
-export { WalletConnectControl, type WalletConnectControlProps } from './wallet-connect-control.tsx';
-export {
-  useWallet,
-  type WalletContextValue,
-  WalletProvider,
-  type WalletStatus,
-} from './wallet-context.tsx';
+export { WalletConnectControl } from './wallet-connect-control.tsx';
+export { useWallet, WalletProvider } from './wallet-context.tsx';

@@ -6,7 +6,7 @@ import { shortenAddress } from '../format.ts';
 import { useSessionToken } from '../session.ts';
 import { useWallet } from './wallet-context.tsx';
 
-export type WalletConnectControlProps = {
+type WalletConnectControlProps = {
   /** The sign-up screen itself hides 'create account' (so does a logged-in user's, who has an account). */
   showCreateAccount?: boolean;
   className?: string;

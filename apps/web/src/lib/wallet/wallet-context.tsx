@@ -10,7 +10,7 @@ import { detectWalletPresence } from './wallet-presence.ts';
 export type WalletStatus = 'not connected' | 'prompting' | 'connected' | 'rejected';
 
 /** A wallet the user can pick when several are installed and none is MetaMask. */
-export type WalletChoice = { id: string; name: string };
+type WalletChoice = { id: string; name: string };
 
 /**
  * The one wallet context of the app. The first six fields are the spec's shared wallet context (`web3` holds a

@@ -1,5 +1,5 @@
 import { useIsMutating, useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
-import { refreshDualResponseSchema, refreshLpResponseSchema } from '@tidewatch/shared';
+import { dualFarmListItemSchema, lpFarmListItemSchema } from '@tidewatch/shared';
 import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
 import type { AnyFarmListItem } from './get-farms.ts';
@@ -11,16 +11,17 @@ export type RefreshFarmInput = { farmAddress: string; accountAddress: string };
 export function refreshFarm(kind: FarmKind, input: RefreshFarmInput): Promise<AnyFarmListItem> {
   const path = farmKinds[kind].apiPaths.refresh;
   // The farm's field is `address` for liquidity mining, `farm_address` for dual mining (as the spec has it).
+  // The answer is the refreshed farm list item (new pool, farm and position snapshots).
   return kind === 'lp'
     ? api.post(
         path,
         { address: input.farmAddress, account_address: input.accountAddress },
-        { schema: refreshLpResponseSchema },
+        { schema: lpFarmListItemSchema },
       )
     : api.post(
         path,
         { farm_address: input.farmAddress, account_address: input.accountAddress },
-        { schema: refreshDualResponseSchema },
+        { schema: dualFarmListItemSchema },
       );
 }
 
