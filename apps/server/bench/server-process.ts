@@ -6,7 +6,7 @@ import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
 export { getFreePort as freePort } from '@tidewatch/testkit';
 
 /** Helpers of the benches and soaks that run the real server entry as its own process. */
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Starts `entry` (a TypeScript file, through tsx) with `env`; its output goes to `logFile`, as a real process's would. */
 export function startProcess(

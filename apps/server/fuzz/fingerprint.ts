@@ -7,7 +7,7 @@ import type { Database } from '../src/core/db/index.ts';
  * guesser is refused every time; a chain-read throttle is counted before the handler refuses a wallet that
  * is not the user's), or the refusals themselves would be free to repeat.
  */
-export const attemptCounters = new Set(['throttle_hits']);
+const attemptCounters = new Set(['throttle_hits']);
 
 /**
  * A digest of every row of every application table but the attempt counters (rows sorted, so the order a

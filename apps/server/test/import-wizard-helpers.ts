@@ -137,7 +137,7 @@ const roleLists = {
   reward_b: 'reward_b_choices',
 } as const;
 
-export function firstCandidates(data: WizardStateResponse['data']): Record<string, unknown> {
+function firstCandidates(data: WizardStateResponse['data']): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [role, list] of Object.entries(roleLists)) {
     const first = data[list]?.[0];

@@ -6,7 +6,7 @@ import type { TestApp } from './helpers.ts';
 
 /** Shared by the wallets test files: wallet keys, a movable clock and guide calls over HTTP. */
 
-export const guideUrl = '/api/wallets/connect_metamask_guide/next-state';
+const guideUrl = '/api/wallets/connect_metamask_guide/next-state';
 export const alice = privateKeyToAccount(testAccounts.user.privateKey);
 export const bob = privateKeyToAccount(testAccounts.idle.privateKey);
 

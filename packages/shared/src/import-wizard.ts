@@ -77,8 +77,6 @@ export const wizardStatesByKind = {
   lp: lpWizardStates,
   dual: dualWizardStates,
 } as const satisfies Record<FarmKind, readonly string[]>;
-/** @deprecated Use `wizardStatesByKind` (issue 32); kept until the server switches. */
-export const wizardStatesByVariant = wizardStatesByKind;
 
 /**
  * Events. PARSE_URL starts an import from what the user pasted; GET_NEXT_STEP advances every step that

@@ -44,7 +44,7 @@ const addressListSchema = (fallback: readonly string[]) =>
 
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
-export const envSchema = z.object({
+const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number' })
     .int('must be a port number')
@@ -209,7 +209,7 @@ export class ConfigError extends Error {
  * Relative DATA_DIR values resolve against it, so `npm start` (cwd = repo root) and
  * `npm start -w @tidewatch/server` (cwd = apps/server) use the same ./data folder.
  */
-export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   for (;;) {
     const manifest = join(dir, 'package.json');
@@ -294,7 +294,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** 127.0.0.0/8, ::1 (also as ::ffff:127.x) or localhost. */
-export function isLoopbackHost(host: string): boolean {
+function isLoopbackHost(host: string): boolean {
   const h = host
     .trim()
     .toLowerCase()

@@ -9,7 +9,7 @@ export type RetentionPolicy = {
   weeklyAfterDays: number;
 };
 
-export const defaultRetention: RetentionPolicy = { dailyAfterDays: 30, weeklyAfterDays: 365 };
+const defaultRetention: RetentionPolicy = { dailyAfterDays: 30, weeklyAfterDays: 365 };
 
 const dayMs = 86_400_000;
 const abandonedImportDays = 7;

@@ -6,8 +6,7 @@
 export type Scheduler = { stop(): Promise<void> };
 
 /** How often a process looks for due pairs: a fifth of the interval, between 1 s and 1 min. */
-export const tickMsFor = (intervalMs: number) =>
-  Math.min(60_000, Math.max(1_000, Math.floor(intervalMs / 5)));
+const tickMsFor = (intervalMs: number) => Math.min(60_000, Math.max(1_000, Math.floor(intervalMs / 5)));
 
 export function startSnapshotScheduler(options: {
   intervalMs: number;

@@ -10,7 +10,7 @@ import {
 } from './snapshot-run.ts';
 
 /** The pg-boss queue of snapshot batches (decision 012). */
-export const snapshotBatchQueue = 'snapshot-batch';
+const snapshotBatchQueue = 'snapshot-batch';
 
 type BatchJob = { scheduleIds: number[]; claimedAt: string };
 

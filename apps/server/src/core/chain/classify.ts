@@ -14,7 +14,7 @@ import { executeReads, type ReadCall, type ReadOutcome } from './multicall.ts';
 import { candidatesOf, type Paste, parsePaste, refusals } from './quickswap-urls.ts';
 import { getStructureCache } from './structure-cache.ts';
 
-export type FarmMatch = {
+type FarmMatch = {
   kind: FarmKind;
   address: Address;
   stakingToken: Address;

@@ -133,7 +133,7 @@ function withBoundedRetry(
 }
 
 /** The configured chain as a viem chain, so viem's own multicall finds our Multicall3. */
-export function defineConfiguredChain(
+function defineConfiguredChain(
   options: Pick<ChainClientOptions, 'chainId' | 'multicall3Address' | 'rpcUrls'>,
 ): Chain {
   return defineChain({

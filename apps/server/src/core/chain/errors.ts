@@ -5,7 +5,7 @@ import { AppError } from '@tidewatch/shared';
  * They extend AppError with code CHAIN_UNAVAILABLE, so the HTTP error handler maps them without help.
  * Messages never carry the RPC URL nor the upstream body: the URL may hold an API key.
  */
-export type ChainErrorKind = 'ChainUnavailableError' | 'WrongChainError' | 'ReadFailedError';
+type ChainErrorKind = 'ChainUnavailableError' | 'WrongChainError' | 'ReadFailedError';
 
 /**
  * Cuts every URL in `text` down to its origin (`https://host/…`): RPC URLs often carry an API key in

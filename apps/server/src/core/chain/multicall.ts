@@ -26,7 +26,7 @@ export type ReadCall = {
 export type ReadOutcome = { isOk: true; value: unknown } | { isOk: false; label: string; reason: string };
 
 /** Default calldata budget per aggregate3 call; far above one refresh of a few farms, below node limits. */
-export const defaultMaxCalldataBytes = 120_000;
+const defaultMaxCalldataBytes = 120_000;
 const perCallOverheadBytes = 160;
 
 function describeRevert(data: Hex): string {

@@ -15,7 +15,7 @@ export type StructureCache = {
   key(farm: { address: Address; kind: string }): string;
 };
 
-export function createStructureCache(): StructureCache {
+function createStructureCache(): StructureCache {
   return {
     farms: new Map(),
     pairs: new Map(),

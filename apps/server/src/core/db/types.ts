@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { AlertsTables } from './tables/alerts.ts';
 import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
@@ -10,7 +10,7 @@ import type { FarmsTables } from './tables/farms.ts';
  * compares the same on SQLite and PostgreSQL; on-chain amounts are decimal text, never floats.
  */
 
-export type UsersTable = {
+type UsersTable = {
   id: Generated<number>;
   /** Lower-cased and trimmed; unique. Null for accounts created from a wallet (002-wallets). */
   email: string | null;
@@ -29,7 +29,7 @@ export type UsersTable = {
   alert_email: Generated<number>;
 };
 
-export type EmailTokensTable = {
+type EmailTokensTable = {
   id: Generated<number>;
   user_id: number;
   /** What the token proves; 'confirm_email' for now. */
@@ -44,7 +44,7 @@ export type EmailTokensTable = {
 };
 
 /** One value of the restore cookie (hashed); a restore spends it and issues the next of its family (019). */
-export type SessionRestoresTable = {
+type SessionRestoresTable = {
   id: Generated<number>;
   user_id: number;
   /** Every cookie value descended from one login shares it; a spent value shown again ends the family. */
@@ -56,14 +56,14 @@ export type SessionRestoresTable = {
   used_at: string | null;
 };
 
-export type RevokedTokensTable = {
+type RevokedTokensTable = {
   jti: string;
   /** The token's own expiry: rows past it can be deleted. */
   expires_at: string;
 };
 
 /** One counted event of a throttle (see src/throttle): a failed login, a sign-up, a waitlist entry... */
-export type ThrottleHitsTable = {
+type ThrottleHitsTable = {
   id: Generated<number>;
   /** The throttle's name, e.g. 'loginPerAccount'. */
   scope: string;
@@ -72,7 +72,7 @@ export type ThrottleHitsTable = {
   created_at: string;
 };
 
-export type WaitlistSignupsTable = {
+type WaitlistSignupsTable = {
   id: Generated<number>;
   email: string;
   tokens: string | null;
@@ -80,7 +80,7 @@ export type WaitlistSignupsTable = {
   created_at: string;
 };
 
-export type ContactMessagesTable = {
+type ContactMessagesTable = {
   id: Generated<number>;
   email: string;
   concerns: string | null;
@@ -88,7 +88,7 @@ export type ContactMessagesTable = {
   created_at: string;
 };
 
-export type ExchangeConnectionsTable = {
+type ExchangeConnectionsTable = {
   id: Generated<number>;
   user_id: number;
   /** The authorisation code handed over by the exchange's redirect. */
@@ -98,7 +98,7 @@ export type ExchangeConnectionsTable = {
   created_at: string;
 };
 
-export type BlockchainsTable = {
+type BlockchainsTable = {
   id: Generated<number>;
   name: string;
   chain_id: number;
@@ -107,7 +107,7 @@ export type BlockchainsTable = {
 };
 
 /** Which wallet services we offer on which chains: one row per pair. */
-export type WalletCatalogueTable = {
+type WalletCatalogueTable = {
   id: Generated<number>;
   name: string;
   chain_id: number;
@@ -115,7 +115,7 @@ export type WalletCatalogueTable = {
   position: number;
 };
 
-export type WalletsTable = {
+type WalletsTable = {
   id: Generated<number>;
   user_id: number;
   /** The wallet service, e.g. 'MetaMask'. */
@@ -131,7 +131,7 @@ export type WalletsTable = {
 };
 
 /** When a periodic job last ran (one row per job name). */
-export type JobRunsTable = { name: string; last_run_at: string };
+type JobRunsTable = { name: string; last_run_at: string };
 
 /** A server-issued EIP-4361 message and its single-use nonce. */
 export type SiweNoncesTable = {
@@ -176,12 +176,11 @@ export type Database = {
   FarmImportsTables;
 
 /** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
-export type DataVersionTable = {
+type DataVersionTable = {
   id: number;
   /** bigint: a string on PostgreSQL. */
   version: number | string;
 };
 
 export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type WaitlistSignupRow = Selectable<WaitlistSignupsTable>;

@@ -3,7 +3,7 @@ import type { FarmKind } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
 
 /** Where QuickSwap published a farm: repository, path, commit (and the list inside the file). */
-export type RegistrySource = { repository: string; path: string; commit: string; list?: string };
+type RegistrySource = { repository: string; path: string; commit: string; list?: string };
 export type RegistryFarm = { address: Address; kind: FarmKind; sources: RegistrySource[] };
 
 /**

@@ -31,14 +31,14 @@ export function newestRank(
   return sql<number>`row_number() over (partition by ${sql.raw(partition)} order by block_number desc, id desc)`;
 }
 
-export type LpFarmView = {
+type LpFarmView = {
   id: number;
   /** The farm's pool row (its prices at a block are in pool_snapshots). */
   poolId: number;
   kind: 'lp';
   item: Omit<LpFarmListItem, 'account_address' | 'farm_position_snapshot'>;
 };
-export type DualFarmView = {
+type DualFarmView = {
   id: number;
   poolId: number;
   kind: 'dual';
@@ -46,7 +46,7 @@ export type DualFarmView = {
 };
 export type FarmView = LpFarmView | DualFarmView;
 
-export function toPoolSnapshot(row: PoolSnapshotRow): PoolSnapshot {
+function toPoolSnapshot(row: PoolSnapshotRow): PoolSnapshot {
   return {
     total_liquidity_usd: row.total_liquidity_usd,
     created_on: row.created_on,
@@ -72,12 +72,12 @@ function farmSnapshotBase(row: FarmSnapshotRow) {
   };
 }
 
-export const toLpFarmSnapshot = (row: FarmSnapshotRow): LpFarmSnapshot => ({
+const toLpFarmSnapshot = (row: FarmSnapshotRow): LpFarmSnapshot => ({
   ...farmSnapshotBase(row),
   reward_rate: row.reward_rate_a,
 });
 
-export const toDualFarmSnapshot = (row: FarmSnapshotRow): DualFarmSnapshot => ({
+const toDualFarmSnapshot = (row: FarmSnapshotRow): DualFarmSnapshot => ({
   ...farmSnapshotBase(row),
   reward_rate_a: row.reward_rate_a,
   reward_rate_b: row.reward_rate_b ?? '0',

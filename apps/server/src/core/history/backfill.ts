@@ -42,7 +42,7 @@ function messageChain(error: unknown): string {
   return parts.join(' ');
 }
 
-export const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
+const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
 
 /**
  * The history job of one tracked (farm, wallet) pair, in three visible stages, each saving its progress

@@ -1,5 +1,4 @@
 import type { FarmKind, HistoryStatus, Returns, ReturnsPoint } from '@tidewatch/shared';
-import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
 import { archiveNeeded } from './backfill.ts';
@@ -138,5 +137,3 @@ export function toHistoryStatus(
   })();
   return { status, days_done: row.days_done, days_total: row.days_total, message };
 }
-
-export const historyKey = (farmId: number, wallet: string) => `${farmId}:${getAddress(wallet).toLowerCase()}`;

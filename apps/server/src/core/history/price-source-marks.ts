@@ -16,7 +16,7 @@ export function parsePriceSources(stored: string | null | undefined): TokenPrice
  * (decision 021): the chart and the history mark it, so a jump with no trade is never silent. Unknown
  * sources on either side mark nothing.
  */
-export function isPriceSourceChanged(previous: TokenPriceSources, current: TokenPriceSources): boolean {
+function isPriceSourceChanged(previous: TokenPriceSources, current: TokenPriceSources): boolean {
   if (!previous || !current) return false;
   return Object.entries(current).some(([token, source]) => token in previous && previous[token] !== source);
 }

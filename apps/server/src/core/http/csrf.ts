@@ -14,13 +14,13 @@ function sign(key: Buffer, nonce: string): string {
 }
 
 /** A fresh token: `<random nonce>.<HMAC of the nonce>`, both base64url. */
-export function createCsrfToken(jwtSecret: string): string {
+function createCsrfToken(jwtSecret: string): string {
   const nonce = randomBytes(18).toString('base64url');
   return `${nonce}.${sign(deriveKey(jwtSecret), nonce)}`;
 }
 
 /** True when the token carries a valid signature made with this server's key. */
-export function isValidCsrfToken(jwtSecret: string, token: string): boolean {
+function isValidCsrfToken(jwtSecret: string, token: string): boolean {
   const [nonce, signature, extra] = token.split('.');
   if (!nonce || !signature || extra !== undefined) return false;
   const expected = Buffer.from(sign(deriveKey(jwtSecret), nonce));

@@ -79,7 +79,7 @@ export function plainIssueMessage(issue: ValidationIssue): string {
  * @example fieldLabel('body.rules.0.threshold') // 'threshold'
  * @example fieldLabel('querystring.wallet_address') // 'wallet address'
  */
-export function fieldLabel(field: string): string {
+function fieldLabel(field: string): string {
   const named = field
     .split('.')
     .slice(1)

@@ -12,7 +12,7 @@ const routePagesIndexSchema = z.object({
 });
 export type RoutePagesIndex = z.infer<typeof routePagesIndexSchema>;
 
-export const routePagesIndexPath = 'pages/routes.json';
+const routePagesIndexPath = 'pages/routes.json';
 
 const staticSegmentScore = 3;
 const dynamicSegmentScore = 2;

@@ -23,7 +23,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { isHttps
 }
 
 /** The headers helmet sets with these options, read from a response it is given to fill. */
-export function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {

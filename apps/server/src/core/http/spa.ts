@@ -10,7 +10,7 @@ import { createRoutePagesReader, findRoutePage } from './route-pages.ts';
 export const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
 
 /** The SPA's policy: own origin only, no inline scripts; websockets to our own host for socket.io. */
-export function contentSecurityPolicy(publicUrl: string): string {
+function contentSecurityPolicy(publicUrl: string): string {
   const url = new URL(publicUrl);
   const ws = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
   return [

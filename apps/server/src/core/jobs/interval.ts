@@ -2,7 +2,7 @@
 const unitMs = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** Shorter intervals would hammer the RPC for figures that barely move. */
-export const minSnapshotIntervalMs = 5_000;
+const minSnapshotIntervalMs = 5_000;
 
 /**
  * Reads SNAPSHOT_INTERVAL: a whole number and a unit (`30s`, `15m`, `1h`, `1d`), or `off` (null).

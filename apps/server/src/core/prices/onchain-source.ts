@@ -15,7 +15,7 @@ import {
 } from './price-source.ts';
 
 /** New QUICK is old QUICK redenominated: 1 old = 1000 new (QuickSwap's converter, QUICK_CONVERSION_RATE). */
-export const QUICK_REDENOMINATION = 1000;
+const QUICK_REDENOMINATION = 1000;
 
 export type OnchainPriceSourceOptions = {
   chain: ChainClient;

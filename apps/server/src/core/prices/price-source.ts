@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 
-export type PriceSourceName = 'onchain' | 'coinmarketcap';
+type PriceSourceName = 'onchain' | 'coinmarketcap';
 
 /** How the chain priced a token (decision 021): its USDC/WMATIC pair, its lair, or QUICK's redenomination. */
 export type OnchainRoute = 'pair' | 'lair' | 'redenomination';
@@ -29,7 +29,7 @@ export type PriceQuote = {
   route?: OnchainRoute | null;
 };
 
-export type GetPricesOptions = {
+type GetPricesOptions = {
   /** On-chain: read reserves at this block (the snapshot's). Ignored by off-chain sources. */
   blockNumber?: bigint;
 };

@@ -1,5 +1,5 @@
 /** A cached USD quote for one CoinMarketCap id. */
-export type CachedQuote = { usd: number | null; at: string };
+type CachedQuote = { usd: number | null; at: string };
 
 /**
  * Where CoinMarketCap quotes are kept between calls. Async so a shared store (the database, Redis)

@@ -9,13 +9,7 @@ import { insertSnapshots } from './store.ts';
 import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './value.ts';
 
 export type { PriceSources } from './prices.ts';
-export type {
-  CollectedFarm,
-  CollectedPool,
-  CollectedPosition,
-  CollectedSnapshots,
-  CollectedToken,
-} from './value.ts';
+export type { CollectedSnapshots } from './value.ts';
 
 export type SnapshotPipelineDeps = {
   db: Kysely<Database>;
@@ -25,7 +19,7 @@ export type SnapshotPipelineDeps = {
   now?: () => Date;
 };
 
-export type CollectInput = {
+type CollectInput = {
   farms: FarmRef[];
   accounts: Address[];
   /**
@@ -42,7 +36,7 @@ export type CollectInput = {
 };
 
 /** The read half of a refresh: the pinned-block chain read and the source prices of its tokens. */
-export type SnapshotsRead = { read: FarmSnapshotsRead; prices: Map<string, TokenPrice> };
+type SnapshotsRead = { read: FarmSnapshotsRead; prices: Map<string, TokenPrice> };
 
 export type SnapshotPipeline = {
   /**

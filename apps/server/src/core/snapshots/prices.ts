@@ -8,7 +8,6 @@ export type PriceSources = { onchain: OnchainPriceSource; coinmarketcap?: PriceS
 
 /** What a token's price is asked from: the price API only when its user chose it (decision 021). */
 export type PriceChoiceKind = 'onchain' | 'coinmarketcap';
-export const priceChoices = ['onchain', 'coinmarketcap'] as const satisfies readonly PriceChoiceKind[];
 
 /**
  * A token's USD price for a snapshot, where it came from, and the on-chain price at the same block

@@ -174,7 +174,7 @@ function planFarmDynamic(plan: ReadPlan, farm: FarmRef, stakingToken: Address, a
 }
 
 /** Prices planned into the same aggregate3 as the snapshot reads (see OnchainPriceSource.planPrices). */
-export type PlanPrices = (plan: ReadPlan, tokens: Address[]) => () => Map<string, OnchainPrice>;
+type PlanPrices = (plan: ReadPlan, tokens: Address[]) => () => Map<string, OnchainPrice>;
 
 /**
  * Reads everything a pool, farm and position snapshot needs for `farms` x `accounts` in one aggregate3:

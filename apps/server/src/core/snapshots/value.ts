@@ -11,8 +11,8 @@ import {
   resolvePairPrices,
 } from './valuation/index.ts';
 
-export type CollectedToken = TokenInfo & TokenPrice;
-export type CollectedPool = {
+type CollectedToken = TokenInfo & TokenPrice;
+type CollectedPool = {
   address: Address;
   token0: Address;
   token1: Address;
@@ -24,7 +24,7 @@ export type CollectedPool = {
   price1Usd: number | null;
   totalLiquidityUsd: number | null;
 };
-export type CollectedFarm = {
+type CollectedFarm = {
   address: Address;
   kind: FarmKind;
   pool: Address;
@@ -40,7 +40,7 @@ export type CollectedFarm = {
   isPaused: boolean;
   apr: number | null;
 };
-export type CollectedPosition = {
+type CollectedPosition = {
   farm: Address;
   account: Address;
   staked: string;

@@ -10,7 +10,7 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, argon2Options);
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
   } catch {

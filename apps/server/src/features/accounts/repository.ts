@@ -34,7 +34,7 @@ export async function createUser(
  * Spends every outstanding (unused) token of `purpose` the user has: a newer link, a used one or a
  * password change makes the older links worthless (an old reset e-mail must not take the account over).
  */
-export async function endOutstandingEmailTokens(
+async function endOutstandingEmailTokens(
   db: Db,
   userId: number,
   purpose: EmailTokenPurpose,

@@ -11,13 +11,13 @@ type Db = Kysely<Database>;
  */
 
 /** A restore cookie lives two weeks from its last use; every restore starts a fresh two weeks. */
-export const restoreLifetimeMs = 14 * 24 * 60 * 60 * 1000;
+const restoreLifetimeMs = 14 * 24 * 60 * 60 * 1000;
 
 /**
  * Two tabs opened together send the same value at once; the one that loses the race still gets a token
  * within this grace (the browser keeps the winner's new cookie). Later, a spent value is a copied one.
  */
-export const spentRestoreGraceMs = 60 * 1000;
+const spentRestoreGraceMs = 60 * 1000;
 
 export type RestoreCookie = { value: string; expiresAt: Date };
 

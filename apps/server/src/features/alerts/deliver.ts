@@ -33,7 +33,7 @@ const escapeHtml = (text: string) =>
  * and HTML, the farm, the wallet, the figures and a link to the farm detail, an unsubscribe link per rule,
  * and List-Unsubscribe / List-Unsubscribe-Post (RFC 8058; for a digest, every alert e-mail).
  */
-export function composeAlertMail(
+function composeAlertMail(
   to: string,
   userId: number,
   rows: NotificationRow[],

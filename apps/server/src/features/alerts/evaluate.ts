@@ -28,7 +28,7 @@ export type EvaluateDeps = {
 const dayMs = 86_400_000;
 
 /** The farm detail page of a pair, for the notification and the e-mail. */
-export function farmLink(publicUrl: string, kind: FarmKind, farmAddress: string): string {
+function farmLink(publicUrl: string, kind: FarmKind, farmAddress: string): string {
   return `${publicUrl}/quickswap/${farmKinds[kind].routeSegment}/details/${farmAddress}`;
 }
 

@@ -8,8 +8,8 @@ import { z } from 'zod';
 /** Demo mode only: a funded local account the browser can connect and sign with, no MetaMask needed. */
 export type DemoWalletOptions = { privateKey: Hex; rpcUrl: string; chainId: number };
 
-export const demoWalletScriptPath = '/demo/wallet.js';
-export const demoWalletInfo = { name: 'Demo wallet', rdns: 'app.tidewatch.demo-wallet' } as const;
+const demoWalletScriptPath = '/demo/wallet.js';
+const demoWalletInfo = { name: 'Demo wallet', rdns: 'app.tidewatch.demo-wallet' } as const;
 
 const walletRequestSchema = z.object({
   method: z.string().min(1).max(100),

@@ -11,8 +11,6 @@ import { attachImportRealtime } from './realtime.ts';
 import { importWizardRoutes } from './routes.ts';
 import { createImportWizardService } from './service.ts';
 
-export { createImportWizardService, type ImportWizardService } from './service.ts';
-
 /** True for the CoinMarketCap client (it can list candidates), not any other price source. */
 function asCoinMarketCap(source: PriceSources['coinmarketcap']): CoinMarketCapClient | undefined {
   return source && 'findCandidates' in source ? (source as CoinMarketCapClient) : undefined;

@@ -3,7 +3,7 @@ import {
   type WizardEvent,
   type WizardVariant,
   wizardEvents,
-  wizardStatesByVariant,
+  wizardStatesByKind,
 } from '@tidewatch/shared';
 import { describe, expect, it } from 'vitest';
 import { allowedEvents, nextState, type TransitionContext, validateChoices } from './state-machine.ts';
@@ -69,7 +69,7 @@ function edgesOf(variant: WizardVariant): Edge[] {
 
 describe.each(farmKindList)('the %s import wizard', (variant) => {
   const other = variant === 'lp' ? 'dual' : 'lp';
-  const states = wizardStatesByVariant[variant];
+  const states = wizardStatesByKind[variant];
 
   it.each(edgesOf(variant))('%s --%s--> (%j) %s', (from, event, context, to) => {
     expect(nextState(variant, from, event, context)).toEqual({ isOk: true, state: to });

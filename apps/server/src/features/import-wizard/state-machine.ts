@@ -6,7 +6,7 @@ import {
   type WizardEvent,
   type WizardState,
   type WizardVariant,
-  wizardStatesByVariant,
+  wizardStatesByKind,
 } from '@tidewatch/shared';
 
 /**
@@ -17,8 +17,8 @@ import {
 
 /** The happy path per variant, without the side states (unresolvable token, status, completed). */
 const happyPath = {
-  lp: wizardStatesByVariant.lp.filter((s) => s !== unresolvableTokenState && s !== gotStatusState),
-  dual: wizardStatesByVariant.dual.filter((s) => s !== unresolvableTokenState && s !== gotStatusState),
+  lp: wizardStatesByKind.lp.filter((s) => s !== unresolvableTokenState && s !== gotStatusState),
+  dual: wizardStatesByKind.dual.filter((s) => s !== unresolvableTokenState && s !== gotStatusState),
 } as const satisfies Record<WizardVariant, readonly WizardState[]>;
 
 /** The steps a user acts in; every other state before 'completed' advances with GET_NEXT_STEP. */
@@ -54,8 +54,8 @@ export type TransitionError = {
 export type Transition = { isOk: true; state: WizardState } | TransitionError;
 
 /** True when `state` is one of the variant's states (e.g. FETCHING_REWARD_RATE is not a dual state). */
-export function isStateOf(variant: WizardVariant, state: string): state is WizardState {
-  return (wizardStatesByVariant[variant] as readonly string[]).includes(state);
+function isStateOf(variant: WizardVariant, state: string): state is WizardState {
+  return (wizardStatesByKind[variant] as readonly string[]).includes(state);
 }
 
 /** The events allowed in a state, the next one first; none once completed (or for an unknown state). */

@@ -1,9 +1,9 @@
 import type { Generated } from 'kysely';
 
-export type AlertRuleName = 'ending_soon' | 'ended_with_stake' | 'paused' | 'value_moved' | 'apr_below';
+type AlertRuleName = 'ending_soon' | 'ended_with_stake' | 'paused' | 'value_moved' | 'apr_below';
 
 /** A user's choice for one rule, for one wallet or ('') every wallet; no row = the rule's default. */
-export type AlertRulesTable = {
+type AlertRulesTable = {
   id: Generated<number>;
   user_id: number;
   rule: AlertRuleName;

@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /** Table types of migration 004-farm-imports (db/types.ts spreads them into Database). */
-export type FarmImportsTable = {
+type FarmImportsTable = {
   id: Generated<number>;
   user_id: number;
   /** A FarmKind (packages/shared's farm-kinds.ts). */

@@ -37,7 +37,7 @@ export type FarmIndexTable = {
 };
 
 /** One refresh of the index: when, how many farms, how many could not be read, and why it failed. */
-export type FarmIndexRunsTable = {
+type FarmIndexRunsTable = {
   id: Generated<number>;
   started_at: string;
   finished_at: string | null;

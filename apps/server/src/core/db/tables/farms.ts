@@ -9,7 +9,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
  */
 type BlockNumber = ColumnType<number | string, number, never>;
 
-export type TokensTable = {
+type TokensTable = {
   id: Generated<number>;
   chain_id: number;
   /** Checksummed. */
@@ -24,7 +24,7 @@ export type TokensTable = {
   created_at: string;
 };
 
-export type PoolsTable = {
+type PoolsTable = {
   id: Generated<number>;
   chain_id: number;
   address: string;
@@ -33,7 +33,7 @@ export type PoolsTable = {
   created_at: string;
 };
 
-export type FarmsTable = {
+type FarmsTable = {
   id: Generated<number>;
   chain_id: number;
   address: string;
@@ -60,7 +60,7 @@ export type TokenSnapshotsTable = {
   created_on: string;
 };
 
-export type PoolSnapshotsTable = {
+type PoolSnapshotsTable = {
   id: Generated<number>;
   pool_id: number;
   reserve0: string;
@@ -73,7 +73,7 @@ export type PoolSnapshotsTable = {
   created_on: string;
 };
 
-export type FarmSnapshotsTable = {
+type FarmSnapshotsTable = {
   id: Generated<number>;
   farm_id: number;
   total_supply: string;
@@ -92,7 +92,7 @@ export type FarmSnapshotsTable = {
   created_on: string;
 };
 
-export type PositionSnapshotsTable = {
+type PositionSnapshotsTable = {
   id: Generated<number>;
   farm_id: number;
   /** Checksummed. */
@@ -111,7 +111,7 @@ export type PositionSnapshotsTable = {
   created_on: string;
 };
 
-export type TrackedFarmsTable = {
+type TrackedFarmsTable = {
   id: Generated<number>;
   user_id: number;
   farm_id: number;
@@ -121,7 +121,7 @@ export type TrackedFarmsTable = {
 };
 
 /** One row per tracked (farm, wallet) pair: its automatic snapshots (decision 012). Instants are ISO text. */
-export type SnapshotScheduleTable = {
+type SnapshotScheduleTable = {
   id: Generated<number>;
   farm_id: number;
   /** Checksummed. */

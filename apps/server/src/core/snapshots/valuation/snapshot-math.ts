@@ -6,7 +6,7 @@ import { ratioOf, tokenRatioOf, toTokenNumber } from './decimal.ts';
  */
 
 /** Seconds in a (365-day) year; APR = yearly reward value / farm TVL. */
-export const secondsPerYear = 31_536_000n;
+const secondsPerYear = 31_536_000n;
 
 /** V2 pairs (QuickSwap) mint LP tokens with 18 decimals. */
 export const lpTokenDecimals = 18;
