@@ -48,9 +48,3 @@ export const MULTICALL3_CANONICAL_ADDRESS = '0xcA11bde05977b3631167028862bE2a173
 /** keccak256 of Uniswap V2's pair creation code: QuickSwap's pairs share it, so pair addresses follow by CREATE2. */
 export const UNISWAP_V2_PAIR_INIT_CODE_HASH =
   '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f' as const;
-
-export type ContractArtifact = {
-  readonly abi: readonly unknown[];
-  readonly bytecode: `0x${string}`;
-  readonly deployedBytecode: `0x${string}`;
-};

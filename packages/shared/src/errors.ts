@@ -4,7 +4,7 @@ import type { ErrorDetail } from './error-body.ts';
  * Stable error codes on the wire. Each says when it fires; the HTTP status comes from `errorStatus`.
  * Clients branch on `code`, never on `message` (messages are for people and may be reworded).
  */
-export const errorCodes = {
+const errorCodes = {
   /** The request body, params or query failed schema validation; `details` names the fields. */
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   /** The body was not valid JSON, or not JSON at all on a route that takes JSON. */

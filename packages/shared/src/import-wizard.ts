@@ -12,10 +12,8 @@ import { type FarmKind, farmKindList } from './farm-kinds.ts';
 
 /**
  * The wizard's `variant` on the wire is the farm's kind.
- * @deprecated Use `FarmKind` / `farmKindList` (issue 32); kept until the server reads the kinds table.
+ * @deprecated Use `FarmKind` (issue 32); kept until the server reads the kinds table.
  */
-export const wizardVariants = farmKindList;
-/** @deprecated Use `FarmKind` (issue 32); kept until the server reads the kinds table. */
 export type WizardVariant = FarmKind;
 
 /** The state shared by both variants before and after the reward-specific steps. */
@@ -38,7 +36,7 @@ export const unresolvableTokenState = 'got unresolvable token';
 export const gotStatusState = 'got status';
 export const completedState = 'completed';
 /** The error marker: never stored; a failed call answers it and the import stays where it was. */
-export const errorState = 'ERROR';
+const errorState = 'ERROR';
 
 /** Liquidity-mining states in happy-path order (side states last). */
 export const lpWizardStates = [
@@ -69,8 +67,8 @@ export const dualWizardStates = [
   completedState,
 ] as const;
 
-export type LpWizardState = (typeof lpWizardStates)[number];
-export type DualWizardState = (typeof dualWizardStates)[number];
+type LpWizardState = (typeof lpWizardStates)[number];
+type DualWizardState = (typeof dualWizardStates)[number];
 export type WizardState = LpWizardState | DualWizardState;
 /** Each kind's wizard states. */
 export const wizardStatesByKind = {
@@ -114,7 +112,7 @@ export const priceChoiceSchema = z.object({
 export type PriceChoice = z.infer<typeof priceChoiceSchema>;
 
 /** What the user sends back per token: the chosen candidate's id and slug. */
-export const priceSelectionSchema = z.strictObject({
+const priceSelectionSchema = z.strictObject({
   coinmarketcap_id: z.number().int().positive(),
   coinmarketcap_slug: z.string().min(1).max(200),
 });
@@ -132,7 +130,7 @@ export const wizardUrlMaxLength = 2_000;
  * - `token0`…`reward_b`: CONFIRM_TOKEN_COINMARKETCAP_DATA, one selection per offered token (a token
  *   with no candidates may be left out).
  */
-export const wizardParamsSchema = z
+const wizardParamsSchema = z
   .object({
     import_id: z.coerce.number().int().positive().optional(),
     url: z.string().max(wizardUrlMaxLength, `at most ${wizardUrlMaxLength} characters`).optional(),
@@ -143,7 +141,6 @@ export const wizardParamsSchema = z
     reward_b: priceSelectionSchema.optional(),
   })
   .loose();
-export type WizardParams = z.infer<typeof wizardParamsSchema>;
 
 /** POST /api/quickswap/lp_mining_farm_import_guide/next-state and /api/quickswap/dual-mining/next-state. */
 export const wizardNextStateRequestSchema = z.object({
@@ -154,23 +151,12 @@ export const wizardNextStateRequestSchema = z.object({
 });
 export type WizardNextStateRequest = z.infer<typeof wizardNextStateRequestSchema>;
 
-/** A token as the wizard shows it (decimals from the chain; name/symbol maybe named by the user). */
-export const wizardTokenSchema = z.object({
-  address: z.string(),
-  symbol: z.string(),
-  name: z.string().nullable(),
-  decimals: z.number().int(),
-  /** USD from on-chain pairs at the pinned block; null = no on-chain price. */
-  onchain_price_usd: z.number().nullable(),
-});
-export type WizardToken = z.infer<typeof wizardTokenSchema>;
-
 /**
  * Wizard data. Always: import_id, variant, url, token0_choices, token1_choices (dual: reward_a_choices,
  * reward_b_choices; empty until FETCHING_TOKEN_COINMARKETCAP_DATA). The rest appears from the step
  * that fetched it on (see the server's README in features/import-wizard for which step adds what).
  */
-export const wizardDataSchema = z
+const wizardDataSchema = z
   .object({
     import_id: z.number().int(),
     variant: z.enum(farmKindList),
@@ -212,7 +198,7 @@ export type WizardStateResponse = z.infer<typeof wizardStateResponseSchema>;
  * The user's import that is still open, named so a person can tell which farm it is: PARSE_URL is refused
  * (409) while one is open, one import at a time per user.
  */
-export const openImportSchema = z.object({
+const openImportSchema = z.object({
   import_id: z.number().int(),
   variant: z.enum(farmKindList),
   state: z.string(),

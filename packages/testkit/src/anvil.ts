@@ -39,7 +39,7 @@ function createAnvilClient(rpcUrl: string, chainId: number) {
 }
 
 /** viem test client with public and wallet actions, bound to the local node. */
-export type AnvilClient = ReturnType<typeof createAnvilClient>;
+type AnvilClient = ReturnType<typeof createAnvilClient>;
 
 export type Anvil = {
   rpcUrl: string;
@@ -72,7 +72,7 @@ function installCleanup(): void {
 }
 
 /** Path of the anvil binary shipped in @foundry-rs/anvil's platform package (no wrapper process). */
-export function resolveAnvilBinary(): string {
+function resolveAnvilBinary(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   const platformPackage = `@foundry-rs/anvil-${process.platform}-${arch}`;
   // The platform package is an optional dependency of @foundry-rs/anvil: resolve it from there.

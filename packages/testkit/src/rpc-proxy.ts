@@ -4,7 +4,7 @@ import { multicall3 } from '@tidewatch/contracts';
 import { decodeFunctionResult, encodeErrorResult, encodeFunctionResult, type Hex, toHex } from 'viem';
 
 /** A fault the proxy plays instead of (or on top of) forwarding to the node. */
-export type RpcFault =
+type RpcFault =
   /** Accept the request and never answer. */
   | { type: 'hang' }
   /** Answer HTTP 429 with a Retry-After header (seconds). */
@@ -22,7 +22,7 @@ export type RpcFault =
   /** Answer eth_call at a block more than `keepBlocks` behind the head with "missing trie node" (a pruned node). */
   | { type: 'noArchive'; keepBlocks: number };
 
-export type InjectOptions = {
+type InjectOptions = {
   /** How many matching HTTP requests the fault applies to; default: until `reset()` or `clearFaults()`. */
   times?: number;
   /** Apply only to requests carrying one of these JSON-RPC methods (e.g. `['eth_call']`). */

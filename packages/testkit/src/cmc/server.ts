@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { CmcListing } from './listings.ts';
 import { cmcStatus, infoEntry, mapEntry, quoteEntry } from './responses.ts';
 
-export type CmcRequest = { path: string; query: Record<string, string>; headers: IncomingHttpHeaders };
+type CmcRequest = { path: string; query: Record<string, string>; headers: IncomingHttpHeaders };
 
 export type StartCmcServerOptions = { apiKey: string; listings: CmcListing[] };
 

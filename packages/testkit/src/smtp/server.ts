@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { type ParsedMail, parseMail } from './mail-decode.ts';
 
-export type ReceivedMail = {
+type ReceivedMail = {
   /** Envelope recipients (RCPT TO). */
   to: string[];
   /** Envelope sender (MAIL FROM). */

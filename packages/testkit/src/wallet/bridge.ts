@@ -2,8 +2,8 @@ import { type Address, createPublicClient, createWalletClient, type Hex, http, i
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPolygonChain } from '../anvil.ts';
 
-export type WalletError = { code: number; message: string; data?: unknown };
-export type WalletAnswer = { result: unknown } | { error: WalletError };
+type WalletError = { code: number; message: string; data?: unknown };
+type WalletAnswer = { result: unknown } | { error: WalletError };
 
 export type TestWalletBridge = {
   address: Address;

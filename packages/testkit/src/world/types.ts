@@ -45,7 +45,7 @@ type WorldFarmBase = {
   url: string;
 };
 
-export type WorldLpFarm = WorldFarmBase & {
+type WorldLpFarm = WorldFarmBase & {
   kind: 'lp';
   rewardTokens: readonly [TokenKey];
   rewardTokenAddresses: readonly [Address];
@@ -53,7 +53,7 @@ export type WorldLpFarm = WorldFarmBase & {
   rewardAmounts: readonly [bigint];
 };
 
-export type WorldDualFarm = WorldFarmBase & {
+type WorldDualFarm = WorldFarmBase & {
   kind: 'dual';
   rewardTokens: readonly [TokenKey, TokenKey];
   rewardTokenAddresses: readonly [Address, Address];
