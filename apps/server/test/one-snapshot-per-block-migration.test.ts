@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
-import { migrations } from '../src/core/db/migrations/index.ts';
-import { createEmptyDatabase } from './empty-database.ts';
+import { createDatabaseMigratedTo } from './empty-database.ts';
 
 // 017-one-snapshot-per-block: a database that already holds the same block twice (two refreshes sent
 // together before issue 30) keeps the earliest row of each block and then refuses a second one.
@@ -14,16 +9,8 @@ let cleanup: () => Promise<void> = async () => {};
 afterEach(() => cleanup());
 
 it('removes stored duplicate snapshots of a block (the lowest id stays) and refuses new ones', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tidewatch-migration-'));
-  const { database, drop } = await createEmptyDatabase(dataDir);
-  cleanup = async () => {
-    await database.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('015-farm-index-report')).error).toBeUndefined();
+  const { db, close } = await createDatabaseMigratedTo('015-farm-index-report');
+  cleanup = close;
 
   const at = new Date().toISOString();
   const token = await db

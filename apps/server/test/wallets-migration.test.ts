@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Migrator } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
-import { migrations } from '../src/core/db/migrations/index.ts';
-import { createEmptyDatabase } from './empty-database.ts';
+import { createDatabaseMigratedTo } from './empty-database.ts';
 
 // 002-wallets rebuilds `users` on SQLite (to drop NOT NULL): existing accounts, their e-mail tokens
 // and the foreign keys pointing at users must survive the rebuild. Runs on PostgreSQL too.
@@ -14,16 +9,8 @@ let cleanup: () => Promise<void> = async () => {};
 afterEach(() => cleanup());
 
 it('keeps existing users and their dependants across 002-wallets, and foreign keys still hold', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tidewatch-migration-'));
-  const { database, drop } = await createEmptyDatabase(dataDir);
-  cleanup = async () => {
-    await database.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const { db } = database;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  expect((await migrator.migrateTo('001-accounts')).error).toBeUndefined();
+  const { db, close } = await createDatabaseMigratedTo('001-accounts');
+  cleanup = close;
 
   const at = new Date().toISOString();
   const user = await db
