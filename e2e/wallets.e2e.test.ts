@@ -145,7 +145,7 @@ describe('wallets: connect, sign, save, view', () => {
     await browser?.screenshot('wallets-not-found');
   });
 
-  it('create-address sign-up with the wallet lands on the dashboard with that wallet listed', async () => {
+  it('create-address sign-up with the wallet lands on the dashboard with that wallet listed, and the wallet logs back in', async () => {
     const { page } = await openBrowserWithWallet(testAccounts.deployer);
     const address = testAccounts.deployer.address;
     await page.goto(`${app.url}/signup/create-address`);
@@ -161,6 +161,18 @@ describe('wallets: connect, sign, save, view', () => {
       .getByRole('link', { name: shortenAddress(address) })
       .waitFor();
     await browser?.screenshot('wallets-create-address-dashboard');
+
+    // An account made from a wallet has no password: it comes back by signing (issue 30, finding 7).
+    await page.getByRole('button', { name: 'log out' }).first().click();
+    await page.goto(`${app.url}/login`);
+    const walletLogIn = page.getByRole('region', { name: 'log in with wallet' });
+    if (!(await walletLogIn.getByText(address, { exact: true }).isVisible())) {
+      await walletLogIn.getByRole('button', { name: 'connect to metamask' }).click();
+    }
+    await walletLogIn.getByText(address, { exact: true }).waitFor();
+    await walletLogIn.getByRole('button', { name: 'sign with wallet' }).click();
+    await page.getByRole('heading', { name: 'dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 });
 

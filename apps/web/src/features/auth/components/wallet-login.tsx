@@ -24,7 +24,7 @@ export function WalletLogin() {
   });
 
   return (
-    <Card title="log in with wallet">
+    <Card title="log in with wallet" aria-label="log in with wallet">
       <div className="space-y-4">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           made your account from a wallet address? sign a message with that wallet: it proves you own it and
