@@ -1,16 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import {
-  Button,
-  Card,
-  ErrorBanner,
-  PasswordField,
-  SuccessBanner,
-  TextField,
-} from '../../../components/index.ts';
+import { Button, Card, ErrorBanner, SuccessBanner, TextField } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useConfirmPasswordSetup, useRequestPasswordSetup } from '../api.ts';
+import { NewPasswordForm } from './new-password-form.tsx';
 
 /**
  * Account settings of an account without a password (made from a wallet): it has no e-mail address either,
@@ -54,44 +47,14 @@ export function SetPasswordCard({ email }: { email: string | null }) {
 
 /** /set-password?token=…: the e-mailed link's page. */
 export function SetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState('');
-  const confirm = useConfirmPasswordSetup();
-  if (!token) return <ErrorBanner messages="this link is incomplete: ask for a new one" />;
-  if (confirm.isSuccess) {
-    return (
-      <div className="space-y-3">
-        <SuccessBanner messages={confirm.data} />
-        <Link
-          to={paths.accountSettings.getHref()}
-          className="font-medium text-sky-700 hover:underline dark:text-sky-300"
-        >
-          account settings
-        </Link>
-      </div>
-    );
-  }
   return (
-    <form
-      aria-label="choose your password"
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        confirm.mutate({ token, password });
-      }}
-    >
-      <PasswordField
-        label="new password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        errorMessage={fieldError(confirm.error, 'body.password')}
-      />
-      <Button type="submit" isLoading={confirm.isPending} className="w-full">
-        set password
-      </Button>
-      {confirm.isError && !fieldError(confirm.error, 'body.password') ? (
-        <ErrorBanner messages={confirm.error.message} />
-      ) : null}
-    </form>
+    <NewPasswordForm
+      token={token}
+      mutation={useConfirmPasswordSetup()}
+      incompleteLinkMessage="this link is incomplete: ask for a new one"
+      formLabel="choose your password"
+      submitLabel="set password"
+      next={{ href: paths.accountSettings.getHref(), label: 'account settings' }}
+    />
   );
 }
