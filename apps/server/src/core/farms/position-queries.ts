@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
@@ -10,10 +10,24 @@ import { newestRank } from './queries.ts';
  */
 
 /** Latest position snapshot per (farm, account) for the given farms and accounts; key `${farmId}:${account lower}`. */
-export async function loadLatestPositions(
+export function loadLatestPositions(
   db: DbOrTrx,
   farmIds: number[],
   accounts: string[],
+): Promise<Map<string, PositionSnapshotRow>> {
+  return loadFirstPositionPerPair(db, farmIds, accounts, newestRank('farm_id, account_address'));
+}
+
+/**
+ * Per (farm, account) pair of the given farms and accounts, the snapshot `rank` numbers 1 (of those taken
+ * at or before `atOrBefore`, when given): one query for any number of pairs.
+ */
+async function loadFirstPositionPerPair(
+  db: DbOrTrx,
+  farmIds: number[],
+  accounts: string[],
+  rank: RawBuilder<number>,
+  atOrBefore?: string,
 ): Promise<Map<string, PositionSnapshotRow>> {
   if (farmIds.length === 0 || accounts.length === 0) return new Map();
   const checksummed = [...new Set(accounts.map((a) => getAddress(a)))];
@@ -25,9 +39,10 @@ export async function loadLatestPositions(
         .selectFrom(
           eb
             .selectFrom('position_snapshots')
-            .select(['id', newestRank('farm_id, account_address').as('rank')])
+            .select(['id', rank.as('rank')])
             .where('farm_id', 'in', farmIds)
             .where('account_address', 'in', checksummed)
+            .$if(atOrBefore !== undefined, (qb) => qb.where('created_on', '<=', atOrBefore ?? ''))
             .as('ranked'),
         )
         .select('ranked.id')
@@ -59,38 +74,14 @@ export async function loadSchedules(
  * Per (farm, account) of the given farms and accounts, the newest position snapshot taken at or before
  * `at` (ISO), keyed like loadLatestPositions: one query for any number of pairs.
  */
-export async function loadPositionsAtOrBefore(
+export function loadPositionsAtOrBefore(
   db: DbOrTrx,
   farmIds: number[],
   accounts: string[],
   at: string,
 ): Promise<Map<string, PositionSnapshotRow>> {
-  if (farmIds.length === 0 || accounts.length === 0) return new Map();
-  const checksummed = [...new Set(accounts.map((a) => getAddress(a)))];
-  const rows = await db
-    .selectFrom('position_snapshots')
-    .selectAll()
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom(
-          eb
-            .selectFrom('position_snapshots')
-            .select([
-              'id',
-              sql<number>`row_number() over (partition by farm_id, account_address order by created_on desc, id desc)`.as(
-                'rank',
-              ),
-            ])
-            .where('farm_id', 'in', farmIds)
-            .where('account_address', 'in', checksummed)
-            .where('created_on', '<=', at)
-            .as('ranked'),
-        )
-        .select('ranked.id')
-        .where('ranked.rank', '=', 1),
-    )
-    .execute();
-  return new Map(rows.map((row) => [positionKey(row.farm_id, row.account_address), row]));
+  const newestByTime = sql<number>`row_number() over (partition by farm_id, account_address order by created_on desc, id desc)`;
+  return loadFirstPositionPerPair(db, farmIds, accounts, newestByTime, at);
 }
 
 /** Pool prices at given (pool, block) points, keyed `${poolId}:${block}`: one query for any number. */
