@@ -109,6 +109,17 @@ export const toDualPosition = (row: PositionSnapshotRow): DualPositionSnapshot =
   earned_b_in_usd: row.earned_b_in_usd,
 });
 
+/** Farms joined to their pool (`pools`), pair tokens (`t0`, `t1`) and reward tokens (`ra`; `rb` when dual). */
+export function selectFarmsWithTokens(db: DbOrTrx) {
+  return db
+    .selectFrom('farms')
+    .innerJoin('pools', 'pools.id', 'farms.pool_id')
+    .innerJoin('tokens as t0', 't0.id', 'pools.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'pools.token1_id')
+    .innerJoin('tokens as ra', 'ra.id', 'farms.reward_token_a_id')
+    .leftJoin('tokens as rb', 'rb.id', 'farms.reward_token_b_id');
+}
+
 /** Farms with their pool, tokens and latest pool and farm snapshots, in import order. */
 export async function loadFarmViews(
   db: DbOrTrx,
@@ -122,13 +133,7 @@ export async function loadFarmViews(
     decimals,
   });
   if (filter.farmIds?.length === 0) return [];
-  let query = db
-    .selectFrom('farms')
-    .innerJoin('pools', 'pools.id', 'farms.pool_id')
-    .innerJoin('tokens as t0', 't0.id', 'pools.token0_id')
-    .innerJoin('tokens as t1', 't1.id', 'pools.token1_id')
-    .innerJoin('tokens as ra', 'ra.id', 'farms.reward_token_a_id')
-    .leftJoin('tokens as rb', 'rb.id', 'farms.reward_token_b_id')
+  let query = selectFarmsWithTokens(db)
     .select([
       'farms.id',
       'farms.kind',

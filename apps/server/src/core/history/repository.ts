@@ -175,26 +175,8 @@ export async function loadPositionEvents(
   farmId: number,
   wallet: string,
 ): Promise<PositionEventRow[]> {
-  return db
-    .selectFrom('position_events')
-    .select([
-      'kind',
-      'reward_token_address',
-      'amount',
-      'block_number',
-      'block_time',
-      'tx_hash',
-      'log_index',
-      'amount0',
-      'amount1',
-      'usd',
-      'usd_error',
-    ])
-    .where('farm_id', '=', farmId)
-    .where('wallet_address', '=', getAddress(wallet))
-    .orderBy('block_number')
-    .orderBy('log_index')
-    .execute();
+  const byPair = await loadPositionEventsOfPairs(db, [{ farmId, wallet }]);
+  return byPair.get(`${farmId}:${wallet.toLowerCase()}`) ?? [];
 }
 
 export function toValuedEvent(row: PositionEventRow): ValuedEvent {

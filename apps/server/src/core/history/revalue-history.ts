@@ -1,5 +1,6 @@
 import { parseUnits } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
+import { selectFarmsWithTokens } from '../farms/queries.ts';
 import { computeFarmValuation, lpTokenDecimals } from '../snapshots/valuation/index.ts';
 
 type TokenRef = { id: number; decimals: number };
@@ -12,13 +13,7 @@ type FarmOfToken = {
 
 /** Farms whose pair or rewards hold `tokenId`, with their tokens' ids and decimals. */
 async function findFarmsOfToken(trx: DbOrTrx, tokenId: number): Promise<FarmOfToken[]> {
-  const rows = await trx
-    .selectFrom('farms')
-    .innerJoin('pools', 'pools.id', 'farms.pool_id')
-    .innerJoin('tokens as t0', 't0.id', 'pools.token0_id')
-    .innerJoin('tokens as t1', 't1.id', 'pools.token1_id')
-    .innerJoin('tokens as ra', 'ra.id', 'farms.reward_token_a_id')
-    .leftJoin('tokens as rb', 'rb.id', 'farms.reward_token_b_id')
+  const rows = await selectFarmsWithTokens(trx)
     .select([
       'farms.id as farm_id',
       'pools.id as pool_id',
