@@ -1,6 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../core/db/index.ts';
 import { claimDailyJob } from '../core/jobs/daily-job.ts';
+import {
+  deleteExpiredRows,
+  deleteSnapshotsById,
+  findSnapshotsTakenBefore,
+  seriesKeysOf,
+  type ThinnedTable,
+} from '../core/jobs/retention-repository.ts';
 
 export type RetentionPolicy = {
   /** Snapshots older than this many days keep one a day (the first and last of each day). */
@@ -16,13 +23,6 @@ const abandonedImportDays = 7;
 /** Throttle windows are an hour at most: a day of rows is plenty. */
 const throttleRowsDays = 1;
 
-type ThinnedTable = 'position_snapshots' | 'farm_snapshots' | 'pool_snapshots';
-const keysOf: Record<ThinnedTable, readonly string[]> = {
-  position_snapshots: ['farm_id', 'account_address'],
-  farm_snapshots: ['farm_id'],
-  pool_snapshots: ['pool_id'],
-};
-
 export type RetentionReport = { thinned: Record<ThinnedTable, number>; pruned: Record<string, number> };
 
 /**
@@ -33,15 +33,8 @@ export type RetentionReport = { thinned: Record<ThinnedTable, number>; pruned: R
 async function thinTable(db: Kysely<Database>, table: ThinnedTable, now: Date, policy: RetentionPolicy) {
   const dailyBefore = new Date(now.getTime() - policy.dailyAfterDays * dayMs).toISOString();
   const weeklyBefore = new Date(now.getTime() - policy.weeklyAfterDays * dayMs).toISOString();
-  const keys = keysOf[table];
-  // biome-ignore lint/suspicious/noExplicitAny: the three tables share these columns; one query serves them.
-  const rows = (await (db as Kysely<any>)
-    .selectFrom(table)
-    .select(['id', 'created_on', ...keys])
-    .where('created_on', '<', dailyBefore)
-    .orderBy('created_on')
-    .orderBy('id')
-    .execute()) as ({ id: number; created_on: string } & Record<string, unknown>)[];
+  const keys = seriesKeysOf[table];
+  const rows = await findSnapshotsTakenBefore(db, table, dailyBefore);
   const periods = new Map<string, number[]>();
   for (const row of rows) {
     const at = new Date(row.created_on).getTime();
@@ -51,36 +44,18 @@ async function thinTable(db: Kysely<Database>, table: ThinnedTable, now: Date, p
     periods.set(key, [...(periods.get(key) ?? []), row.id]);
   }
   const doomed = [...periods.values()].flatMap((ids) => ids.slice(1, -1));
-  for (let i = 0; i < doomed.length; i += 500) {
-    // biome-ignore lint/suspicious/noExplicitAny: see above.
-    await (db as Kysely<any>)
-      .deleteFrom(table)
-      .where('id', 'in', doomed.slice(i, i + 500))
-      .execute();
-  }
+  await deleteSnapshotsById(db, table, doomed);
   return doomed.length;
 }
 
 /** Deletes rows nothing needs any more: expired e-mail tokens, nonces, revoked-token rows, old throttle rows, abandoned imports. */
-async function pruneExpired(db: Kysely<Database>, now: Date): Promise<Record<string, number>> {
-  const at = now.toISOString();
+function pruneExpired(db: Kysely<Database>, now: Date): Promise<Record<string, number>> {
   const before = (days: number) => new Date(now.getTime() - days * dayMs).toISOString();
-  const count = (result: { numDeletedRows: bigint }[]) => Number(result[0]?.numDeletedRows ?? 0n);
-  return {
-    email_tokens: count(await db.deleteFrom('email_tokens').where('expires_at', '<', at).execute()),
-    siwe_nonces: count(await db.deleteFrom('siwe_nonces').where('expires_at', '<', at).execute()),
-    revoked_tokens: count(await db.deleteFrom('revoked_tokens').where('expires_at', '<', at).execute()),
-    throttle_hits: count(
-      await db.deleteFrom('throttle_hits').where('created_at', '<', before(throttleRowsDays)).execute(),
-    ),
-    farm_imports: count(
-      await db
-        .deleteFrom('farm_imports')
-        .where('state', '!=', 'completed')
-        .where('updated_at', '<', before(abandonedImportDays))
-        .execute(),
-    ),
-  };
+  return deleteExpiredRows(db, {
+    now: now.toISOString(),
+    throttleRowsBefore: before(throttleRowsDays),
+    abandonedImportsBefore: before(abandonedImportDays),
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { type SnapshotCreated, socketEvents } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
 import type { Database } from '../core/db/index.ts';
+import { findUsersTrackingPair } from '../core/farms/tracked-pairs.ts';
 import type { DuePair } from '../core/jobs/schedule-repository.ts';
 import { userRoom } from '../core/realtime/rooms.ts';
 
@@ -23,19 +24,14 @@ export function createSnapshotEvents(deps: {
     snapshotCreated(pairs, createdOn = new Date()) {
       void (async () => {
         for (const pair of pairs) {
-          const users = await deps.db
-            .selectFrom('tracked_farms')
-            .where('farm_id', '=', pair.farmId)
-            .where('wallet_address', '=', pair.wallet)
-            .select('user_id')
-            .execute();
+          const userIds = await findUsersTrackingPair(deps.db, pair);
           const event: SnapshotCreated = {
             farm_address: pair.farmAddress,
             account_address: pair.wallet,
             created_on: createdOn.toISOString(),
           };
-          for (const { user_id } of users)
-            deps.io.to(userRoom(user_id)).emit(socketEvents.snapshotCreated, event);
+          for (const userId of userIds)
+            deps.io.to(userRoom(userId)).emit(socketEvents.snapshotCreated, event);
         }
       })().catch((error: unknown) => deps.logWarn({ err: error }, "could not send 'snapshot created'"));
     },

@@ -66,6 +66,17 @@ export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet
     .execute();
 }
 
+/** The users tracking a pair (`wallet` as stored: checksummed). */
+export async function findUsersTrackingPair(db: DbOrTrx, pair: TrackedPair): Promise<number[]> {
+  const rows = await db
+    .selectFrom('tracked_farms')
+    .where('farm_id', '=', pair.farmId)
+    .where('wallet_address', '=', pair.wallet)
+    .select('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 export async function trackedPairsOf(db: DbOrTrx, userId: number, wallet?: string): Promise<TrackedPair[]> {
   let query = db
     .selectFrom('tracked_farms')
