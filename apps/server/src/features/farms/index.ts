@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ChainClient } from '../../core/chain/client.ts';
-import type { OldTokens } from '../../core/chain/token-labels.ts';
-import type { AppDatabase } from '../../core/db/index.ts';
+import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { ReadCache } from '../../core/http/read-cache.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
-import { createConfiguredSnapshotPipeline, type PriceSources } from '../../core/snapshots/index.ts';
-import type { Throttles } from '../../core/throttle/throttles.ts';
+import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
 import { createPriceChoiceService, priceChoiceRoutes } from './price-choice.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
@@ -13,17 +10,7 @@ import { createFarmsService } from './service.ts';
 /** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
 export async function registerFarms(
   app: FastifyInstance,
-  deps: {
-    database: AppDatabase;
-    chainId: number;
-    chain?: ChainClient | undefined;
-    prices?: PriceSources | undefined;
-    now?: (() => Date) | undefined;
-    throttles: Throttles;
-    readCache: ReadCache;
-    /** Old QUICK and old dQUICK (configuration), shown apart from the new ones. */
-    oldTokens: OldTokens;
-  },
+  deps: ChainFeatureDeps & { readCache: ReadCache },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const writer = createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db, now });
