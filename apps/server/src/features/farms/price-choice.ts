@@ -21,6 +21,7 @@ import {
 } from '../../core/farms/repository.ts';
 import { revalueTokenToOnchain } from '../../core/history/revalue-history.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import { toPriceChoice } from '../../core/prices/price-choice.ts';
 import { priceChoiceOf } from '../../core/snapshots/index.ts';
 
 type PriceChoiceDeps = { db: Kysely<Database>; chainId: number; cmc?: CoinMarketCapClient | undefined };
@@ -40,15 +41,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
     if (!deps.cmc) return [];
     const found = await deps.cmc.findCandidates({ address: token.address, symbol: token.symbol });
     const quotes = found.length > 0 ? await deps.cmc.getQuotes(found.map((c) => c.id)) : new Map();
-    return found.map((c) => ({
-      id: c.id,
-      slug: c.slug,
-      name: c.name,
-      symbol: c.symbol,
-      polygon_address: c.polygonAddress,
-      price_usd: quotes.get(c.id)?.usd ?? null,
-      is_token_contract: c.polygonAddress?.toLowerCase() === token.address.toLowerCase(),
-    }));
+    return found.map((c) => toPriceChoice(c, quotes, token.address));
   }
 
   async function getPriceChoices(farmAddress: string): Promise<FarmPriceChoices> {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
 import { findFarmByAddress, type TokenInput, upsertImportedFarm } from '../../core/farms/repository.ts';
 import type { CmcCandidate, CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
+import { toPriceChoice } from '../../core/prices/price-choice.ts';
 import type { CollectedSnapshots, SnapshotPipeline } from '../../core/snapshots/index.ts';
 import { type StateUpdate, updateImportState } from './repository.ts';
 import { revalueCollected } from './revalue.ts';
@@ -63,20 +64,7 @@ export async function fetchCandidates(
   // Every candidate's current price in one request, so a person can set it beside the on-chain price.
   const quotes = await cmc.getQuotes([...listed.values()].flat().map((c) => c.id));
   const found = new Map(
-    [...listed].map(([key, candidates]) => [
-      key,
-      candidates.map(
-        (c): PriceChoice => ({
-          id: c.id,
-          slug: c.slug,
-          name: c.name,
-          symbol: c.symbol,
-          polygon_address: c.polygonAddress,
-          price_usd: quotes.get(c.id)?.usd ?? null,
-          is_token_contract: c.polygonAddress?.toLowerCase() === key,
-        }),
-      ),
-    ]),
+    [...listed].map(([key, candidates]) => [key, candidates.map((c) => toPriceChoice(c, quotes, key))]),
   );
   const choices: Partial<Record<TokenRole, PriceChoice[]>> = {};
   for (const token of tokens) choices[token.role as TokenRole] = found.get(token.address.toLowerCase()) ?? [];
