@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { Button, EmailField, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
+import { EmailField } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useRequestPasswordReset, useResetPassword } from '../api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
+import { SendLinkButton } from './send-link-button.tsx';
 
 /** 'forgot password?': the address to send a reset link to; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -24,13 +25,7 @@ export function ForgotPasswordForm() {
         onChange={(e) => setEmail(e.target.value)}
         errorMessage={fieldError(request.error, 'body.email')}
       />
-      <Button type="submit" isLoading={request.isPending} className="w-full">
-        send reset link
-      </Button>
-      {request.isSuccess ? <SuccessBanner messages={request.data} /> : null}
-      {request.isError && !fieldError(request.error, 'body.email') ? (
-        <ErrorBanner messages={request.error.message} />
-      ) : null}
+      <SendLinkButton request={request} label="send reset link" className="w-full" />
     </form>
   );
 }

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { paths } from '../../../app/paths.ts';
-import { Button, Card, ErrorBanner, SuccessBanner, TextField } from '../../../components/index.ts';
+import { Card, TextField } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useConfirmPasswordSetup, useRequestPasswordSetup } from '../api.ts';
 import { NewPasswordForm } from './new-password-form.tsx';
+import { SendLinkButton } from './send-link-button.tsx';
 
 /**
  * Account settings of an account without a password (made from a wallet): it has no e-mail address either,
@@ -33,13 +34,7 @@ export function SetPasswordCard({ email }: { email: string | null }) {
           onChange={(e) => setAddress(e.target.value)}
           errorMessage={fieldError(request.error, 'body.email')}
         />
-        <Button type="submit" isLoading={request.isPending}>
-          send the link
-        </Button>
-        {request.isSuccess ? <SuccessBanner messages={request.data} /> : null}
-        {request.isError && !fieldError(request.error, 'body.email') ? (
-          <ErrorBanner messages={request.error.message} />
-        ) : null}
+        <SendLinkButton request={request} label="send the link" />
       </form>
     </Card>
   );
