@@ -64,8 +64,8 @@ export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
   const steps = { left: deps.stepsPerRun ?? 40 };
   try {
     const head = await headStamp(deps.chain);
-    const isScanned = await scanEvents(deps, job, head, steps, now);
-    const isDone = isScanned && (await buildDays(deps, job, head, steps, now));
+    const run: BackfillRun = { deps, job, head, steps, now };
+    const isDone = (await scanEvents(run)) && (await buildDays(run));
     await updateBackfill(deps.db, job.id, now, {
       status: isDone ? 'done' : 'running',
       lease_until: null,
@@ -91,14 +91,17 @@ function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
 
+/** What each stage of one run works with: the claimed job, the chain head it reads up to, the step budget left. */
+type BackfillRun = {
+  deps: HistoryJobDeps;
+  job: ClaimedBackfill;
+  head: BlockStamp;
+  steps: { left: number };
+  now: Date;
+};
+
 /** Stage 1: events up to the head, valued at their blocks; false when the step budget ran out first. */
-async function scanEvents(
-  deps: HistoryJobDeps,
-  job: ClaimedBackfill,
-  head: BlockStamp,
-  steps: { left: number },
-  now: Date,
-): Promise<boolean> {
+async function scanEvents({ deps, job, head, steps, now }: BackfillRun): Promise<boolean> {
   const farm: FarmRef = { address: job.farmAddress, kind: job.kind };
   let from = job.scannedToBlock === null ? undefined : job.scannedToBlock + 1n;
   if (from === undefined) {
@@ -201,13 +204,7 @@ async function insertEvents(db: DbOrTrx, job: ClaimedBackfill, events: ValuedFar
 }
 
 /** Stage 2: one snapshot set per UTC day before live tracking began; false when the budget ran out. */
-async function buildDays(
-  deps: HistoryJobDeps,
-  job: ClaimedBackfill,
-  head: BlockStamp,
-  steps: { left: number },
-  now: Date,
-): Promise<boolean> {
+async function buildDays({ deps, job, head, steps, now }: BackfillRun): Promise<boolean> {
   const plan = await planDays(deps, job, now);
   if (job.daysTotal !== plan.length) {
     await updateBackfill(deps.db, job.id, now, { days_total: plan.length });
