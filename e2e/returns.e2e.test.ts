@@ -72,8 +72,10 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
     }
     expect(detail.history?.status).toBe('done');
     // A few automatic snapshots, so the chart has points to hover.
+    // One snapshot per block (issue 30): each automatic round needs a new block to add a point.
     await env.anvil.increaseTime(600);
     for (let wait = 0; detail.chart.length < 3 && wait < 120; wait++) {
+      await env.anvil.mine();
       await page.waitForTimeout(500);
       detail = await fetchDetail(farm);
     }
