@@ -127,6 +127,8 @@ describe('price choices a person can tell apart', () => {
     expect(list.statusCode).toBe(200);
     const quickChoice = farmPriceChoicesSchema.parse(list.json()).tokens.find((t) => t.address === quick())!;
     expect(quickChoice).toMatchObject({
+      // Named as on every other screen: the token most V2 farms paid is the old QUICK.
+      symbol: 'QUICK (old)',
       price_source: 'coinmarketcap',
       coinmarketcap_id: 19966,
       newest_price_source: 'coinmarketcap',

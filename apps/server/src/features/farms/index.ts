@@ -33,6 +33,7 @@ export async function registerFarms(
     db: deps.database.db,
     chainId: deps.chainId,
     cmc: cmc && 'findCandidates' in cmc ? (cmc as CoinMarketCapClient) : undefined,
+    oldTokens: deps.oldTokens,
   });
   await app.register(priceChoiceRoutes, { service: priceChoices });
 }

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import { labelSymbol, type OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import {
   findFarmByAddress,
@@ -24,7 +25,13 @@ import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source
 import { toPriceChoice } from '../../core/prices/price-choice.ts';
 import { priceChoiceOf } from '../../core/snapshots/index.ts';
 
-type PriceChoiceDeps = { db: Kysely<Database>; chainId: number; cmc?: CoinMarketCapClient | undefined };
+type PriceChoiceDeps = {
+  db: Kysely<Database>;
+  chainId: number;
+  cmc?: CoinMarketCapClient | undefined;
+  /** Old QUICK and old dQUICK: named 'QUICK (old)' / 'dQUICK (old)' here as on every other screen. */
+  oldTokens?: OldTokens | undefined;
+};
 
 /** A farm's token price choices (issue 30, finding 2; decision 021): read them, change one. */
 export function createPriceChoiceService(deps: PriceChoiceDeps) {
@@ -52,7 +59,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
           const newest = await findNewestTokenPrice(db, token.id);
           return {
             address: token.address,
-            symbol: token.symbol,
+            symbol: deps.oldTokens ? labelSymbol(deps.oldTokens, token.address, token.symbol) : token.symbol,
             price_source: priceChoiceOf(token.price_choice),
             coinmarketcap_id: token.coinmarketcap_id,
             onchain_price_usd: newest?.onchain_price_usd ?? null,
