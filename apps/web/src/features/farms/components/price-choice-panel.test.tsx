@@ -3,13 +3,13 @@ import type { FarmPriceChoices } from '@tidewatch/shared';
 import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { callsTo, errorReply, type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { newQuickAddress, oldQuickAddress, quickListings } from '../../../test/quick-listings.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import { farmAddress, lpItem, walletAddress } from '../testing/fixtures.ts';
 
 // Issue 30, finding 2: a farm's token price choice can be changed later from the farm page, telling the
 // CoinMarketCap listings apart, and the page then shows the revalued figures.
-const quick = '0x831753DD7087CaC61aB5644b308642cc1c33Dc13';
-const newQuick = '0xB5C064F955D8e7F38fE0460C556a72987494eE17';
+const quick = oldQuickAddress;
 const wmatic = '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270';
 const detailPath = `/quickswap/farm/details/${farmAddress}?account=${walletAddress}`;
 const choicesPath = `/quickswap/farm/details/${farmAddress}/price-choices`;
@@ -26,26 +26,7 @@ function trappedChoices(): FarmPriceChoices {
         coinmarketcap_id: 19966,
         onchain_price_usd: 39.8,
         newest_price_source: 'coinmarketcap',
-        candidates: [
-          {
-            id: 8206,
-            slug: 'quickswap-old',
-            name: 'QuickSwap [Old]',
-            symbol: 'QUICK',
-            polygon_address: quick,
-            price_usd: 40,
-            is_token_contract: true,
-          },
-          {
-            id: 19966,
-            slug: 'quickswap',
-            name: 'QuickSwap',
-            symbol: 'QUICK',
-            polygon_address: newQuick,
-            price_usd: 0.04,
-            is_token_contract: false,
-          },
-        ],
+        candidates: quickListings,
       },
       {
         address: wmatic,
@@ -126,7 +107,7 @@ describe("a farm's prices panel", () => {
     expect(old.closest('label')).toHaveTextContent(quick);
     expect(old.closest('label')).toHaveTextContent('$40.00');
     expect(old.closest('label')).toHaveTextContent("this token's contract");
-    expect(current.closest('label')).toHaveTextContent(newQuick);
+    expect(current.closest('label')).toHaveTextContent(newQuickAddress);
     expect(current.closest('label')).toHaveTextContent('$0.04');
     expect(current.closest('label')).not.toHaveTextContent("this token's contract");
     const wmaticGroup = within(panel).getByRole('group', { name: 'WMATIC' });

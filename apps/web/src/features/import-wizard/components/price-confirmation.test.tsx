@@ -1,34 +1,15 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { newQuickAddress, oldQuickAddress, quickListings } from '../../../test/quick-listings.ts';
 import { PriceConfirmation } from './price-confirmation.tsx';
 
 // Issue 30, finding 2: two CoinMarketCap listings of one symbol must be told apart in the price step.
-const quick = '0x831753DD7087CaC61aB5644b308642cc1c33Dc13';
-const newQuick = '0xB5C064F955D8e7F38fE0460C556a72987494eE17';
+const quick = oldQuickAddress;
 const data = {
   price_source: 'coinmarketcap',
   token0_data: { address: quick, symbol: 'QUICK', name: 'Quickswap', decimals: 18, price_usd: 39.8 },
   token1_data: { address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', symbol: 'WMATIC', price_usd: 0.5 },
-  token0_choices: [
-    {
-      id: 8206,
-      slug: 'quickswap-old',
-      name: 'QuickSwap [Old]',
-      symbol: 'QUICK',
-      polygon_address: quick,
-      price_usd: 40,
-      is_token_contract: true,
-    },
-    {
-      id: 19966,
-      slug: 'quickswap',
-      name: 'QuickSwap',
-      symbol: 'QUICK',
-      polygon_address: newQuick,
-      price_usd: 0.04,
-      is_token_contract: false,
-    },
-  ],
+  token0_choices: quickListings,
   token1_choices: [],
 };
 
@@ -45,7 +26,7 @@ describe('the price step', () => {
     expect(old.closest('label')?.textContent).toContain(quick);
     expect(old.closest('label')?.textContent).toContain('$40.00');
     expect(old.closest('label')?.textContent).toContain("this token's contract");
-    expect(other.closest('label')?.textContent).toContain(newQuick);
+    expect(other.closest('label')?.textContent).toContain(newQuickAddress);
     expect(other.closest('label')?.textContent).toContain('$0.04');
     expect(other.closest('label')?.textContent).not.toContain("this token's contract");
     // The on-chain price is chosen unless the person picks a listing.
