@@ -55,7 +55,7 @@ export type FarmIndexPage = z.infer<typeof farmIndexPageSchema>;
 
 /** POST /api/quickswap/find-my-farms: which index farms a saved wallet has stake or rewards in. */
 export const findMyFarmsSchema = z.strictObject({ wallet_address: hexAddressSchema });
-const indexStateSchema = z.object({
+export const indexStateSchema = z.object({
   refreshed_at: z.string().nullable(),
   is_stale: z.boolean(),
   is_empty: z.boolean(),

@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
+import { indexedFarmSchema, indexStateSchema } from './discovery.ts';
+
+/**
+ * Get it out (issue 33): the recovery plan of a wallet (everything left in ended farms and the steps that
+ * turn it back into tokens in the wallet) and the record of a transaction the browser sent for one step.
+ * The server never builds calldata: it names the verified contract, the function and the amounts; the
+ * browser builds, simulates and shows each transaction before the wallet asks.
+ */
+
+/** GET /api/recovery/plan?wallet_address=0x…: a saved or watch-only wallet of the signed-in user. */
+export const recoveryPlanQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
+
+/** An amount of one token: `raw` is the on-chain integer (decimal string), `amount` the whole tokens. */
+export const tokenAmountSchema = z.object({
+  address: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  raw: z.string(),
+  amount: z.string(),
+  /** null: no price for this token (never 0 for unknown). */
+  usd: z.number().nullable(),
+});
+export type TokenAmount = z.infer<typeof tokenAmountSchema>;
+
+/** A step's gas: units × the gas price of the plan's block, in POL and USD. */
+export const stepGasSchema = z.object({
+  units: z.string(),
+  pol: z.string(),
+  usd: z.number().nullable(),
+  /**
+   * 'estimated': eth_estimateGas from the wallet at the plan's block; 'typical': the step needs an earlier
+   * step first (the tokens it spends are not in the wallet yet), so this is the usual gas of its function.
+   */
+  source: z.enum(['estimated', 'typical']),
+});
+export type StepGas = z.infer<typeof stepGasSchema>;
+
+/**
+ * The kinds of step, each one wallet prompt (remove_liquidity with a permit: a signature, then the one
+ * transaction):
+ * - exit: `exit()` on a farm (withdraw all and claim);
+ * - withdraw: `withdraw(uint256)` of the whole stake, without claiming (the farm holds too few reward
+ *   tokens to pay what it owes: `getReward`, and so `exit`, would revert);
+ * - claim: `getReward()` (rewards left, no stake);
+ * - approve: `approve(address,uint256)` of a token for the router (where the wallet cannot sign a permit)
+ *   or of old QUICK for the converter;
+ * - remove_liquidity: `removeLiquidityWithPermit(…)` (or `removeLiquidity(…)` after approve) on the router;
+ * - leave_lair: `leave(uint256)` on the old Dragon's Lair (old dQUICK -> old QUICK);
+ * - convert_quick: `quickToQuickX(uint256)` on QuickSwap's converter (old QUICK -> 1000x new QUICK).
+ */
+export const recoveryStepKindSchema = z.enum([
+  'exit',
+  'withdraw',
+  'claim',
+  'approve',
+  'remove_liquidity',
+  'leave_lair',
+  'convert_quick',
+]);
+export type RecoveryStepKind = z.infer<typeof recoveryStepKindSchema>;
+
+export const recoveryStepSchema = z.object({
+  /** Stable across recomputations of the plan: `${kind}:${contract}` (approve: `approve:${token}:${spender}`). */
+  id: z.string(),
+  kind: recoveryStepKindSchema,
+  /** The contract the transaction calls: a farm of the index, a pair (approve), the router, lair or converter. */
+  contract: z.string(),
+  /** What that contract is, for the confirmation: 'farm WETH-USDC', 'QuickSwap V2 router', … */
+  contract_label: z.string(),
+  /** The function as its signature: 'exit()', 'withdraw(uint256)', 'removeLiquidityWithPermit(…)'. */
+  function: z.string(),
+  /** The token the step spends or withdraws (LP, old dQUICK, old QUICK) and how much; null for claim/exit. */
+  spends: tokenAmountSchema.nullable(),
+  /** approve: the spender (router or converter). */
+  spender: z.string().nullable(),
+  /** What arrives in the wallet, as projected from the plan's block. */
+  receives: z.array(tokenAmountSchema),
+  /** The USD of `receives`; null when a part has no price. */
+  usd: z.number().nullable(),
+  gas: stepGasSchema.nullable(),
+  /** True when the step can run now; false: it waits for an earlier step of the plan. */
+  is_ready: z.boolean(),
+  /** Why the step is as it is (e.g. the farm's reward balance is short), or null. */
+  note: z.string().nullable(),
+});
+export type RecoveryStep = z.infer<typeof recoveryStepSchema>;
+
+/** What one ended farm still holds for the wallet. */
+export const recoveryFarmSchema = z.object({
+  farm: indexedFarmSchema,
+  /** The wallet's stake (LP tokens). */
+  staked: tokenAmountSchema,
+  /** Unclaimed rewards, A then B. */
+  earned: z.array(tokenAmountSchema),
+  /** What the farm itself holds of each reward token, A then B. */
+  reward_balances: z.array(tokenAmountSchema),
+  /** The farm holds less of a reward token than it owes the wallet: claiming would revert. */
+  is_reward_short: z.boolean(),
+});
+export type RecoveryFarm = z.infer<typeof recoveryFarmSchema>;
+
+export const recoveryPlanSchema = z.object({
+  wallet_address: z.string(),
+  chain_id: z.number().int(),
+  block_number: z.number().int(),
+  /** A watch-only wallet: the plan is shown, its actions are disabled (no signature proved the address). */
+  is_watch_only: z.boolean(),
+  /** The constants the browser may send to besides index farms and pairs (the operator's configuration). */
+  contracts: z.object({
+    router: z.string(),
+    lair: z.string(),
+    old_quick: z.string(),
+    new_quick: z.string(),
+    converter: z.string(),
+  }),
+  farms: z.array(recoveryFarmSchema),
+  /** Already in the wallet and part of the plan: LP tokens of those farms' pairs, old dQUICK, old QUICK. */
+  in_wallet: z.array(tokenAmountSchema),
+  steps: z.array(recoveryStepSchema),
+  /** The gas price of the plan's block (wei) and POL's price (null: unknown). */
+  gas_price_wei: z.string(),
+  pol_usd: z.number().nullable(),
+  total: z.object({
+    /** USD of everything the plan gets back; null when a part has no price. */
+    usd: z.number().nullable(),
+    gas_pol: z.string(),
+    gas_usd: z.number().nullable(),
+  }),
+  index: indexStateSchema,
+});
+export type RecoveryPlan = z.infer<typeof recoveryPlanSchema>;
+
+/**
+ * POST /api/recovery/transactions: the browser reports a transaction it sent for a step (after its
+ * receipt, or when the wallet replaced it). The server reads the receipt itself, checks it is from the
+ * wallet to a verified contract, stores its gas, and snapshots the position it changed.
+ */
+export const recordTransactionSchema = z.strictObject({
+  wallet_address: hexAddressSchema,
+  tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte transaction hash'),
+  step_kind: recoveryStepKindSchema,
+});
+export type RecordTransaction = z.infer<typeof recordTransactionSchema>;
+
+export const walletTransactionSchema = z.object({
+  tx_hash: z.string(),
+  wallet_address: z.string(),
+  step_kind: recoveryStepKindSchema,
+  /** The contract called. */
+  to: z.string(),
+  status: z.enum(['success', 'reverted']),
+  block_number: z.number().int(),
+  gas_used: z.string(),
+  effective_gas_price: z.string(),
+  /** gas_used × effective_gas_price in POL, and in USD at that block (null: unknown). */
+  gas_pol: z.string(),
+  gas_usd: z.number().nullable(),
+  /** The farm the step changed, when it is one Tidewatch has imported. */
+  farm_address: z.string().nullable(),
+  /** A snapshot of that position was taken at the receipt's block or later. */
+  snapshot_taken: z.boolean(),
+});
+export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
