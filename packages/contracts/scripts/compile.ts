@@ -6,8 +6,8 @@
  * - solidity/v0.5.16/*.sol (QuickSwap's farms and farm factories) with solc 0.5.16 (`solc-0.5.16`, an npm
  *   alias of solc@0.5.16), the compiler QuickSwap deployed them with, because 0.5.x behaves differently:
  *   e.g. an array read past the end executes INVALID and burns all the gas it was given.
- * Uniswap V2's pair and factory are not compiled here: their artifacts come as published in
- * @uniswap/v2-core (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
+ * Uniswap V2's pair, factory and Router02 are not compiled here: their artifacts come as published in
+ * @uniswap/v2-core and @uniswap/v2-periphery (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
  * Run with `npm run contracts:compile` at the repo root.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +39,10 @@ const exportedContracts = [
 const packagedContracts = {
   UniswapV2Pair: '@uniswap/v2-core/build/UniswapV2Pair.json',
   UniswapV2Factory: '@uniswap/v2-core/build/UniswapV2Factory.json',
+  // Router02 as published in @uniswap/v2-periphery: the code QuickSwap's V2 router runs. Its pair init code
+  // hash is compiled in (pairFor computes pair addresses by CREATE2), so it only finds pairs of the v2-core
+  // pair bytecode above.
+  UniswapV2Router02: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
 } as const;
 
 type PackagedArtifact = {

@@ -1,15 +1,25 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { type DeployedContractName, deployedInterfaces } from './deployed-interfaces.ts';
+import {
+  type DeployedContractName,
+  deployedInterfaces,
+  type UniswapV2ContractName,
+  usedUniswapV2Interfaces,
+} from './deployed-interfaces.ts';
 import {
   dragonLair,
+  pair,
+  pairFactory,
   quickConverter,
+  router02,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
   stakingRewardsFactory,
+  UNISWAP_V2_PAIR_INIT_CODE_HASH,
 } from './index.ts';
 
 type AbiItem = {
@@ -32,6 +42,18 @@ function signaturesOf(abi: readonly unknown[]): string[] {
       return `function ${item.name}(${inputs})${outputs}`;
     })
     .sort();
+}
+
+/** One line per function, outputs written for state-changing functions too (usedUniswapV2Interfaces' format). */
+function fullSignaturesOf(abi: readonly unknown[]): string[] {
+  return (abi as AbiItem[])
+    .filter((item) => item.type === 'function')
+    .map((item) => {
+      const inputs = (item.inputs ?? []).map((p) => p.type).join(',');
+      const isView = item.stateMutability === 'view' || item.stateMutability === 'pure';
+      const outputs = (item.outputs ?? []).map((p) => p.type).join(',');
+      return `function ${item.name}(${inputs})${isView ? ' view' : ''}${outputs ? ` returns (${outputs})` : ''}`;
+    });
 }
 
 const testContracts: Record<DeployedContractName, readonly unknown[]> = {
@@ -64,6 +86,31 @@ describe('test contracts against the deployed QuickSwap interfaces', () => {
       const names = signaturesOf(abi).join('\n');
       expect(names).not.toMatch(/rewardsDuration\(|getRewardForDuration\(/);
     }
+  });
+});
+
+const uniswapArtifacts: Record<UniswapV2ContractName, readonly unknown[]> = {
+  pair: pair.abi,
+  factory: pairFactory.abi,
+  router02: router02.abi,
+};
+
+describe("Uniswap V2's published artifacts against the functions Tidewatch calls", () => {
+  it.each(Object.keys(uniswapArtifacts) as UniswapV2ContractName[])(
+    '%s has every function Tidewatch calls, with these outputs',
+    (name) => {
+      const published = fullSignaturesOf(uniswapArtifacts[name]);
+      expect(usedUniswapV2Interfaces[name].filter((s) => !published.includes(s))).toEqual([]);
+    },
+  );
+
+  it("has Router02's hard-coded pair init code hash equal keccak256 of the pair creation code the factory deploys", () => {
+    expect(keccak256(pair.bytecode)).toBe(UNISWAP_V2_PAIR_INIT_CODE_HASH);
+    // createPair deploys type(UniswapV2Pair).creationCode, which the factory carries whole.
+    expect(pairFactory.bytecode.includes(pair.bytecode.slice(2))).toBe(true);
+    // pairFor in UniswapV2Library: keccak256(0xff ++ factory ++ salt ++ init code hash), the hash a PUSH32.
+    expect(router02.bytecode).toContain(`7f${UNISWAP_V2_PAIR_INIT_CODE_HASH.slice(2)}`);
+    expect(router02.deployedBytecode).toContain(UNISWAP_V2_PAIR_INIT_CODE_HASH.slice(2));
   });
 });
 

@@ -150,3 +150,36 @@ export const deployedInterfaces = {
 } as const;
 
 export type DeployedContractName = keyof typeof deployedInterfaces;
+
+/**
+ * The part of Uniswap V2's pair, factory and Router02 that Tidewatch calls (QuickSwap's pairs, factory and V2
+ * router run this code; the kit deploys the published bytecode itself). Unlike the lists above these are not
+ * the whole interface, only what the app may call, each checked against the published artifact. Outputs are
+ * written for every function here, state-changing ones too: the app reads what `removeLiquidity` returns.
+ * Format: `function name(inputs)[ view] returns (outputs)`, or without ` returns (…)` when it returns nothing.
+ */
+export const usedUniswapV2Interfaces = {
+  pair: [
+    'function DOMAIN_SEPARATOR() view returns (bytes32)',
+    'function PERMIT_TYPEHASH() view returns (bytes32)',
+    'function allowance(address,address) view returns (uint256)',
+    'function approve(address,uint256) returns (bool)',
+    'function balanceOf(address) view returns (uint256)',
+    'function getReserves() view returns (uint112,uint112,uint32)',
+    'function kLast() view returns (uint256)',
+    'function nonces(address) view returns (uint256)',
+    'function permit(address,address,uint256,uint256,uint8,bytes32,bytes32)',
+    'function token0() view returns (address)',
+    'function token1() view returns (address)',
+    'function totalSupply() view returns (uint256)',
+  ],
+  factory: ['function feeTo() view returns (address)'],
+  router02: [
+    'function WETH() view returns (address)',
+    'function factory() view returns (address)',
+    'function removeLiquidity(address,address,uint256,uint256,uint256,address,uint256) returns (uint256,uint256)',
+    'function removeLiquidityWithPermit(address,address,uint256,uint256,uint256,address,uint256,bool,uint8,bytes32,bytes32) returns (uint256,uint256)',
+  ],
+} as const;
+
+export type UniswapV2ContractName = keyof typeof usedUniswapV2Interfaces;

@@ -2,7 +2,8 @@
  * Tidewatch's test contracts: QuickSwap's farms, farm factories and Dragon's Lair restated from
  * QuickSwap's published sources (interface- and behaviour-identical, compiled offline by
  * scripts/compile.ts; the farms and factories in Solidity 0.5.16 with solc 0.5.16, as deployed),
- * Uniswap V2's pair and factory as published in @uniswap/v2-core, test ERC-20s and Multicall3. ABIs are
+ * Uniswap V2's pair and factory as published in @uniswap/v2-core, its Router02 as published in
+ * @uniswap/v2-periphery, test ERC-20s and Multicall3. ABIs are
  * typed `as const`, with creation and runtime bytecode for viem.
  */
 import {
@@ -17,6 +18,7 @@ import {
   TokenSwap,
   UniswapV2Factory,
   UniswapV2Pair,
+  UniswapV2Router02,
 } from './generated.ts';
 
 /** ERC-20 with any decimals and an open `mint(to, amount)`. */
@@ -27,6 +29,12 @@ export const testErc20Bytes32 = TestERC20Bytes32;
 export const pair = UniswapV2Pair;
 /** Uniswap V2's factory: constructor(feeToSetter), createPair, getPair, allPairs, allPairsLength. */
 export const pairFactory = UniswapV2Factory;
+/**
+ * Uniswap V2's Router02 (QuickSwap's V2 router runs this code): constructor(factory, WETH), removeLiquidity,
+ * removeLiquidityWithPermit, … Pair addresses come from the pair init code hash compiled into it
+ * (UNISWAP_V2_PAIR_INIT_CODE_HASH), so it only works with factories of the v2-core pair bytecode above.
+ */
+export const router02 = UniswapV2Router02;
 /** QuickSwap StakingRewards (LP farm with one reward token); no rewardsDuration(). */
 export const stakingRewards = StakingRewards;
 /** QuickSwap StakingDualRewards (dual farm with rewards A and B, pausable); no rewardsDuration(). */

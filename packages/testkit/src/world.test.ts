@@ -2,6 +2,7 @@ import {
   dragonLair,
   pair,
   quickConverter,
+  router02,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
@@ -13,6 +14,7 @@ import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
+import { placeRouterAt, QUICKSWAP_ROUTER_POLYGON_ADDRESS } from './world/registry-farms.ts';
 import { swapExactIn } from './world/swap.ts';
 import { TxSender } from './world/tx-sender.ts';
 import type { World } from './world/types.ts';
@@ -60,6 +62,35 @@ async function priceFromReserves(pairAddress: Address, token: Address, other: Ad
   const reserveToken = Number(formatUnits(isToken0 ? r0 : r1, dToken));
   const reserveOther = Number(formatUnits(isToken0 ? r1 : r0, dOther));
   return reserveOther / reserveToken;
+}
+
+/**
+ * The router at `address` answers factory() and WETH() with the world's, and quotes a WETH -> USDC swap
+ * from the pair's own reserves (getAmountsOut finds the pair by CREATE2 address: a wrong init code hash would
+ * point it at an empty address and revert).
+ */
+async function expectRouterQuotesWethUsdc(address: Address): Promise<void> {
+  const read = (functionName: 'factory' | 'WETH') =>
+    anvil.client.readContract({ address, abi: router02.abi, functionName });
+  expect(await read('factory')).toBe(world.factory);
+  expect(await read('WETH')).toBe(world.tokens.WMATIC.address);
+  const weth = world.tokens.WETH.address;
+  const usdc = world.tokens.USDC.address;
+  const pairAddress = world.pairs['WETH-USDC'].address;
+  const [[r0, r1], token0] = await Promise.all([
+    anvil.client.readContract({ address: pairAddress, abi: pair.abi, functionName: 'getReserves' }),
+    anvil.client.readContract({ address: pairAddress, abi: pair.abi, functionName: 'token0' }),
+  ]);
+  const [reserveIn, reserveOut] = token0 === weth ? [r0, r1] : [r1, r0];
+  const amountIn = 10n ** 18n;
+  const amounts = await anvil.client.readContract({
+    address,
+    abi: router02.abi,
+    functionName: 'getAmountsOut',
+    args: [amountIn, [weth, usdc]],
+  });
+  // Uniswap V2's 0.3 % fee: out = in × 997 × reserveOut / (reserveIn × 1000 + in × 997).
+  expect(amounts).toEqual([amountIn, (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n)]);
 }
 
 describe('startAnvil', () => {
@@ -128,6 +159,17 @@ describe('deployQuickswapWorld', () => {
       });
       expect(factory).toBe(world.factory);
     }
+  });
+
+  it("runs Uniswap V2's Router02 over the world's factory, finding its pairs by the init code hash", async () => {
+    await expectRouterQuotesWethUsdc(world.router);
+  });
+
+  it("places the router at QuickSwap's Polygon router address, immutables and all", async () => {
+    const placed = await placeRouterAt(anvil, world);
+    expect(placed.router).toBe(QUICKSWAP_ROUTER_POLYGON_ADDRESS);
+    expect(placed.farms).toBe(world.farms);
+    await expectRouterQuotesWethUsdc(placed.router);
   });
 
   it('has a bytes32-symbol token', async () => {

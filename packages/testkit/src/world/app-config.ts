@@ -38,6 +38,8 @@ export function worldAppEnv(world: World): Record<string, string> {
     NEW_QUICK_ADDRESS: t.NEW_QUICK.address,
     DQUICK_ADDRESS: t.DQUICK.address,
     NEW_DQUICK_ADDRESS: t.NEW_DQUICK.address,
+    QUICKSWAP_ROUTER_ADDRESS: world.router,
+    QUICK_CONVERTER_ADDRESS: world.quickConverter,
     LP_FARM_FACTORIES: world.lpFarmFactory,
     DUAL_FARM_FACTORIES: world.dualFarmFactory,
   };

@@ -3,6 +3,7 @@ import {
   pair as pairArtifact,
   pairFactory,
   quickConverter as quickConverterArtifact,
+  router02,
   stakingDualRewards,
   stakingRewards,
   stakingRewardsDualFactory,
@@ -40,7 +41,7 @@ const GENESIS_DELAY = 60;
  * Deploys a QuickSwap world on a fresh local node, the way QuickSwap's contracts are really used:
  * tokens of 6/8/18 decimals (one with a bytes32 symbol, one no price source knows), old and new QUICK
  * with their Dragon's Lairs (dQUICK), Uniswap V2's own factory and pairs funded by transfer + mint(to)
- * with the protocol fee on, LP and dual farms deployed and funded by QuickSwap's staking-rewards
+ * with the protocol fee on and Uniswap V2's Router02 over them, LP and dual farms deployed and funded by QuickSwap's staking-rewards
  * factories (one ended, one paused, one never funded, one topped up mid-period with a new duration),
  * a syrup pool and a farm over another exchange's pair (both not LP farms), and a user with staked
  * positions and accrued rewards. Takes about a second.
@@ -100,6 +101,8 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
       tokenAddress[spec.tokenB],
     ]);
   }
+  // Uniswap V2's own Router02 over that factory, WMATIC as its WETH (as QuickSwap's router wraps MATIC).
+  const router = await tx.deploy(d, router02, [factory, tokenAddress.WMATIC], 'router');
   await tx.flush();
   const pairAddress = await getPairAddresses(anvil, factory, tokenAddress);
 
@@ -223,6 +226,7 @@ export async function deployQuickswapWorld(anvil: Anvil): Promise<World> {
     farmAddress,
     userStake,
     factory,
+    router,
     lpFarmFactory,
     dualFarmFactory,
     quickConverter,

@@ -16,6 +16,7 @@ export type Deployed = {
   farmAddress: Record<FarmKey, Address>;
   userStake: Record<FarmKey, bigint>;
   factory: Address;
+  router: Address;
   lpFarmFactory: Address;
   dualFarmFactory: Address;
   quickConverter: Address;
@@ -100,6 +101,7 @@ export async function describeWorld(anvil: Anvil, deployed: Deployed): Promise<W
     rpcUrl: anvil.rpcUrl,
     multicall3: MULTICALL3_CANONICAL_ADDRESS,
     factory: deployed.factory,
+    router: deployed.router,
     lpFarmFactory: deployed.lpFarmFactory,
     dualFarmFactory: deployed.dualFarmFactory,
     quickConverter: deployed.quickConverter,

@@ -53,3 +53,25 @@ export async function placeFarmsAt(
   await tx.assertAllSucceeded();
   return placed;
 }
+
+/** QuickSwap's V2 router on Polygon (Uniswap V2 Router02 code). */
+export const QUICKSWAP_ROUTER_POLYGON_ADDRESS = '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff' as const;
+
+/**
+ * Places the world's router at QuickSwap's router address on Polygon (or `to`), the way placeFarmsAt places
+ * farms: `anvil_setCode` of the deployed router's runtime code. Router02 has no storage: its factory and
+ * WETH are immutables, written into that runtime code at deployment, so the copy is the whole contract.
+ * Returns the world with `router` at the new address (the original stays where it was deployed).
+ * @example
+ * world = await placeRouterAt(anvil, world); // world.router === QUICKSWAP_ROUTER_POLYGON_ADDRESS
+ */
+export async function placeRouterAt(
+  anvil: Anvil,
+  world: World,
+  to: Address = QUICKSWAP_ROUTER_POLYGON_ADDRESS,
+): Promise<World> {
+  const code = await anvil.client.getCode({ address: world.router });
+  if (!code || code === '0x') throw new Error(`no router code at ${world.router}`);
+  await anvil.client.request({ method: 'anvil_setCode', params: [to, code] } as never);
+  return { ...world, router: getAddress(to) };
+}

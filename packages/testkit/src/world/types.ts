@@ -67,6 +67,11 @@ export type World = {
   rpcUrl: string;
   multicall3: Address;
   factory: Address;
+  /**
+   * Uniswap V2's Router02 (the published bytecode QuickSwap's V2 router runs) over `factory`, with WMATIC
+   * as its WETH: removeLiquidity, removeLiquidityWithPermit.
+   */
+  router: Address;
   /** QuickSwap's StakingRewardsFactory (LP farms) and StakingRewardsDualFactory (dual farms). */
   lpFarmFactory: Address;
   dualFarmFactory: Address;
