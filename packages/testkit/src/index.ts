@@ -17,6 +17,7 @@ export {
   stakeInFarms,
 } from './world/farm-generations.ts';
 export { placeFarmsAt, placeRouterAt, QUICKSWAP_ROUTER_POLYGON_ADDRESS } from './world/registry-farms.ts';
+export { shortenFarmRewards } from './world/short-rewards.ts';
 export { type FarmKey, type PairKey, type TokenKey, tokenSpecs } from './world/spec.ts';
 export { swapExactIn } from './world/swap.ts';
 export { TxSender } from './world/tx-sender.ts';

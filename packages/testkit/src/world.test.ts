@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
 import { placeRouterAt, QUICKSWAP_ROUTER_POLYGON_ADDRESS } from './world/registry-farms.ts';
+import { shortenFarmRewards } from './world/short-rewards.ts';
 import { swapExactIn } from './world/swap.ts';
 import { TxSender } from './world/tx-sender.ts';
 import type { World } from './world/types.ts';
@@ -170,6 +171,65 @@ describe('deployQuickswapWorld', () => {
     expect(placed.router).toBe(QUICKSWAP_ROUTER_POLYGON_ADDRESS);
     expect(placed.farms).toBe(world.farms);
     await expectRouterQuotesWethUsdc(placed.router);
+  });
+
+  it("shortens a farm's reward balance below what it owes: getReward and exit revert, withdraw works", async () => {
+    const farm = world.farms.quickWmaticEnded;
+    const user = world.accounts.user.address;
+    const dquick = world.tokens.DQUICK.address;
+    const snapshot = await anvil.client.snapshot();
+    try {
+      const earned = () =>
+        anvil.client.readContract({
+          address: farm.address,
+          abi: stakingRewards.abi,
+          functionName: 'earned',
+          args: [user],
+        });
+      const balanceOf = (account: Address) =>
+        anvil.client.readContract({
+          address: dquick,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+        });
+      const [earnedBefore, supplyBefore, deployerBefore] = await Promise.all([
+        earned(),
+        anvil.client.readContract({ address: dquick, abi: erc20Abi, functionName: 'totalSupply' }),
+        balanceOf(world.accounts.deployer.address),
+      ]);
+      const leave = earnedBefore / 2n;
+      const before = await shortenFarmRewards(anvil, world, 'quickWmaticEnded', leave);
+
+      expect(before).toBeGreaterThan(earnedBefore);
+      expect(await balanceOf(farm.address)).toBe(leave);
+      // Only the farm's balance changed: not what it owes, not another holder, not the supply.
+      expect(await earned()).toBe(earnedBefore);
+      expect(await balanceOf(world.accounts.deployer.address)).toBe(deployerBefore);
+      expect(
+        await anvil.client.readContract({ address: dquick, abi: erc20Abi, functionName: 'totalSupply' }),
+      ).toBe(supplyBefore);
+      for (const functionName of ['getReward', 'exit'] as const) {
+        await expect(
+          anvil.client.simulateContract({
+            account: user,
+            address: farm.address,
+            abi: stakingRewards.abi,
+            functionName,
+          }),
+        ).rejects.toThrow('ERC20: transfer amount exceeds balance');
+      }
+      const { result } = await anvil.client.simulateContract({
+        account: user,
+        address: farm.address,
+        abi: stakingRewards.abi,
+        functionName: 'withdraw',
+        args: [farm.userStake],
+      });
+      expect(result).toBeUndefined();
+    } finally {
+      await anvil.client.revert({ id: snapshot });
+    }
   });
 
   it('has a bytes32-symbol token', async () => {
