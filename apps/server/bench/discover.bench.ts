@@ -25,9 +25,9 @@ import { createChainClient } from '../src/core/chain/client.ts';
 import { createDatabase, migrateToLatest } from '../src/core/db/index.ts';
 import { describeRejections, refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
 import { loadFarmRegistry } from '../src/core/farm-index/registry.ts';
+import { findAndValueWalletFarms } from '../src/core/farm-index/wallet-farms.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
-import { findAndValueWalletFarms } from '../src/features/discovery/find-my-farms.ts';
 
 const { values } = parseArgs({
   options: {

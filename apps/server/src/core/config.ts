@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isAddress } from 'viem';
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { polygon } from './chain/polygon.ts';
 import { parseSnapshotInterval } from './jobs/interval.ts';
@@ -91,6 +91,9 @@ const envSchema = z.object({
   NEW_QUICK_ADDRESS: addressSchema(polygon.quick.new),
   DQUICK_ADDRESS: addressSchema(polygon.dquick.old),
   NEW_DQUICK_ADDRESS: addressSchema(polygon.dquick.new),
+  // Getting it out (issue 33): the V2 router that removes liquidity, the converter of old QUICK to new.
+  QUICKSWAP_ROUTER_ADDRESS: addressSchema(polygon.quickswapRouter),
+  QUICK_CONVERTER_ADDRESS: addressSchema(polygon.quickConverter),
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
   LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
@@ -178,6 +181,10 @@ export type Config = {
   wmaticAddress: `0x${string}`;
   quick: { old: `0x${string}`; new: `0x${string}` };
   dquick: { old: `0x${string}`; new: `0x${string}` };
+  /** QuickSwap's V2 router (removeLiquidity / removeLiquidityWithPermit), checksummed. */
+  quickswapRouterAddress: `0x${string}`;
+  /** QuickSwap's QUICK converter (quickToQuickX: 1 old QUICK -> 1000 new), checksummed. */
+  quickConverterAddress: `0x${string}`;
   lpFarmFactories: `0x${string}`[];
   dualFarmFactories: `0x${string}`[];
   /** 'builtin': every farm of QuickSwap's published lists is a candidate for the farm index. */
@@ -274,6 +281,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     wmaticAddress: e.WMATIC_ADDRESS as `0x${string}`,
     quick: { old: e.QUICK_ADDRESS as `0x${string}`, new: e.NEW_QUICK_ADDRESS as `0x${string}` },
     dquick: { old: e.DQUICK_ADDRESS as `0x${string}`, new: e.NEW_DQUICK_ADDRESS as `0x${string}` },
+    // Checksummed: the recovery plan sends them to the browser, which compares them with what it sends to.
+    quickswapRouterAddress: getAddress(e.QUICKSWAP_ROUTER_ADDRESS),
+    quickConverterAddress: getAddress(e.QUICK_CONVERTER_ADDRESS),
     lpFarmFactories: e.LP_FARM_FACTORIES as `0x${string}`[],
     dualFarmFactories: e.DUAL_FARM_FACTORIES as `0x${string}`[],
     farmRegistry: e.FARM_REGISTRY,

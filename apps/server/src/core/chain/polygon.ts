@@ -1,6 +1,7 @@
 /**
  * QuickSwap on Polygon: the defaults of the configuration and of the on-chain price source, in one place.
  * Sources: quickswap-onchain.md; QuickSwap interface-v2 src/constants/v3/addresses.ts (QUICK, lairs);
+ * router and converter: quickswap-onchain.md ("Router", "Rewards"), checksummed;
  * farm factories: docs/decisions/011.
  */
 export const polygon = {
@@ -16,6 +17,10 @@ export const polygon = {
     old: '0xf28164A485B0B2C90639E47b0f377b4a438a16B1',
     new: '0x958d208Cdf087843e9AD98d23823d32E17d723A1',
   },
+  /** QuickSwap's V2 router (Uniswap V2 Router02 code): removeLiquidity(WithPermit) of its pairs. */
+  quickswapRouter: '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff',
+  /** QuickSwap's QUICK converter (TokenSwap): quickToQuickX, 1 old QUICK -> 1000 new QUICK. */
+  quickConverter: '0x333068D06563a8DfDBF330A0e04A9d128e98bf5a',
   /**
    * Newest first: dQUICK-reward, QUICK-reward, first generation, then the early-2021 generations named
    * beside their farms in a community dashboard's farm list (quickswap-onchain.md, "Where QuickSwap stands

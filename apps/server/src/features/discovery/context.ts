@@ -1,13 +1,12 @@
-import { AppError, type FindMyFarmsResponse, type IndexedFarm } from '@tidewatch/shared';
+import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
-import { labelSymbol, type OldTokens } from '../../core/chain/token-labels.ts';
+import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
+import { type IndexState, readIndexState } from '../../core/farm-index/indexed-farm.ts';
 import { isVerifiedWallet } from '../../core/farms/repository.ts';
 import type { SnapshotPipeline } from '../../core/snapshots/index.ts';
-import type { IndexRow } from './find-my-farms.ts';
-import { countIndexed, findLastRefresh } from './repository.ts';
 
 export type DiscoveryDeps = {
   db: Kysely<Database>;
@@ -21,39 +20,6 @@ export type DiscoveryDeps = {
 
 /** What every use case of discovery is given: its deps, with the clock resolved. */
 export type DiscoveryContext = Omit<DiscoveryDeps, 'now'> & { now: () => Date };
-
-/** An index older than this is said to be stale (it refreshes daily). */
-const staleAfterMs = 2 * 86_400_000;
-
-/** An index row as the API shows it, with its tokens' labels and whether it is imported. */
-export function toIndexedFarm(row: IndexRow, imported: Set<string>, old: OldTokens): IndexedFarm {
-  const token = (address: string, symbol: string, decimals: number) => ({
-    address,
-    symbol: labelSymbol(old, address, symbol),
-    decimals,
-  });
-  return {
-    address: row.address,
-    kind: row.kind,
-    pair_address: row.pair_address,
-    token0: token(row.token0_address, row.token0_symbol, row.token0_decimals),
-    token1: token(row.token1_address, row.token1_symbol, row.token1_decimals),
-    reward_token_a: token(row.reward_a_address, row.reward_a_symbol, row.reward_a_decimals),
-    reward_token_b:
-      row.reward_b_address && row.reward_b_symbol && row.reward_b_decimals !== null
-        ? token(row.reward_b_address, row.reward_b_symbol, row.reward_b_decimals)
-        : null,
-    reward_rate_a: row.reward_rate_a,
-    reward_rate_b: row.reward_rate_b,
-    period_finish: row.period_finish,
-    is_ended: row.is_ended === 1,
-    is_paused: row.is_paused === 1,
-    total_staked: row.total_staked,
-    tvl_usd: row.tvl_usd,
-    apr: row.apr,
-    is_imported: imported.has(row.address.toLowerCase()),
-  };
-}
 
 /** The chain client; CHAIN_UNAVAILABLE without one. */
 export function requireChain(ctx: DiscoveryContext): ChainClient {
@@ -75,14 +41,6 @@ export async function requireSavedWallet(
 }
 
 /** When the index last finished a refresh, and whether that is too long ago to trust an empty answer. */
-export async function indexAge(ctx: DiscoveryContext): Promise<FindMyFarmsResponse['index']> {
-  const [refreshedAt, listed] = await Promise.all([
-    findLastRefresh(ctx.db),
-    countIndexed(ctx.db, ctx.chainId),
-  ]);
-  return {
-    refreshed_at: refreshedAt,
-    is_stale: refreshedAt === null || ctx.now().getTime() - Date.parse(refreshedAt) > staleAfterMs,
-    is_empty: listed === 0,
-  };
+export function indexAge(ctx: DiscoveryContext): Promise<IndexState> {
+  return readIndexState(ctx.db, ctx.chainId, ctx.now());
 }

@@ -1,14 +1,10 @@
 import type { FindMyFarmsResponse } from '@tidewatch/shared';
 import { formatUnits } from 'viem';
-import {
-  type DiscoveryContext,
-  indexAge,
-  requireChain,
-  requireSavedWallet,
-  toIndexedFarm,
-} from './context.ts';
-import { findAndValueWalletFarms } from './find-my-farms.ts';
-import { findImportedAddresses, findIndexRows, findTrackedFarmAddresses } from './repository.ts';
+import { findImportedAddresses, findIndexRows } from '../../core/farm-index/index-repository.ts';
+import { toIndexedFarm } from '../../core/farm-index/indexed-farm.ts';
+import { findAndValueWalletFarms } from '../../core/farm-index/wallet-farms.ts';
+import { type DiscoveryContext, indexAge, requireChain, requireSavedWallet } from './context.ts';
+import { findTrackedFarmAddresses } from './repository.ts';
 
 /**
  * Find my farms: every index farm where one of the user's wallets has stake or unclaimed rewards, valued,

@@ -1,8 +1,9 @@
 import type { LeftInEndedFarms } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { findIndexRows } from '../../core/farm-index/index-repository.ts';
+import { findAndValueWalletFarms } from '../../core/farm-index/wallet-farms.ts';
 import { type DiscoveryContext, indexAge, requireChain } from './context.ts';
-import { findAndValueWalletFarms } from './find-my-farms.ts';
-import { findIndexRows, findWalletAddresses } from './repository.ts';
+import { findWalletAddresses } from './repository.ts';
 
 /**
  * The dashboard's 'left in ended farms': per wallet of the user, the stake and unclaimed rewards still in

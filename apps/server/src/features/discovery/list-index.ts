@@ -1,15 +1,14 @@
 import type { FarmIndexPage, FarmIndexQuery } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { type DiscoveryContext, requireChain, toIndexedFarm } from './context.ts';
-import { findWalletFarms } from './find-my-farms.ts';
 import {
   findImportedAddresses,
-  findIndexPage,
   findIndexRows,
-  findLastFailedRefresh,
   findLastRefresh,
-  findWalletAddresses,
-} from './repository.ts';
+} from '../../core/farm-index/index-repository.ts';
+import { toIndexedFarm } from '../../core/farm-index/indexed-farm.ts';
+import { findWalletFarms } from '../../core/farm-index/wallet-farms.ts';
+import { type DiscoveryContext, requireChain } from './context.ts';
+import { findIndexPage, findLastFailedRefresh, findWalletAddresses } from './repository.ts';
 
 /** Index farms where one of the user's wallets (saved or watch-only) has stake or unclaimed rewards. */
 async function farmsHeldBy(ctx: DiscoveryContext, userId: number): Promise<string[]> {

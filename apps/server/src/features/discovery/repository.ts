@@ -2,21 +2,9 @@ import type { FarmIndexQuery } from '@tidewatch/shared';
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
 import { isPostgres } from '../../core/db/schema-helpers.ts';
-import type { IndexRow } from './find-my-farms.ts';
+import type { IndexRow } from '../../core/farm-index/index-repository.ts';
 
 /** Discovery's SQL: the farm index as the lists, find my farms and tracking what it found read it. */
-
-/** Farm index rows of a chain: all, only `addresses`, or only the ended ones. */
-export function findIndexRows(
-  db: Kysely<Database>,
-  chainId: number,
-  filter: { addresses?: string[]; isEnded?: boolean } = {},
-): Promise<IndexRow[]> {
-  let query = db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId);
-  if (filter.addresses) query = query.where('address', 'in', filter.addresses);
-  if (filter.isEnded) query = query.where('is_ended', '=', 1);
-  return query.execute();
-}
 
 /**
  * One page of the index and the count of all its matches: searched by token symbol (any part, any case) or
@@ -76,18 +64,6 @@ export async function findIndexPage(
   return { total: Number(count.n), rows };
 }
 
-/** When the index last finished a refresh (null: never). */
-export async function findLastRefresh(db: Kysely<Database>): Promise<string | null> {
-  const row = await db
-    .selectFrom('farm_index_runs')
-    .select('finished_at')
-    .where('finished_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.finished_at ?? null;
-}
-
 /** The index's last failed refresh, if any. */
 export function findLastFailedRefresh(
   db: Kysely<Database>,
@@ -99,32 +75,6 @@ export function findLastFailedRefresh(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** How many farms the index holds on a chain. */
-export async function countIndexed(db: Kysely<Database>, chainId: number): Promise<number> {
-  const row = await db
-    .selectFrom('farm_index')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('chain_id', '=', chainId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Which of `addresses` are imported farms, lower-cased. */
-export async function findImportedAddresses(
-  db: Kysely<Database>,
-  chainId: number,
-  addresses: string[],
-): Promise<Set<string>> {
-  if (addresses.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('farms')
-    .select('address')
-    .where('chain_id', '=', chainId)
-    .where('address', 'in', addresses)
-    .execute();
-  return new Set(rows.map((r) => r.address.toLowerCase()));
 }
 
 /** The user's saved and watch-only wallets on a chain, oldest first. */

@@ -1,9 +1,9 @@
 import { AppError, quickswapFarmsUrl, type TrackDiscoveredResponse } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
+import { findIndexRows } from '../../core/farm-index/index-repository.ts';
 import { findFarmByAddress, upsertImportedFarm } from '../../core/farms/repository.ts';
 import { insertTrackedFarm } from '../../core/farms/tracked-pairs.ts';
 import { type DiscoveryContext, requireSavedWallet } from './context.ts';
-import { findIndexRows } from './repository.ts';
 
 /**
  * Tracks index farms with a saved wallet, importing those not imported yet: one pinned read of all of

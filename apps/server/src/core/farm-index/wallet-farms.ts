@@ -1,12 +1,15 @@
-import type { Selectable } from 'kysely';
 import { type Address, parseUnits } from 'viem';
-import type { ChainClient } from '../../core/chain/client.ts';
-import { farmContracts } from '../../core/chain/farm-contracts.ts';
-import { ReadPlan } from '../../core/chain/read-plan.ts';
-import type { FarmIndexTable } from '../../core/db/tables/farm-index.ts';
-import type { SnapshotPipeline } from '../../core/snapshots/index.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { farmContracts } from '../chain/farm-contracts.ts';
+import { ReadPlan } from '../chain/read-plan.ts';
+import type { SnapshotPipeline } from '../snapshots/index.ts';
+import type { IndexRow } from './index-repository.ts';
 
-export type IndexRow = Selectable<FarmIndexTable>;
+/**
+ * A wallet's farms in the index (find my farms, the dashboard's 'left in ended farms', the recovery plan):
+ * shared by discovery and recovery, so it lives below both.
+ */
+
 export type WalletFarm = { farm: IndexRow; staked: bigint; earned: bigint[] };
 
 /**
