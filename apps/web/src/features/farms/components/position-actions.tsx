@@ -1,0 +1,186 @@
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import { type FormEvent, Suspense, useState } from 'react';
+import { Button, TextField } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
+import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
+import type { ActionPosition } from './position-actions-position.ts';
+import { buildPositionRequest, type PositionAction } from './position-actions-request.ts';
+import {
+  LazyTransactionRunner,
+  type TransactionOutcome,
+  type TransactionRequest,
+} from './position-actions-runner.ts';
+
+export type PositionActionsProps = {
+  position: ActionPosition;
+  /** POL's price for the gas line, when the screen has it; null: the gas shows in POL only. */
+  polUsd?: number | null;
+  /** A run ended (confirmed, failed or rejected): the screen reads the position again. */
+  onFinished?(outcome: TransactionOutcome): void;
+};
+
+/**
+ * Issue 33, item 1: 'claim rewards' (`getReward()`), 'withdraw' an amount (`withdraw(uint256)`) and
+ * 'withdraw all and claim' (`exit()`) on a position, for a wallet the user proved with a signature and that
+ * is the account connected in MetaMask. The runner (loaded on first use, with wagmi) shows what arrives, the
+ * gas and the contract before the wallet asks. Renders nothing for an address that is not the user's.
+ */
+export function PositionActions({ position, polUsd = null, onFinished }: PositionActionsProps) {
+  const access = usePositionActionsAccess(position.walletAddress);
+  const [request, setRequest] = useState<TransactionRequest | null>(null);
+  const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
+  if (access.state === 'hidden') return null;
+
+  const isReady = access.state === 'ready';
+  const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
+  const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
+  const open = (action: PositionAction, withdrawRaw?: bigint) => {
+    setIsWithdrawOpen(false);
+    setRequest(buildPositionRequest({ action, position, withdrawRaw, polUsd }));
+  };
+  const close = () => {
+    setRequest(null);
+    setIsWithdrawOpen(false);
+  };
+
+  return (
+    <section aria-label="actions on this position" className="mt-3 space-y-2">
+      <AccessNote access={access} walletAddress={position.walletAddress} />
+      {request ? (
+        <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <Suspense
+            fallback={<p className="text-sm text-slate-600 dark:text-slate-400">loading the wallet…</p>}
+          >
+            <LazyTransactionRunner
+              wallet={position.walletAddress as `0x${string}`}
+              request={request}
+              onFinished={onFinished}
+            />
+          </Suspense>
+          <Button size="sm" variant="ghost" onClick={close}>
+            close
+          </Button>
+        </div>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!isReady || !hasRewards}
+              title={isReady && !hasRewards ? 'no rewards to claim' : undefined}
+              onClick={() => open('claim')}
+            >
+              claim rewards
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!isReady || !hasStake}
+              title={isReady && !hasStake ? 'nothing staked' : undefined}
+              aria-expanded={isWithdrawOpen}
+              onClick={() => setIsWithdrawOpen((isOpen) => !isOpen)}
+            >
+              withdraw
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!isReady || !hasStake}
+              title={isReady && !hasStake ? 'nothing staked' : undefined}
+              onClick={() => open('exit')}
+            >
+              withdraw all and claim
+            </Button>
+          </div>
+          {isReady && isWithdrawOpen ? (
+            <WithdrawAmountForm staked={position.staked} onReview={(raw) => open('withdraw', raw)} />
+          ) : null}
+          {isReady && hasStake && hasRewards ? (
+            <p className="text-xs text-slate-500 dark:text-slate-400">
+              a farm holding fewer reward tokens than it owes cannot pay them: the review says so before you
+              sign, and 'withdraw' still gets your LP out
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Why the actions are disabled, for every state but 'ready' (and 'hidden', which shows nothing). */
+function AccessNote({ access, walletAddress }: { access: PositionActionsAccess; walletAddress: string }) {
+  const noteClass = 'text-sm text-slate-700 dark:text-slate-300';
+  if (access.state === 'watch-only') {
+    return (
+      <p className={noteClass}>
+        watch-only wallet: claiming and withdrawing need a wallet you proved with a signature (connect it in
+        MetaMask and sign on the wallets page)
+      </p>
+    );
+  }
+  if (access.state === 'other-account') {
+    return (
+      <p className={noteClass}>
+        MetaMask is connected with {shortenAddress(access.connected)}: select {walletAddress} in MetaMask to
+        claim or withdraw
+      </p>
+    );
+  }
+  if (access.state === 'not-connected') {
+    return (
+      <div className="space-y-2">
+        <p className={noteClass}>connect MetaMask with {walletAddress} to claim or withdraw</p>
+        <WalletConnectControl showCreateAccount={false} />
+      </div>
+    );
+  }
+  return null;
+}
+
+/** The amount to withdraw, up to the stake ('max' fills it to the last wei); nothing is sent until it reads. */
+function WithdrawAmountForm({ staked, onReview }: { staked: string; onReview(raw: bigint): void }) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  function review(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkWithdrawAmount(typed, staked);
+    if (checked.ok) onReview(checked.raw);
+    else setError(checked.message);
+  }
+  return (
+    <form onSubmit={review} noValidate className="flex flex-wrap items-end gap-2">
+      <div className="min-w-48 flex-1">
+        <TextField
+          label="LP to withdraw"
+          inputMode="decimal"
+          autoComplete="off"
+          value={typed}
+          hint={`your stake: ${formatTokenAmount(staked)} LP`}
+          errorMessage={error}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setError(undefined);
+          }}
+          endAdornment={
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                setTyped(staked);
+                setError(undefined);
+              }}
+            >
+              max
+            </Button>
+          }
+        />
+      </div>
+      <Button size="sm" type="submit">
+        review withdrawal
+      </Button>
+    </form>
+  );
+}
