@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type RecordTransaction,
+  type WalletTransaction,
+  walletTransactionSchema,
+} from '@tidewatch/shared/recovery';
+import { api } from '../../../lib/api-client.ts';
+import { discoveryKeys } from '../../discovery/api/keys.ts';
+import { farmKeys } from '../../farms/api/keys.ts';
+import { recoveryKeys } from './keys.ts';
+
+/**
+ * POST /api/recovery/transactions: reports a mined transaction of a step. The server reads the receipt
+ * itself, stores its gas and snapshots the position it changed.
+ */
+export function recordTransaction(input: RecordTransaction): Promise<WalletTransaction> {
+  return api.post('/recovery/transactions', input, { schema: walletTransactionSchema });
+}
+
+/** Records a mined step; what it changed (plans, ended farms, positions) is read again. */
+export function useRecordTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordTransaction,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: recoveryKeys.all }),
+        queryClient.invalidateQueries({ queryKey: discoveryKeys.leftInEndedFarms() }),
+        queryClient.invalidateQueries({ queryKey: farmKeys.all }),
+      ]),
+  });
+}

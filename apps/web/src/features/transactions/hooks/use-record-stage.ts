@@ -1,0 +1,86 @@
+import type { RecordTransaction, WalletTransaction } from '@tidewatch/shared/recovery';
+import { useEffect, useRef } from 'react';
+import { isRetryable } from '../../../lib/retryable.ts';
+import { useRecordTransaction } from '../../recovery/api/record-transaction.ts';
+import { clearPendingTransaction } from '../pending-store.ts';
+import type { RunnerState } from '../transaction-state.ts';
+import type { TransactionOutcome, TransactionRunnerProps } from '../types.ts';
+
+export type RecordStage = {
+  /** The server's record of the mined transaction (its gas), once in. */
+  recorded: WalletTransaction | undefined;
+  error: unknown;
+  isRecording: boolean;
+  retry: () => void;
+};
+
+/** `key`: the mined hash, or the stage itself (each rejection finishes once). */
+type Finished = { key: unknown; outcome: TransactionOutcome; record: RecordTransaction | null };
+
+/** How a finished run ended and what to report of it; null while the run goes on. */
+function getFinished(state: RunnerState, wallet: string): Finished | null {
+  if (state.stage === 'mined') {
+    return {
+      key: state.mined.hash,
+      outcome: state.mined.status === 'success' ? 'confirmed' : 'failed',
+      record: { wallet_address: wallet, tx_hash: state.mined.hash, step_kind: state.stepKind },
+    };
+  }
+  if (state.stage === 'cancelled' || state.stage === 'rejected')
+    return { key: state, outcome: 'rejected', record: null };
+  return null;
+}
+
+/**
+ * After a receipt (the original's or its replacement's) reports the transaction to the server, once per
+ * hash, then calls `onFinished`; a rejection or a cancellation finishes with nothing to report. The pending
+ * hash is forgotten once the server has it (or refused it for good); a record that failed for now keeps it,
+ * so a reload reports it again.
+ */
+export function useRecordStage(
+  state: RunnerState,
+  context: { wallet: string; stepKey: string; onFinished: TransactionRunnerProps['onFinished'] },
+): RecordStage {
+  const { wallet, stepKey } = context;
+  const record = useRecordTransaction();
+  const finished = getFinished(state, wallet);
+  const latest = useRef({ finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync });
+  latest.current = { finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync };
+  const reported = useRef<unknown>(null);
+  const finishedKey = finished?.key ?? null;
+
+  useEffect(() => {
+    const { finished: current, onFinished, mutateAsync } = latest.current;
+    if (!finishedKey || !current || reported.current === finishedKey) return;
+    reported.current = finishedKey;
+    if (!current.record) {
+      // Rejected, or cancelled in the wallet (the nonce's transaction did nothing): the step can run again.
+      clearPendingTransaction(wallet, stepKey);
+      onFinished?.(current.outcome);
+      return;
+    }
+    // The promise, not mutate's callbacks: those are dropped when the runner unmounts first.
+    void mutateAsync(current.record)
+      .then(
+        () => clearPendingTransaction(wallet, stepKey),
+        (error: unknown) => {
+          if (!isRetryable(error)) clearPendingTransaction(wallet, stepKey);
+        },
+      )
+      .finally(() => onFinished?.(current.outcome));
+  }, [finishedKey, wallet, stepKey]);
+
+  return {
+    recorded: record.data,
+    error: record.error,
+    isRecording: record.isPending,
+    retry: () => {
+      const current = latest.current.finished;
+      if (!current?.record) return;
+      void record.mutateAsync(current.record).then(
+        () => clearPendingTransaction(wallet, stepKey),
+        () => undefined,
+      );
+    },
+  };
+}

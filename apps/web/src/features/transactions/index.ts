@@ -1,0 +1,13 @@
+/*
+ * The transaction runner (issue 33): screens offering a transaction import from here only. The runner's
+ * chain code loads with its own chunk when first shown; what is exported beside it is light.
+ */
+export { TransactionRunner } from './components/transaction-runner.tsx';
+export { hasPendingTransaction } from './pending-store.ts';
+export type {
+  PreparedCall,
+  PrepareTools,
+  TransactionOutcome,
+  TransactionRequest,
+  TransactionRunnerProps,
+} from './types.ts';

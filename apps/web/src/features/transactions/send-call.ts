@@ -1,0 +1,23 @@
+import type { Address, Hash, WalletClient } from 'viem';
+import { polygon } from 'viem/chains';
+import type { Review } from './transaction-state.ts';
+
+/**
+ * Asks the wallet to send the reviewed call (its one prompt) and returns the hash. `chain` makes viem check
+ * the wallet is still on Polygon right before it asks: a network switched after the review sends nothing.
+ */
+export function sendReviewedCall(
+  walletClient: WalletClient,
+  account: Address,
+  review: Review,
+): Promise<Hash> {
+  const { call } = review;
+  return walletClient.writeContract({
+    account,
+    chain: polygon,
+    address: call.address,
+    abi: call.abi,
+    functionName: call.functionName,
+    args: call.args,
+  });
+}
