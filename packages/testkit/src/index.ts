@@ -16,7 +16,7 @@ export {
   type GenerationFarm,
   stakeInFarms,
 } from './world/farm-generations.ts';
-export { placeFarmsAt, placeRouterAt, QUICKSWAP_ROUTER_POLYGON_ADDRESS } from './world/registry-farms.ts';
+export { placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
 export { shortenFarmRewards } from './world/short-rewards.ts';
 export { type FarmKey, type PairKey, type TokenKey, tokenSpecs } from './world/spec.ts';
 export { swapExactIn } from './world/swap.ts';
