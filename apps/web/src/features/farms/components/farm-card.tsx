@@ -9,6 +9,8 @@ import { newerFarmItem, useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
 import { FarmLinks } from './farm-links.tsx';
+import { PositionActions } from './position-actions.tsx';
+import { positionFromListItem } from './position-actions-position.ts';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
 import { TrackChooser } from './track-chooser.tsx';
 import { UntrackButton } from './untrack-button.tsx';
@@ -45,6 +47,8 @@ export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked =
   const pair = formatPair(item.pool);
   const snapshot = item.farm.snapshot;
   const status = snapshot ? farmStatus(snapshot) : null;
+  // The actions are for the card's account (the tracked wallet, else the connected one the list was read for).
+  const actionPosition = positionFromListItem(item);
   return (
     <article
       aria-label={`farm ${pair}`}
@@ -77,6 +81,7 @@ export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked =
           position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
         </p>
       ) : null}
+      {actionPosition ? <PositionActions position={actionPosition} /> : null}
       <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
       {item.history?.message ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{item.history.message}</p>

@@ -1,12 +1,43 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
+import {
+  type FakeWallet,
+  fakeWalletAccount,
+  installFakeWallet,
+} from '../../../lib/wallet/testing/fake-wallet.ts';
 import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
-import { farmAddress, lpItem, walletAddress } from '../testing/fixtures.ts';
+import { farmAddress, lpItem, polygonWallet, walletAddress } from '../testing/fixtures.ts';
+import { fakeRunner } from './position-actions-test-runner.tsx';
 
-function detail() {
+// The transactions feature's runner (wagmi) is its own lane's to test; here a stand-in records the request.
+vi.mock(
+  './position-actions-runner.ts',
+  async () => (await import('./position-actions-test-runner.tsx')).runnerModule,
+);
+
+let wallet: FakeWallet | undefined;
+afterEach(() => {
+  wallet?.uninstall();
+  wallet = undefined;
+  fakeRunner.reset();
+});
+
+/** The list item of the detail's farm, its position that of `account`. */
+function itemOf(account: string) {
   const item = lpItem();
+  const position = item.farm_position_snapshot;
+  if (!position) throw new Error('fixture has a position');
+  return {
+    ...item,
+    account_address: account,
+    farm_position_snapshot: { ...position, account_address: account },
+  };
+}
+
+function detail(account = walletAddress) {
+  const item = itemOf(account);
   const latest = item.farm_position_snapshot;
   if (!latest) throw new Error('fixture has a position');
   const older = {
@@ -17,7 +48,7 @@ function detail() {
   return {
     farm: item.farm,
     pool: item.pool,
-    account_address: walletAddress,
+    account_address: account,
     farm_position_snapshots: [older, latest],
     returns: {
       first_staked_on: '2026-09-01T10:00:00.000Z',
@@ -91,5 +122,39 @@ describe('farm detail', () => {
     renderRoute(`/farm/${farmAddress}`);
     expect(await screen.findByText('connect a wallet to view this farm')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'connect to metamask' })).toBeInTheDocument();
+  });
+
+  it("offers claim, withdraw and exit on the account's position when it is a proved wallet connected in MetaMask, and reads the farm again after a run", async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    const account = fakeWalletAccount.address;
+    wallet = installFakeWallet({ isAuthorized: true });
+    const calls = installFakeFetch(({ path }) => {
+      if (path === '/internal/token/session') return { body: validSession };
+      if (path === '/wallets/connected')
+        return { body: { wallets: [{ ...polygonWallet, address: account }] } };
+      if (path === '/quickswap/tracked-summary')
+        return { body: { lp_mining: [itemOf(account)], dual_mining: [] } };
+      // No chart points: the chart library is not what this test is about (jsdom cannot draw it).
+      if (path.startsWith(`/quickswap/farm/details/${farmAddress}`))
+        return { body: { ...detail(account), chart: [] } };
+      return undefined;
+    });
+    const { user } = renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
+    const actions = await screen.findByRole('region', { name: 'actions on this position' });
+    for (const name of ['claim rewards', 'withdraw']) {
+      await waitFor(() => expect(within(actions).getByRole('button', { name })).toBeEnabled());
+    }
+    await user.click(within(actions).getByRole('button', { name: 'withdraw all and claim' }));
+    const run = await fakeRunner.opened();
+    expect(run.wallet).toBe(account);
+    expect(run.request.functionSignature).toBe('exit()');
+    expect(run.request.receives.map((r) => [r.symbol, r.amount])).toEqual([
+      ['WMATIC-USDC LP', '2.5'],
+      ['dQUICK', '12.3456789'],
+    ]);
+    const detailCalls = () => calls.filter((call) => call.path.startsWith('/quickswap/farm/details/')).length;
+    const before = detailCalls();
+    run.finish('confirmed');
+    await waitFor(() => expect(detailCalls()).toBeGreaterThan(before));
   });
 });

@@ -15,6 +15,8 @@ import { sourceChangeText, tokenSymbolsOf } from '../price-source-text.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmLoading } from './farm-loading.tsx';
+import { PositionActions } from './position-actions.tsx';
+import { positionFromDetail } from './position-actions-position.ts';
 import { PositionChart } from './position-chart.tsx';
 import { PriceChoicePanel } from './price-choice-panel.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
@@ -89,6 +91,7 @@ function FarmDetailView({ detail }: { detail: FarmDetail }) {
   const positions: FarmDetail['farm_position_snapshots'][number][] = detail.farm_position_snapshots;
   const newestFirst = [...positions].sort((a, b) => Date.parse(b.created_on) - Date.parse(a.created_on));
   const tokenSymbols = tokenSymbolsOf(detail);
+  const actionPosition = positionFromDetail(detail);
   return (
     <Page title={pair} description={`${farmKinds[kind].name} farm`}>
       <div className="space-y-4">
@@ -132,6 +135,7 @@ function FarmDetailView({ detail }: { detail: FarmDetail }) {
               <DownloadCsvButton farmAddress={detail.farm.address} account={detail.account_address} />
             ) : null}
           </div>
+          {actionPosition ? <PositionActions position={actionPosition} /> : null}
           {newestFirst.length === 0 ? (
             detail.account_address ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">no position snapshots yet</p>

@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
+import {
+  type FakeWallet,
+  fakeWalletAccount,
+  installFakeWallet,
+} from '../../../lib/wallet/testing/fake-wallet.ts';
 import { callsTo, errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
 import {
@@ -11,6 +16,20 @@ import {
   polygonWallet,
   walletAddress,
 } from '../testing/fixtures.ts';
+import { fakeRunner } from './position-actions-test-runner.tsx';
+
+// The transactions feature's runner (wagmi) is its own lane's to test; here a stand-in records the request.
+vi.mock(
+  './position-actions-runner.ts',
+  async () => (await import('./position-actions-test-runner.tsx')).runnerModule,
+);
+
+let wallet: FakeWallet | undefined;
+afterEach(() => {
+  wallet?.uninstall();
+  wallet = undefined;
+  fakeRunner.reset();
+});
 
 const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
 
@@ -218,5 +237,59 @@ describe('farm list (tool screens)', () => {
       farm_address: farmAddress,
       wallet_address: walletAddress,
     });
+  });
+
+  it("a tracked dual farm's card offers the actions to its proved wallet connected in MetaMask, claiming both rewards", async () => {
+    logIn();
+    const account = fakeWalletAccount.address;
+    wallet = installFakeWallet({ isAuthorized: true });
+    const item = dualItem();
+    const tracked = {
+      ...item,
+      account_address: account,
+      farm_position_snapshot: { ...item.farm_position_snapshot!, account_address: account },
+    };
+    const calls = installFakeFetch(({ path }) => {
+      if (path === '/quickswap/dual-mining/tracked-farms') return { body: [tracked] };
+      if (path === '/wallets/connected')
+        return { body: { wallets: [{ ...polygonWallet, address: account }] } };
+      return undefined;
+    });
+    const { user } = renderRoute('/quickswap/dual-mining');
+    // Once MetaMask is connected the list is read for its account: the card is drawn again, so look it up anew.
+    const claimButton = () =>
+      within(screen.getByRole('article', { name: 'farm WETH / MYST' })).getByRole('button', {
+        name: 'claim rewards',
+      });
+    await waitFor(() => expect(claimButton()).toBeEnabled());
+    await user.click(claimButton());
+    const run = await fakeRunner.opened();
+    expect(run.wallet).toBe(account);
+    expect(run.request.functionSignature).toBe('getReward()');
+    expect(run.request.receives.map((r) => [r.symbol, r.amount, r.usd])).toEqual([
+      ['WMATIC', '1.5', 0.75],
+      ['MYST', '3', null],
+    ]);
+    const listCalls = () => callsTo(calls, 'GET', '/quickswap/dual-mining/tracked-farms').length;
+    const before = listCalls();
+    run.finish('confirmed');
+    await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
+  });
+
+  it('a card of a watch-only wallet shows the actions disabled, with the reason', async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/quickswap/dual-mining/tracked-farms') return { body: [dualItem()] };
+      if (path === '/wallets/connected')
+        return { body: { wallets: [{ ...polygonWallet, is_watch_only: true }] } };
+      return undefined;
+    });
+    renderRoute('/quickswap/dual-mining');
+    const card = await screen.findByRole('article', { name: 'farm WETH / MYST' });
+    const actions = await within(card).findByRole('region', { name: 'actions on this position' });
+    expect(actions).toHaveTextContent('watch-only wallet: claiming and withdrawing need a wallet you proved');
+    for (const name of ['claim rewards', 'withdraw', 'withdraw all and claim']) {
+      expect(within(actions).getByRole('button', { name })).toBeDisabled();
+    }
   });
 });

@@ -1,8 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { type FormEvent, Suspense, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { discoveryKeys } from '../../discovery/api/keys.ts';
+import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 import type { ActionPosition } from './position-actions-position.ts';
@@ -17,7 +20,10 @@ export type PositionActionsProps = {
   position: ActionPosition;
   /** POL's price for the gas line, when the screen has it; null: the gas shows in POL only. */
   polUsd?: number | null;
-  /** A run ended (confirmed, failed or rejected): the screen reads the position again. */
+  /**
+   * A run ended (confirmed, failed or rejected). The farm views and 'left in ended farms' are read again
+   * here; a screen with data of its own (find my farms) reads it again in this callback.
+   */
   onFinished?(outcome: TransactionOutcome): void;
 };
 
@@ -25,17 +31,29 @@ export type PositionActionsProps = {
  * Issue 33, item 1: 'claim rewards' (`getReward()`), 'withdraw' an amount (`withdraw(uint256)`) and
  * 'withdraw all and claim' (`exit()`) on a position, for a wallet the user proved with a signature and that
  * is the account connected in MetaMask. The runner (loaded on first use, with wagmi) shows what arrives, the
- * gas and the contract before the wallet asks. Renders nothing for an address that is not the user's.
+ * gas and the contract before the wallet asks. Renders nothing for an address that is not the user's, or
+ * a position with neither stake nor rewards.
  */
 export function PositionActions({ position, polUsd = null, onFinished }: PositionActionsProps) {
   const access = usePositionActionsAccess(position.walletAddress);
+  const queryClient = useQueryClient();
   const [request, setRequest] = useState<TransactionRequest | null>(null);
   const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
-  if (access.state === 'hidden') return null;
-
-  const isReady = access.state === 'ready';
   const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
   const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
+  // Once a run has opened, it stays until closed, even when the position read again is empty.
+  if (access.state === 'hidden' || (!request && !hasStake && !hasRewards)) return null;
+
+  const isReady = access.state === 'ready';
+  const finished = (outcome: TransactionOutcome) => {
+    // A mined transaction (confirmed, or reverted for its gas) changed the wallet: every farm view and the
+    // dashboard's 'left in ended farms' are read again. A rejected prompt changed nothing.
+    if (outcome !== 'rejected') {
+      void queryClient.invalidateQueries({ queryKey: farmKeys.all });
+      void queryClient.invalidateQueries({ queryKey: discoveryKeys.leftInEndedFarms() });
+    }
+    onFinished?.(outcome);
+  };
   const open = (action: PositionAction, withdrawRaw?: bigint) => {
     setIsWithdrawOpen(false);
     setRequest(buildPositionRequest({ action, position, withdrawRaw, polUsd }));
@@ -56,7 +74,7 @@ export function PositionActions({ position, polUsd = null, onFinished }: Positio
             <LazyTransactionRunner
               wallet={position.walletAddress as `0x${string}`}
               request={request}
-              onFinished={onFinished}
+              onFinished={finished}
             />
           </Suspense>
           <Button size="sm" variant="ghost" onClick={close}>
