@@ -1,6 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Page, PanelBoundary } from '../../components/index.ts';
 import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
+import { PositionActions } from '../../features/farms/components/position-actions.tsx';
+import { positionFromWalletFarm } from '../../features/farms/components/position-actions-position.ts';
 import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
 
@@ -13,7 +15,15 @@ export function WalletsRoute() {
       walletId={walletId}
       walletActions={(wallet) => (
         <PanelBoundary name="find my farms">
-          <FindMyFarms walletAddress={wallet.address} />
+          <FindMyFarms
+            walletAddress={wallet.address}
+            positionActions={(found, onFinished) => (
+              <PositionActions
+                position={positionFromWalletFarm(found, wallet.address)}
+                onFinished={onFinished}
+              />
+            )}
+          />
         </PanelBoundary>
       )}
     />

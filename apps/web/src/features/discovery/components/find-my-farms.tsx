@@ -1,5 +1,6 @@
 import { type FindMyFarmsResponse, formatTokenAmount, type WalletFarm } from '@tidewatch/shared';
 import { farmKinds } from '@tidewatch/shared/farm-kinds';
+import { type ReactNode, useState } from 'react';
 import { Badge, Button, ErrorBanner, SuccessBanner } from '../../../components/index.ts';
 import { describeFarmStatus } from '../../../lib/farm-status.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
@@ -43,14 +44,40 @@ export function describeNothingFound(data: FindMyFarmsResponse): string {
   return `no stake or unclaimed rewards in any of the ${formatCount(data.checked, 'QuickSwap farm')}`;
 }
 
+/** How a transaction run on a found farm ended (the transactions feature's outcome). */
+type ActionOutcome = 'confirmed' | 'failed' | 'rejected';
+
+/**
+ * The app layer's actions on a found position (claim, withdraw, withdraw all and claim, issue 33): the
+ * farms feature draws them; `onFinished` is called when a run ends.
+ */
+export type FoundFarmActions = (found: WalletFarm, onFinished: (outcome: ActionOutcome) => void) => ReactNode;
+
+const pairOf = (found: WalletFarm) => `${found.farm.token0.symbol} / ${found.farm.token1.symbol}`;
+
 /**
  * 'find my farms' for one saved or watch-only wallet: every indexed QuickSwap farm where it has stake or
- * unclaimed rewards (ended farms included), each with 'track', and 'track all'.
+ * unclaimed rewards (ended farms included), each with 'track' and the actions on the position, and
+ * 'track all'.
  */
-export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
+export function FindMyFarms({
+  walletAddress,
+  positionActions,
+}: {
+  walletAddress: string;
+  positionActions?: FoundFarmActions;
+}) {
   const find = useFindMyFarms();
   const track = useTrackDiscovered();
+  const [confirmed, setConfirmed] = useState<string | null>(null);
   const found = find.data?.farms ?? [];
+  // A confirmed transaction changed what the wallet holds: the search runs again (a farm emptied by it
+  // leaves the list, and its runner with it, so the confirmation is said above the list).
+  const onActionFinished = (farm: WalletFarm) => (outcome: ActionOutcome) => {
+    if (outcome !== 'confirmed') return;
+    setConfirmed(`${pairOf(farm)}: transaction confirmed; the farms below are read again from the chain`);
+    find.mutate(walletAddress);
+  };
   const untracked = found.filter((f) => !f.is_tracked);
   const trackFarms = (addresses: string[]) =>
     track.mutate(
@@ -60,7 +87,14 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
   return (
     <section aria-label="find my farms" className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" onClick={() => find.mutate(walletAddress)} isLoading={find.isPending}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setConfirmed(null);
+            find.mutate(walletAddress);
+          }}
+          isLoading={find.isPending}
+        >
           find my farms
         </Button>
         {untracked.length > 1 ? (
@@ -81,6 +115,7 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
       ) : null}
       {find.isError ? <ErrorBanner messages={find.error.message} /> : null}
       {track.isError ? <ErrorBanner messages={track.error.message} /> : null}
+      {confirmed ? <SuccessBanner messages={confirmed} /> : null}
       {track.isSuccess ? (
         <SuccessBanner
           messages={`now tracking ${formatCount(track.data.tracked.length + track.data.already_tracked.length, 'farm')}`}
@@ -92,34 +127,34 @@ export function FindMyFarms({ walletAddress }: { walletAddress: string }) {
         ) : (
           <ul aria-label="farms of this wallet" className="divide-y divide-slate-100 dark:divide-slate-800">
             {found.map((f) => (
-              <li
-                key={f.farm.address}
-                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
-              >
-                <span className="flex flex-col">
-                  <span className="font-medium text-slate-900 dark:text-slate-100">
-                    {f.farm.token0.symbol} / {f.farm.token1.symbol}{' '}
-                    <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
-                      {farmKinds[f.farm.kind].shortName}
+              <li key={f.farm.address} className="py-2 text-sm">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex flex-col">
+                    <span className="font-medium text-slate-900 dark:text-slate-100">
+                      {pairOf(f)}{' '}
+                      <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                        {farmKinds[f.farm.kind].shortName}
+                      </span>
+                    </span>
+                    <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
+                      {describeFound(f)}
                     </span>
                   </span>
-                  <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
-                    {describeFound(f)}
-                  </span>
-                </span>
-                {f.is_tracked ? (
-                  <Badge>tracked</Badge>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`track ${f.farm.token0.symbol} / ${f.farm.token1.symbol} ${f.farm.address}`}
-                    disabled={track.isPending}
-                    onClick={() => trackFarms([f.farm.address])}
-                  >
-                    track
-                  </Button>
-                )}
+                  {f.is_tracked ? (
+                    <Badge>tracked</Badge>
+                  ) : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={`track ${pairOf(f)} ${f.farm.address}`}
+                      disabled={track.isPending}
+                      onClick={() => trackFarms([f.farm.address])}
+                    >
+                      track
+                    </Button>
+                  )}
+                </div>
+                {positionActions?.(f, onActionFinished(f))}
               </li>
             ))}
           </ul>
