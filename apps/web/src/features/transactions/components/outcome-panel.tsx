@@ -6,7 +6,7 @@ import { TransactionLink } from './pending-panel.tsx';
 
 const replacementText = {
   replaced: 'replaced in your wallet',
-  repriced: 'sped up in your wallet',
+  repriced: 'replaced in your wallet (sped up)',
   cancelled: 'cancelled in your wallet',
 } as const satisfies Record<Replacement['reason'], string>;
 
