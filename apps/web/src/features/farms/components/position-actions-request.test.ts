@@ -1,3 +1,4 @@
+import type { FarmListItem } from '@tidewatch/shared';
 import type { TokenAmount } from '@tidewatch/shared/recovery';
 import { describe, expect, it } from 'vitest';
 import { dualItem, farmAddress, lpItem } from '../testing/fixtures.ts';
@@ -8,7 +9,7 @@ import { buildPositionRequest } from './position-actions-request.ts';
 const e18 = 10n ** 18n;
 const poolAddress = lpItem().pool.address;
 
-function position(item = lpItem()): ActionPosition {
+function position(item: FarmListItem = lpItem()): ActionPosition {
   const found = positionFromListItem(item);
   if (!found) throw new Error('the fixture has a position');
   return found;
@@ -16,7 +17,8 @@ function position(item = lpItem()): ActionPosition {
 
 /** The call a request prepares; the tools are not needed for a farm's own calls. */
 async function preparedCall(request: ReturnType<typeof buildPositionRequest>) {
-  const call = await request.prepare({} as Parameters<typeof request.prepare>[0]);
+  const account = '0x1234567890AbcdEF1234567890aBcdef12345678';
+  const call = await request.prepare({ account } as unknown as Parameters<typeof request.prepare>[0]);
   const entry = call.abi.find((item) => item.type === 'function' && item.name === call.functionName);
   return { address: call.address, functionName: call.functionName, args: call.args, entry };
 }

@@ -1,30 +1,22 @@
-import type { TokenAmount } from '@tidewatch/shared/recovery';
+import type { RecoveryStep, TokenAmount } from '@tidewatch/shared/recovery';
+import { buildStepCall } from '@tidewatch/shared/recovery-calls';
 import { decimalToRaw, lpDecimals, rawToDecimal } from './position-actions-amount.ts';
 import type { ActionPosition } from './position-actions-position.ts';
-import type { TransactionRequest } from './position-actions-runner.ts';
+import type { PreparedCall, TransactionRequest } from './position-actions-runner.ts';
 
 /** The three actions on a position: `getReward()`, `withdraw(uint256)`, `exit()`. */
 export type PositionAction = 'claim' | 'withdraw' | 'exit';
 
-// TODO(issue 33): replace with `recoveryAbis` from packages/shared/src/recovery-calls.ts once it lands.
-// Liquidity-mining and dual-mining farms share these three functions (StakingRewards, DualStakingRewards).
-const farmActionsAbi = [
-  { type: 'function', name: 'getReward', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-  {
-    type: 'function',
-    name: 'withdraw',
-    inputs: [{ name: 'amount', type: 'uint256' }],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  { type: 'function', name: 'exit', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-] as const;
+const functionSignatures = {
+  claim: 'getReward()',
+  withdraw: 'withdraw(uint256)',
+  exit: 'exit()',
+} as const satisfies Record<PositionAction, string>;
 
-const functionOf = {
-  claim: { name: 'getReward', signature: 'getReward()' },
-  withdraw: { name: 'withdraw', signature: 'withdraw(uint256)' },
-  exit: { name: 'exit', signature: 'exit()' },
-} as const satisfies Record<PositionAction, { name: string; signature: string }>;
+/** The step a recovery plan would name for the same call. */
+export function positionStepId(action: PositionAction, farmAddress: string): string {
+  return `${action}:${farmAddress}`;
+}
 
 /** The stake's LP amount as it arrives, its USD pro rata of the stake's (null when that is unknown). */
 function lpReceived(position: ActionPosition, raw: bigint): TokenAmount {
@@ -96,21 +88,32 @@ export function buildPositionRequest({
       : action === 'withdraw'
         ? [lpReceived(position, withdrawRaw ?? 0n)]
         : [...(stakedRaw > 0n ? [lpReceived(position, stakedRaw)] : []), ...rewardsReceived(position)];
-  const fn = functionOf[action];
-  const args = action === 'withdraw' ? [withdrawRaw ?? 0n] : [];
+  const step: RecoveryStep = {
+    id: positionStepId(action, position.farmAddress),
+    kind: action,
+    contract: position.farmAddress,
+    contract_label: `farm ${position.pair.symbol0}-${position.pair.symbol1}`,
+    function: functionSignatures[action],
+    spends: action === 'withdraw' ? (receives[0] ?? null) : null,
+    spender: null,
+    receives,
+    usd: null,
+    gas: null,
+    is_ready: true,
+    note: null,
+  };
   return {
-    stepKind: action,
+    stepKind: step.kind,
     // The recovery plan's step id for the same call: a pending transaction is one, wherever it was sent from.
-    key: `${action}:${position.farmAddress}`,
-    contractLabel: `farm ${position.pair.symbol0}-${position.pair.symbol1}`,
-    functionSignature: fn.signature,
+    key: step.id,
+    contractLabel: step.contract_label,
+    functionSignature: step.function,
     receives,
     polUsd,
-    prepare: async () => ({
-      address: position.farmAddress as `0x${string}`,
-      abi: farmActionsAbi,
-      functionName: fn.name,
-      args,
-    }),
+    // The one call builder of the app and its acceptance tests (decision 029), on the farm's own address.
+    prepare: async ({ account }) => {
+      const call = buildStepCall(step, { account, amount: withdrawRaw });
+      return { ...call, abi: call.abi as PreparedCall['abi'] };
+    },
   };
 }

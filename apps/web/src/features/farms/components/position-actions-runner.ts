@@ -1,15 +1,11 @@
-import { lazy } from 'react';
+// The one place the position actions meet the transactions feature (its public entry, index.ts): the runner,
+// which loads its chain code (wagmi, viem) with its own chunk when first shown, so the farm list, card and
+// detail keep their first load (decisions 016, 024); the pending-hash check; and the types.
 
-// The one place the position actions meet the transactions feature: its types, and its runner loaded on
-// first use. The runner brings wagmi and viem, which the farm list, card and detail must not carry in their
-// first load (decisions 016, 024); the types cost nothing at run time.
 export type {
+  PreparedCall,
   TransactionOutcome,
   TransactionRequest,
   TransactionRunnerProps,
-} from '../../transactions/types.ts';
-
-/** TransactionRunner, fetched (with wagmi) when an action is first opened. */
-export const LazyTransactionRunner = lazy(() =>
-  import('../../transactions/index.ts').then((module) => ({ default: module.TransactionRunner })),
-);
+} from '../../transactions/index.ts';
+export { hasPendingTransaction, TransactionRunner } from '../../transactions/index.ts';

@@ -21,6 +21,8 @@ type Run = {
 };
 
 const runs: Run[] = [];
+/** `${wallet}:${step key}` of the transactions the browser holds as pending (sent, no receipt yet). */
+const pending = new Set<string>();
 
 function FakeTransactionRunner({ wallet, request, onFinished }: TransactionRunnerProps) {
   // The latest callback, as a runner calls the one it was last given; a run is one request.
@@ -30,7 +32,8 @@ function FakeTransactionRunner({ wallet, request, onFinished }: TransactionRunne
     runs.push({
       wallet,
       request,
-      call: () => request.prepare({} as Parameters<TransactionRequest['prepare']>[0]),
+      call: () =>
+        request.prepare({ account: wallet } as unknown as Parameters<TransactionRequest['prepare']>[0]),
       finish: (outcome) => act(() => finished.current?.(outcome)),
     });
   }, [wallet, request]);
@@ -38,13 +41,20 @@ function FakeTransactionRunner({ wallet, request, onFinished }: TransactionRunne
 }
 
 /** What `vi.mock('./position-actions-runner.ts', …)` answers. */
-export const runnerModule = { LazyTransactionRunner: FakeTransactionRunner };
+export const runnerModule = {
+  TransactionRunner: FakeTransactionRunner,
+  hasPendingTransaction: (wallet: string, stepKey: string) =>
+    pending.has(`${wallet.toLowerCase()}:${stepKey}`),
+};
 
 export const fakeRunner = {
   runs,
   reset: () => {
     runs.length = 0;
+    pending.clear();
   },
+  /** The browser holds a pending transaction of `wallet` for the step `stepKey`. */
+  holdPending: (wallet: string, stepKey: string) => pending.add(`${wallet.toLowerCase()}:${stepKey}`),
   /** The run the screen opened last, once it has opened one. */
   async opened(): Promise<Run> {
     await waitFor(() => {

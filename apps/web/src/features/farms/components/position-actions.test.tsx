@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Wallet } from '@tidewatch/shared';
+import type { FarmListItem, Wallet } from '@tidewatch/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/provider.tsx';
@@ -36,7 +36,7 @@ function savedWallet(address: string, isWatchOnly: boolean): Wallet {
   };
 }
 
-function positionOf(item = lpItem(), walletAddress: string = proved): ActionPosition {
+function positionOf(item: FarmListItem = lpItem(), walletAddress: string = proved): ActionPosition {
   const position = positionFromListItem(item);
   if (!position) throw new Error('the fixture has a position');
   return { ...position, walletAddress };
@@ -223,6 +223,14 @@ describe('actions on a position', () => {
     await enabledButton('withdraw');
     expect(screen.getByRole('button', { name: 'withdraw all and claim' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'claim rewards' })).toBeDisabled();
+  });
+
+  it('opens the runner again for a transaction still pending from an earlier visit, to follow its hash', async () => {
+    fakeRunner.holdPending(proved, `exit:${farmAddress}`);
+    renderActions({});
+    const run = await fakeRunner.opened();
+    expect(run.request).toMatchObject({ stepKind: 'exit', key: `exit:${farmAddress}` });
+    expect(screen.queryByRole('button', { name: 'claim rewards' })).toBeNull();
   });
 
   it('tells the screen when a run ends, so it can read the position again', async () => {

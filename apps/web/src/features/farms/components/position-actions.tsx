@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { WalletConnectControl } from '../../../lib/wallet/index.ts';
@@ -9,11 +9,12 @@ import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 import type { ActionPosition } from './position-actions-position.ts';
-import { buildPositionRequest, type PositionAction } from './position-actions-request.ts';
+import { buildPositionRequest, type PositionAction, positionStepId } from './position-actions-request.ts';
 import {
-  LazyTransactionRunner,
+  hasPendingTransaction,
   type TransactionOutcome,
   type TransactionRequest,
+  TransactionRunner,
 } from './position-actions-runner.ts';
 
 export type PositionActionsProps = {
@@ -37,7 +38,7 @@ export type PositionActionsProps = {
 export function PositionActions({ position, polUsd = null, onFinished }: PositionActionsProps) {
   const access = usePositionActionsAccess(position.walletAddress);
   const queryClient = useQueryClient();
-  const [request, setRequest] = useState<TransactionRequest | null>(null);
+  const [request, setRequest] = useState(() => resumedRequest(position, polUsd));
   const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
   const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
   const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
@@ -68,15 +69,11 @@ export function PositionActions({ position, polUsd = null, onFinished }: Positio
       <AccessNote access={access} walletAddress={position.walletAddress} />
       {request ? (
         <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-          <Suspense
-            fallback={<p className="text-sm text-slate-600 dark:text-slate-400">loading the wallet…</p>}
-          >
-            <LazyTransactionRunner
-              wallet={position.walletAddress as `0x${string}`}
-              request={request}
-              onFinished={finished}
-            />
-          </Suspense>
+          <TransactionRunner
+            wallet={position.walletAddress as `0x${string}`}
+            request={request}
+            onFinished={finished}
+          />
           <Button size="sm" variant="ghost" onClick={close}>
             close
           </Button>
@@ -126,6 +123,22 @@ export function PositionActions({ position, polUsd = null, onFinished }: Positio
       )}
     </section>
   );
+}
+
+/**
+ * A transaction of this position sent earlier and still without a receipt (a reload, a closed tab): its
+ * runner opens again and resumes the wait from the kept hash, never sending twice. A withdrawal's amount is
+ * not kept; the runner only follows the hash, so the stake stands in for it.
+ */
+function resumedRequest(position: ActionPosition, polUsd: number | null): TransactionRequest | null {
+  const stakedRaw = decimalToRaw(position.staked, lpDecimals);
+  const actions: PositionAction[] = ['exit', 'withdraw', 'claim'];
+  const pending = actions.find((action) =>
+    hasPendingTransaction(position.walletAddress, positionStepId(action, position.farmAddress)),
+  );
+  if (!pending || (pending === 'withdraw' && stakedRaw === 0n)) return null;
+  const withdrawRaw = pending === 'withdraw' ? stakedRaw : undefined;
+  return buildPositionRequest({ action: pending, position, withdrawRaw, polUsd });
 }
 
 /** Why the actions are disabled, for every state but 'ready' (and 'hidden', which shows nothing). */
