@@ -37,6 +37,7 @@ import { registerDiscovery } from './features/discovery/index.ts';
 import { registerFarms } from './features/farms/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
+import { registerRecovery } from './features/recovery/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { createWalletsService, walletsRoutes } from './features/wallets/index.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
@@ -175,6 +176,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const oldTokens = { quick: deps.config.quick.old, dquick: deps.config.dquick.old };
   await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache, oldTokens });
   await registerDiscovery(app, { ...deps, chainId: deps.config.chainId, throttles, oldTokens });
+  await registerRecovery(app, {
+    ...deps,
+    chainId: deps.config.chainId,
+    throttles,
+    oldTokens,
+    contracts: {
+      router: deps.config.quickswapRouterAddress,
+      lair: deps.config.dquick.old,
+      oldQuick: deps.config.quick.old,
+      newQuick: deps.config.quick.new,
+      converter: deps.config.quickConverterAddress,
+    },
+    pairFactory: deps.config.quickswapFactoryAddress,
+    wmatic: deps.config.wmaticAddress,
+  });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,

@@ -163,3 +163,5 @@ export const walletTransactionSchema = z.object({
   snapshot_taken: z.boolean(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
+/** GET /api/recovery/transactions?wallet_address=0x…: the wallet's recorded transactions, newest first. */
+export const walletTransactionListSchema = z.object({ transactions: z.array(walletTransactionSchema) });

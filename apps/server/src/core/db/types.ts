@@ -3,6 +3,7 @@ import type { AlertsTables } from './tables/alerts.ts';
 import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
 import type { FarmsTables } from './tables/farms.ts';
+import type { WalletTransactionsTables } from './tables/wallet-transactions.ts';
 
 /**
  * Table types for Kysely, one place for every table. Conventions (see docs/decisions/002-database.md):
@@ -173,7 +174,8 @@ export type Database = {
 } & FarmsTables &
   DiscoveryTables &
   AlertsTables &
-  FarmImportsTables;
+  FarmImportsTables &
+  WalletTransactionsTables;
 
 /** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
 type DataVersionTable = {

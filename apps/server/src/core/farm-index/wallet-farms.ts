@@ -13,17 +13,10 @@ import type { IndexRow } from './index-repository.ts';
 export type WalletFarm = { farm: IndexRow; staked: bigint; earned: bigint[] };
 
 /**
- * Every index farm where `wallet` has stake or unclaimed rewards, ended farms included: `balanceOf` and
- * `earned` (A and B on a dual farm) of every farm in one plan, split into as few aggregate3 requests as
- * the RPC's calldata budget allows, all at one block.
+ * Plans `balanceOf` and `earned` (A and B on a dual farm) of `wallet` in every one of `farms`; once the
+ * plan ran, the returned function answers the farms where it has stake or unclaimed rewards.
  */
-export async function findWalletFarms(
-  chain: ChainClient,
-  farms: IndexRow[],
-  wallet: Address,
-): Promise<{ found: WalletFarm[]; blockNumber: bigint }> {
-  const plan = new ReadPlan();
-  const block = plan.addBlock(chain.multicall3Address);
+export function planWalletFarms(plan: ReadPlan, farms: IndexRow[], wallet: Address): () => WalletFarm[] {
   const results = farms.map((farm) => ({ farm, staked: 0n, earned: [] as bigint[] }));
   for (const result of results) {
     const address = result.farm.address as Address;
@@ -49,11 +42,24 @@ export async function findWalletFarms(
       );
     });
   }
+  return () => results.filter((r) => r.staked > 0n || r.earned.some((e) => e > 0n));
+}
+
+/**
+ * Every index farm where `wallet` has stake or unclaimed rewards, ended farms included: `balanceOf` and
+ * `earned` (A and B on a dual farm) of every farm in one plan, split into as few aggregate3 requests as
+ * the RPC's calldata budget allows, all at one block.
+ */
+export async function findWalletFarms(
+  chain: ChainClient,
+  farms: IndexRow[],
+  wallet: Address,
+): Promise<{ found: WalletFarm[]; blockNumber: bigint }> {
+  const plan = new ReadPlan();
+  const block = plan.addBlock(chain.multicall3Address);
+  const found = planWalletFarms(plan, farms, wallet);
   await plan.run(chain, 'latest', chain.maxCalldataBytes);
-  return {
-    found: results.filter((r) => r.staked > 0n || r.earned.some((e) => e > 0n)),
-    blockNumber: block.number,
-  };
+  return { found: found(), blockNumber: block.number };
 }
 
 /** A wallet's farm with the position as valued at one block (null USD: a price is unknown). */

@@ -131,6 +131,24 @@ export async function updateBackfill(
     .execute();
 }
 
+/**
+ * Makes the history job take a pair at its next tick (a transaction just changed the position: its
+ * Staked / Withdrawn / RewardPaid event should join the history soon, not at the next catch-up).
+ */
+export async function scheduleBackfillNow(
+  db: DbOrTrx,
+  pair: { farmId: number; wallet: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('history_backfills')
+    .set({ next_attempt_at: iso(now), updated_at: iso(now) })
+    .where('farm_id', '=', pair.farmId)
+    .where('wallet_address', '=', getAddress(pair.wallet))
+    .where('status', 'in', ['pending', 'running', 'failed', 'done'])
+    .execute();
+}
+
 export type PositionEventRow = Omit<Selectable<PositionEventsTable>, 'id' | 'farm_id' | 'wallet_address'>;
 
 /** The events of several pairs in chain order, keyed `${farmId}:${wallet lower}` (one query for any number). */

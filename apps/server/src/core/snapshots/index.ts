@@ -10,4 +10,5 @@ export {
 } from './pipeline.ts';
 export { type PriceSources, priceChoiceOf, type TokenPrice } from './prices.ts';
 export { insertSnapshots } from './store.ts';
+export { planTokenPrices } from './token-prices.ts';
 export { valueSnapshots } from './value.ts';

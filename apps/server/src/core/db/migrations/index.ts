@@ -18,6 +18,7 @@ import { onePriceRuleMigration } from './016-one-price-rule.ts';
 import { oneSnapshotPerBlockMigration } from './017-one-snapshot-per-block.ts';
 import { oneOpenImportMigration } from './018-one-open-import.ts';
 import { sessionRestoreMigration } from './019-session-restore.ts';
+import { walletTransactionsMigration } from './020-wallet-transactions.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '017-one-snapshot-per-block': oneSnapshotPerBlockMigration,
   '018-one-open-import': oneOpenImportMigration,
   '019-session-restore': sessionRestoreMigration,
+  '020-wallet-transactions': walletTransactionsMigration,
 };

@@ -1,0 +1,115 @@
+import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared';
+import { formatEther } from 'viem';
+import { findImportedAddresses, findIndexRows } from '../../core/farm-index/index-repository.ts';
+import { readIndexState, toIndexedFarm } from '../../core/farm-index/indexed-farm.ts';
+import { planTokenPrices } from '../../core/snapshots/index.ts';
+import { type RecoveryContext, requireChain, requireUserWallet } from './context.ts';
+import type { FarmState } from './plan/chain-state.ts';
+import { findRecoveryHoldings } from './plan/find-holdings.ts';
+import { createPlanPricing } from './plan/plan-prices.ts';
+import { planSteps } from './plan/plan-steps.ts';
+import { readRecoveryState } from './plan/read-chain-state.ts';
+import { estimateStepGas, toStepGas } from './plan/step-gas.ts';
+
+/**
+ * The recovery plan of one of the user's wallets, recomputed from the chain: the ended farms of the index
+ * where it has stake or rewards and the LP of their pairs it holds (find stage: one aggregate3 over the index), then everything the steps need
+ * at that same block (one aggregate3, prices inside), then the gas price and each ready step's
+ * eth_estimateGas (one JSON-RPC batch). Nothing is stored.
+ */
+export async function getRecoveryPlan(
+  ctx: RecoveryContext,
+  userId: number,
+  walletInput: string,
+): Promise<RecoveryPlan> {
+  const { chain, prices } = requireChain(ctx);
+  const wallet = await requireUserWallet(ctx, userId, walletInput);
+  const rows = await findIndexRows(ctx.db, ctx.chainId);
+  const { found, heldPairs, blockNumber } = await findRecoveryHoldings(chain, rows, wallet.address);
+  const { state, prices: tokenPrices } = await readRecoveryState({
+    chain,
+    contracts: ctx.contracts,
+    pairFactory: ctx.pairFactory,
+    oldTokens: ctx.oldTokens,
+    wallet: wallet.address,
+    found,
+    heldPairs,
+    blockNumber,
+    extraPricedTokens: [ctx.wmatic],
+    planPrices: (plan, tokens) => planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens),
+  });
+  const pricing = createPlanPricing(state, tokenPrices);
+  // Most value first, as find my farms orders them; unknown values count as 0 there too.
+  const usdLeftIn = (farm: FarmState) =>
+    (pricing.usdOf({ token: state.pairs.get(farm.pair.toLowerCase())!.lp, raw: farm.staked }) ?? 0) +
+    farm.rewards.reduce(
+      (sum, token, k) => sum + (pricing.usdOf({ token, raw: farm.earned[k] ?? 0n }) ?? 0),
+      0,
+    );
+  state.farms.sort((a, b) => usdLeftIn(b) - usdLeftIn(a) || a.row.id - b.row.id);
+  const planned = planSteps(state, ctx.contracts);
+  const { gasPrice, gas } = await estimateStepGas(chain, planned.steps, wallet.address, state.blockNumber);
+  const polUsd = pricing.priceOf(ctx.wmatic);
+
+  let gasUnits = 0n;
+  const steps: RecoveryStep[] = planned.steps.map((step, i) => {
+    const units = gas[i]!;
+    if (units.units !== null) gasUnits += units.units;
+    const refused = units.units === null ? `The node would not estimate its gas: ${units.reason}` : null;
+    return {
+      id: step.id,
+      kind: step.kind,
+      contract: step.contract,
+      contract_label: step.contractLabel,
+      function: step.function,
+      spends: step.spends && pricing.toTokenAmount(step.spends),
+      spender: step.spender,
+      receives: step.receives.map(pricing.toTokenAmount),
+      usd: pricing.sumUsd(step.receives),
+      gas: units.units === null ? null : toStepGas(units.units, units.source, gasPrice, polUsd),
+      is_ready: step.isReady,
+      note: [step.note, refused].filter(Boolean).join(' ') || null,
+    };
+  });
+  const imported = await findImportedAddresses(
+    ctx.db,
+    ctx.chainId,
+    planned.farms.map((f) => f.address),
+  );
+  const gasPol = formatEther(gasUnits * gasPrice);
+  return {
+    wallet_address: wallet.address,
+    chain_id: ctx.chainId,
+    block_number: Number(state.blockNumber),
+    is_watch_only: wallet.isWatchOnly,
+    contracts: {
+      router: ctx.contracts.router,
+      lair: ctx.contracts.lair,
+      old_quick: ctx.contracts.oldQuick,
+      new_quick: ctx.contracts.newQuick,
+      converter: ctx.contracts.converter,
+    },
+    farms: planned.farms.map((farm) => ({
+      farm: toIndexedFarm(farm.row, imported, ctx.oldTokens),
+      staked: pricing.toTokenAmount({
+        token: state.pairs.get(farm.pair.toLowerCase())!.lp,
+        raw: farm.staked,
+      }),
+      earned: farm.rewards.map((token, k) => pricing.toTokenAmount({ token, raw: farm.earned[k] ?? 0n })),
+      reward_balances: farm.rewards.map((token, k) =>
+        pricing.toTokenAmount({ token, raw: farm.rewardBalances[k] ?? 0n }),
+      ),
+      is_reward_short: farm.isRewardShort,
+    })),
+    in_wallet: planned.inWallet.map(pricing.toTokenAmount),
+    steps,
+    gas_price_wei: gasPrice.toString(),
+    pol_usd: polUsd,
+    total: {
+      usd: pricing.sumUsd(planned.finalFlows),
+      gas_pol: gasPol,
+      gas_usd: polUsd === null ? null : Number(gasPol) * polUsd,
+    },
+    index: await readIndexState(ctx.db, ctx.chainId, ctx.now()),
+  };
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Address } from 'viem';
+import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
+import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
+import type { RecoveryContracts } from './plan/chain-state.ts';
+import { recoveryRoutes } from './routes.ts';
+import { createRecoveryService } from './service.ts';
+
+export type { RecoveryContracts } from './plan/chain-state.ts';
+
+/** Wires recovery (issue 33) into the app: a wallet's recovery plan and the transactions of its steps. */
+export async function registerRecovery(
+  app: FastifyInstance,
+  deps: ChainFeatureDeps & { contracts: RecoveryContracts; pairFactory: Address; wmatic: Address },
+): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const recovery = createRecoveryService({
+    db: deps.database.db,
+    chainId: deps.chainId,
+    chain: deps.chain,
+    prices: deps.prices,
+    pipeline: createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db, now }),
+    oldTokens: deps.oldTokens,
+    contracts: deps.contracts,
+    pairFactory: deps.pairFactory,
+    wmatic: deps.wmatic,
+    now,
+    logWarn: (object, message) => app.log.warn(object, message),
+  });
+  await app.register(recoveryRoutes, { recovery, throttles: deps.throttles });
+}

@@ -1,0 +1,49 @@
+import {
+  recordTransactionSchema,
+  recoveryPlanQuerySchema,
+  recoveryPlanSchema,
+  walletTransactionListSchema,
+  walletTransactionSchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
+import type { RecoveryService } from './service.ts';
+
+/**
+ * Get it out (issue 33): a signed-in user's wallets only. The plan and a recorded transaction read the
+ * chain, so they count against the user's refresh throttle, as find my farms does; the list is stored rows.
+ */
+export const recoveryRoutes: FastifyPluginAsyncZod<{
+  recovery: RecoveryService;
+  throttles: Throttles;
+}> = async (app, { recovery, throttles }) => {
+  const countChainReads = throttleGuard(throttles, 'farm refreshes', (r) => [
+    { name: 'farmRefreshesPerUser', key: String(r.user!.id) },
+  ]);
+  const chainReads = { preHandler: [app.requireUser, countChainReads] };
+
+  app.get(
+    '/api/recovery/plan',
+    {
+      ...chainReads,
+      schema: { querystring: recoveryPlanQuerySchema, response: { 200: recoveryPlanSchema } },
+    },
+    async (request) => recovery.getPlan(request.user!.id, request.query.wallet_address),
+  );
+
+  app.post(
+    '/api/recovery/transactions',
+    { ...chainReads, schema: { body: recordTransactionSchema, response: { 200: walletTransactionSchema } } },
+    async (request) => recovery.recordTransaction(request.user!.id, request.body),
+  );
+
+  app.get(
+    '/api/recovery/transactions',
+    {
+      preHandler: app.requireUser,
+      schema: { querystring: recoveryPlanQuerySchema, response: { 200: walletTransactionListSchema } },
+    },
+    async (request) => recovery.listTransactions(request.user!.id, request.query.wallet_address),
+  );
+};

@@ -1,0 +1,75 @@
+import { AppError, type RecoveryStepKind } from '@tidewatch/shared';
+import { type Address, decodeFunctionData, erc20Abi, type Hex, toFunctionSelector } from 'viem';
+import type { RecoveryContext } from './context.ts';
+import { findIndexFarm, isIndexPair } from './repository.ts';
+
+/** The functions each step kind may call (the router's with or without a permit). */
+const functionsOf: Record<RecoveryStepKind, string[]> = {
+  exit: ['exit()'],
+  withdraw: ['withdraw(uint256)'],
+  claim: ['getReward()'],
+  approve: ['approve(address,uint256)'],
+  remove_liquidity: [
+    'removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)',
+    'removeLiquidityWithPermit(address,address,uint256,uint256,uint256,address,uint256,bool,uint8,bytes32,bytes32)',
+  ],
+  leave_lair: ['leave(uint256)'],
+  convert_quick: ['quickToQuickX(uint256)'],
+};
+
+/** A refusal naming `tx_hash` (400), as a bad field is named everywhere. */
+export function badTransaction(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.tx_hash', message }] });
+}
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Checks a step's transaction went to a contract Tidewatch verified for that kind of step, calling that
+ * step's function: an index farm (exit, withdraw, claim), the router (remove liquidity), the old lair
+ * (leave), the converter (convert), or an approve of an index farm's pair for the router or of old QUICK
+ * for the converter. Answers the farm it called, if any; throws VALIDATION_FAILED naming tx_hash otherwise.
+ */
+export async function verifyTarget(
+  ctx: RecoveryContext,
+  kind: RecoveryStepKind,
+  to: Address,
+  input: Hex,
+): Promise<{ farmAddress: Address | null }> {
+  const { contracts } = ctx;
+  const selector = input.slice(0, 10).toLowerCase();
+  if (!functionsOf[kind].some((signature) => toFunctionSelector(signature) === selector)) {
+    throw badTransaction(
+      `the transaction does not call ${functionsOf[kind].join(' or ')}, the function of a ${kind} step`,
+    );
+  }
+  switch (kind) {
+    case 'exit':
+    case 'withdraw':
+    case 'claim': {
+      const farm = await findIndexFarm(ctx.db, ctx.chainId, to);
+      if (!farm) throw badTransaction(`the transaction went to ${to}, which is not a farm of the index`);
+      return { farmAddress: to };
+    }
+    case 'approve': {
+      const [spender] = decodeFunctionData({ abi: erc20Abi, data: input }).args as [Address, bigint];
+      const isPairForRouter = same(spender, contracts.router) && (await isIndexPair(ctx.db, ctx.chainId, to));
+      const isQuickForConverter = same(spender, contracts.converter) && same(to, contracts.oldQuick);
+      if (!isPairForRouter && !isQuickForConverter) {
+        throw badTransaction(
+          `the transaction approves ${spender} on ${to}: a recovery step approves an index farm's pair for the router or old QUICK for the converter`,
+        );
+      }
+      return { farmAddress: null };
+    }
+    default: {
+      const expected = {
+        remove_liquidity: contracts.router,
+        leave_lair: contracts.lair,
+        convert_quick: contracts.converter,
+      }[kind];
+      if (!same(to, expected)) throw badTransaction(`the transaction went to ${to}, not to ${expected}`);
+      return { farmAddress: null };
+    }
+  }
+}
