@@ -1,9 +1,19 @@
-import { runInNewContext } from 'node:vm';
-import { verifyMessage } from 'viem';
+import { createContext, runInContext, runInNewContext } from 'node:vm';
+import type { Page } from 'playwright-core';
+import {
+  createPublicClient,
+  custom,
+  type Hex,
+  parseEther,
+  type ReplacementReason,
+  type TransactionReceipt,
+  verifyMessage,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Anvil, startAnvil } from './anvil.ts';
+import { type Anvil, localPolygonChain, startAnvil } from './anvil.ts';
 import { createTestWalletBridge, type TestWalletBridge } from './wallet/bridge.ts';
 import { testWalletInitScript } from './wallet/init-script.ts';
+import { installTestWallet } from './wallet/install.ts';
 import { testAccounts } from './world/accounts.ts';
 
 let anvil: Anvil;
@@ -136,5 +146,181 @@ describe('testWalletInitScript', () => {
     const script = testWalletInitScript();
     expect(script).toContain('"rdns":"io.metamask"');
     expect(script).toContain('"name":"MetaMask"');
+  });
+});
+
+/** A viem client whose every request goes through the wallet, as the page's would through window.ethereum. */
+function clientThroughWallet(wallet: TestWalletBridge) {
+  return createPublicClient({
+    chain: localPolygonChain(anvil.rpcUrl),
+    pollingInterval: 20,
+    transport: custom({
+      async request({ method, params }) {
+        const answer = await wallet.handle(method, params);
+        if ('error' in answer)
+          throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+        return answer.result;
+      },
+    }),
+  });
+}
+
+async function resultOf(answer: Promise<{ result: unknown } | { error: { message: string } }>) {
+  const settled = await answer;
+  if ('error' in settled) throw new Error(settled.error.message);
+  return settled.result;
+}
+
+describe('replaceNextTransaction', () => {
+  const idle = testAccounts.idle.address;
+  const balanceOfIdle = () => anvil.client.getBalance({ address: idle });
+
+  /** Sends 1 native token to the idle account through the wallet and follows it as viem (and wagmi) do. */
+  async function sendAndFollow(wallet: TestWalletBridge) {
+    const hash = (await resultOf(
+      wallet.handle('eth_sendTransaction', [
+        { from: wallet.address, to: idle, value: `0x${parseEther('1').toString(16)}` },
+      ]),
+    )) as Hex;
+    let replaced: { reason: ReplacementReason; transaction: { hash: Hex } } | undefined;
+    const receipt: TransactionReceipt = await clientThroughWallet(wallet).waitForTransactionReceipt({
+      hash,
+      onReplaced: (replacement) => {
+        replaced = replacement;
+      },
+    });
+    return { hash, receipt, replaced };
+  }
+
+  it.each([
+    ['speed-up', 'repriced', parseEther('1')],
+    ['cancel', 'cancelled', 0n],
+  ] as const)(
+    '%s: the page follows the replacement (%s), mined with the same nonce at higher fees',
+    async (mode, reason, paid) => {
+      const wallet = createTestWalletBridge({
+        rpcUrl: anvil.rpcUrl,
+        privateKey: testAccounts.user.privateKey,
+      });
+      await wallet.handle('eth_requestAccounts', []);
+      const idleBefore = await balanceOfIdle();
+      const replacement = wallet.replaceNextTransaction(mode);
+
+      const { hash, receipt, replaced } = await sendAndFollow(wallet);
+
+      const made = await replacement;
+      expect(made).toEqual({ mode, replaced: hash, replacement: receipt.transactionHash });
+      expect(wallet.lastReplacement()).toEqual(made);
+      expect(replaced).toMatchObject({ reason, transaction: { hash: receipt.transactionHash } });
+      expect(receipt.status).toBe('success');
+      const [mined, original] = await Promise.all([
+        anvil.client.getTransaction({ hash: receipt.transactionHash }),
+        anvil.client.getTransactionReceipt({ hash }).catch(() => null),
+      ]);
+      // The replaced transaction was never mined.
+      expect(original).toBeNull();
+      expect(mined.to).toBe(mode === 'speed-up' ? idle.toLowerCase() : wallet.address.toLowerCase());
+      expect(mined.value).toBe(paid);
+      expect(mined.input).toBe('0x');
+      expect(await balanceOfIdle()).toBe(idleBefore + paid);
+      // Automine is back on: the next transaction is mined without anyone mining.
+      const next = await sendAndFollow(wallet);
+      expect(next.replaced).toBeUndefined();
+      expect(next.receipt.status).toBe('success');
+      expect(next.receipt.blockNumber).toBe(receipt.blockNumber + 1n);
+    },
+  );
+
+  it('keeps the nonce and raises both fees of a speed-up', async () => {
+    const wallet = createTestWalletBridge({ rpcUrl: anvil.rpcUrl, privateKey: testAccounts.user.privateKey });
+    await wallet.handle('eth_requestAccounts', []);
+    const replacement = wallet.replaceNextTransaction('speed-up');
+    const hash = (await resultOf(
+      wallet.handle('eth_sendTransaction', [{ from: wallet.address, to: idle, value: '0x1' }]),
+    )) as Hex;
+    // Pending until the page asks about it: the node answers with a transaction that has no block yet.
+    const pending = (await resultOf(wallet.handle('eth_getTransactionByHash', [hash]))) as {
+      blockNumber: string | null;
+      nonce: string;
+      maxFeePerGas: string;
+      maxPriorityFeePerGas: string;
+    };
+    expect(pending.blockNumber).toBeNull();
+    const mined = await anvil.client.getTransaction({ hash: (await replacement).replacement });
+    expect(mined.nonce).toBe(Number(pending.nonce));
+    expect(mined.maxFeePerGas).toBeGreaterThan(BigInt(pending.maxFeePerGas));
+    expect(mined.maxPriorityFeePerGas).toBeGreaterThan(BigInt(pending.maxPriorityFeePerGas));
+  });
+});
+
+describe('setChainId', () => {
+  it('starts on another network: eth_chainId answers it, nothing is signed for 137 or sent, until the page switches', async () => {
+    const wallet = createTestWalletBridge({ rpcUrl: anvil.rpcUrl, privateKey: testAccounts.user.privateKey });
+    const events: [string, unknown][] = [];
+    wallet.onEvent((event, payload) => events.push([event, payload]));
+    wallet.setChainId(1);
+    await wallet.handle('eth_requestAccounts', []);
+    expect(await wallet.handle('eth_chainId', [])).toEqual({ result: '0x1' });
+    expect(await wallet.handle('net_version', [])).toEqual({ result: '1' });
+    expect(await wallet.handle('eth_sendTransaction', [{ to: wallet.address, value: '0x0' }])).toMatchObject({
+      error: { code: 4901 },
+    });
+    const typed = {
+      domain: { name: 'Uniswap V2', version: '1', chainId: 137, verifyingContract: wallet.address },
+      types: { Permit: [{ name: 'owner', type: 'address' }] },
+      primaryType: 'Permit',
+      message: { owner: wallet.address },
+    };
+    const signTyped = () => wallet.handle('eth_signTypedData_v4', [wallet.address, JSON.stringify(typed)]);
+    expect(await signTyped()).toMatchObject({ error: { message: expect.stringContaining('must match') } });
+
+    expect(await wallet.handle('wallet_switchEthereumChain', [{ chainId: '0x5' }])).toMatchObject({
+      error: { code: 4902 },
+    });
+    expect(await wallet.handle('wallet_switchEthereumChain', [{ chainId: '0x89' }])).toEqual({
+      result: null,
+    });
+    expect(events).toEqual([
+      ['chainChanged', '0x1'],
+      ['chainChanged', '0x89'],
+    ]);
+    expect(await wallet.handle('eth_chainId', [])).toEqual({ result: '0x89' });
+    expect(await signTyped()).toEqual({ result: expect.stringMatching(/^0x[0-9a-f]{130}$/) });
+    // Already there: no event.
+    expect(await wallet.handle('wallet_switchEthereumChain', [{ chainId: '0x89' }])).toEqual({
+      result: null,
+    });
+    expect(events).toHaveLength(2);
+  });
+
+  it("delivers chainChanged to the page's listeners through installTestWallet, and accountsChanged still", async () => {
+    const wallet = createTestWalletBridge({ rpcUrl: anvil.rpcUrl, privateKey: testAccounts.user.privateKey });
+    wallet.setChainId(1);
+    // A page stand-in: one JavaScript context, the way Playwright's page runs the init script and evaluate.
+    const window = new EventTarget() as EventTarget & Record<string, unknown>;
+    const context = createContext({ window, CustomEvent, Error, console, Object });
+    const page = {
+      exposeFunction: async (name: string, fn: unknown) => {
+        window[name] = fn;
+      },
+      addInitScript: async ({ content }: { content: string }) => runInContext(content, context),
+      evaluate: async (expression: string) => runInContext(expression, context),
+    };
+    const installed = await installTestWallet(page as unknown as Page, wallet);
+    const ethereum = window.ethereum as {
+      chainId: string | null;
+      request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+      on(event: string, listener: (payload: unknown) => void): void;
+    };
+    const seen: [string, unknown][] = [];
+    ethereum.on('chainChanged', (payload) => seen.push(['chainChanged', payload]));
+    ethereum.on('accountsChanged', (payload) => seen.push(['accountsChanged', payload]));
+
+    expect(await ethereum.request({ method: 'eth_chainId' })).toBe('0x1');
+    await ethereum.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x89' }] });
+    await expect.poll(() => seen).toEqual([['chainChanged', '0x89']]);
+    expect(ethereum.chainId).toBe('0x89');
+    await installed.emit('accountsChanged', [testAccounts.idle.address]);
+    expect(seen.at(-1)).toEqual(['accountsChanged', [testAccounts.idle.address]]);
   });
 });

@@ -1,6 +1,11 @@
 import { type Address, createPublicClient, createWalletClient, type Hex, http, isHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPolygonChain } from '../anvil.ts';
+import {
+  createTransactionReplacer,
+  type ReplacementMode,
+  type TransactionReplacement,
+} from './replacement.ts';
 
 type WalletError = { code: number; message: string; data?: unknown };
 type WalletAnswer = { result: unknown } | { error: WalletError };
@@ -15,7 +20,29 @@ export type TestWalletBridge = {
   setAccounts(accounts: Address[]): void;
   /** Whether eth_requestAccounts has been granted. */
   isConnected(): boolean;
+  /**
+   * What MetaMask's 'speed up' / 'cancel' does, to the next eth_sendTransaction: it is sent with the node's
+   * automine off and its hash given to the page; once the page has seen it pending (eth_getTransactionByHash
+   * through this wallet, or a second eth_getTransactionReceipt: answered first, as the node saw it), the replacement
+   * goes out with the same nonce and higher fees (speed-up: the same call; cancel: 0 to itself, no data),
+   * one block is mined and automine is back on. Settles with both hashes once the replacement is mined.
+   */
+  replaceNextTransaction(mode: ReplacementMode): Promise<TransactionReplacement>;
+  /** Replaces the held transaction now, for a page that reads the chain elsewhere than through the wallet. */
+  replaceHeldTransaction(): Promise<TransactionReplacement>;
+  /** The last replacement made, or null. */
+  lastReplacement(): TransactionReplacement | null;
+  /**
+   * The network the wallet is on (default: the node's chain). Another id is a wrong network: eth_chainId
+   * answers it and nothing is sent until the page asks to switch (wallet_switchEthereumChain to the node's
+   * chain, which then emits chainChanged). Emits chainChanged itself when the id changes.
+   */
+  setChainId(chainId: number): void;
+  /** Listens to the events the wallet emits to the page (chainChanged); returns the unsubscribe. */
+  onEvent(listener: WalletEventListener): () => void;
 };
+
+export type WalletEventListener = (event: string, payload: unknown) => void;
 
 export type CreateTestWalletBridgeOptions = { rpcUrl: string; privateKey: Hex; chainId?: number };
 
@@ -37,6 +64,7 @@ const defaultMessages: Record<number, string> = {
  * bridge.failNext('personal_sign', 4001);
  */
 export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): TestWalletBridge {
+  /** The node's chain: the only one the wallet can send on or switch to. */
   const chainId = options.chainId ?? 137;
   const account = privateKeyToAccount(options.privateKey);
   const chain = localPolygonChain(options.rpcUrl, chainId);
@@ -45,6 +73,26 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
   const failures = new Map<string, WalletError[]>();
   let accounts: Address[] = [account.address];
   let isConnected = false;
+  let currentChainId = chainId;
+  const listeners = new Set<WalletEventListener>();
+  const replacer = createTransactionReplacer({ publicClient, walletClient, account });
+  const hex = (id: number) => `0x${id.toString(16)}`;
+
+  function switchTo(id: number): void {
+    if (id === currentChainId) return;
+    currentChainId = id;
+    for (const listener of listeners) listener('chainChanged', hex(id));
+  }
+
+  function requireHomeChain(method: string): void {
+    // MetaMask would send on the network it is on; this wallet has one node, so it refuses instead.
+    if (currentChainId !== chainId) {
+      throw {
+        code: 4901,
+        message: `${method}: the test wallet is on chain ${currentChainId}, its node is ${chainId}`,
+      };
+    }
+  }
 
   async function answer(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
@@ -55,9 +103,9 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
         // Empty until the page asked to connect, so apps (wagmi) do not auto-connect on load.
         return isConnected ? accounts : [];
       case 'eth_chainId':
-        return `0x${chainId.toString(16)}`;
+        return hex(currentChainId);
       case 'net_version':
-        return String(chainId);
+        return String(currentChainId);
       case 'wallet_requestPermissions':
         isConnected = true;
         return [{ parentCapability: 'eth_accounts', caveats: [] }];
@@ -68,8 +116,11 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
         return null;
       case 'wallet_switchEthereumChain': {
         const requested = (params[0] as { chainId?: string } | undefined)?.chainId;
-        if (requested !== undefined && Number(requested) === chainId) return null;
-        throw { code: 4902, message: defaultMessages[4902] };
+        if (requested === undefined || Number(requested) !== chainId) {
+          throw { code: 4902, message: defaultMessages[4902] };
+        }
+        switchTo(chainId);
+        return null;
       }
       case 'wallet_addEthereumChain':
         return null;
@@ -82,18 +133,36 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
       case 'eth_signTypedData_v4': {
         requireAccount();
         const typed = JSON.parse(params[1] as string);
+        const domainChainId = typed?.domain?.chainId;
+        // MetaMask refuses typed data for another chain than the one it is on.
+        if (domainChainId !== undefined && Number(domainChainId) !== currentChainId) {
+          throw {
+            code: -32603,
+            message: `Provided chainId "${Number(domainChainId)}" must match the active chainId "${currentChainId}"`,
+          };
+        }
         return account.signTypedData(typed);
       }
       case 'eth_sendTransaction': {
         requireAccount();
+        requireHomeChain(method);
         const tx = params[0] as { to?: Address; data?: Hex; value?: Hex; gas?: Hex };
-        return walletClient.sendTransaction({
-          account,
-          to: tx.to,
-          data: tx.data,
-          value: tx.value ? BigInt(tx.value) : undefined,
-          gas: tx.gas ? BigInt(tx.gas) : undefined,
-        });
+        return replacer.send(() =>
+          walletClient.sendTransaction({
+            account,
+            to: tx.to,
+            data: tx.data,
+            value: tx.value ? BigInt(tx.value) : undefined,
+            gas: tx.gas ? BigInt(tx.gas) : undefined,
+          }),
+        );
+      }
+      case 'eth_getTransactionByHash':
+      case 'eth_getTransactionReceipt': {
+        // Answered as the node sees it now; a held transaction is replaced before the page hears back.
+        const answered = await publicClient.request({ method: method as never, params: params as never });
+        await replacer.asked(method, params[0]);
+        return answered;
       }
       default:
         return publicClient.request({ method: method as never, params: params as never });
@@ -126,6 +195,14 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
       accounts = [...next];
     },
     isConnected: () => isConnected,
+    replaceNextTransaction: (mode) => replacer.arm(mode),
+    replaceHeldTransaction: () => replacer.replaceHeld(),
+    lastReplacement: () => replacer.last(),
+    setChainId: switchTo,
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 
