@@ -42,7 +42,7 @@ export type TestWalletBridge = {
   onEvent(listener: WalletEventListener): () => void;
 };
 
-export type WalletEventListener = (event: string, payload: unknown) => void;
+type WalletEventListener = (event: string, payload: unknown) => void;
 
 export type CreateTestWalletBridgeOptions = { rpcUrl: string; privateKey: Hex; chainId?: number };
 
