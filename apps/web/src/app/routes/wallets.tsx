@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Page, PanelBoundary } from '../../components/index.ts';
 import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
-import { PositionActions } from '../../features/farms/components/position-actions.tsx';
+import { LazyPositionActions } from '../../features/farms/components/position-actions-lazy.tsx';
 import { positionFromWalletFarm } from '../../features/farms/components/position-actions-position.ts';
 import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
@@ -18,7 +18,7 @@ export function WalletsRoute() {
           <FindMyFarms
             walletAddress={wallet.address}
             positionActions={(found, onFinished) => (
-              <PositionActions
+              <LazyPositionActions
                 position={positionFromWalletFarm(found, wallet.address)}
                 onFinished={onFinished}
               />

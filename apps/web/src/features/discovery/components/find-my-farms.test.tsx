@@ -168,7 +168,7 @@ describe('find my farms: the actions on a found position (issue 33)', () => {
     await user.click(await screen.findByRole('button', { name: 'find my farms' }));
     const found = await screen.findByRole('list', { name: 'farms of this wallet' });
     const row = within(found).getByRole('listitem');
-    const withdraw = within(row).getByRole('button', { name: 'withdraw' });
+    const withdraw = await within(row).findByRole('button', { name: 'withdraw' });
     await waitFor(() => expect(withdraw).toBeEnabled());
     await user.click(withdraw);
     await user.type(within(row).getByRole('textbox', { name: 'LP to withdraw' }), '0.75');

@@ -9,7 +9,7 @@ import { newerFarmItem, useRefreshFarm } from '../api/refresh-farm.ts';
 import { useTrackFarm } from '../api/track-farm.ts';
 import { AutomaticSnapshotLine } from './automatic-snapshot-line.tsx';
 import { FarmLinks } from './farm-links.tsx';
-import { PositionActions } from './position-actions.tsx';
+import { LazyPositionActions } from './position-actions-lazy.tsx';
 import { positionFromListItem } from './position-actions-position.ts';
 import { FarmSnapshotFigures, PoolSnapshotFigures, PositionSnapshotFigures } from './snapshot-figures.tsx';
 import { TrackChooser } from './track-chooser.tsx';
@@ -81,7 +81,7 @@ export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked =
           position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
         </p>
       ) : null}
-      {actionPosition ? <PositionActions position={actionPosition} /> : null}
+      {actionPosition ? <LazyPositionActions position={actionPosition} /> : null}
       <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
       {item.history?.message ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{item.history.message}</p>

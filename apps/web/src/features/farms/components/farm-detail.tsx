@@ -15,7 +15,7 @@ import { sourceChangeText, tokenSymbolsOf } from '../price-source-text.ts';
 import { DownloadCsvButton } from './download-csv-button.tsx';
 import { FarmLinks } from './farm-links.tsx';
 import { FarmLoading } from './farm-loading.tsx';
-import { PositionActions } from './position-actions.tsx';
+import { LazyPositionActions } from './position-actions-lazy.tsx';
 import { positionFromDetail } from './position-actions-position.ts';
 import { PositionChart } from './position-chart.tsx';
 import { PriceChoicePanel } from './price-choice-panel.tsx';
@@ -135,7 +135,7 @@ function FarmDetailView({ detail }: { detail: FarmDetail }) {
               <DownloadCsvButton farmAddress={detail.farm.address} account={detail.account_address} />
             ) : null}
           </div>
-          {actionPosition ? <PositionActions position={actionPosition} /> : null}
+          {actionPosition ? <LazyPositionActions position={actionPosition} /> : null}
           {newestFirst.length === 0 ? (
             detail.account_address ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">no position snapshots yet</p>

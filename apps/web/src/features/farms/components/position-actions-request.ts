@@ -1,5 +1,4 @@
 import type { RecoveryStep, TokenAmount } from '@tidewatch/shared/recovery';
-import { buildStepCall } from '@tidewatch/shared/recovery-calls';
 import { decimalToRaw, lpDecimals, rawToDecimal } from './position-actions-amount.ts';
 import type { ActionPosition } from './position-actions-position.ts';
 import type { PreparedCall, TransactionRequest } from './position-actions-runner.ts';
@@ -110,8 +109,10 @@ export function buildPositionRequest({
     functionSignature: step.function,
     receives,
     polUsd,
-    // The one call builder of the app and its acceptance tests (decision 029), on the farm's own address.
+    // The one call builder of the app and its acceptance tests (decision 029), on the farm's own address;
+    // it and its ABIs load when a run prepares its call, not with the screens that offer the actions.
     prepare: async ({ account }) => {
+      const { buildStepCall } = await import('@tidewatch/shared/recovery-calls');
       const call = buildStepCall(step, { account, amount: withdrawRaw });
       return { ...call, abi: call.abi as PreparedCall['abi'] };
     },
