@@ -1,9 +1,9 @@
 import { dragonLair, quickConverter, router02, testErc20 } from '@tidewatch/contracts';
 import type { RecoveryStepKind } from '@tidewatch/shared';
+import { removedAmounts } from '@tidewatch/shared/recovery-calls';
 import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex } from 'viem';
 import { farmContracts } from '../../../core/chain/farm-contracts.ts';
 import type { FarmState, Flow, PairState, RecoveryChainState, RecoveryContracts } from './chain-state.ts';
-import { removedAmounts } from './pair-burn.ts';
 import type { TypicalGasKey } from './typical-gas.ts';
 
 /** One step as planned from the chain state, before gas and prices. */
@@ -266,7 +266,11 @@ function planRemoveLiquidity(
   isReady: boolean,
   router: Address,
 ): PlannedStep {
-  const { amount0, amount1 } = removedAmounts({ ...pair, isFeeOn: state.isFeeOn, liquidity });
+  // The pair burns every LP token it holds: any already sitting in it is paid out with the wallet's.
+  const { amount0, amount1 } =
+    pair.totalSupply === 0n
+      ? { amount0: 0n, amount1: 0n }
+      : removedAmounts({ ...pair, feeOn: state.isFeeOn, liquidity: liquidity + pair.ownLp });
   const isApproved = pair.routerAllowance >= liquidity;
   return {
     id: `remove_liquidity:${router}:${pair.address}`,

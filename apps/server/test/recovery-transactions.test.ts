@@ -1,0 +1,246 @@
+import { stakingRewards, testErc20 } from '@tidewatch/contracts';
+import { walletTransactionListSchema, walletTransactionSchema } from '@tidewatch/shared';
+import { sql } from 'kysely';
+import { type Address, formatEther, type Hash } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { migrateToLatest } from '../src/core/db/index.ts';
+import { createDatabaseMigratedTo } from './empty-database.ts';
+import { createFarmUser, type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from './farms-setup.ts';
+import { readsAt, refreshWorldIndex } from './recovery-setup.ts';
+
+// Get it out (issue 33): the browser reports each step's transaction; the server reads the receipt itself,
+// checks the sender and the contract, stores the gas in wallet_transactions (the books of issue 35 read it)
+// and snapshots a tracked position the step changed.
+let w: FarmsWorld;
+let user: { token: string; userId: number };
+let watcher: { token: string; userId: number };
+let exitHash: Hash;
+
+const wallet = () => w.t.world.accounts.user.address;
+const farm = () => w.t.world.farms.quickWmaticEnded;
+const db = () => w.testApp.database.db;
+
+/** Sends a call from one of the node's unlocked accounts and waits for its receipt. */
+async function send(
+  from: Address,
+  to: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: unknown[] = [],
+) {
+  const hash = await w.t.anvil.client.writeContract({
+    account: from,
+    chain: null,
+    address: to,
+    abi: abi as never,
+    functionName,
+    args,
+  } as never);
+  await w.t.anvil.client.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
+const record = (payload: object, token = user.token) =>
+  w.testApp.request({ method: 'POST', url: '/api/recovery/transactions', token, payload });
+
+beforeAll(async () => {
+  ({ w, user } = await startFarmsWorldWithUser(['quickWmaticEnded', 'dualWethWmatic']));
+  await trackWorldFarms(w, user, ['quickWmaticEnded']);
+  await refreshWorldIndex(w);
+  watcher = await createFarmUser(w);
+  const at = new Date().toISOString();
+  await sql`insert into wallets (user_id, name, address, chain_id, verified_at, is_watch_only, created_at)
+    values (${watcher.userId}, 'Watched', ${wallet()}, ${w.t.world.chainId}, ${at}, 1, ${at})`.execute(db());
+  // The history job finished this pair and would look again only in a day.
+  const farmId = (
+    await db()
+      .selectFrom('farms')
+      .select('id')
+      .where('address', '=', farm().address)
+      .executeTakeFirstOrThrow()
+  ).id;
+  await db()
+    .insertInto('history_backfills')
+    .values({
+      farm_id: farmId,
+      wallet_address: wallet(),
+      status: 'done',
+      next_attempt_at: '2999-01-01T00:00:00.000Z',
+      updated_at: at,
+    })
+    .execute();
+  exitHash = await send(wallet(), farm().address, stakingRewards.abi, 'exit');
+}, 180_000);
+afterAll(() => w?.close());
+
+describe('recording a step transaction', () => {
+  it('stores an exit with gasUsed × effectiveGasPrice in POL and USD at its block, and snapshots the tracked position', async () => {
+    const response = await record({ wallet_address: wallet(), tx_hash: exitHash, step_kind: 'exit' });
+    expect(response.statusCode).toBe(200);
+    const body = walletTransactionSchema.parse(response.json());
+    const receipt = await w.t.anvil.client.getTransactionReceipt({ hash: exitHash });
+    expect(body).toMatchObject({
+      tx_hash: exitHash,
+      wallet_address: wallet(),
+      step_kind: 'exit',
+      to: farm().address,
+      status: 'success',
+      block_number: Number(receipt.blockNumber),
+      gas_used: receipt.gasUsed.toString(),
+      effective_gas_price: receipt.effectiveGasPrice.toString(),
+      gas_pol: formatEther(receipt.gasUsed * receipt.effectiveGasPrice),
+      farm_address: farm().address,
+      snapshot_taken: true,
+    });
+    const polUsd = await readsAt(w, receipt.blockNumber).priceOf(w.t.world.tokens.WMATIC.address);
+    expect(isRelativelyClose(body.gas_usd, Number(body.gas_pol) * polUsd)).toBe(true);
+    // The snapshot after the step: the stake is gone, at the receipt's block or later.
+    const snapshot = await db()
+      .selectFrom('position_snapshots')
+      .select(['staked', 'block_number'])
+      .where('account_address', '=', wallet())
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(snapshot.staked)).toBe(0);
+    expect(Number(snapshot.block_number)).toBeGreaterThanOrEqual(Number(receipt.blockNumber));
+    const backfill = await db()
+      .selectFrom('history_backfills')
+      .select('next_attempt_at')
+      .executeTakeFirstOrThrow();
+    expect(Date.parse(backfill.next_attempt_at)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('answers the stored row when the same hash is reported again, and lists the wallet’s transactions newest first', async () => {
+    const first = await record({ wallet_address: wallet(), tx_hash: exitHash, step_kind: 'exit' });
+    const again = await record({
+      wallet_address: wallet(),
+      tx_hash: exitHash.toUpperCase().replace('0X', '0x'),
+      step_kind: 'exit',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const quick = w.t.world.tokens.QUICK.address;
+    const approveHash = await send(wallet(), quick, testErc20.abi, 'approve', [
+      w.t.world.quickConverter,
+      10n ** 18n,
+    ]);
+    expect(
+      (await record({ wallet_address: wallet(), tx_hash: approveHash, step_kind: 'approve' })).statusCode,
+    ).toBe(200);
+    const rows = await db().selectFrom('wallet_transactions').select('tx_hash').execute();
+    expect(rows.map((r) => r.tx_hash).sort()).toEqual([exitHash, approveHash].sort());
+    const list = await w.testApp.request({
+      method: 'GET',
+      url: `/api/recovery/transactions?wallet_address=${wallet()}`,
+      token: user.token,
+    });
+    const { transactions } = walletTransactionListSchema.parse(list.json());
+    expect(transactions.map((t) => [t.tx_hash, t.step_kind, t.farm_address])).toEqual([
+      [approveHash, 'approve', null],
+      [exitHash, 'exit', farm().address],
+    ]);
+  });
+
+  it('refuses, naming tx_hash, a transaction from another account or to a contract no step calls', async () => {
+    const fields = (response: { json(): { details?: { field: string }[] } }) =>
+      response.json().details?.map((d) => d.field);
+    const deployer = w.t.world.accounts.deployer.address;
+    const foreign = await send(deployer, w.t.world.tokens.QUICK.address, testErc20.abi, 'approve', [
+      w.t.world.quickConverter,
+      1n,
+    ]);
+    const fromOther = await record({ wallet_address: wallet(), tx_hash: foreign, step_kind: 'approve' });
+    expect(fromOther.statusCode).toBe(400);
+    expect(fields(fromOther)).toEqual(['body.tx_hash']);
+    expect(fromOther.json().message).toContain(deployer);
+
+    const weth = w.t.world.tokens.WETH.address;
+    const unknown = await send(wallet(), weth, testErc20.abi, 'approve', [w.t.world.router, 1n]);
+    const toUnknown = await record({ wallet_address: wallet(), tx_hash: unknown, step_kind: 'approve' });
+    expect(toUnknown.statusCode).toBe(400);
+    expect(fields(toUnknown)).toEqual(['body.tx_hash']);
+    const syrup = await send(wallet(), w.t.world.notLpFarms.syrupPool, stakingRewards.abi, 'getReward');
+    const notAFarm = await record({ wallet_address: wallet(), tx_hash: syrup, step_kind: 'claim' });
+    expect(notAFarm.statusCode).toBe(400);
+    expect(fields(notAFarm)).toEqual(['body.tx_hash']);
+    // An approve reported as a conversion is not that step.
+    const approve = await send(wallet(), w.t.world.tokens.QUICK.address, testErc20.abi, 'approve', [
+      w.t.world.quickConverter,
+      2n,
+    ]);
+    const mislabelled = await record({
+      wallet_address: wallet(),
+      tx_hash: approve,
+      step_kind: 'convert_quick',
+    });
+    expect(mislabelled.statusCode).toBe(400);
+    expect(fields(mislabelled)).toEqual(['body.tx_hash']);
+    const stored = await db()
+      .selectFrom('wallet_transactions')
+      .select('tx_hash')
+      .where('tx_hash', 'in', [foreign, unknown, syrup, approve])
+      .execute();
+    expect(stored).toEqual([]);
+
+    const missing = await record({
+      wallet_address: wallet(),
+      tx_hash: `0x${'ab'.repeat(32)}`,
+      step_kind: 'exit',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(fields(missing)).toEqual(['body.tx_hash']);
+    const malformed = await record({ wallet_address: wallet(), tx_hash: '0x1234', step_kind: 'exit' });
+    expect(malformed.statusCode).toBe(400);
+    expect(fields(malformed)).toContain('body.tx_hash');
+  });
+
+  it('refuses a watch-only wallet, a wallet not the user’s, and a request without a session', async () => {
+    const payload = { wallet_address: wallet(), tx_hash: exitHash, step_kind: 'exit' };
+    expect((await record(payload, watcher.token)).statusCode).toBe(403);
+    const stranger = await createFarmUser(w);
+    expect((await record(payload, stranger.token)).statusCode).toBe(404);
+    const anonymous = await w.testApp.request({ method: 'POST', url: '/api/recovery/transactions', payload });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('migration 020-wallet-transactions', () => {
+  let cleanup: () => Promise<void> = async () => {};
+  afterEach(() => cleanup());
+
+  it('keeps one row per hash per chain and goes with its user', async () => {
+    const { db: fresh, close } = await createDatabaseMigratedTo('019-session-restore');
+    cleanup = close;
+    const at = new Date().toISOString();
+    const user = await fresh
+      .insertInto('users')
+      .values({ email: 'ada@example.com', password_hash: 'h', email_confirmed_at: at, created_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await migrateToLatest(fresh);
+    const row = (chainId: number) => ({
+      user_id: user.id,
+      chain_id: chainId,
+      wallet_address: '0xw',
+      tx_hash: '0xhash',
+      step_kind: 'exit' as const,
+      to_address: '0xfarm',
+      status: 'success' as const,
+      block_number: 1,
+      gas_used: '21000',
+      effective_gas_price: '30000000000',
+      gas_pol: '0.00063',
+      gas_usd: null,
+      farm_id: null,
+      created_at: at,
+    });
+    await fresh.insertInto('wallet_transactions').values(row(137)).execute();
+    await expect(fresh.insertInto('wallet_transactions').values(row(137)).execute()).rejects.toThrow(
+      /unique/i,
+    );
+    await fresh.insertInto('wallet_transactions').values(row(80002)).execute();
+    await fresh.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await fresh.selectFrom('wallet_transactions').selectAll().execute()).toEqual([]);
+  });
+});
