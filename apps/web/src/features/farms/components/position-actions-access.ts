@@ -26,7 +26,7 @@ const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase(
  * saved wallets (undefined while loading), the account MetaMask is connected with (null: none), and the
  * position's wallet. An address saved with a signature on any chain is proved: the key is the same.
  */
-export function decidePositionActionsAccess(
+function decidePositionActionsAccess(
   savedWallets: readonly Wallet[] | undefined,
   connectedAccount: string | null,
   walletAddress: string,

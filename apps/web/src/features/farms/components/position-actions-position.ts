@@ -2,7 +2,7 @@ import type { FarmDetail, FarmListItem, TokenRef, WalletFarm } from '@tidewatch/
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 
 /** An unclaimed reward of the position, in whole tokens, with its USD value (null: unknown). */
-export type PositionReward = { token: TokenRef; amount: string; usd: number | null };
+type PositionReward = { token: TokenRef; amount: string; usd: number | null };
 
 /**
  * What the actions on a position (claim, withdraw, withdraw all and claim) work from: the wallet, the farm,

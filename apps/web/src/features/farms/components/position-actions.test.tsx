@@ -57,13 +57,14 @@ function renderActions(options: {
   /** Another position rendered after the first. */
   beside?: ActionPosition;
   saved?: Wallet[];
-  metaMask?: 'proved' | 'other' | 'none';
+  /** MetaMask connected with the proved wallet or another account; 'installed': the test installs it. */
+  metaMask?: 'proved' | 'other' | 'installed';
   onFinished?: (outcome: string) => void;
 }) {
   const position = options.position ?? positionOf();
   const metaMask = options.metaMask ?? 'proved';
   const other = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-  if (metaMask !== 'none') {
+  if (metaMask !== 'installed') {
     wallet = installFakeWallet({ isAuthorized: true, accounts: [metaMask === 'proved' ? proved : other] });
   }
   const calls = installFakeFetch(({ path }) =>
@@ -125,12 +126,16 @@ describe('actions on a position', () => {
     for (const name of actionNames) expect(screen.getByRole('button', { name })).toBeDisabled();
   });
 
-  it('asks to connect MetaMask with the wallet when none is connected', async () => {
-    renderActions({ metaMask: 'none' });
+  it('asks to connect MetaMask with the wallet when none is connected, and connects on request', async () => {
+    wallet = installFakeWallet({ isAuthorized: false });
+    const { user } = renderActions({ metaMask: 'installed' });
     expect(
       await screen.findByText(`connect MetaMask with ${proved} to claim or withdraw`),
     ).toBeInTheDocument();
     for (const name of actionNames) expect(screen.getByRole('button', { name })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'connect MetaMask' }));
+    await enabledButton('withdraw all and claim');
+    expect(wallet.requests.map((r) => r.method)).toContain('eth_requestAccounts');
   });
 
   it('offers nothing for an address that is not one of the user’s wallets', async () => {

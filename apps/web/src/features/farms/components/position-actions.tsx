@@ -3,7 +3,7 @@ import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { type FormEvent, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
-import { WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { useWallet } from '../../../lib/wallet/index.ts';
 import { discoveryKeys } from '../../discovery/api/keys.ts';
 import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
@@ -160,15 +160,29 @@ function AccessNote({ access, walletAddress }: { access: PositionActionsAccess; 
       </p>
     );
   }
-  if (access.state === 'not-connected') {
-    return (
-      <div className="space-y-2">
-        <p className={noteClass}>connect MetaMask with {walletAddress} to claim or withdraw</p>
-        <WalletConnectControl showCreateAccount={false} />
-      </div>
-    );
-  }
+  if (access.state === 'not-connected') return <ConnectNote walletAddress={walletAddress} />;
   return null;
+}
+
+/**
+ * MetaMask not connected: which account to connect, and a button that asks it (the page's own connect
+ * control has the wallet's messages). Nothing while the page is still looking for the wallet, which
+ * reconnects on its own if this site is connected already.
+ */
+function ConnectNote({ walletAddress }: { walletAddress: string }) {
+  const wallet = useWallet();
+  if (wallet.isDetecting) return null;
+  const isPrompting = wallet.status === 'prompting';
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        connect MetaMask with {walletAddress} to claim or withdraw
+      </p>
+      <Button size="sm" variant="secondary" disabled={isPrompting} onClick={() => void wallet.connect()}>
+        {isPrompting ? 'waiting...' : 'connect MetaMask'}
+      </Button>
+    </div>
+  );
 }
 
 /** The amount to withdraw, up to the stake ('max' fills it to the last wei); nothing is sent until it reads. */
