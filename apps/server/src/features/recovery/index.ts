@@ -6,8 +6,6 @@ import type { RecoveryContracts } from './plan/chain-state.ts';
 import { recoveryRoutes } from './routes.ts';
 import { createRecoveryService } from './service.ts';
 
-export type { RecoveryContracts } from './plan/chain-state.ts';
-
 /** Wires recovery (issue 33) into the app: a wallet's recovery plan and the transactions of its steps. */
 export async function registerRecovery(
   app: FastifyInstance,

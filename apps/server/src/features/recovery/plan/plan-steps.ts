@@ -23,7 +23,7 @@ export type PlannedStep = {
   typicalGas: TypicalGasKey;
 };
 
-export type PlannedFarm = FarmState & { isRewardShort: boolean };
+type PlannedFarm = FarmState & { isRewardShort: boolean };
 
 export type PlannedRecovery = {
   farms: PlannedFarm[];
