@@ -92,6 +92,12 @@ export const paths = {
     getHref: (walletId: string | number) => `/wallets/view/${segment(walletId)}`,
   },
 
+  /** A wallet's recovery plan: what it left in ended farms and the steps that get it out (issue 33). */
+  recovery: {
+    path: '/wallets/:address/recovery',
+    getHref: (address: string) => `/wallets/${segment(address)}/recovery`,
+  },
+
   integrations: { path: '/integrations', getHref: () => '/integrations' },
   integrationsAction: {
     path: '/integrations/:action',

@@ -14,6 +14,7 @@ describe('listRoutePages', () => {
     expect(screenOf('/login')).toBe('login');
     expect(screenOf('/dashboard')).toBe('dashboard');
     expect(screenOf('/quickswap/lp-mining/details/:farmAddress')).toBe('farm-detail');
+    expect(screenOf('/wallets/:address/recovery')).toBe('recovery');
   });
 
   it('lists each path once, every one absolute', () => {

@@ -29,6 +29,7 @@ const screens = {
   integrations: loadRouteModule(() => import('./routes/integrations.tsx')),
   login: loadRouteModule(() => import('./routes/login.tsx')),
   'lp-tools': loadRouteModule(() => import('./routes/lp-tools.tsx')),
+  recovery: loadRouteModule(() => import('./routes/recovery.tsx')),
   signup: loadRouteModule(() => import('./routes/signup.tsx')),
   'signup-confirm': loadRouteModule(() => import('./routes/signup-confirm.tsx')),
   wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
@@ -125,6 +126,7 @@ export const routes: RouteObject[] = [
             ...lazyScreen('dashboard', (m) => ({ Component: m.DashboardRoute })),
           },
           { path: paths.wallets.path, ...lazyScreen('wallets', (m) => ({ Component: m.WalletsRoute })) },
+          { path: paths.recovery.path, ...lazyScreen('recovery', (m) => ({ Component: m.RecoveryRoute })) },
           {
             path: paths.accountSettings.path,
             ...lazyScreen('account', (m) => ({ Component: m.AccountSettingsRoute })),

@@ -61,6 +61,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   alertSettingsQueryOptions: [[]],
   farmIndexQueryOptions: [[filters]],
   leftInEndedFarmsQueryOptions: [[]],
+  recoveryPlanQueryOptions: [[address]],
 };
 
 type Entry = { factory: string; queryKey: QueryKey; fetcher: unknown };

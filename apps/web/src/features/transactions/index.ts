@@ -4,6 +4,7 @@
  */
 export { TransactionRunner } from './components/transaction-runner.tsx';
 export { hasPendingTransaction } from './pending-store.ts';
+export { recoveryStepRequest } from './recovery-step-request.ts';
 export type {
   PreparedCall,
   PrepareTools,

@@ -45,6 +45,10 @@ describe("the dashboard's 'left in ended farms'", () => {
       'href',
       `/wallets/view/${polygonWallet.id}`,
     );
+    expect(within(row).getByRole('link', { name: 'get it out of 0x1234…5678' })).toHaveAttribute(
+      'href',
+      `/wallets/${polygonWallet.address}/recovery`,
+    );
   });
 
   it('does not claim a wallet has nothing when the index was never built', async () => {

@@ -9,7 +9,8 @@ import { leftInEndedFarmsQueryOptions } from '../api/left-in-ended-farms.ts';
 /**
  * The dashboard's 'left in ended farms': per saved or watch-only wallet, the stake and unclaimed rewards
  * still in QuickSwap farms that have ended (no exchange page shows them any more), with a link to the
- * wallet, where find my farms lists them. It reads the chain for every wallet, so it runs when asked.
+ * wallet, where find my farms lists them, and 'get it out' to the wallet's recovery plan. It reads the chain
+ * for every wallet, so it runs when asked.
  */
 export function LeftInEndedFarms({ walletIdOf }: { walletIdOf: (address: string) => number | undefined }) {
   const [isAsked, setIsAsked] = useState(false);
@@ -57,6 +58,15 @@ export function LeftInEndedFarms({ walletIdOf }: { walletIdOf: (address: string)
                 : `${formatUsd(w.value_usd)} in ${formatCount(w.farms, 'ended farm')}${
                     w.unpriced > 0 ? ` (${formatCount(w.unpriced, 'farm')} without a price)` : ''
                   }`}
+              {w.farms > 0 ? (
+                <Link
+                  to={paths.recovery.getHref(w.wallet_address)}
+                  aria-label={`get it out of ${label}`}
+                  className="ml-3 font-medium text-sky-700 hover:underline dark:text-sky-300"
+                >
+                  get it out
+                </Link>
+              ) : null}
             </span>
           </li>
         );

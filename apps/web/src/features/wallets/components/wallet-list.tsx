@@ -7,7 +7,13 @@ import { shortenAddress } from '../../../lib/format.ts';
 import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
 import { WatchAddressForm } from './watch-address-form.tsx';
 
-/** One saved wallet: short address (to its view), wallet service, blockchain (to its page). Screens 10, 11. */
+/** Polygon: ended QuickSwap farms, and so a recovery plan, exist only there. */
+const polygonChainId = 137;
+
+/**
+ * One saved wallet: short address (to its view), wallet service, blockchain (to its page), and on Polygon
+ * 'get it out' (its recovery plan, issue 33). Screens 10, 11.
+ */
 function WalletListItem({ wallet }: { wallet: Wallet }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
@@ -32,6 +38,15 @@ function WalletListItem({ wallet }: { wallet: Wallet }) {
       >
         {wallet.blockchain.name}
       </Link>
+      {wallet.blockchain.chainId === polygonChainId ? (
+        <Link
+          to={paths.recovery.getHref(wallet.address)}
+          aria-label={`get it out of ${shortenAddress(wallet.address)}`}
+          className="text-sky-700 hover:underline dark:text-sky-300"
+        >
+          get it out
+        </Link>
+      ) : null}
     </li>
   );
 }

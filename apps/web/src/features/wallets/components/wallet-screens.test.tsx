@@ -48,6 +48,12 @@ describe('dashboard', () => {
     );
     expect(within(summary).getByRole('link', { name: 'Polygon' })).toHaveAttribute('href', '/blockchain/137');
     expect(within(summary).getByRole('link', { name: 'Ethereum' })).toHaveAttribute('href', '/blockchain/1');
+    // The recovery plan of ended QuickSwap farms: for the Polygon wallet only.
+    expect(within(summary).getAllByRole('link', { name: /^get it out/ })).toHaveLength(1);
+    expect(within(summary).getByRole('link', { name: 'get it out of 0x1234…5678' })).toHaveAttribute(
+      'href',
+      `/wallets/${saved[0]?.address}/recovery`,
+    );
     expect(within(summary).getAllByText('MetaMask')).toHaveLength(2);
     for (const name of ['Liquidity Provider', 'LP Mining farms', 'Dual Mining farms']) {
       expect(screen.getByRole('button', { name })).toHaveAttribute('aria-expanded', 'true');

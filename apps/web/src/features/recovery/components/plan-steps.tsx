@@ -1,0 +1,78 @@
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import type { RecoveryPlan, RecoveryStep, StepGas } from '@tidewatch/shared/recovery';
+import { Button } from '../../../components/index.ts';
+import { formatUsd } from '../../../lib/format.ts';
+import { describeAmount, describeUsd } from './token-amount-text.ts';
+
+/** 'about 0.0042 POL ($0.00)' for a typical gas (the step waits on another), the estimate without 'about'. */
+function describeGas(gas: StepGas | null): string {
+  if (!gas) return 'unknown';
+  const usd = gas.usd === null ? 'USD unknown' : formatUsd(gas.usd);
+  return `${gas.source === 'typical' ? 'about ' : ''}${formatTokenAmount(gas.pol)} POL (${usd})`;
+}
+
+export type StepActions = {
+  /** The step that may run now: the first ready one, unless a run is under way. */
+  runnableStepId: string | null;
+  /** Why the runnable step's button is disabled (watch-only, slippage to confirm), or null. */
+  disabledReason: (step: RecoveryStep) => string | null;
+  onRun: (step: RecoveryStep) => void;
+};
+
+function PlanStep({ step, number, actions }: { step: RecoveryStep; number: number; actions: StepActions }) {
+  const isRunnable = actions.runnableStepId === step.id;
+  const reason = isRunnable ? actions.disabledReason(step) : null;
+  return (
+    <li aria-label={`step ${number}: ${step.function} on ${step.contract_label}`} className="space-y-1 py-3">
+      <p className="font-medium text-slate-900 dark:text-slate-100">
+        {number}. {step.contract_label}: <code className="font-mono text-xs">{step.function}</code>
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        {step.receives.length > 0
+          ? `you receive ${step.receives.map(describeAmount).join(' + ')}`
+          : 'nothing arrives'}
+        {step.receives.length > 0 ? `; ${describeUsd(step.usd)}` : ''}
+      </p>
+      <p className="text-slate-600 dark:text-slate-400">gas: {describeGas(step.gas)}</p>
+      {step.is_ready ? null : <p className="text-xs text-slate-500">waits for an earlier step</p>}
+      {step.note ? <p className="text-xs text-amber-900 dark:text-amber-200">{step.note}</p> : null}
+      {isRunnable ? (
+        <div className="space-y-1">
+          <Button size="sm" disabled={reason !== null} onClick={() => actions.onRun(step)}>
+            run this step
+          </Button>
+          {reason ? <p className="text-xs text-slate-600 dark:text-slate-400">{reason}</p> : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** The plan's steps in order, each with what arrives, its USD and gas, then the totals. */
+export function PlanSteps({ plan, actions }: { plan: RecoveryPlan; actions: StepActions }) {
+  return (
+    <section aria-labelledby="plan-steps" className="space-y-2 text-sm">
+      <h2 id="plan-steps" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+        steps
+      </h2>
+      <ol aria-label="steps" className="divide-y divide-slate-100 dark:divide-slate-800">
+        {plan.steps.map((step, index) => (
+          <PlanStep key={step.id} step={step} number={index + 1} actions={actions} />
+        ))}
+      </ol>
+      <dl aria-label="totals" className="space-y-1 border-t border-slate-200 pt-2 dark:border-slate-700">
+        <div className="flex gap-2">
+          <dt className="font-medium">you get back</dt>
+          <dd>{describeUsd(plan.total.usd)}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="font-medium">gas in total</dt>
+          <dd>
+            {formatTokenAmount(plan.total.gas_pol)} POL (
+            {plan.total.gas_usd === null ? 'USD unknown' : formatUsd(plan.total.gas_usd)})
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

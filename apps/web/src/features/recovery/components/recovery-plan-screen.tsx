@@ -1,0 +1,157 @@
+import { useQuery } from '@tanstack/react-query';
+import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
+import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
+import { recoveryPlanQueryOptions } from '../api/get-recovery-plan.ts';
+import { PlanHoldings } from './plan-holdings.tsx';
+import { PlanSteps, type StepActions } from './plan-steps.tsx';
+import { readSlippage } from './slippage.ts';
+import { SlippageSetting } from './slippage-setting.tsx';
+
+/** How a step's run ended (the transactions feature's outcome). */
+type RunOutcome = 'confirmed' | 'failed' | 'rejected';
+
+/** One step to run, as the app layer's runner takes it. */
+export type StepRun = {
+  step: RecoveryStep;
+  plan: RecoveryPlan;
+  slippageBps: number;
+  onFinished: (outcome: RunOutcome) => void;
+};
+
+export type RecoveryPlanScreenProps = {
+  walletAddress: string;
+  /** Draws the transaction runner for a step (composed in the app layer, decision 018). */
+  renderStepRunner: (run: StepRun) => ReactNode;
+  /** Whether a step's transaction was sent and is not yet recorded: its run is resumed on load. */
+  hasPendingStep: (stepId: string) => boolean;
+};
+
+export const watchOnlyText =
+  'this is a watch-only wallet: prove you own it on the wallets page to run these steps';
+const defaultSlippageText = String(DEFAULT_SLIPPAGE_BPS / 100);
+
+/**
+ * 'get it out' (issue 33, item 3): everything a wallet left in ended farms and the steps that turn it back into
+ * tokens, with amounts, USD and gas per step and in total. The person runs the first ready step (one wallet
+ * prompt); after each the plan is read again from the chain, so they can stop and come back.
+ */
+export function RecoveryPlanScreen({
+  walletAddress,
+  renderStepRunner,
+  hasPendingStep,
+}: RecoveryPlanScreenProps) {
+  const query = useQuery(recoveryPlanQueryOptions(walletAddress));
+  const [slippageText, setSlippageText] = useState(defaultSlippageText);
+  const [isHighAccepted, setIsHighAccepted] = useState(false);
+  const [run, setRun] = useState<{ step: RecoveryStep; plan: RecoveryPlan; slippageBps: number } | null>(
+    null,
+  );
+  const [isRunFinished, setIsRunFinished] = useState(true);
+  const slippage = readSlippage(slippageText);
+  const plan = query.data;
+
+  // A step sent before a reload (or while the network was down) is followed again from its hash.
+  useEffect(() => {
+    if (!plan || run) return;
+    const pending = plan.steps.find((step) => hasPendingStep(step.id));
+    if (pending) {
+      setRun({ step: pending, plan, slippageBps: DEFAULT_SLIPPAGE_BPS });
+      setIsRunFinished(false);
+    }
+  }, [plan, run, hasPendingStep]);
+
+  const title = 'get it out';
+  const description = `what ${shortenAddress(walletAddress)} left in ended farms, and the steps that bring it back`;
+  if (query.isPending) {
+    return (
+      <Page title={title} description={description}>
+        <Spinner label="loading the recovery plan" />
+      </Page>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Page title={title} description={description}>
+        <InlineError
+          title="could not load the recovery plan"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </Page>
+    );
+  }
+  const data = query.data;
+  const isEmpty = data.steps.length === 0;
+
+  const actions: StepActions = {
+    runnableStepId: isRunFinished ? (data.steps.find((step) => step.is_ready)?.id ?? null) : null,
+    disabledReason: (step) => {
+      if (data.is_watch_only) return watchOnlyText;
+      if (step.kind !== 'remove_liquidity') return null;
+      if (!slippage.ok) return 'set a valid slippage first';
+      if (slippage.needsConfirmation && !isHighAccepted)
+        return `accept up to ${slippage.percent} % less first`;
+      return null;
+    },
+    onRun: (step) => {
+      if (!slippage.ok && step.kind === 'remove_liquidity') return;
+      setRun({ step, plan: data, slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS });
+      setIsRunFinished(false);
+    },
+  };
+  const onFinished = (outcome: RunOutcome) => {
+    setIsRunFinished(true);
+    // A mined transaction changed the wallet: the plan is computed again from the chain.
+    if (outcome !== 'rejected') void query.refetch();
+  };
+
+  return (
+    <Page title={title} description={description}>
+      <div className="space-y-6">
+        {data.is_watch_only ? (
+          <InfoBanner
+            messages={
+              <>
+                {watchOnlyText} (<Link to={paths.wallets.getHref('view')}>wallets page</Link>)
+              </>
+            }
+          />
+        ) : null}
+        {data.index.is_stale && data.index.refreshed_at ? (
+          <p className="text-xs text-slate-500">
+            the farm index was last refreshed on {data.index.refreshed_at.slice(0, 10)}: farms found since are
+            not in this plan
+          </p>
+        ) : null}
+        <PlanHoldings plan={data} />
+        {run ? (
+          <PanelBoundary name="running step">{renderStepRunner({ ...run, onFinished })}</PanelBoundary>
+        ) : null}
+        {isEmpty ? null : (
+          <>
+            {data.steps.some((step) => step.kind === 'remove_liquidity') ? (
+              <SlippageSetting
+                text={slippageText}
+                onTextChange={setSlippageText}
+                choice={slippage}
+                isHighAccepted={isHighAccepted}
+                onHighAcceptedChange={setIsHighAccepted}
+              />
+            ) : null}
+            <PlanSteps plan={data} actions={actions} />
+          </>
+        )}
+        {isEmpty ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            nothing left in ended farms for this wallet
+          </p>
+        ) : null}
+      </div>
+    </Page>
+  );
+}

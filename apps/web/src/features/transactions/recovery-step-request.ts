@@ -1,0 +1,72 @@
+import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
+import { buildStepCall } from '@tidewatch/shared/recovery-calls';
+import type { Abi, Address } from 'viem';
+import { buildRemoveLiquidityCall } from './remove-liquidity-call.ts';
+import type { TransactionRequest } from './types.ts';
+
+const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
+
+/**
+ * Whether the step's contract is one the app verified (decision 029): a farm of the plan (from the index),
+ * the router, the lair or the converter of the operator's configuration; an approve of a plan pair's LP for
+ * the router or of old QUICK for the converter. (The router finds the pair from the two tokens itself: a
+ * wrong LP address would only make the call revert.) The plan comes from our server, but the browser names
+ * nothing to the wallet it did not check.
+ */
+function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
+  const { contracts } = plan;
+  // A pair's LP the plan spends: a farm's stake, or LP already in the wallet (the farm may be empty by then).
+  const isPlanPair = (address: string) =>
+    plan.farms.some(({ farm }) => same(farm.pair_address, address)) ||
+    plan.in_wallet.some((held) => same(held.address, address));
+  switch (step.kind) {
+    case 'exit':
+    case 'withdraw':
+    case 'claim':
+      return plan.farms.some(({ farm }) => same(farm.address, step.contract));
+    case 'remove_liquidity':
+      return same(step.contract, contracts.router) && isPlanPair(step.spends?.address ?? '');
+    case 'leave_lair':
+      return same(step.contract, contracts.lair);
+    case 'convert_quick':
+      return same(step.contract, contracts.converter);
+    case 'approve':
+      return (
+        (isPlanPair(step.contract) && same(step.spender, contracts.router)) ||
+        (same(step.contract, contracts.old_quick) && same(step.spender, contracts.converter))
+      );
+  }
+}
+
+/**
+ * The runner's request for one step of a wallet's recovery plan: the call is built when it runs, from the
+ * step and fresh chain reads (`buildStepCall`; removing liquidity reads the pair and signs a permit first).
+ * `slippageBps` bounds what removing liquidity accepts below the amounts it computes.
+ * @example <TransactionRunner wallet={address} request={recoveryStepRequest(step, plan, 50)} />
+ */
+export function recoveryStepRequest(
+  step: RecoveryStep,
+  plan: RecoveryPlan,
+  slippageBps: number,
+): TransactionRequest {
+  return {
+    stepKind: step.kind,
+    contractLabel: step.contract_label,
+    functionSignature: step.function,
+    receives: step.receives,
+    polUsd: plan.pol_usd,
+    key: step.id,
+    async prepare(tools) {
+      if (!isVerifiedTarget(step, plan)) {
+        throw new Error(
+          `${step.contract} is not a contract this plan verified for ${step.kind}: nothing is sent`,
+        );
+      }
+      if (step.kind === 'remove_liquidity') {
+        return buildRemoveLiquidityCall(step, plan.contracts.router as Address, slippageBps, tools);
+      }
+      const call = buildStepCall(step, { account: tools.account });
+      return { ...call, abi: call.abi as Abi };
+    },
+  };
+}
