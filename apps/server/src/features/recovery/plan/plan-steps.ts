@@ -1,9 +1,9 @@
-import { dragonLair, quickConverter, router02, testErc20 } from '@tidewatch/contracts';
+import { dragonLair, quickConverter, testErc20 } from '@tidewatch/contracts';
 import type { RecoveryStepKind } from '@tidewatch/shared';
-import { removedAmounts } from '@tidewatch/shared/recovery-calls';
 import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex } from 'viem';
-import { farmContracts } from '../../../core/chain/farm-contracts.ts';
-import type { FarmState, Flow, PairState, RecoveryChainState, RecoveryContracts } from './chain-state.ts';
+import type { FarmState, Flow, RecoveryChainState, RecoveryContracts } from './chain-state.ts';
+import { isShort, planFarmStep } from './farm-step.ts';
+import { planRemoveLiquidity } from './remove-liquidity-step.ts';
 import type { TypicalGasKey } from './typical-gas.ts';
 
 /** One step as planned from the chain state, before gas and prices. */
@@ -33,13 +33,6 @@ export type PlannedRecovery = {
   /** What the wallet has gained once every step ran: final tokens only (no LP, old dQUICK or old QUICK). */
   finalFlows: Flow[];
 };
-
-/** The router's signatures: with a permit (one transaction), or after an approve the wallet already has. */
-const removeWithPermit =
-  'removeLiquidityWithPermit(address,address,uint256,uint256,uint256,address,uint256,bool,uint8,bytes32,bytes32)';
-const removeAfterApprove = 'removeLiquidity(address,address,uint256,uint256,uint256,address,uint256)';
-/** The router's deadline for an estimate: the plan's block time + 20 minutes, as the browser sends it. */
-const deadlineSeconds = 1_200n;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -184,131 +177,6 @@ export function planSteps(state: RecoveryChainState, contracts: RecoveryContract
 
 /** The converter's rate: 1 old QUICK = 1000 new (TokenSwap's SWAP_RATIO). */
 const quickConversionRate = 1000n;
-
-/** The farm holds less of some reward token than it owes the wallet (both rewards of one token summed). */
-function isShort(farm: FarmState): boolean {
-  const owed = new Map<string, { owed: bigint; held: bigint }>();
-  farm.rewards.forEach((reward, k) => {
-    const key = reward.address.toLowerCase();
-    const entry = owed.get(key) ?? { owed: 0n, held: farm.rewardBalances[k] ?? 0n };
-    entry.owed += farm.earned[k] ?? 0n;
-    owed.set(key, entry);
-  });
-  return [...owed.values()].some((e) => e.owed > e.held);
-}
-
-function planFarmStep(farm: FarmState, pair: PairState, isRewardShort: boolean): PlannedStep | null {
-  const { kind } = farm.row;
-  const abi = farmContracts[kind].farmAbi;
-  const label = `${kind === 'dual' ? 'dual farm' : 'farm'} ${pair.token0.symbol}-${pair.token1.symbol}`;
-  const stake: Flow = { token: pair.lp, raw: farm.staked };
-  const rewards: Flow[] = farm.rewards
-    .map((token, k) => ({ token, raw: farm.earned[k] ?? 0n }))
-    .filter((flow) => flow.raw > 0n);
-  const base = { contract: farm.address, contractLabel: label, spender: null, isReady: true } as const;
-  const call = (functionName: 'exit' | 'withdraw' | 'getReward', args: readonly bigint[] = []) => ({
-    to: farm.address,
-    data: encodeFunctionData({ abi, functionName, args } as never),
-  });
-  if (isRewardShort && farm.staked > 0n) {
-    const short = farm.rewards
-      .map((token, k) => ({ token, owed: farm.earned[k] ?? 0n, held: farm.rewardBalances[k] ?? 0n }))
-      .filter((r) => r.owed > r.held)
-      .map(
-        (r) =>
-          `${formatWhole(r.held, r.token.decimals)} ${r.token.symbol} of the ${formatWhole(r.owed, r.token.decimals)} it owes you`,
-      );
-    return {
-      ...base,
-      id: `withdraw:${farm.address}`,
-      kind: 'withdraw',
-      function: 'withdraw(uint256)',
-      spends: stake,
-      receives: [stake],
-      note: `The farm holds only ${short.join(' and ')}: claiming (and so exit) would revert. This withdraws your stake without claiming; the rewards stay owed to you in the farm.`,
-      estimate: call('withdraw', [farm.staked]),
-      typicalGas: `withdraw:${kind}`,
-    };
-  }
-  if (farm.staked > 0n) {
-    return {
-      ...base,
-      id: `exit:${farm.address}`,
-      kind: 'exit',
-      function: 'exit()',
-      spends: null,
-      receives: [stake, ...rewards],
-      note: null,
-      estimate: call('exit'),
-      typicalGas: `exit:${kind}`,
-    };
-  }
-  if (rewards.length > 0 && !isRewardShort) {
-    return {
-      ...base,
-      id: `claim:${farm.address}`,
-      kind: 'claim',
-      function: 'getReward()',
-      spends: null,
-      receives: rewards,
-      note: null,
-      estimate: call('getReward'),
-      typicalGas: `claim:${kind}`,
-    };
-  }
-  return null;
-}
-
-function planRemoveLiquidity(
-  state: RecoveryChainState,
-  pair: PairState,
-  liquidity: bigint,
-  isReady: boolean,
-  router: Address,
-): PlannedStep {
-  // The pair burns every LP token it holds: any already sitting in it is paid out with the wallet's.
-  const { amount0, amount1 } =
-    pair.totalSupply === 0n
-      ? { amount0: 0n, amount1: 0n }
-      : removedAmounts({ ...pair, feeOn: state.isFeeOn, liquidity: liquidity + pair.ownLp });
-  const isApproved = pair.routerAllowance >= liquidity;
-  return {
-    id: `remove_liquidity:${router}:${pair.address}`,
-    kind: 'remove_liquidity',
-    contract: router,
-    contractLabel: 'QuickSwap V2 router',
-    function: isApproved ? removeAfterApprove : removeWithPermit,
-    spends: { token: pair.lp, raw: liquidity },
-    spender: null,
-    receives: [
-      { token: pair.token0, raw: amount0 },
-      { token: pair.token1, raw: amount1 },
-    ],
-    isReady,
-    note: null,
-    // A permit is signed in the wallet first: there is no signature to estimate with yet.
-    estimate:
-      isReady && isApproved
-        ? {
-            to: router,
-            data: encodeFunctionData({
-              abi: router02.abi,
-              functionName: 'removeLiquidity',
-              args: [
-                pair.token0.address,
-                pair.token1.address,
-                liquidity,
-                0n,
-                0n,
-                state.wallet,
-                state.blockTimestamp + deadlineSeconds,
-              ],
-            }),
-          }
-        : null,
-    typicalGas: 'remove_liquidity',
-  };
-}
 
 /** Sums flows per token, in first-seen order. */
 class FlowTotals {

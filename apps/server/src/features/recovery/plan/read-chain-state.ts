@@ -39,8 +39,7 @@ const erc20 = testErc20.abi;
 /**
  * The recovery plan's second read, at the find stage's block so both see one state: each found farm's
  * period end and what it holds of its reward tokens, each pair's (the found farms' and those whose LP the
- * wallet holds) reserves, balances, supply, kLast and the
- * wallet's LP and router allowance, the factory's feeTo, the old lair, old and new QUICK (the wallet's,
+ * wallet holds) reserves, balances, supply, kLast, the wallet's LP and router allowance, the factory's feeTo, the old lair, old and new QUICK (the wallet's,
  * the converter's), and every price: one aggregate3. Farms whose period has not ended at that block's time
  * are left out (the plan is for ended farms; the index's own flag may be a day old).
  */
