@@ -7,7 +7,6 @@ export { hasPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
 export type {
   PreparedCall,
-  PrepareTools,
   TransactionOutcome,
   TransactionRequest,
   TransactionRunnerProps,

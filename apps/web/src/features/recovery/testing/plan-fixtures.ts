@@ -29,10 +29,10 @@ const amount = (
   usd: number | null,
 ): TokenAmount => ({ address, symbol, decimals, raw, amount: whole, usd });
 
-export const lpStake = amount(planContracts.pair, 'WETH-USDC LP', 18, '2000000000000000000', '2', 400);
-export const dquickEarned = amount(planContracts.lair, 'dQUICK (old)', 18, '5000000000000000000', '5', null);
-export const wethOut = amount(planContracts.weth, 'WETH', 18, '100000000000000000', '0.1', 200);
-export const usdcOut = amount(planContracts.usdc, 'USDC', 6, '200000000', '200', 200);
+const lpStake = amount(planContracts.pair, 'WETH-USDC LP', 18, '2000000000000000000', '2', 400);
+const dquickEarned = amount(planContracts.lair, 'dQUICK (old)', 18, '5000000000000000000', '5', null);
+const wethOut = amount(planContracts.weth, 'WETH', 18, '100000000000000000', '0.1', 200);
+const usdcOut = amount(planContracts.usdc, 'USDC', 6, '200000000', '200', 200);
 
 const farmStep: RecoveryStep = {
   id: `exit:${planContracts.farm}`,

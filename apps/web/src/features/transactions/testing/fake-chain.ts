@@ -33,7 +33,7 @@ type RpcTransaction = {
 
 type MinedReceipt = { status: 'success' | 'reverted'; blockNumber: bigint; gasUsed: bigint };
 
-export type CallHandler = (call: {
+type CallHandler = (call: {
   from?: Address;
   to: Address;
   data: Hex;

@@ -10,11 +10,11 @@ import { TransactionRunner } from '../index.ts';
 import type { TransactionOutcome, TransactionRequest } from '../types.ts';
 
 export const farmAddress: Address = '0x1111111111111111111111111111111111111111';
-export const wethAddress: Address = '0x2222222222222222222222222222222222222222';
-export const dquickAddress: Address = '0x3333333333333333333333333333333333333333';
+const wethAddress: Address = '0x2222222222222222222222222222222222222222';
+const dquickAddress: Address = '0x3333333333333333333333333333333333333333';
 
 /** 1.5 WETH at $2,000 and 12.25 dQUICK without a price. */
-export const exitReceives: TokenAmount[] = [
+const exitReceives: TokenAmount[] = [
   {
     address: wethAddress,
     symbol: 'WETH',
