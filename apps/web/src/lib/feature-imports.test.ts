@@ -22,8 +22,7 @@ function filesUnder(directory: string): string[] {
 // A feature's public face: its API modules, or its index.ts (as on the server, decision 026), which a
 // feature that others compose (the transaction runner) exports through.
 const isPublicApi = (pathInFeature: string) =>
-  pathInFeature.startsWith(`api${sep}`) ||
-  ['api.ts', 'keys.ts', 'index.ts', 'index'].includes(pathInFeature);
+  pathInFeature.startsWith(`api${sep}`) || ['api.ts', 'keys.ts', 'index.ts', 'index'].includes(pathInFeature);
 
 describe('features import each other only through their API modules or index.ts', () => {
   it('no feature imports another feature’s components, hooks or helpers', () => {
