@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
+import { type Address, getAddress } from 'viem';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
@@ -19,9 +19,16 @@ export async function registerRecovery(
     prices: deps.prices,
     pipeline: createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db, now }),
     oldTokens: deps.oldTokens,
-    contracts: deps.contracts,
-    pairFactory: deps.pairFactory,
-    wmatic: deps.wmatic,
+    // Checksummed: the browser compares them with the contracts it is about to call.
+    contracts: {
+      router: getAddress(deps.contracts.router),
+      lair: getAddress(deps.contracts.lair),
+      oldQuick: getAddress(deps.contracts.oldQuick),
+      newQuick: getAddress(deps.contracts.newQuick),
+      converter: getAddress(deps.contracts.converter),
+    },
+    pairFactory: getAddress(deps.pairFactory),
+    wmatic: getAddress(deps.wmatic),
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });

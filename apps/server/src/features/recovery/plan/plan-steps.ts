@@ -150,7 +150,7 @@ export function planSteps(state: RecoveryChainState, contracts: RecoveryContract
       isReady,
       note:
         newQuick.converterBalance < newOut
-          ? `the converter holds ${formatWhole(newQuick.converterBalance, newQuick.token.decimals)} new QUICK, less than the ${formatWhole(newOut, newQuick.token.decimals)} this conversion pays: it would revert until QuickSwap refills it`
+          ? `The converter holds ${formatWhole(newQuick.converterBalance, newQuick.token.decimals)} new QUICK, less than the ${formatWhole(newOut, newQuick.token.decimals)} this conversion pays: it would revert until QuickSwap refills it.`
           : null,
       estimate: isReady
         ? {
