@@ -287,9 +287,11 @@ describe("the dashboard's 'left in ended farms'", () => {
       );
     // Nothing has ended yet where the wallet has something.
     expect((await left()).wallets).toEqual([{ wallet_address: wallet, farms: 0, value_usd: 0, unpriced: 0 }]);
-    // A month on, every farm of these generations has ended; the daily refresh sees it.
+    // A month on, every farm of these generations has ended. The chain's clock decides, not the index's
+    // flag: before the daily refresh has seen it, the dashboard already counts them.
     await w.t.anvil.increaseTime(31 * 86_400);
     await w.t.anvil.mine();
+    const beforeRefresh = (await left()).wallets[0]!;
     await refresh();
     const found = await findMyFarms();
     const endedFound = found.farms.filter((f) => f.farm.is_ended);
@@ -303,6 +305,7 @@ describe("the dashboard's 'left in ended farms'", () => {
     const [row] = (await left()).wallets;
     expect(row).toMatchObject({ wallet_address: wallet, farms: endedFound.length, unpriced: 0 });
     expect(row!.value_usd).toBeCloseTo(expected, 6);
+    expect(beforeRefresh.farms).toBe(endedFound.length);
     expect(
       (await w.testApp.request({ method: 'GET', url: '/api/quickswap/left-in-ended-farms' })).statusCode,
     ).toBe(401);

@@ -6,15 +6,27 @@ import type { FarmIndexTable } from '../db/tables/farm-index.ts';
 
 export type IndexRow = Selectable<FarmIndexTable>;
 
-/** Farm index rows of a chain: all, only `addresses`, or only the ended ones. */
+/** A funded farm's period end is after this; an unfunded one's is the epoch (periodFinish 0). */
+const EPOCH = new Date(0).toISOString();
+
+/**
+ * Farm index rows of a chain: all, only `addresses`, or only those ended by `endedBy` (the chain's clock:
+ * the index's flag is as old as its last refresh, and a farm may have ended since). Funded farms only:
+ * an unfunded one never started, so it never ended.
+ */
 export function findIndexRows(
   db: Kysely<Database>,
   chainId: number,
-  filter: { addresses?: string[]; isEnded?: boolean } = {},
+  filter: { addresses?: string[]; endedBy?: Date } = {},
 ): Promise<IndexRow[]> {
   let query = db.selectFrom('farm_index').selectAll().where('chain_id', '=', chainId);
   if (filter.addresses) query = query.where('address', 'in', filter.addresses);
-  if (filter.isEnded) query = query.where('is_ended', '=', 1);
+  const endedBy = filter.endedBy;
+  if (endedBy) {
+    query = query.where((eb) =>
+      eb.and([eb('period_finish', '>', EPOCH), eb('period_finish', '<=', endedBy.toISOString())]),
+    );
+  }
   return query.execute();
 }
 

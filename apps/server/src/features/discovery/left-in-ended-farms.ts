@@ -7,12 +7,15 @@ import { findWalletAddresses } from './repository.ts';
 
 /**
  * The dashboard's 'left in ended farms': per wallet of the user, the stake and unclaimed rewards still in
- * ended farms, valued as find my farms values them (unknown prices counted apart, never as 0).
+ * farms ended by the chain's clock, valued as find my farms values them (unknown prices counted apart,
+ * never as 0).
  */
 export async function leftInEndedFarms(ctx: DiscoveryContext, userId: number): Promise<LeftInEndedFarms> {
   const chain = requireChain(ctx);
   const wallets = await findWalletAddresses(ctx.db, userId, ctx.chainId);
-  const ended = await findIndexRows(ctx.db, ctx.chainId, { isEnded: true });
+  // Ended by the chain's clock, as the recovery plan decides it: the index's flag is as old as its refresh.
+  const { timestamp } = await chain.publicClient.getBlock({ blockTag: 'latest' });
+  const ended = await findIndexRows(ctx.db, ctx.chainId, { endedBy: new Date(Number(timestamp) * 1000) });
   const results = await Promise.all(
     wallets.map(async (w) => {
       const { found } = await findAndValueWalletFarms(chain, ctx.pipeline, ended, getAddress(w.address));
