@@ -28,7 +28,7 @@ export type StepCall = {
 };
 
 /** An EIP-2612 signature as viem's `parseSignature` returns it (`v`, or `yParity` alone). */
-export type PermitSignature = { r: Hex; s: Hex; v?: bigint | number; yParity?: number };
+type PermitSignature = { r: Hex; s: Hex; v?: bigint | number; yParity?: number };
 
 /** What a step's call needs besides the step itself. */
 export type StepCallInput = {

@@ -13,7 +13,7 @@ import { indexedFarmSchema, indexStateSchema } from './discovery.ts';
 export const recoveryPlanQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
 
 /** An amount of one token: `raw` is the on-chain integer (decimal string), `amount` the whole tokens. */
-export const tokenAmountSchema = z.object({
+const tokenAmountSchema = z.object({
   address: z.string(),
   symbol: z.string(),
   decimals: z.number().int(),
@@ -25,7 +25,7 @@ export const tokenAmountSchema = z.object({
 export type TokenAmount = z.infer<typeof tokenAmountSchema>;
 
 /** A step's gas: units × the gas price of the plan's block, in POL and USD. */
-export const stepGasSchema = z.object({
+const stepGasSchema = z.object({
   units: z.string(),
   pol: z.string(),
   usd: z.number().nullable(),
@@ -50,7 +50,7 @@ export type StepGas = z.infer<typeof stepGasSchema>;
  * - leave_lair: `leave(uint256)` on the old Dragon's Lair (old dQUICK -> old QUICK);
  * - convert_quick: `quickToQuickX(uint256)` on QuickSwap's converter (old QUICK -> 1000x new QUICK).
  */
-export const recoveryStepKindSchema = z.enum([
+const recoveryStepKindSchema = z.enum([
   'exit',
   'withdraw',
   'claim',
@@ -61,7 +61,7 @@ export const recoveryStepKindSchema = z.enum([
 ]);
 export type RecoveryStepKind = z.infer<typeof recoveryStepKindSchema>;
 
-export const recoveryStepSchema = z.object({
+const recoveryStepSchema = z.object({
   /** Stable across recomputations of the plan: `${kind}:${contract}` (approve: `approve:${token}:${spender}`). */
   id: z.string(),
   kind: recoveryStepKindSchema,
@@ -88,7 +88,7 @@ export const recoveryStepSchema = z.object({
 export type RecoveryStep = z.infer<typeof recoveryStepSchema>;
 
 /** What one ended farm still holds for the wallet. */
-export const recoveryFarmSchema = z.object({
+const recoveryFarmSchema = z.object({
   farm: indexedFarmSchema,
   /** The wallet's stake (LP tokens). */
   staked: tokenAmountSchema,
