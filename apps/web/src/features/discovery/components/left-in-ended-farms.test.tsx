@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { getPageQueryClient } from '../../../app/provider.tsx';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { openAppAt, validSession } from '../../../test/render-route.tsx';
+import { openAppAt, renderRoute, validSession } from '../../../test/render-route.tsx';
 import { polygonWallet } from '../../farms/testing/fixtures.ts';
+import { discoveryKeys } from '../api/keys.ts';
 
 const portfolio = {
   positions: 0,
@@ -49,6 +51,32 @@ describe("the dashboard's 'left in ended farms'", () => {
       'href',
       `/wallets/${polygonWallet.address}/recovery`,
     );
+  });
+
+  it('reads it again on the next visit once a transaction made it stale, instead of the old sum', async () => {
+    const index = { refreshed_at: '2026-11-26T04:00:00.000Z', is_stale: false, is_empty: false };
+    const left = {
+      wallets: [{ wallet_address: polygonWallet.address, farms: 2, value_usd: 412.1, unpriced: 0 }],
+      index,
+    };
+    const calls = installDashboard(left);
+    const { router, user } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'check ended farms' }));
+    const list = await screen.findByRole('list', { name: 'left in ended farms' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent('$412.10 in 2 ended farms');
+
+    // A step of the recovery plan is recorded elsewhere (the recovery page): everything was taken out.
+    await router.navigate('/wallets');
+    await screen.findByRole('form', { name: 'add a watch-only address' });
+    // Nothing on the wallets screen watches the answer any more: the invalidation below refetches nothing.
+    const cached = () =>
+      getPageQueryClient().getQueryCache().find({ queryKey: discoveryKeys.leftInEndedFarms() });
+    await waitFor(() => expect(cached()?.getObserversCount()).toBe(0));
+    left.wallets = [{ wallet_address: polygonWallet.address, farms: 0, value_usd: 0, unpriced: 0 }];
+    await getPageQueryClient().invalidateQueries({ queryKey: discoveryKeys.leftInEndedFarms() });
+    await router.navigate('/dashboard');
+    expect(await screen.findByText('nothing left in ended farms')).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/quickswap/left-in-ended-farms')).toHaveLength(2);
   });
 
   it('does not claim a wallet has nothing when the index was never built', async () => {

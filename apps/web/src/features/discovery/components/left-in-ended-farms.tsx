@@ -14,7 +14,12 @@ import { leftInEndedFarmsQueryOptions } from '../api/left-in-ended-farms.ts';
  */
 export function LeftInEndedFarms({ walletIdOf }: { walletIdOf: (address: string) => number | undefined }) {
   const [isAsked, setIsAsked] = useState(false);
-  const query = useQuery({ ...leftInEndedFarmsQueryOptions(), enabled: isAsked });
+  // Once asked, an answer in the cache keeps the query on: a transaction recorded elsewhere (the recovery plan,
+  // a position's action) marks it stale, and the next visit reads it again instead of showing the old sum.
+  const query = useQuery({
+    ...leftInEndedFarmsQueryOptions(),
+    enabled: (cached) => isAsked || cached.state.data !== undefined,
+  });
   if (!isAsked && !query.data) {
     return (
       <Button size="sm" variant="secondary" onClick={() => setIsAsked(true)}>
