@@ -24,7 +24,8 @@ function PlanStep({ step, number, actions }: { step: RecoveryStep; number: numbe
   const reason = isRunnable ? actions.disabledReason(step) : null;
   return (
     <li aria-label={`step ${number}: ${step.function} on ${step.contract_label}`} className="space-y-1 py-3">
-      <p className="font-medium text-slate-900 dark:text-slate-100">
+      {/* removeLiquidityWithPermit's signature is one 100-character word: it breaks anywhere on a phone. */}
+      <p className="font-medium wrap-anywhere text-slate-900 dark:text-slate-100">
         {number}. {step.contract_label}: <code className="font-mono text-xs">{step.function}</code>
       </p>
       <p className="text-slate-700 dark:text-slate-300">
