@@ -165,3 +165,14 @@ export const walletTransactionSchema = z.object({
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 /** GET /api/recovery/transactions?wallet_address=0x…: the wallet's recorded transactions, newest first. */
 export const walletTransactionListSchema = z.object({ transactions: z.array(walletTransactionSchema) });
+
+/**
+ * GET /api/recovery/pol-price: POL's USD price (WMATIC's, by the app's price rule) at the latest block, for
+ * the gas line of actions outside the recovery plan (which carries its own `pol_usd`). `usd` null: no route
+ * prices it (never 0); `block_number`: the block it was read at.
+ */
+export const polPriceSchema = z.object({
+  usd: z.number().nullable(),
+  block_number: z.number().int(),
+});
+export type PolPrice = z.infer<typeof polPriceSchema>;

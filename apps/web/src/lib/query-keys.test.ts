@@ -62,6 +62,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   farmIndexQueryOptions: [[filters]],
   leftInEndedFarmsQueryOptions: [[]],
   recoveryPlanQueryOptions: [[address]],
+  polPriceQueryOptions: [[]],
 };
 
 type Entry = { factory: string; queryKey: QueryKey; fetcher: unknown };

@@ -10,13 +10,12 @@ import {
   type RpcTransactionReceipt,
 } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
-import { ReadPlan } from '../../core/chain/read-plan.ts';
 import type { FarmRow } from '../../core/db/tables/farms.ts';
 import { findFarmByAddress } from '../../core/farms/repository.ts';
 import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { scheduleBackfillNow } from '../../core/history/repository.ts';
-import { type PriceSources, planTokenPrices } from '../../core/snapshots/index.ts';
 import { type RecoveryContext, requireChain, requireUserWallet } from './context.ts';
+import { readPolUsdAt } from './pol-usd.ts';
 import {
   findSnapshotsSince,
   findWalletTransaction,
@@ -159,29 +158,6 @@ async function readMinedTransaction(chain: ChainClient, hash: Hex, waitMs: numbe
       );
     }
     await new Promise((resolve) => setTimeout(resolve, receiptPollMs));
-  }
-}
-
-/**
- * POL's USD price (WMATIC's, by the price rule) at a past block: on-chain only, as the history prices past
- * blocks. Null when no route prices it, or the node no longer has that block's state.
- */
-async function readPolUsdAt(
-  ctx: RecoveryContext,
-  chain: ChainClient,
-  prices: PriceSources,
-  blockNumber: bigint,
-): Promise<number | null> {
-  const plan = new ReadPlan();
-  const pricesOf = planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, [ctx.wmatic], {
-    isPast: true,
-  });
-  try {
-    await plan.run(chain, blockNumber);
-    return (await pricesOf()).get(ctx.wmatic.toLowerCase())?.usd ?? null;
-  } catch (error) {
-    ctx.logWarn?.({ err: error }, `recovery: POL's price at block ${blockNumber} could not be read`);
-    return null;
   }
 }
 

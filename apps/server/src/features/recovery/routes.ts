@@ -1,4 +1,5 @@
 import {
+  polPriceSchema,
   recordTransactionSchema,
   recoveryPlanQuerySchema,
   recoveryPlanSchema,
@@ -12,7 +13,8 @@ import type { RecoveryService } from './service.ts';
 
 /**
  * Get it out (issue 33): a signed-in user's wallets only. The plan and a recorded transaction read the
- * chain, so they count against the user's refresh throttle, as find my farms does; the list is stored rows.
+ * chain, so they count against the user's refresh throttle, as find my farms does; the list is stored rows;
+ * POL's price (for the gas line of the position actions) is one cached read per process.
  */
 export const recoveryRoutes: FastifyPluginAsyncZod<{
   recovery: RecoveryService;
@@ -30,6 +32,14 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: recoveryPlanQuerySchema, response: { 200: recoveryPlanSchema } },
     },
     async (request) => recovery.getPlan(request.user!.id, request.query.wallet_address),
+  );
+
+  // POL's price for the gas line of the position actions: the reader's 30 s cache bounds its chain reads
+  // (one per process whoever asks), so it does not count against the user's refresh throttle.
+  app.get(
+    '/api/recovery/pol-price',
+    { preHandler: app.requireUser, schema: { response: { 200: polPriceSchema } } },
+    async () => recovery.getPolPrice(),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FarmListItem, Wallet } from '@tidewatch/shared';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -10,7 +10,7 @@ import {
   fakeWalletAccount,
   installFakeWallet,
 } from '../../../lib/wallet/testing/fake-wallet.ts';
-import { installFakeFetch } from '../../../test/fake-fetch.ts';
+import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { dualItem, farmAddress, lpItem } from '../testing/fixtures.ts';
 import { PositionActions } from './position-actions.tsx';
 import { type ActionPosition, positionFromListItem } from './position-actions-position.ts';
@@ -60,6 +60,8 @@ function renderActions(options: {
   /** MetaMask connected with the proved wallet or another account; 'installed': the test installs it. */
   metaMask?: 'proved' | 'other' | 'installed';
   onFinished?: (outcome: string) => void;
+  /** What GET /api/recovery/pol-price answers; unset: the server does not answer it (a 404). */
+  polUsd?: number | null;
 }) {
   const position = options.position ?? positionOf();
   const metaMask = options.metaMask ?? 'proved';
@@ -67,15 +69,19 @@ function renderActions(options: {
   if (metaMask !== 'installed') {
     wallet = installFakeWallet({ isAuthorized: true, accounts: [metaMask === 'proved' ? proved : other] });
   }
-  const calls = installFakeFetch(({ path }) =>
-    path === '/wallets/connected'
-      ? {
-          body: {
-            wallets: options.saved ?? [savedWallet(options.beside ? proved : position.walletAddress, false)],
-          },
-        }
-      : undefined,
-  );
+  const calls = installFakeFetch(({ path }) => {
+    if (path === '/wallets/connected') {
+      return {
+        body: {
+          wallets: options.saved ?? [savedWallet(options.beside ? proved : position.walletAddress, false)],
+        },
+      };
+    }
+    if (path === '/recovery/pol-price' && options.polUsd !== undefined) {
+      return { body: { usd: options.polUsd, block_number: 101 } };
+    }
+    return undefined;
+  });
   const router = createMemoryRouter([
     {
       path: '/',
@@ -236,6 +242,24 @@ describe('actions on a position', () => {
     const run = await fakeRunner.opened();
     expect(run.request).toMatchObject({ stepKind: 'exit', key: `exit:${farmAddress}` });
     expect(screen.queryByRole('button', { name: 'claim rewards' })).toBeNull();
+  });
+
+  it("gives the runner POL's price for the gas line, once the server answers it", async () => {
+    const { user, calls } = renderActions({ polUsd: 0.42 });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/recovery/pol-price')).toHaveLength(1));
+    await user.click(await enabledButton('claim rewards'));
+    await waitFor(async () => expect((await fakeRunner.opened()).request.polUsd).toBe(0.42));
+  });
+
+  it('keeps the gas in POL only while the price is unknown: no route prices POL, or no answer', async () => {
+    const { user } = renderActions({ polUsd: null });
+    await user.click(await enabledButton('withdraw all and claim'));
+    expect((await fakeRunner.opened()).request.polUsd).toBeNull();
+    cleanup();
+    fakeRunner.reset();
+    const unanswered = renderActions({});
+    await unanswered.user.click(await enabledButton('claim rewards'));
+    expect((await fakeRunner.opened()).request.polUsd).toBeNull();
   });
 
   it('tells the screen when a run ends, so it can read the position again', async () => {

@@ -1,10 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { discoveryKeys } from '../../discovery/api/keys.ts';
+import { polPriceQueryOptions } from '../../recovery/api/get-pol-price.ts';
 import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
@@ -19,8 +20,6 @@ import {
 
 export type PositionActionsProps = {
   position: ActionPosition;
-  /** POL's price for the gas line, when the screen has it; null: the gas shows in POL only. */
-  polUsd?: number | null;
   /**
    * A run ended (confirmed, failed or rejected). The farm views and 'left in ended farms' are read again
    * here; a screen with data of its own (find my farms) reads it again in this callback.
@@ -32,13 +31,22 @@ export type PositionActionsProps = {
  * Issue 33, item 1: 'claim rewards' (`getReward()`), 'withdraw' an amount (`withdraw(uint256)`) and
  * 'withdraw all and claim' (`exit()`) on a position, for a wallet the user proved with a signature and that
  * is the account connected in MetaMask. The runner (loaded on first use, with wagmi) shows what arrives, the
- * gas and the contract before the wallet asks. Renders nothing for an address that is not the user's, or
- * a position with neither stake nor rewards.
+ * gas (in POL, and in USD once POL's price is known) and the contract before the wallet asks. Renders
+ * nothing for an address that is not the user's, or a position with neither stake nor rewards.
  */
-export function PositionActions({ position, polUsd = null, onFinished }: PositionActionsProps) {
+export function PositionActions({ position, onFinished }: PositionActionsProps) {
   const access = usePositionActionsAccess(position.walletAddress);
   const queryClient = useQueryClient();
-  const [request, setRequest] = useState(() => resumedRequest(position, polUsd));
+  // POL's price for the gas line, asked only for the user's own wallets; while unknown (loading, failed,
+  // or no route prices it) the gas shows in POL only.
+  const polPrice = useQuery({ ...polPriceQueryOptions(), enabled: access.state !== 'hidden' });
+  const polUsd = polPrice.data?.usd ?? null;
+  const [request, setRequest] = useState(() => resumedRequest(position));
+  // The price as it is now: one that arrives after the run opened still reaches the gas line.
+  const runRequest = useMemo(
+    () => (request && request.polUsd !== polUsd ? { ...request, polUsd } : request),
+    [request, polUsd],
+  );
   const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
   const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
   const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
@@ -67,11 +75,11 @@ export function PositionActions({ position, polUsd = null, onFinished }: Positio
   return (
     <section aria-label="actions on this position" className="mt-3 space-y-2">
       <AccessNote access={access} walletAddress={position.walletAddress} />
-      {request ? (
+      {runRequest ? (
         <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <TransactionRunner
             wallet={position.walletAddress as `0x${string}`}
-            request={request}
+            request={runRequest}
             onFinished={finished}
           />
           <Button size="sm" variant="ghost" onClick={close}>
@@ -130,7 +138,7 @@ export function PositionActions({ position, polUsd = null, onFinished }: Positio
  * runner opens again and resumes the wait from the kept hash, never sending twice. A withdrawal's amount is
  * not kept; the runner only follows the hash, so the stake stands in for it.
  */
-function resumedRequest(position: ActionPosition, polUsd: number | null): TransactionRequest | null {
+function resumedRequest(position: ActionPosition): TransactionRequest | null {
   const stakedRaw = decimalToRaw(position.staked, lpDecimals);
   const actions: PositionAction[] = ['exit', 'withdraw', 'claim'];
   const pending = actions.find((action) =>
@@ -138,7 +146,8 @@ function resumedRequest(position: ActionPosition, polUsd: number | null): Transa
   );
   if (!pending || (pending === 'withdraw' && stakedRaw === 0n)) return null;
   const withdrawRaw = pending === 'withdraw' ? stakedRaw : undefined;
-  return buildPositionRequest({ action: pending, position, withdrawRaw, polUsd });
+  // POL's price is filled in when the runner is drawn.
+  return buildPositionRequest({ action: pending, position, withdrawRaw, polUsd: null });
 }
 
 /** Why the actions are disabled, for every state but 'ready' (and 'hidden', which shows nothing). */

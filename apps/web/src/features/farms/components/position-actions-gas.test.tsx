@@ -1,0 +1,87 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatUnits } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppProviders, createQueryClient } from '../../../app/provider.tsx';
+import { sessionTokenKey } from '../../../lib/session.ts';
+import { fakeWalletAccount } from '../../../lib/wallet/testing/fake-wallet.ts';
+import { installFakeFetch } from '../../../test/fake-fetch.ts';
+import { type FakeChain, installFakeChain } from '../../transactions/testing/fake-chain.ts';
+import { lpItem } from '../testing/fixtures.ts';
+import { PositionActions } from './position-actions.tsx';
+import { positionFromListItem } from './position-actions-position.ts';
+
+// Issue 33, item 1: the review of an action on a position shows its gas in POL and in USD. The real runner
+// here (the other position-actions tests stand it in), on the fake chain behind MetaMask; POL's price is
+// the server's answer to GET /api/recovery/pol-price.
+const wallet = fakeWalletAccount.address;
+let chain: FakeChain | undefined;
+
+beforeEach(() => {
+  window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+});
+afterEach(() => {
+  chain?.uninstall();
+  chain = undefined;
+  window.localStorage.clear();
+});
+
+/** A proved wallet's position with MetaMask connected to it; the server answers POL's price with `polUsd`. */
+function renderWithPrice(polUsd: number | null) {
+  chain = installFakeChain();
+  // 63,000 gas × 20,000 gwei: 1.26 POL, a round figure to read the USD of.
+  chain.gasEstimate = 63_000n;
+  chain.gasPriceWei = 20_000_000_000_000n;
+  installFakeFetch(({ path }) => {
+    if (path === '/wallets/connected') {
+      return {
+        body: {
+          wallets: [
+            {
+              id: 1,
+              name: 'MetaMask',
+              address: wallet,
+              blockchain: { name: 'Polygon', chainId: 137 },
+              is_watch_only: false,
+            },
+          ],
+        },
+      };
+    }
+    if (path === '/recovery/pol-price') return { body: { usd: polUsd, block_number: 100 } };
+    return undefined;
+  });
+  const position = positionFromListItem(lpItem());
+  if (!position) throw new Error('the fixture has a position');
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <PositionActions position={{ ...position, walletAddress: wallet }} />
+    </AppProviders>,
+  );
+  return { user: userEvent.setup(), chain };
+}
+
+async function reviewClaim(user: ReturnType<typeof userEvent.setup>) {
+  const claim = await screen.findByRole('button', { name: 'claim rewards' });
+  await waitFor(() => expect(claim).toBeEnabled());
+  await user.click(claim);
+  await screen.findByRole('button', { name: 'confirm in wallet' });
+  return screen.getByRole('region', { name: 'transaction getReward() on farm WMATIC-USDC' });
+}
+
+describe('the gas line of an action on a position', () => {
+  it("shows the gas in POL and in USD at POL's price from the server", async () => {
+    const { user, chain } = renderWithPrice(0.5);
+    const review = await reviewClaim(user);
+    const gasPol = formatUnits(chain.gasEstimate * chain.gasPriceWei, 18);
+    expect(gasPol).toBe('1.26');
+    // 1.26 POL × $0.50.
+    expect(await within(review).findByText(`about ${gasPol} POL ($0.63)`)).toBeInTheDocument();
+  });
+
+  it('shows it in POL only while no route prices POL', async () => {
+    const { user } = renderWithPrice(null);
+    const review = await reviewClaim(user);
+    expect(await within(review).findByText('about 1.26 POL (USD unknown)')).toBeInTheDocument();
+  });
+});
