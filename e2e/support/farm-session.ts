@@ -3,17 +3,25 @@ import {
   installTestWallet,
   type SmtpTestServer,
   startSmtpServer,
+  type TestAccount,
+  type TestWalletBridge,
   testAccounts,
 } from '@tidewatch/testkit';
 import { createConfirmedAccount, logInThroughUi } from './accounts.ts';
 import { type Browser, launchBrowser } from './browser.ts';
-import { type FarmWorld, startFarmWorld } from './farm-world.ts';
+import { type FarmWorld, type FarmWorldOptions, startFarmWorld } from './farm-world.ts';
 
-export type FarmSession = { env: FarmWorld; browser: Browser; smtp?: SmtpTestServer };
+export type FarmSession = {
+  env: FarmWorld;
+  browser: Browser;
+  /** The browser's test wallet: what it holds, and the faults to provoke (failNext, replaceNextTransaction). */
+  bridge: TestWalletBridge;
+  smtp?: SmtpTestServer;
+};
 
 /**
- * The farm world, and Chromium whose test wallet holds the world's user account, logged in (through the
- * login screen) as a new confirmed account. A failure on the way closes what was already started, since
+ * The farm world, and Chromium whose test wallet holds the world's user account (or `walletAccount`), logged
+ * in (through the login screen) as a new confirmed account. A failure on the way closes what was already started, since
  * the caller never gets it to close.
  */
 export async function startLoggedInFarmSession(credentials: {
@@ -23,11 +31,18 @@ export async function startLoggedInFarmSession(credentials: {
   appEnv?: Record<string, string>;
   /** Start a local SMTP server and send the app's e-mail there (SMTP_URL); it comes back as `smtp`. */
   withSmtp?: boolean;
+  /** The account the browser's wallet holds; the world's user by default. */
+  walletAccount?: TestAccount;
+  /** Changes the chain before the app starts (see FarmWorldOptions). */
+  prepareChain?: FarmWorldOptions['prepareChain'];
 }): Promise<FarmSession> {
   const { email, password } = credentials;
   const smtp = credentials.withSmtp ? await startSmtpServer() : undefined;
   const appEnv = { ...credentials.appEnv, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
-  const env = await startFarmWorld({ env: appEnv }).catch(async (error: unknown) => {
+  const env = await startFarmWorld({
+    env: appEnv,
+    ...(credentials.prepareChain ? { prepareChain: credentials.prepareChain } : {}),
+  }).catch(async (error: unknown) => {
     await smtp?.stop();
     throw error;
   });
@@ -36,12 +51,12 @@ export async function startLoggedInFarmSession(credentials: {
     browser = await launchBrowser();
     const bridge = createTestWalletBridge({
       rpcUrl: env.anvil.rpcUrl,
-      privateKey: testAccounts.user.privateKey,
+      privateKey: (credentials.walletAccount ?? testAccounts.user).privateKey,
     });
     await installTestWallet(browser.context, bridge);
     await createConfirmedAccount(env.app, email, password, smtp);
     await logInThroughUi(browser.page, env.app.url, email, password);
-    return { env, browser, ...(smtp ? { smtp } : {}) };
+    return { env, browser, bridge, ...(smtp ? { smtp } : {}) };
   } catch (error) {
     // What the browser met on the way is printed; the error that stopped the start is the one thrown.
     await browser?.close().catch((closeError: unknown) => console.error(closeError));

@@ -22,9 +22,27 @@ export type FarmWorld = {
   stop: () => Promise<void>;
 };
 
-export async function startFarmWorld(options: { env?: Record<string, string> } = {}): Promise<FarmWorld> {
+export type FarmWorldOptions = {
+  /** Extra settings for the app. */
+  env?: Record<string, string>;
+  /**
+   * Changes the chain after the world is deployed and before the app starts (its farm index is built at
+   * start-up): stakes, the clock, contracts placed at real addresses. Returns the world as it is then
+   * (placeRouterAt moves `router`), which the app's settings are taken from.
+   */
+  prepareChain?: (anvil: Anvil, world: World) => Promise<World>;
+};
+
+export async function startFarmWorld(options: FarmWorldOptions = {}): Promise<FarmWorld> {
   const anvil = await startAnvil();
-  const world = await deployQuickswapWorld(anvil);
+  let world: World;
+  try {
+    const deployed = await deployQuickswapWorld(anvil);
+    world = options.prepareChain ? await options.prepareChain(anvil, deployed) : deployed;
+  } catch (error) {
+    await anvil.stop().catch(() => {});
+    throw error;
+  }
   const cmc = await startCmcServer({ apiKey: 'e2e-cmc-key', listings: cmcListingsForWorld(world) });
   const app = await startAppServer({
     rpcUrl: anvil.rpcUrl,
