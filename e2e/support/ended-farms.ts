@@ -1,3 +1,4 @@
+import { farmKindList } from '@tidewatch/shared/farm-kinds';
 import {
   type Anvil,
   placeFarmsAt,
@@ -72,7 +73,7 @@ export async function stakeInTwoEndedFarms(
 
   const tx = new TxSender(anvil);
   const staked = { lp: 0n, dual: 0n };
-  for (const side of ['lp', 'dual'] as const) {
+  for (const side of farmKindList) {
     const held = await client.readContract({
       address: dquick,
       abi: tokenAbi,
@@ -92,7 +93,7 @@ export async function stakeInTwoEndedFarms(
   await stakeInFarms(
     anvil,
     account.address,
-    (['lp', 'dual'] as const).map((side) => ({
+    farmKindList.map((side) => ({
       farm: farms[side].address,
       kind: farms[side].kind,
       pair: farms[side].pair,
