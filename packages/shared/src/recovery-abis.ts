@@ -5,146 +5,91 @@
  * browser cannot call a function the contracts on Polygon lack. No viem here: shared depends only on zod.
  */
 
+type Param = { readonly name: string; readonly type: string };
+
 const address = <const N extends string>(name: N) => ({ name, type: 'address' }) as const;
 const uint256 = <const N extends string>(name: N) => ({ name, type: 'uint256' }) as const;
+const bytes32 = <const N extends string>(name: N) => ({ name, type: 'bytes32' }) as const;
+const uint8 = <const N extends string>(name: N) => ({ name, type: 'uint8' }) as const;
 
-/** QuickSwap's StakingRewards (LP farm): the same exit/getReward/withdraw as the dual farm. */
+/** A view function's fragment. */
+const view = <const N extends string, const I extends readonly Param[], const O extends readonly Param[]>(
+  name: N,
+  inputs: I,
+  outputs: O,
+) => ({ type: 'function', name, inputs, outputs, stateMutability: 'view' }) as const;
+
+/** A state-changing function's fragment. */
+const write = <
+  const N extends string,
+  const I extends readonly Param[],
+  const O extends readonly Param[] = readonly [],
+>(
+  name: N,
+  inputs: I,
+  outputs: O = [] as unknown as O,
+) => ({ type: 'function', name, inputs, outputs, stateMutability: 'nonpayable' }) as const;
+
+const balanceOf = view('balanceOf', [address('account')], [uint256('')]);
+
+/** What both farm kinds share: withdraw all and claim, claim, withdraw an amount, the stake. */
+const stakingContract = [
+  write('exit', []),
+  write('getReward', []),
+  write('withdraw', [uint256('amount')]),
+  balanceOf,
+  view('stakingToken', [], [address('')]),
+] as const;
+
+/** QuickSwap's StakingRewards (LP farm): one reward token. */
 const farm = [
-  { type: 'function', name: 'exit', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-  { type: 'function', name: 'getReward', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-  {
-    type: 'function',
-    name: 'withdraw',
-    inputs: [uint256('amount')],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'earned',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  { type: 'function', name: 'rewardsToken', inputs: [], outputs: [address('')], stateMutability: 'view' },
-  { type: 'function', name: 'stakingToken', inputs: [], outputs: [address('')], stateMutability: 'view' },
+  ...stakingContract,
+  view('earned', [address('account')], [uint256('')]),
+  view('rewardsToken', [], [address('')]),
 ] as const;
 
 /** QuickSwap's StakingDualRewards: rewards A (old dQUICK) and B. */
 const dualFarm = [
-  { type: 'function', name: 'exit', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-  { type: 'function', name: 'getReward', inputs: [], outputs: [], stateMutability: 'nonpayable' },
-  {
-    type: 'function',
-    name: 'withdraw',
-    inputs: [uint256('amount')],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'earnedA',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'earnedB',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  { type: 'function', name: 'rewardsTokenA', inputs: [], outputs: [address('')], stateMutability: 'view' },
-  { type: 'function', name: 'rewardsTokenB', inputs: [], outputs: [address('')], stateMutability: 'view' },
-  { type: 'function', name: 'stakingToken', inputs: [], outputs: [address('')], stateMutability: 'view' },
+  ...stakingContract,
+  view('earnedA', [address('account')], [uint256('')]),
+  view('earnedB', [address('account')], [uint256('')]),
+  view('rewardsTokenA', [], [address('')]),
+  view('rewardsTokenB', [], [address('')]),
 ] as const;
 
 /** An ERC-20 the plan spends: an LP token (for the router) or old QUICK (for the converter). */
 const erc20 = [
-  {
-    type: 'function',
-    name: 'approve',
-    inputs: [address('spender'), uint256('value')],
-    outputs: [{ name: '', type: 'bool' }],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'allowance',
-    inputs: [address('owner'), address('spender')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
+  write('approve', [address('spender'), uint256('value')], [{ name: '', type: 'bool' }]),
+  view('allowance', [address('owner'), address('spender')], [uint256('')]),
+  balanceOf,
 ] as const;
 
 /** A Uniswap V2 pair (QuickSwap's pairs): what removing liquidity reads, and its EIP-2612 permit. */
 const pair = [
-  {
-    type: 'function',
-    name: 'permit',
-    inputs: [
-      address('owner'),
-      address('spender'),
-      uint256('value'),
-      uint256('deadline'),
-      { name: 'v', type: 'uint8' },
-      { name: 'r', type: 'bytes32' },
-      { name: 's', type: 'bytes32' },
-    ],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'nonces',
-    inputs: [address('owner')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'getReserves',
-    inputs: [],
-    outputs: [
+  write('permit', [
+    address('owner'),
+    address('spender'),
+    uint256('value'),
+    uint256('deadline'),
+    uint8('v'),
+    bytes32('r'),
+    bytes32('s'),
+  ]),
+  view('nonces', [address('owner')], [uint256('')]),
+  view(
+    'getReserves',
+    [],
+    [
       { name: 'reserve0', type: 'uint112' },
       { name: 'reserve1', type: 'uint112' },
       { name: 'blockTimestampLast', type: 'uint32' },
     ],
-    stateMutability: 'view',
-  },
-  { type: 'function', name: 'totalSupply', inputs: [], outputs: [uint256('')], stateMutability: 'view' },
-  { type: 'function', name: 'token0', inputs: [], outputs: [address('')], stateMutability: 'view' },
-  { type: 'function', name: 'token1', inputs: [], outputs: [address('')], stateMutability: 'view' },
-  { type: 'function', name: 'kLast', inputs: [], outputs: [uint256('')], stateMutability: 'view' },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
+  ),
+  view('totalSupply', [], [uint256('')]),
+  view('token0', [], [address('')]),
+  view('token1', [], [address('')]),
+  view('kLast', [], [uint256('')]),
+  balanceOf,
 ] as const;
 
 const removeLiquidityInputs = [
@@ -159,68 +104,26 @@ const removeLiquidityInputs = [
 
 /** Uniswap V2's Router02 (QuickSwap's V2 router): the two ways to remove liquidity. */
 const router = [
-  {
-    type: 'function',
-    name: 'removeLiquidity',
-    inputs: removeLiquidityInputs,
-    outputs: [uint256('amountA'), uint256('amountB')],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'removeLiquidityWithPermit',
-    inputs: [
-      ...removeLiquidityInputs,
-      { name: 'approveMax', type: 'bool' },
-      { name: 'v', type: 'uint8' },
-      { name: 'r', type: 'bytes32' },
-      { name: 's', type: 'bytes32' },
-    ],
-    outputs: [uint256('amountA'), uint256('amountB')],
-    stateMutability: 'nonpayable',
-  },
+  write('removeLiquidity', removeLiquidityInputs, [uint256('amountA'), uint256('amountB')]),
+  write(
+    'removeLiquidityWithPermit',
+    [...removeLiquidityInputs, { name: 'approveMax', type: 'bool' }, uint8('v'), bytes32('r'), bytes32('s')],
+    [uint256('amountA'), uint256('amountB')],
+  ),
 ] as const;
 
 /** The old Dragon's Lair: old dQUICK -> old QUICK. */
 const lair = [
-  {
-    type: 'function',
-    name: 'leave',
-    inputs: [uint256('_dQuickAmount')],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'dQUICKForQUICK',
-    inputs: [uint256('_dQuickAmount')],
-    outputs: [uint256('quickAmount_')],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    inputs: [address('account')],
-    outputs: [uint256('')],
-    stateMutability: 'view',
-  },
+  write('leave', [uint256('_dQuickAmount')]),
+  view('dQUICKForQUICK', [uint256('_dQuickAmount')], [uint256('quickAmount_')]),
+  balanceOf,
 ] as const;
 
 /** QuickSwap's QUICK converter (TokenSwap): old QUICK in, 1000 × new QUICK out. */
-const converter = [
-  {
-    type: 'function',
-    name: 'quickToQuickX',
-    inputs: [uint256('quickAmount')],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-] as const;
+const converter = [write('quickToQuickX', [uint256('quickAmount')])] as const;
 
 /** Uniswap V2's factory: a non-zero feeTo means the protocol fee is on (burn mints it first). */
-const factory = [
-  { type: 'function', name: 'feeTo', inputs: [], outputs: [address('')], stateMutability: 'view' },
-] as const;
+const factory = [view('feeTo', [], [address('')])] as const;
 
 /** The fragments by contract. */
 export const recoveryAbis = { farm, dualFarm, erc20, pair, router, lair, converter, factory } as const;
