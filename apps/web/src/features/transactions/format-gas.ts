@@ -1,22 +1,16 @@
-import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { formatUnits } from 'viem';
-import { formatUsd } from '../../lib/format.ts';
+import { formatPolAndUsd } from './format-pol.ts';
 
 /** POL has 18 decimals, as ether. */
 const polDecimals = 18;
 
 /**
  * Gas as the confirmation reads it: POL (units × gas price) and its USD, 'USD unknown' without POL's price.
- * @example formatGas(100000n, 30_000_000_000n, 0.5) // '0.003 POL ($0.00)'
+ * @example formatGas(100000n, 30_000_000_000n, 0.5) // '0.003 POL (under $0.01)'
  */
 export function formatGas(units: bigint, gasPriceWei: bigint, polUsd: number | null): string {
   const pol = formatUnits(units * gasPriceWei, polDecimals);
   return formatPolAndUsd(pol, polUsd === null ? null : Number(pol) * polUsd);
-}
-
-/** An amount of POL and its USD value (null: unknown). */
-export function formatPolAndUsd(pol: string, usd: number | null): string {
-  return `${formatTokenAmount(pol)} POL (${usd === null ? 'USD unknown' : formatUsd(usd)})`;
 }
 
 /** polygonscan's page of a transaction. */

@@ -3,6 +3,7 @@
  * chain code loads with its own chunk when first shown; what is exported beside it is light.
  */
 export { TransactionRunner } from './components/transaction-runner.tsx';
+export { formatPolAndUsd } from './format-pol.ts';
 export { hasPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
 export type {

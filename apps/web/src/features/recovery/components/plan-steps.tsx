@@ -2,13 +2,13 @@ import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import type { RecoveryPlan, RecoveryStep, StepGas } from '@tidewatch/shared/recovery';
 import { Button } from '../../../components/index.ts';
 import { formatUsd } from '../../../lib/format.ts';
+import { formatPolAndUsd } from '../../transactions/index.ts';
 import { describeAmount, describeUsd } from './token-amount-text.ts';
 
-/** 'about 0.0042 POL ($0.00)' for a typical gas (the step waits on another), the estimate without 'about'. */
+/** 'about 0.0042 POL ($0.01)' for a typical gas (the step waits on another), the estimate without 'about'. */
 function describeGas(gas: StepGas | null): string {
   if (!gas) return 'unknown';
-  const usd = gas.usd === null ? 'USD unknown' : formatUsd(gas.usd);
-  return `${gas.source === 'typical' ? 'about ' : ''}${formatTokenAmount(gas.pol)} POL (${usd})`;
+  return `${gas.source === 'typical' ? 'about ' : ''}${formatPolAndUsd(gas.pol, gas.usd)}`;
 }
 
 export type StepActions = {
@@ -68,10 +68,7 @@ export function PlanSteps({ plan, actions }: { plan: RecoveryPlan; actions: Step
         </div>
         <div className="flex gap-2">
           <dt className="font-medium">gas in total</dt>
-          <dd>
-            {formatTokenAmount(plan.total.gas_pol)} POL (
-            {plan.total.gas_usd === null ? 'USD unknown' : formatUsd(plan.total.gas_usd)})
-          </dd>
+          <dd>{formatPolAndUsd(plan.total.gas_pol, plan.total.gas_usd)}</dd>
         </div>
       </dl>
     </section>

@@ -44,7 +44,7 @@ const farmStep: RecoveryStep = {
   spender: null,
   receives: [lpStake, dquickEarned],
   usd: null,
-  gas: { units: '180000', pol: '0.0054', usd: 0.0027, source: 'estimated' },
+  gas: { units: '180000', pol: '0.0054', usd: 0.0135, source: 'estimated' },
   is_ready: true,
   note: null,
 };
@@ -137,8 +137,8 @@ export function recoveryPlan(
     in_wallet: options.withStakeInWallet ? [lpStake] : [],
     steps,
     gas_price_wei: '30000000000',
-    pol_usd: 0.5,
-    total: { usd: null, gas_pol: '0.0099', gas_usd: 0.00495 },
+    pol_usd: 2.5,
+    total: { usd: null, gas_pol: '0.0099', gas_usd: 0.01575 },
     index: { refreshed_at: '2026-11-26T04:00:00.000Z', is_stale: false, is_empty: false },
   });
 }

@@ -1,5 +1,5 @@
 import { Button, ErrorBanner, InlineError, SuccessBanner } from '../../../components/index.ts';
-import { formatPolAndUsd } from '../format-gas.ts';
+import { formatPolAndUsd } from '../format-pol.ts';
 import type { RecordStage } from '../hooks/use-record-stage.ts';
 import type { Replacement, RunnerState } from '../transaction-state.ts';
 import { TransactionLink } from './pending-panel.tsx';
