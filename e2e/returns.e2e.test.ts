@@ -113,7 +113,7 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
 
   it('on a touch screen, lets the crosshair go when the finger lifts', async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: 'all' }).click();
+    await page.getByRole('button', { name: 'all', exact: true }).click();
     const chart = page.getByRole('img', { name: 'position value over time' });
     const values = page.getByTestId('chart-values');
     const detail = await fetchDetail(env.world.farms.wmaticUsdc.address);

@@ -41,7 +41,6 @@ function WalletListItem({ wallet }: { wallet: Wallet }) {
       {wallet.blockchain.chainId === polygonChainId ? (
         <Link
           to={paths.recovery.getHref(wallet.address)}
-          aria-label={`get it out of ${shortenAddress(wallet.address)}`}
           className="text-sky-700 hover:underline dark:text-sky-300"
         >
           get it out
