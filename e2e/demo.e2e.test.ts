@@ -158,6 +158,20 @@ describe('npm run demo, started as a person starts it', () => {
     await browser.screenshot('demo-dashboard', { isFullPage: false });
   });
 
+  it('shows what the demo wallet left in an ended farm, and the steps of its recovery plan', async () => {
+    const { page } = browser;
+    // The demo world has one farm that ends while it is deployed, with the demo wallet's stake in it.
+    await page.getByRole('button', { name: 'check ended farms' }).click();
+    const left = page.getByRole('list', { name: 'left in ended farms' });
+    const short = shortenAddress(demo.walletAddress);
+    await left.getByRole('link', { name: `get it out of ${short}` }).click();
+    await page.getByRole('heading', { name: 'get it out', level: 1 }).waitFor();
+    const steps = page.getByRole('list', { name: 'steps' });
+    await steps.getByRole('listitem').first().getByText('exit()').waitFor();
+    expect(await steps.getByRole('listitem').count()).toBeGreaterThanOrEqual(2);
+    await browser.screenshot('demo-recovery-plan', { isFullPage: false });
+  });
+
   it('Ctrl-C stops the demo and everything it started', async () => {
     // The page leaves first: its live updates would otherwise fail against the stopped server.
     await browser.page.goto('about:blank');
