@@ -16,4 +16,5 @@ export * from './price-choice.ts';
 export * from './quickswap-links.ts';
 export * from './realtime.ts';
 export * from './recovery.ts';
+export * from './v3-positions.ts';
 export * from './wallets.ts';

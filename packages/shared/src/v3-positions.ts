@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
+import { tokenRefSchema } from './farms.ts';
+
+/**
+ * QuickSwap V3 positions (issue 34): concentrated-liquidity positions of QuickSwap's Algebra V1.0 pools,
+ * their swap fees, Algebra farming rewards and Merkl rewards. The product's third tool
+ * ('quickswap / v3-positions'), beside the two V2 farm kinds. Wire conventions as in farms.ts: token
+ * amounts are exact decimal strings in whole tokens, USD numbers are null when unknown (never 0), instants
+ * are ISO-8601, `block_number` is the block every figure was read at.
+ */
+
+/** The tool in URLs (/quickswap/v3-positions, /lp-tools/view/quickswap/v3-positions/{tokenId}) and labels. */
+export const v3Tool = {
+  routeSegment: 'v3-positions',
+  toolHeading: 'V3 positions tool',
+  summaryHeading: 'V3 positions',
+  /** Its field in GET /api/quickswap/tracked-summary. */
+  trackedSummaryField: 'v3_positions',
+} as const;
+
+const usd = z.number().nullable();
+const amount = z.string();
+
+/** An amount of one token with its USD (null: no price). */
+export const v3TokenAmountSchema = z.object({
+  token: tokenRefSchema,
+  amount,
+  usd,
+});
+export type V3TokenAmount = z.infer<typeof v3TokenAmountSchema>;
+
+/** A pool at the read block: Algebra V1's globalState and liquidity, its price as people read it. */
+export const v3PoolSchema = z.object({
+  address: z.string(),
+  token0: tokenRefSchema,
+  token1: tokenRefSchema,
+  /** globalState().tick and .price (sqrtPriceX96, a decimal string). */
+  tick: z.number().int(),
+  sqrt_price_x96: z.string(),
+  /** In-range liquidity of the pool. */
+  liquidity: z.string(),
+  /** The current dynamic fee, hundredths of a bip (globalState().fee: 100 = 0.01 %). */
+  fee: z.number().int(),
+  /** token1 per token0 at the current price, decimals applied. */
+  price: z.string(),
+  /** USD per whole token0 / token1 by the app's price rule (null: unknown). */
+  price0_usd: usd,
+  price1_usd: usd,
+});
+export type V3Pool = z.infer<typeof v3PoolSchema>;
+
+/** An Algebra eternal farming incentive a position is deposited in. */
+export const v3IncentiveSchema = z.object({
+  /** keccak256(abi.encode(IncentiveKey)). */
+  id: z.string(),
+  reward_token: tokenRefSchema,
+  bonus_reward_token: tokenRefSchema.nullable(),
+  start_time: z.string(),
+  end_time: z.string(),
+  is_ended: z.boolean(),
+});
+export type V3Incentive = z.infer<typeof v3IncentiveSchema>;
+
+/** One position (an NFT of QuickSwap's NonfungiblePositionManager), valued at one block. */
+export const v3PositionSchema = z.object({
+  token_id: z.string(),
+  /** Who can collect: the NFT's owner, or for a farmed position the owner of its FarmingCenter L2 NFT. */
+  owner: z.string(),
+  /** Deposited in Algebra farming (FarmingCenter holds the NFT). */
+  is_farmed: z.boolean(),
+  pool: v3PoolSchema,
+  tick_lower: z.number().int(),
+  tick_upper: z.number().int(),
+  /** The range as prices, token1 per token0 (decimals applied). */
+  price_lower: z.string(),
+  price_upper: z.string(),
+  /** The pool's tick is within [tick_lower, tick_upper). */
+  in_range: z.boolean(),
+  liquidity: z.string(),
+  /** What the liquidity stands for at the pool's current price: token0, token1. */
+  amounts: z.tuple([v3TokenAmountSchema, v3TokenAmountSchema]),
+  /** Uncollected swap fees (a static collect from the owner): token0, token1; null when it could not be read. */
+  fees: z.tuple([v3TokenAmountSchema, v3TokenAmountSchema]).nullable(),
+  /** Algebra farming: the incentive, rewards pending (static collectRewards) and collected-but-unclaimed. */
+  farming: z
+    .object({
+      incentive: v3IncentiveSchema,
+      pending: z.array(v3TokenAmountSchema),
+      unclaimed: z.array(v3TokenAmountSchema),
+    })
+    .nullable(),
+  /** USD of `amounts`, of `fees`, of farming rewards (pending + unclaimed); null when a part has no price. */
+  value_usd: usd,
+  fees_usd: usd,
+  rewards_usd: usd,
+  /** Tracked by the signed-in user with this owner as the wallet. */
+  is_tracked: z.boolean(),
+  block_number: z.number().int(),
+});
+export type V3Position = z.infer<typeof v3PositionSchema>;
+
+/**
+ * Merkl rewards of a wallet: pending = the API's cumulative `amount` − the distributor's on-chain
+ * `claimed(user, token)`. `status` 'unknown': the API never answered (the card says "Merkl rewards
+ * unknown", never $0); 'stale': the API is down or answered garbage, the last known value is shown with its
+ * age (`as_of`).
+ */
+export const merklRewardsSchema = z.object({
+  status: z.enum(['ok', 'stale', 'unknown']),
+  as_of: z.string().nullable(),
+  rewards: z.array(v3TokenAmountSchema),
+  usd,
+});
+export type MerklRewards = z.infer<typeof merklRewardsSchema>;
+
+/** GET /api/quickswap/v3/positions?wallet_address=: a saved or watch-only wallet's positions, owned and farmed. */
+export const v3WalletQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
+export const v3WalletPositionsSchema = z.object({
+  wallet_address: z.string(),
+  block_number: z.number().int(),
+  positions: z.array(v3PositionSchema),
+  merkl: merklRewardsSchema,
+});
+export type V3WalletPositions = z.infer<typeof v3WalletPositionsSchema>;
+
+/**
+ * GET /api/quickswap/v3/positions/:token_id: one position by id (public data), valued at the latest block.
+ * POST /api/quickswap/v3/lookup {query}: a pasted position id or the exchange's position URL -> its id.
+ */
+export const v3TokenIdParamsSchema = z.strictObject({
+  token_id: z.string().regex(/^\d{1,78}$/, 'must be a position id (a whole number)'),
+});
+export const v3LookupSchema = z.strictObject({ query: z.string().trim().min(1).max(300) });
+export const v3LookupResponseSchema = z.object({ token_id: z.string() });
+
+/** POST /api/quickswap/v3/track {token_id, wallet_address}: track a position with a saved or watch-only wallet. */
+export const v3TrackSchema = z.strictObject({
+  token_id: v3TokenIdParamsSchema.shape.token_id,
+  wallet_address: hexAddressSchema,
+});
+
+/** A tracked position as the tool's 'Tracked' tab and the dashboard list it: its newest snapshot. */
+export const v3TrackedPositionSchema = z.object({
+  id: z.number().int(),
+  token_id: z.string(),
+  wallet_address: z.string(),
+  pool: z.object({ address: z.string(), token0: tokenRefSchema, token1: tokenRefSchema }),
+  /** The newest snapshot (null before the first one). */
+  snapshot: z.lazy(() => v3PositionSnapshotSchema).nullable(),
+});
+export type V3TrackedPosition = z.infer<typeof v3TrackedPositionSchema>;
+export const v3TrackedPositionsSchema = z.object({ positions: z.array(v3TrackedPositionSchema) });
+
+/** One stored snapshot of a tracked position (scheduled, or taken on refresh). */
+export const v3PositionSnapshotSchema = z.object({
+  created_on: z.string(),
+  block_number: z.number().int(),
+  in_range: z.boolean(),
+  tick: z.number().int(),
+  liquidity: z.string(),
+  amount0: amount,
+  amount1: amount,
+  fees0: amount.nullable(),
+  fees1: amount.nullable(),
+  value_usd: usd,
+  fees_usd: usd,
+  rewards_usd: usd,
+  price0_usd: usd,
+  price1_usd: usd,
+});
+export type V3PositionSnapshot = z.infer<typeof v3PositionSnapshotSchema>;
+
+/** A position's event from the chain, valued at its block. */
+export const v3PositionEventSchema = z.object({
+  kind: z.enum([
+    'increase_liquidity',
+    'decrease_liquidity',
+    'collect',
+    'transfer',
+    'farm_entered',
+    'farm_ended',
+    'reward_claimed',
+  ]),
+  block_number: z.number().int(),
+  block_time: z.string(),
+  tx_hash: z.string(),
+  /** IncreaseLiquidity's actualLiquidity / DecreaseLiquidity's liquidity (null for other events). */
+  liquidity: z.string().nullable(),
+  amounts: z.array(v3TokenAmountSchema),
+  usd,
+});
+export type V3PositionEvent = z.infer<typeof v3PositionEventSchema>;
+
+/**
+ * GET /api/quickswap/v3/positions/:token_id/history?wallet_address=: a tracked position's snapshots, its
+ * events rebuilt from the chain, and its returns against holding, fees earned and rewards apart.
+ */
+export const v3PositionHistorySchema = z.object({
+  token_id: z.string(),
+  wallet_address: z.string(),
+  snapshots: z.array(v3PositionSnapshotSchema),
+  events: z.array(v3PositionEventSchema),
+  returns: z
+    .object({
+      /** USD put in (IncreaseLiquidity at their blocks) and taken out (DecreaseLiquidity + collected fees). */
+      deposited_usd: usd,
+      withdrawn_usd: usd,
+      value_now_usd: usd,
+      /** What the deposited tokens would be worth now, held. */
+      hodl_usd: usd,
+      /** value now + withdrawn − hodl, without fees and rewards: the pool's part (impermanent loss). */
+      vs_hodl_usd: usd,
+      fees_earned_usd: usd,
+      rewards_usd: usd,
+    })
+    .nullable(),
+});
+export type V3PositionHistory = z.infer<typeof v3PositionHistorySchema>;
