@@ -10,14 +10,8 @@ import { tokenRefSchema } from './farms.ts';
  * are ISO-8601, `block_number` is the block every figure was read at.
  */
 
-/** The tool in URLs (/quickswap/v3-positions, /lp-tools/view/quickswap/v3-positions/{tokenId}) and labels. */
-export const v3Tool = {
-  routeSegment: 'v3-positions',
-  toolHeading: 'V3 positions tool',
-  summaryHeading: 'V3 positions',
-  /** Its field in GET /api/quickswap/tracked-summary. */
-  trackedSummaryField: 'v3_positions',
-} as const;
+/** The tool's labels and URL segment live zod-free in v3-tool.ts, for the start-up bundle. */
+export { v3Tool } from './v3-tool.ts';
 
 const usd = z.number().nullable();
 const amount = z.string();
