@@ -2,12 +2,15 @@
  * Compiles the Solidity sources offline with solc-js and writes src/generated.ts: each contract's ABI
  * `as const` (so viem infers argument and return types), its creation bytecode and its runtime bytecode.
  * Two compilers, both shipped in npm packages (each carries its own soljson.js; nothing is downloaded):
- * - solidity/*.sol (test ERC-20s, Dragon's Lair, the QUICK converter, Multicall3) with solc 0.8 (`solc`);
+ * - solidity/*.sol (test ERC-20s, Dragon's Lair, the QUICK converter, Multicall3, Merkl's distributor) with
+ *   solc 0.8 (`solc`);
  * - solidity/v0.5.16/*.sol (QuickSwap's farms and farm factories) with solc 0.5.16 (`solc-0.5.16`, an npm
  *   alias of solc@0.5.16), the compiler QuickSwap deployed them with, because 0.5.x behaves differently:
  *   e.g. an array read past the end executes INVALID and burns all the gas it was given.
  * Uniswap V2's pair, factory and Router02 are not compiled here: their artifacts come as published in
  * @uniswap/v2-core and @uniswap/v2-periphery (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
+ * Nor is Algebra V1.0 (QuickSwap V3): its core, periphery and farming come as built in @cryptoalgebra/v1-core,
+ * @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings (pool init code hash 0x6ec6c9c8…, Polygon's).
  * Run with `npm run contracts:compile` at the repo root.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +36,7 @@ const exportedContracts = [
   'DragonLair',
   'TokenSwap',
   'Multicall3',
+  'Distributor',
 ] as const;
 
 /** Artifacts taken as published: Uniswap V2's own build (QuickSwap deployed the same code). */
@@ -43,16 +47,58 @@ const packagedContracts = {
   // hash is compiled in (pairFor computes pair addresses by CREATE2), so it only finds pairs of the v2-core
   // pair bytecode above.
   UniswapV2Router02: '@uniswap/v2-periphery/build/UniswapV2Router02.json',
+  // Algebra V1.0, the code of QuickSwap V3 on Polygon (hardhat artifacts, solc 0.7.6). Core from v1-core only:
+  // the periphery package also pulls @cryptoalgebra/core@2.0.0, a coverage-instrumented build too big to deploy.
+  AlgebraFactory: '@cryptoalgebra/v1-core/artifacts/contracts/AlgebraFactory.sol/AlgebraFactory.json',
+  AlgebraPoolDeployer:
+    '@cryptoalgebra/v1-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json',
+  AlgebraPool: '@cryptoalgebra/v1-core/artifacts/contracts/AlgebraPool.sol/AlgebraPool.json',
+  NonfungiblePositionManager:
+    '@cryptoalgebra/periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json',
+  NonfungibleTokenPositionDescriptor:
+    '@cryptoalgebra/periphery/artifacts/contracts/NonfungibleTokenPositionDescriptor.sol/NonfungibleTokenPositionDescriptor.json',
+  NFTDescriptor:
+    '@cryptoalgebra/periphery/artifacts/contracts/libraries/NFTDescriptor.sol/NFTDescriptor.json',
+  SwapRouter: '@cryptoalgebra/periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json',
+  FarmingCenter: '@cryptoalgebra/v1-farmings/artifacts/contracts/FarmingCenter.sol/FarmingCenter.json',
+  FarmingCenterVault:
+    '@cryptoalgebra/v1-farmings/artifacts/contracts/FarmingCenterVault.sol/FarmingCenterVault.json',
+  AlgebraEternalFarming:
+    '@cryptoalgebra/v1-farmings/artifacts/contracts/farmings/eternalFarming/AlgebraEternalFarming.sol/AlgebraEternalFarming.json',
+  AlgebraLimitFarming:
+    '@cryptoalgebra/v1-farmings/artifacts/contracts/farmings/limitFarming/AlgebraLimitFarming.sol/AlgebraLimitFarming.json',
 } as const;
+
+/** Library placeholders in creation code: source file -> library -> where its 20-byte address goes. */
+type LinkReferences = Record<string, Record<string, { start: number; length: number }[]>>;
 
 type PackagedArtifact = {
   abi: unknown[];
   evm: { bytecode: { object: string }; deployedBytecode: { object: string } };
+  linkReferences?: LinkReferences;
 };
 
+/** Hardhat's artifact format (the Algebra packages): bytecode at the top level, 0x-prefixed. */
+type HardhatArtifact = {
+  _format: string;
+  abi: unknown[];
+  bytecode: string;
+  deployedBytecode: string;
+  linkReferences: LinkReferences;
+};
+
+/** Reads a published artifact, Uniswap's (solc standard JSON output) or hardhat's, as one shape. */
 function readPackagedArtifact(specifier: string): PackagedArtifact {
   const require = createRequire(import.meta.url);
-  return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as PackagedArtifact;
+  const json = JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as
+    | PackagedArtifact
+    | HardhatArtifact;
+  if (!('_format' in json)) return json;
+  return {
+    abi: json.abi,
+    evm: { bytecode: { object: json.bytecode }, deployedBytecode: { object: json.deployedBytecode } },
+    linkReferences: json.linkReferences,
+  };
 }
 
 type SolcOutput = {
@@ -106,7 +152,7 @@ function compilations(): Compilation[] {
       // paris: no PUSH0, so the bytecode also runs on chains and tools that lag behind Shanghai.
       evmVersion: 'paris',
       optimizerRuns: 200,
-      note: "test ERC-20s, Dragon's Lair, QUICK converter, Multicall3",
+      note: "test ERC-20s, Dragon's Lair, QUICK converter, Multicall3, Merkl's distributor",
     },
     {
       folder: solidity0516Dir,
@@ -196,11 +242,21 @@ export function renderGeneratedModule(): string {
       `  abi: ${JSON.stringify(artifact.abi, null, 2).replaceAll('\n', '\n  ')} as const,`,
       `  bytecode: '0x${hex(artifact.evm.bytecode.object)}' as \`0x\${string}\`,`,
       `  deployedBytecode: '0x${hex(artifact.evm.deployedBytecode.object)}' as \`0x\${string}\`,`,
+      ...linkReferencesLines(artifact.linkReferences),
       '};',
       '',
     );
   }
   return parts.join('\n');
+}
+
+/**
+ * A `linkReferences` member for an artifact whose creation code has library placeholders (`__$…$__`): the
+ * deployer writes each library's address at these byte offsets before deploying.
+ */
+function linkReferencesLines(references: LinkReferences | undefined): string[] {
+  if (!references || Object.keys(references).length === 0) return [];
+  return [`  linkReferences: ${JSON.stringify(references, null, 2).replaceAll('\n', '\n  ')} as const,`];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,16 +3,29 @@
  * QuickSwap's published sources (interface- and behaviour-identical, compiled offline by
  * scripts/compile.ts; the farms and factories in Solidity 0.5.16 with solc 0.5.16, as deployed),
  * Uniswap V2's pair and factory as published in @uniswap/v2-core, its Router02 as published in
- * @uniswap/v2-periphery, test ERC-20s and Multicall3. ABIs are
- * typed `as const`, with creation and runtime bytecode for viem.
+ * @uniswap/v2-periphery, test ERC-20s and Multicall3; QuickSwap V3 (Algebra V1.0) as published in
+ * @cryptoalgebra/v1-core, @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings, and Merkl's distributor
+ * restated from its source. ABIs are typed `as const`, with creation and runtime bytecode for viem.
  */
 import {
+  AlgebraEternalFarming,
+  AlgebraFactory,
+  AlgebraLimitFarming,
+  AlgebraPool,
+  AlgebraPoolDeployer,
+  Distributor,
   DragonLair,
+  FarmingCenter,
+  FarmingCenterVault,
   Multicall3,
+  NFTDescriptor,
+  NonfungiblePositionManager,
+  NonfungibleTokenPositionDescriptor,
   StakingDualRewards,
   StakingRewards,
   StakingRewardsDualFactory,
   StakingRewardsFactory,
+  SwapRouter,
   TestERC20,
   TestERC20Bytes32,
   TokenSwap,
@@ -20,6 +33,9 @@ import {
   UniswapV2Pair,
   UniswapV2Router02,
 } from './generated.ts';
+
+export { deployedV3Interfaces, type V3ContractName } from './deployed-interfaces.ts';
+export { v3Abis } from './v3-abis.ts';
 
 /** ERC-20 with any decimals and an open `mint(to, amount)`. */
 export const testErc20 = TestERC20;
@@ -56,3 +72,50 @@ export const MULTICALL3_CANONICAL_ADDRESS = '0xcA11bde05977b3631167028862bE2a173
 /** keccak256 of Uniswap V2's pair creation code: QuickSwap's pairs share it, so pair addresses follow by CREATE2. */
 export const UNISWAP_V2_PAIR_INIT_CODE_HASH =
   '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f' as const;
+
+/**
+ * Algebra V1.0's factory (QuickSwap V3 runs it): constructor(poolDeployer, vaultAddress); createPool,
+ * poolByPair, setFarmingAddress (the FarmingCenter: pools accept incentives only from it).
+ */
+export const algebraFactory = AlgebraFactory;
+/** Algebra V1.0's pool deployer: constructor(), then setFactory once; CREATE2 with the pool init code below. */
+export const algebraPoolDeployer = AlgebraPoolDeployer;
+/** Algebra V1.0's pool (deployed by the pool deployer, never directly): globalState, ticks, positions, … */
+export const algebraPool = AlgebraPool;
+/**
+ * Algebra V1.0's NonfungiblePositionManager: constructor(factory, WNative, tokenDescriptor, poolDeployer);
+ * createAndInitializePoolIfNecessary, mint, positions (11 fields), collect, decreaseLiquidity.
+ */
+export const nonfungiblePositionManager = NonfungiblePositionManager;
+/**
+ * Algebra V1.0's token descriptor (tokenURI's SVG): constructor(WNative). Its creation code has a placeholder
+ * for the NFTDescriptor library (`linkReferences`): write the library's address there before deploying.
+ */
+export const nonfungibleTokenPositionDescriptor = NonfungibleTokenPositionDescriptor;
+/** The NFTDescriptor library the token descriptor links to. */
+export const nftDescriptor = NFTDescriptor;
+/** Algebra V1.0's SwapRouter: constructor(factory, WNative, poolDeployer); exactInputSingle, … */
+export const algebraSwapRouter = SwapRouter;
+/**
+ * Algebra V1.0's FarmingCenter: constructor(limitFarming, eternalFarming, positionManager, vault). Holds
+ * deposited position NFTs and mints their owners L2 NFTs; enterFarming, collect, collectRewards, claimReward.
+ */
+export const farmingCenter = FarmingCenter;
+/** Algebra V1.0's FarmingCenterVault (multiplier tokens locked in farms): constructor(), setFarmingCenter. */
+export const farmingCenterVault = FarmingCenterVault;
+/**
+ * Algebra V1.0's eternal farming: constructor(poolDeployer, positionManager); setIncentiveMaker,
+ * setFarmingCenterAddress, createEternalFarming (incentive maker only), incentives, farms, rewards.
+ */
+export const algebraEternalFarming = AlgebraEternalFarming;
+/** Algebra V1.0's limit farming: constructor(poolDeployer, positionManager, maxLeadTime, maxDuration). */
+export const algebraLimitFarming = AlgebraLimitFarming;
+/**
+ * Merkl's Distributor restated (solidity/merkl-distributor.sol): constructor(governor); updateTree, claim,
+ * claimed, getMerkleRoot, tree, setEpochDuration, setDisputePeriod, toggleTrusted.
+ */
+export const merklDistributor = Distributor;
+
+/** keccak256 of Algebra V1.0's pool creation code: QuickSwap V3's pools on Polygon share it (CREATE2). */
+export const ALGEBRA_POOL_INIT_CODE_HASH =
+  '0x6ec6c9c8091d160c0aa74b2b14ba9c1717e95093bd3ac085cee99a49aab294a4' as const;
