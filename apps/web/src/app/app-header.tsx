@@ -1,4 +1,5 @@
 import { farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
+import { v3Tool } from '@tidewatch/shared/v3-tool';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/alerts/components/notification-bell.tsx';
@@ -9,6 +10,7 @@ import { paths } from './paths.ts';
 const navItems = [
   { to: paths.dashboard.getHref(), label: 'dashboard' },
   ...farmKindList.map((kind) => ({ to: paths.farmTool.getHref(kind), label: farmKinds[kind].toolHeading })),
+  { to: paths.v3Tool.getHref(), label: v3Tool.toolHeading },
   { to: paths.lpTools.getHref('view', 'quickswap'), label: 'LP tools' },
 ] as const;
 

@@ -1,4 +1,5 @@
 import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
+import { v3Tool } from '@tidewatch/shared/v3-tool';
 import { matchPath } from 'react-router';
 
 /**
@@ -34,6 +35,7 @@ export function safeNextPath(next: string | null): string {
 
 const segment = (value: string | number) => encodeURIComponent(String(value));
 const toolPath = (kind: FarmKind) => `/quickswap/${farmKinds[kind].routeSegment}`;
+const v3ToolPath = `/quickswap/${v3Tool.routeSegment}`;
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -127,9 +129,18 @@ export const paths = {
   },
   farm: { path: '/farm/:farmAddress', getHref: (farmAddress: string) => `/farm/${segment(farmAddress)}` },
 
+  /** The third tool (issue 34): QuickSwap V3 positions, /quickswap/v3-positions. */
+  v3Tool: { path: v3ToolPath, getHref: () => v3ToolPath },
+  /** A V3 position's page under the tool, by its id. */
+  v3PositionDetails: {
+    path: `${v3ToolPath}/details/:tokenId`,
+    getHref: (tokenId: string) => `${v3ToolPath}/details/${segment(tokenId)}`,
+  },
+
   /**
-   * /lp-tools/{action}/{tool}/{product}/{toolId}, where a product is a farm kind's route segment; shorter forms
-   * are allowed (e.g. /lp-tools/view/quickswap).
+   * /lp-tools/{action}/{tool}/{product}/{toolId}, where a product is a farm kind's route segment (toolId a
+   * farm's address) or the V3 tool's (toolId a position's id); shorter forms are allowed (e.g.
+   * /lp-tools/view/quickswap).
    */
   lpTools: {
     path: '/lp-tools/:action?/:tool?/:kindSegment?/:toolId?',

@@ -32,6 +32,8 @@ const screens = {
   recovery: loadRouteModule(() => import('./routes/recovery.tsx')),
   signup: loadRouteModule(() => import('./routes/signup.tsx')),
   'signup-confirm': loadRouteModule(() => import('./routes/signup-confirm.tsx')),
+  'v3-position-detail': loadRouteModule(() => import('./routes/v3-position-detail.tsx')),
+  'v3-positions': loadRouteModule(() => import('./routes/v3-positions.tsx')),
   wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
 };
 type Screens = typeof screens;
@@ -115,6 +117,12 @@ export const routes: RouteObject[] = [
           ...lazyScreen('farm-detail', (m) => ({ Component: m.FarmDetailsRoute })),
         },
       ]),
+      // The V3 positions tool and a position's page (issue 34), open to visitors like the farm tools.
+      { path: paths.v3Tool.path, ...lazyScreen('v3-positions', (m) => ({ Component: m.V3PositionsRoute })) },
+      {
+        path: paths.v3PositionDetails.path,
+        ...lazyScreen('v3-position-detail', (m) => ({ Component: m.V3PositionDetailsRoute })),
+      },
       {
         id: sessionGuardId,
         loader: sessionGuardLoader,

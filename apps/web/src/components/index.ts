@@ -4,6 +4,7 @@ export { Badge, Card } from './card.tsx';
 export { Collapsible } from './collapsible.tsx';
 export { ConfirmDialog } from './confirm-dialog.tsx';
 export { CredentialFields, EmailField } from './credential-fields.tsx';
+export { CsvDownloadButton } from './csv-download-button.tsx';
 export { InlineError } from './inline-error.tsx';
 export { Page } from './page.tsx';
 export { PanelBoundary } from './panel-boundary.tsx';

@@ -37,6 +37,7 @@ export const loadWalletSchemas = afterZod(() => import('@tidewatch/shared/wallet
 export const loadPriceChoiceSchemas = afterZod(() => import('@tidewatch/shared/price-choice'));
 export const loadAccountAccessSchemas = afterZod(() => import('@tidewatch/shared/account-access'));
 export const loadDiscoverySchemas = afterZod(() => import('@tidewatch/shared/discovery'));
+export const loadV3Schemas = afterZod(() => import('@tidewatch/shared/v3-positions'));
 
 /**
  * A loader of one schema of a module above, to pass as an API call's or a form's `schema`.

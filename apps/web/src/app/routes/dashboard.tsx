@@ -3,6 +3,7 @@ import { DashboardScreen } from '../../features/dashboard/components/dashboard-s
 import { LeftInEndedFarms } from '../../features/discovery/components/left-in-ended-farms.tsx';
 import { TrackedFarmsSummary } from '../../features/farms/components/lp-summary.tsx';
 import { PortfolioTotals } from '../../features/farms/components/portfolio-totals.tsx';
+import { V3PositionsSummary } from '../../features/v3-positions/components/v3-summary.tsx';
 import { connectedWalletsQueryOptions } from '../../features/wallets/api/get-connected-wallets.ts';
 import { WalletCatalogue } from '../../features/wallets/components/wallet-catalogue.tsx';
 import { WalletSummaryPanel } from '../../features/wallets/components/wallet-list.tsx';
@@ -23,6 +24,7 @@ export function DashboardRoute() {
       walletSummary={<WalletSummaryPanel />}
       portfolioTotals={<PortfolioTotals />}
       trackedFarms={(kind) => <TrackedFarmsSummary kind={kind} />}
+      v3Positions={<V3PositionsSummary />}
       connectWallets={<WalletCatalogue />}
     />
   );

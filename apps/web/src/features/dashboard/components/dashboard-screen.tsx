@@ -1,4 +1,5 @@
 import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
+import { v3Tool } from '@tidewatch/shared/v3-tool';
 import type { ReactNode } from 'react';
 import { Collapsible, Page, PanelBoundary } from '../../../components/index.ts';
 
@@ -9,6 +10,8 @@ export type DashboardScreenProps = {
   portfolioTotals?: ReactNode;
   /** The contents of a farm kind's section of tracked farms ('LP Mining farms', 'Dual Mining farms'). */
   trackedFarms: (kind: FarmKind) => ReactNode;
+  /** The contents of the third section, the tracked V3 positions ('V3 positions', issue 34). */
+  v3Positions?: ReactNode;
   /** The 'connect wallet to your account' list at the bottom. */
   connectWallets: ReactNode;
   /** What the user's wallets still have in ended farms. */
@@ -16,14 +19,15 @@ export type DashboardScreenProps = {
 };
 
 /**
- * Spec screen 10: wallet summary, the Liquidity Provider summary with a section per farm kind, and the list to connect
- * a wallet at the bottom. Every panel is open by default. The app layer fills the slots (features do not import
- * each other).
+ * Spec screen 10: wallet summary, the Liquidity Provider summary with a section per farm kind and one for the
+ * V3 positions, and the list to connect a wallet at the bottom. Every panel is open by default. The app layer
+ * fills the slots (features do not import each other).
  */
 export function DashboardScreen({
   walletSummary,
   portfolioTotals,
   trackedFarms,
+  v3Positions,
   connectWallets,
   leftInEndedFarms,
 }: DashboardScreenProps) {
@@ -47,6 +51,15 @@ export function DashboardScreen({
                 </Collapsible>
               );
             })}
+            {v3Positions ? (
+              <Collapsible
+                title={v3Tool.summaryHeading}
+                panelId={`dashboard-${v3Tool.routeSegment}`}
+                className="shadow-none"
+              >
+                <PanelBoundary name={v3Tool.summaryHeading}>{v3Positions}</PanelBoundary>
+              </Collapsible>
+            ) : null}
           </div>
         </Collapsible>
         {leftInEndedFarms ? (

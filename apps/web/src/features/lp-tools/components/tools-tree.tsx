@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths.ts';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatPair } from '../../../lib/format.ts';
 import { type Tool, toolsQueryOptions } from '../api/get-tools.ts';
+import { V3ProductTreeItem, V3ProductView, v3ToolId } from './v3-product.tsx';
 
 type ToolFarm = Tool['products'][number]['farms'][number];
 
@@ -27,7 +28,10 @@ function FarmViewLink({
   );
 }
 
-/** Spec screen 14's left pane: tool name (opens its view), products with 'add', farms 'token0 / token1'. */
+/**
+ * Spec screen 14's left pane: tool name (opens its view), products with 'add', farms 'token0 / token1'; under
+ * QuickSwap, the V3 positions tool with the tracked positions '#id token0 / token1' (issue 34).
+ */
 export function ToolsTree() {
   const query = useQuery(toolsQueryOptions());
   const navigate = useNavigate();
@@ -67,6 +71,7 @@ export function ToolsTree() {
                   </ul>
                 </li>
               ))}
+              {tool.id === v3ToolId ? <V3ProductTreeItem /> : null}
             </ul>
           </li>
         ))}
@@ -102,6 +107,7 @@ export function ToolView({ toolId }: { toolId: string }) {
           )}
         </div>
       ))}
+      {tool.id === v3ToolId ? <V3ProductView /> : null}
     </section>
   );
 }

@@ -1,0 +1,66 @@
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
+import { farmKeys } from '../../farms/api/keys.ts';
+import { v3Keys } from './keys.ts';
+
+export type PositionOfWallet = { tokenId: string; walletAddress: string };
+
+// What tracking changes: this feature's answers, and the tracked summary's `v3_positions` (the dashboard).
+const changedKeys = [v3Keys.all, farmKeys.trackedSummary()] as const;
+
+function useInvalidateTracking() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(changedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
+      () => undefined,
+    );
+}
+
+/** POST /api/quickswap/v3/track: tracks a position with one of the user's saved or watch-only wallets. */
+export function useTrackPosition() {
+  const invalidate = useInvalidateTracking();
+  return useMutation({
+    mutationFn: ({ tokenId, walletAddress }: PositionOfWallet) =>
+      api.post('/quickswap/v3/track', { token_id: tokenId, wallet_address: walletAddress }),
+    meta: invalidateInOtherTabs(...changedKeys),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/quickswap/v3/tracked-positions/:id: stops tracking (the tracked entry's id). */
+export function useUntrackPosition() {
+  const invalidate = useInvalidateTracking();
+  return useMutation({
+    mutationFn: (trackedId: number) =>
+      api.del(`/quickswap/v3/tracked-positions/${encodeURIComponent(String(trackedId))}`),
+    meta: invalidateInOtherTabs(...changedKeys),
+    onSuccess: invalidate,
+  });
+}
+
+/**
+ * POST …/positions/:token_id/refresh {wallet_address}: a snapshot of a tracked position now, single-flight
+ * per (position, wallet) as the farms' refresh is: a card drawn again while it runs shows 'updating', and a
+ * second click sends nothing.
+ */
+export function useRefreshPosition(input: PositionOfWallet) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateTracking();
+  const mutationKey = v3Keys.refresh(input.tokenId, input.walletAddress);
+  const mutation = useMutation({
+    mutationKey,
+    mutationFn: ({ tokenId, walletAddress }: PositionOfWallet) =>
+      api.post(`/quickswap/v3/positions/${encodeURIComponent(tokenId)}/refresh`, {
+        wallet_address: walletAddress,
+      }),
+    meta: invalidateInOtherTabs(...changedKeys),
+    onSuccess: invalidate,
+  });
+  const isUpdating = useIsMutating({ mutationKey, exact: true }) > 0;
+  function start() {
+    if (queryClient.isMutating({ mutationKey, exact: true }) > 0) return;
+    mutation.mutate(input);
+  }
+  return { start, isUpdating, isError: mutation.isError, error: mutation.error };
+}

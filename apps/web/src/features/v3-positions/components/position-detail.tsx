@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import type { V3Position } from '@tidewatch/shared/v3-positions';
+import {
+  Badge,
+  Card,
+  ErrorBanner,
+  InlineError,
+  Page,
+  PanelBoundary,
+  Spinner,
+} from '../../../components/index.ts';
+import { formatPair, shortenAddress } from '../../../lib/format.ts';
+import { isPositionId, positionQueryOptions } from '../api/get-position.ts';
+import type { DetailParts } from './detail-parts.ts';
+import { RangeBadge } from './figures.tsx';
+import { PositionFigures } from './position-figures.tsx';
+import { PositionTracking } from './position-tracking.tsx';
+
+const untitled = 'V3 position';
+const polygonscanAddressUrl = (address: string) => `https://polygonscan.com/address/${address}`;
+
+export type PositionDetailScreenProps = { tokenId: string; parts: DetailParts };
+
+/**
+ * A position's page (public): its figures at the latest block and, for a signed-in user, tracking with
+ * its history, returns and CSV. An id that cannot name a position is said at once, with no request.
+ */
+export function PositionDetailScreen({ tokenId, parts }: PositionDetailScreenProps) {
+  if (!isPositionId(tokenId)) {
+    return (
+      <Page title={untitled}>
+        <ErrorBanner messages={`'${tokenId}' is not a position id: a position's id is a whole number`} />
+      </Page>
+    );
+  }
+  return <PositionDetailLoader tokenId={tokenId} parts={parts} />;
+}
+
+function PositionDetailLoader({ tokenId, parts }: PositionDetailScreenProps) {
+  const query = useQuery(positionQueryOptions(tokenId));
+  if (query.isError) {
+    return (
+      <Page title={untitled}>
+        <InlineError error={query.error} onRetry={() => void query.refetch()} />
+      </Page>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Page title={untitled}>
+        <Spinner label="loading position" />
+      </Page>
+    );
+  }
+  return <PositionDetailView position={query.data} parts={parts} />;
+}
+
+function PositionDetailView({ position, parts }: { position: V3Position; parts: DetailParts }) {
+  return (
+    <Page title={formatPair(position.pool)} description={`V3 position #${position.token_id}`}>
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+          <RangeBadge isInRange={position.in_range} />
+          {position.is_farmed ? <Badge>farmed</Badge> : null}
+          <span>
+            held by <span className="font-mono">{shortenAddress(position.owner)}</span> · block{' '}
+            {position.block_number}
+          </span>
+          <a
+            href={polygonscanAddressUrl(position.pool.address)}
+            target="_blank"
+            rel="noreferrer"
+            className="text-sky-700 hover:underline dark:text-sky-300"
+          >
+            pool on polygonscan
+          </a>
+        </div>
+        <Card title="position">
+          <PositionFigures position={position} />
+        </Card>
+        <PanelBoundary name="tracking">
+          <PositionTracking position={position} parts={parts} />
+        </PanelBoundary>
+      </div>
+    </Page>
+  );
+}

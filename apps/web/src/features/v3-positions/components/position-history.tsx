@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReturnsPoint } from '@tidewatch/shared';
+import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
+import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
+import { positionHistoryQueryOptions } from '../api/get-position-history.ts';
+import type { DetailParts } from './detail-parts.ts';
+import { DownloadHistoryCsv } from './download-history-csv.tsx';
+import { RangeBadge } from './figures.tsx';
+import { PositionEvents } from './position-events.tsx';
+import { ReturnsPanel } from './returns-panel.tsx';
+import { SnapshotFigures } from './snapshot-figures.tsx';
+
+type Pair = { token0: { symbol: string }; token1: { symbol: string } };
+
+/**
+ * The snapshots as the chart's points: value and farming rewards over time. A snapshot has no 'value if
+ * held' of its own (the returns panel has it for now), so that line stays unknown, never 0.
+ */
+export const chartPointsOf = (history: V3PositionHistory): ReturnsPoint[] =>
+  history.snapshots.map((snapshot) => ({
+    created_on: snapshot.created_on,
+    block_number: snapshot.block_number,
+    value_usd: snapshot.value_usd,
+    hodl_value_usd: null,
+    rewards_usd: snapshot.rewards_usd,
+  }));
+
+export type PositionHistoryProps = {
+  tokenId: string;
+  walletAddress: string;
+  pool: Pair;
+  ValueChart: DetailParts['ValueChart'];
+};
+
+/** A tracked position's returns, its snapshots (chart, list, CSV) and its events. */
+export function PositionHistory({ tokenId, walletAddress, pool, ValueChart }: PositionHistoryProps) {
+  const query = useQuery(positionHistoryQueryOptions(tokenId, walletAddress));
+  if (query.isPending) return <Spinner label="loading history" />;
+  if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
+  const history = query.data;
+  const newestFirst = [...history.snapshots].sort((a, b) => b.block_number - a.block_number);
+  return (
+    <div className="space-y-4">
+      <PanelBoundary name="returns">
+        <ReturnsPanel returns={history.returns} />
+      </PanelBoundary>
+      <section aria-label="snapshots" className="space-y-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">snapshots</h2>
+          {newestFirst.length > 0 ? (
+            <DownloadHistoryCsv tokenId={tokenId} walletAddress={walletAddress} />
+          ) : null}
+        </div>
+        {newestFirst.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">no snapshots yet</p>
+        ) : (
+          <>
+            <PanelBoundary name="chart">
+              <ValueChart chart={chartPointsOf(history)} />
+            </PanelBoundary>
+            <ol className="space-y-2">
+              {newestFirst.map((snapshot) => (
+                <li
+                  key={snapshot.block_number}
+                  className="space-y-1 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60"
+                >
+                  <RangeBadge isInRange={snapshot.in_range} />
+                  <SnapshotFigures snapshot={snapshot} pool={pool} />
+                </li>
+              ))}
+            </ol>
+          </>
+        )}
+      </section>
+      <PanelBoundary name="events">
+        <PositionEvents events={history.events} />
+      </PanelBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
+import { formatUsd } from '../../../lib/format.ts';
+import { Figure } from './figures.tsx';
+
+type Returns = NonNullable<V3PositionHistory['returns']>;
+
+const signed = (value: number | null) =>
+  value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
+
+/**
+ * How the position did against holding its tokens, with the fees it earned and the farming rewards apart
+ * (each in USD at its event's block). Unknown stays 'unknown', never $0.
+ */
+export function ReturnsPanel({ returns }: { returns: Returns | null }) {
+  return (
+    <section
+      aria-label="returns"
+      className="rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-100">returns</h2>
+      {returns ? (
+        <dl className="space-y-0.5 text-sm">
+          <Figure label="deposited">{formatUsd(returns.deposited_usd)}</Figure>
+          <Figure label="withdrawn">{formatUsd(returns.withdrawn_usd)}</Figure>
+          <Figure label="value now">{formatUsd(returns.value_now_usd)}</Figure>
+          <Figure label="value if held">{formatUsd(returns.hodl_usd)}</Figure>
+          <Figure label="vs holding">{signed(returns.vs_hodl_usd)}</Figure>
+          <Figure label="fees earned">{formatUsd(returns.fees_earned_usd)}</Figure>
+          <Figure label="farming rewards">{formatUsd(returns.rewards_usd)}</Figure>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          no returns yet: the position's history is still being read from the chain
+        </p>
+      )}
+      {returns ? (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+          'vs holding' is the pool's part (value now and withdrawn against the deposited tokens held), fees
+          and rewards apart
+        </p>
+      ) : null}
+    </section>
+  );
+}
