@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 
-/** The alert rules (issue 15), each evaluated after every scheduled snapshot run. */
+/**
+ * The alert rules, each evaluated after every scheduled snapshot run: the V2 farms' (issue 15) and the V3
+ * positions' (issue 34: out of range, back in range, farming incentive ending).
+ */
 export const alertRuleNames = [
   'ending_soon',
   'ended_with_stake',
   'paused',
   'value_moved',
   'apr_below',
+  'out_of_range',
+  'back_in_range',
+  'incentive_ending',
 ] as const;
 export const alertRuleSchema = z.enum(alertRuleNames);
 export type AlertRule = z.infer<typeof alertRuleSchema>;
@@ -19,6 +25,9 @@ export const alertRuleLabels: Record<AlertRule, string> = {
   paused: 'a dual farm is paused',
   value_moved: "the position's USD value moved by at least the threshold (%) in 24 hours",
   apr_below: "the farm's APR fell below the threshold (%)",
+  out_of_range: 'a V3 position went out of its price range (it earns no swap fees there)',
+  back_in_range: 'a V3 position is back in its price range',
+  incentive_ending: "a V3 position's farming incentive ends within 72 hours",
 };
 
 /** Thresholds: value_moved 1-1000 (% in 24 h, default 20); apr_below 0-100000 (% APR, off by default). */

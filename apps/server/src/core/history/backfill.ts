@@ -42,7 +42,8 @@ function messageChain(error: unknown): string {
   return parts.join(' ');
 }
 
-const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
+/** The node pruned the state of the block read (no archive): the V2 and V3 history jobs say so per position. */
+export const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
 
 /**
  * The history job of one tracked (farm, wallet) pair, in three visible stages, each saving its progress

@@ -9,6 +9,8 @@ import type { DbOrTrx } from '../db/index.ts';
 const leasedTables = {
   snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
   history_backfills: { key: 'id', column: 'lease_until', freeWhen: '<' },
+  v3_snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
+  v3_history_backfills: { key: 'id', column: 'lease_until', freeWhen: '<' },
   job_runs: { key: 'name', column: 'last_run_at', freeWhen: '<=' },
 } as const;
 

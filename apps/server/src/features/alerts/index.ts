@@ -1,4 +1,5 @@
-/** The alerts feature's public surface: its routes, and the two steps the scheduled jobs run. */
+/** The alerts feature's public surface: its routes, and the steps the scheduled jobs run. */
 export { deliverAlertEmails } from './deliver.ts';
 export { evaluateAlerts } from './evaluate.ts';
 export { alertsRoutes } from './routes.ts';
+export { evaluateV3Alerts } from './v3-evaluate.ts';

@@ -41,6 +41,9 @@ export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
     threshold: alertThresholdRanges.value_moved!.fallback,
   },
   apr_below: { isEnabled: false, isEmailEnabled: true, threshold: null },
+  out_of_range: { isEnabled: true, isEmailEnabled: true, threshold: null },
+  back_in_range: { isEnabled: true, isEmailEnabled: true, threshold: null },
+  incentive_ending: { isEnabled: true, isEmailEnabled: true, threshold: null },
 };
 
 /** An event a rule found: `key` is the same every time the same event is seen, so it fires once. */

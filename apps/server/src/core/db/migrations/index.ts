@@ -19,6 +19,7 @@ import { oneSnapshotPerBlockMigration } from './017-one-snapshot-per-block.ts';
 import { oneOpenImportMigration } from './018-one-open-import.ts';
 import { sessionRestoreMigration } from './019-session-restore.ts';
 import { walletTransactionsMigration } from './020-wallet-transactions.ts';
+import { v3TrackingMigration } from './021-v3-tracking.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '018-one-open-import': oneOpenImportMigration,
   '019-session-restore': sessionRestoreMigration,
   '020-wallet-transactions': walletTransactionsMigration,
+  '021-v3-tracking': v3TrackingMigration,
 };

@@ -1,6 +1,7 @@
+import type { AlertRule } from '@tidewatch/shared';
 import type { Generated } from 'kysely';
 
-type AlertRuleName = 'ending_soon' | 'ended_with_stake' | 'paused' | 'value_moved' | 'apr_below';
+type AlertRuleName = AlertRule;
 
 /** A user's choice for one rule, for one wallet or ('') every wallet; no row = the rule's default. */
 type AlertRulesTable = {
@@ -22,11 +23,12 @@ export type NotificationsTable = {
   user_id: number;
   event_key: string;
   rule: AlertRuleName;
+  /** The farm; for the V3 rules (out_of_range, back_in_range, incentive_ending) the position's pool. */
   farm_address: string;
   wallet_address: string;
   title: string;
   body: string;
-  /** The farm detail, absolute (e-mail) URL. */
+  /** The farm detail (V3: the position's detail), absolute (e-mail) URL. */
   link: string;
   created_at: string;
   read_at: string | null;

@@ -1,0 +1,212 @@
+import { type Address, getAddress, parseUnits } from 'viem';
+import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
+import { archiveNeeded, isArchiveMissing } from '../history/backfill.ts';
+import { decodeV3PositionLogs, type V3HistoryContracts, v3HistoryFilters } from './history-events.ts';
+import { scanLogs } from './history-logs.ts';
+import {
+  type ClaimedV3Backfill,
+  claimV3Backfill,
+  findV3TrackingWallets,
+  insertV3Events,
+  loadV3Events,
+  reconcileV3Backfills,
+  updateV3Backfill,
+} from './history-repository.ts';
+import {
+  ensureTokens,
+  type V3EventDraft,
+  type V3HistoryValueDeps,
+  type V3PoolRef,
+  valueV3EventsAtTheirBlocks,
+} from './history-value.ts';
+import type { V3PositionReader } from './snapshot-store.ts';
+
+export type V3HistoryJobDeps = V3HistoryValueDeps & {
+  contracts: V3HistoryContracts;
+  /** readV3Positions: the opening balance of a position older than the window is read at its start. */
+  readPositions: V3PositionReader;
+  /** BACKFILL_DAYS: how far back events are read; 0 turns the job off. */
+  backfillDays: number;
+  /** LOGS_BLOCK_RANGE: blocks per eth_getLogs to start with. */
+  logsBlockRange: number;
+  /** How often a finished position's new events are caught up (SNAPSHOT_INTERVAL). */
+  intervalMs: number;
+  /** Log ranges per run before the job yields to the next tick. */
+  stepsPerRun?: number;
+  now?: () => Date;
+};
+
+const dayMs = 86_400_000;
+const leaseMs = 5 * 60_000;
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
+}
+
+/**
+ * The history job of one tracked V3 position (decision 013's pattern): its events since BACKFILL_DAYS ago
+ * (IncreaseLiquidity with actualLiquidity, DecreaseLiquidity, Collect, Transfer, FarmEntered, FarmEnded and
+ * the owner's RewardClaimed), read in ranges the node accepts, each valued at its own block, stored with the
+ * job's progress in one transaction, so a killed process resumes where it stopped; once done, the new events
+ * are caught up every interval. A position already open at the window start counts as one deposit there
+ * (its amounts then). Returns whether there was a job to do.
+ */
+export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> {
+  const now = (deps.now ?? (() => new Date()))();
+  await reconcileV3Backfills(deps.db, now, deps.backfillDays === 0);
+  if (deps.backfillDays === 0) return false;
+  const job = await claimV3Backfill(deps.db, { now, leaseMs });
+  if (!job) return false;
+  try {
+    const head = await headStamp(deps.chain);
+    const isDone = await scanEvents(deps, job, head, now);
+    await updateV3Backfill(deps.db, job.id, now, {
+      status: isDone ? 'done' : 'running',
+      lease_until: null,
+      failures: 0,
+      error: null,
+      next_attempt_at: new Date(now.getTime() + (isDone ? deps.intervalMs : 0)).toISOString(),
+    });
+  } catch (error) {
+    const isUnavailable = isArchiveMissing(error);
+    const failures = job.failures + 1;
+    await updateV3Backfill(deps.db, job.id, now, {
+      status: isUnavailable ? 'unavailable' : 'failed',
+      lease_until: null,
+      failures,
+      error: isUnavailable ? archiveNeeded : oneLine(error),
+      next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
+    });
+  }
+  return true;
+}
+
+const poolOf = (job: ClaimedV3Backfill): V3PoolRef => ({
+  address: job.poolAddress,
+  token0: job.token0,
+  token1: job.token1,
+});
+
+/** Events up to the head, in ranges; false when the run's step budget ran out first. */
+async function scanEvents(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  head: BlockStamp,
+  now: Date,
+): Promise<boolean> {
+  let from: bigint;
+  if (job.scannedToBlock === null) {
+    const start = await windowStart(deps, head, now);
+    await recordOpeningBalance(deps, job, start, now);
+    from = start.number + 1n;
+  } else {
+    from = job.scannedToBlock + 1n;
+  }
+  const owners = await findV3TrackingWallets(deps.db, job.positionId);
+  const target = {
+    tokenId: job.tokenId,
+    token0: getAddress(job.token0.address),
+    token1: getAddress(job.token1.address),
+    owners,
+  };
+  // Reward tokens this position's FarmEnded events paid so far: the owner's claims of them join its history.
+  const rewardTokens = new Set<string>();
+  for (const event of await loadV3Events(deps.db, job.positionId)) {
+    if (event.kind !== 'farm_ended') continue;
+    for (const amount of JSON.parse(event.amounts) as { token: string }[])
+      rewardTokens.add(amount.token.toLowerCase());
+  }
+  const gaps = job.gaps ? [job.gaps] : [];
+  for (let steps = deps.stepsPerRun ?? 20; from <= head.number; steps -= 1) {
+    if (steps <= 0) return false;
+    const rangeEnd: bigint = from + BigInt(deps.logsBlockRange) * 4n - 1n;
+    const to = rangeEnd < head.number ? rangeEnd : head.number;
+    const scan = await scanLogs(deps.chain, {
+      filters: v3HistoryFilters(deps.contracts, target),
+      fromBlock: from,
+      toBlock: to,
+      maxRange: BigInt(deps.logsBlockRange),
+    });
+    gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
+    const drafts = decodeV3PositionLogs(scan.logs, deps.contracts, target, rewardTokens);
+    const valued = await valueDrafts(deps, job, drafts, now);
+    await deps.db.transaction().execute(async (trx) => {
+      await insertV3Events(trx, job.positionId, valued);
+      await updateV3Backfill(trx, job.id, now, {
+        scanned_to_block: Number(to),
+        ...(gaps.length > 0 ? { gaps: gaps.join('; ').slice(0, 1000) } : {}),
+      });
+    });
+    from = to + 1n;
+  }
+  return true;
+}
+
+async function valueDrafts(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  drafts: V3EventDraft[],
+  now: Date,
+) {
+  if (drafts.length === 0) return [];
+  const tokens = await ensureTokens(
+    deps,
+    drafts.flatMap((d) => d.amounts.map((a) => a.token)),
+    now,
+  );
+  return valueV3EventsAtTheirBlocks(deps, poolOf(job), drafts, tokens);
+}
+
+/** The last block at or before BACKFILL_DAYS ago (the chain's first block on a younger chain). */
+async function windowStart(deps: V3HistoryJobDeps, head: BlockStamp, now: Date): Promise<BlockStamp> {
+  const since = BigInt(Math.floor((now.getTime() - deps.backfillDays * dayMs) / 1000));
+  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: head });
+}
+
+/**
+ * A position already open at the window start has deposits the scan will not see: what its liquidity stood
+ * for there counts as one deposit at that block (an 'increase_liquidity' without a transaction), so the
+ * returns start from its worth then. Also the first read at a past block: a node without archive state
+ * fails here, before any other work.
+ */
+async function recordOpeningBalance(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  start: BlockStamp,
+  now: Date,
+): Promise<void> {
+  const opening = await readOpeningBalance(deps, job, start);
+  const valued = opening ? await valueDrafts(deps, job, [opening], now) : [];
+  // With the window's start as progress, in one transaction: a job killed here resumes after that block,
+  // not at a later window start with the blocks between never read.
+  await deps.db.transaction().execute(async (trx) => {
+    await insertV3Events(trx, job.positionId, valued);
+    await updateV3Backfill(trx, job.id, now, { scanned_to_block: Number(start.number) });
+  });
+}
+
+async function readOpeningBalance(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  start: BlockStamp,
+): Promise<V3EventDraft | undefined> {
+  const manager: Address = deps.contracts.positionManager;
+  const code = await deps.chain.publicClient.getCode({ address: manager, blockNumber: start.number });
+  if (!code || code === '0x') return undefined; // no position manager yet: every event is in the scan
+  const read = await deps.readPositions([job.tokenId.toString()], { block: start.number });
+  const position = read.positions[0];
+  if (!position || BigInt(position.liquidity) === 0n) return undefined;
+  const [amount0, amount1] = position.amounts;
+  return {
+    kind: 'increase_liquidity',
+    blockNumber: start.number,
+    txHash: '0x',
+    logIndex: -1,
+    liquidity: BigInt(position.liquidity),
+    amounts: [
+      { token: getAddress(job.token0.address), raw: parseUnits(amount0.amount, job.token0.decimals) },
+      { token: getAddress(job.token1.address), raw: parseUnits(amount1.amount, job.token1.decimals) },
+    ],
+    detail: { opening_balance: 'true' },
+  };
+}

@@ -1,0 +1,205 @@
+import type { TokenRef } from '@tidewatch/shared';
+import type { Kysely, Updateable } from 'kysely';
+import { type Address, getAddress } from 'viem';
+import type { Database, DbOrTrx } from '../db/index.ts';
+import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
+import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import type { ValuedV3Event } from './history-value.ts';
+
+/** The V3 history job's rows (v3_history_backfills) and the events it stores (v3_position_events), in SQL. */
+
+const iso = (date: Date) => date.toISOString();
+
+/** A history job as a process holds it: the position, its pool and tokens, and how far it got. */
+export type ClaimedV3Backfill = {
+  id: number;
+  positionId: number;
+  tokenId: bigint;
+  poolAddress: Address;
+  token0: TokenRef;
+  token1: TokenRef;
+  scannedToBlock: bigint | null;
+  failures: number;
+  gaps: string | null;
+};
+
+/**
+ * A history row for every tracked position without one ('pending', or 'off' when BACKFILL_DAYS is 0);
+ * rows of positions nobody tracks go (their events stay: tracking again resumes from them).
+ */
+export async function reconcileV3Backfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
+  const missing = await db
+    .selectFrom('v3_tracked_positions as t')
+    .leftJoin('v3_history_backfills as h', 'h.position_id', 't.position_id')
+    .where('h.id', 'is', null)
+    .select('t.position_id')
+    .distinct()
+    .execute();
+  for (const { position_id } of missing) {
+    await db
+      .insertInto('v3_history_backfills')
+      .values({
+        position_id,
+        status: isOff ? 'off' : 'pending',
+        next_attempt_at: iso(now),
+        updated_at: iso(now),
+      })
+      .onConflict((oc) => oc.column('position_id').doNothing())
+      .execute();
+  }
+  await db
+    .deleteFrom('v3_history_backfills')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('v3_tracked_positions as t')
+            .select('t.id')
+            .whereRef('t.position_id', '=', 'v3_history_backfills.position_id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * Claims one due history job (pending, failed past its back-off, done and due for its catch-up, or running
+ * under an expired lease) by a conditional update of its lease: of several processes exactly one wins it.
+ */
+export async function claimV3Backfill(
+  db: Kysely<Database>,
+  options: { now: Date; leaseMs: number },
+): Promise<ClaimedV3Backfill | undefined> {
+  const now = iso(options.now);
+  const candidates = await db
+    .selectFrom('v3_history_backfills as h')
+    .innerJoin('v3_positions as p', 'p.id', 'h.position_id')
+    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
+    .where('h.status', 'in', ['pending', 'running', 'failed', 'done'])
+    .where('h.next_attempt_at', '<=', now)
+    .where(isFreeAt('v3_history_backfills', now))
+    .select([
+      'h.id',
+      'h.position_id',
+      'h.scanned_to_block',
+      'h.failures',
+      'h.gaps',
+      'p.token_id',
+      'p.pool_address',
+      't0.address as token0_address',
+      't0.symbol as token0_symbol',
+      't0.decimals as token0_decimals',
+      't1.address as token1_address',
+      't1.symbol as token1_symbol',
+      't1.decimals as token1_decimals',
+    ])
+    .orderBy('h.next_attempt_at')
+    .limit(5)
+    .execute();
+  for (const row of candidates) {
+    const [won] = await claimRows(
+      db,
+      'v3_history_backfills',
+      [row.id],
+      leaseFrom(options.now, options.leaseMs),
+    );
+    if (won === undefined) continue;
+    return {
+      id: row.id,
+      positionId: row.position_id,
+      tokenId: BigInt(row.token_id),
+      poolAddress: getAddress(row.pool_address),
+      token0: { address: row.token0_address, symbol: row.token0_symbol, decimals: row.token0_decimals },
+      token1: { address: row.token1_address, symbol: row.token1_symbol, decimals: row.token1_decimals },
+      scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
+      failures: row.failures,
+      gaps: row.gaps,
+    };
+  }
+  return undefined;
+}
+
+/** Updates a job's row; always stamps updated_at. */
+export async function updateV3Backfill(
+  db: DbOrTrx,
+  id: number,
+  now: Date,
+  changes: Omit<Updateable<V3PositionsTables['v3_history_backfills']>, 'id' | 'position_id' | 'updated_at'>,
+): Promise<void> {
+  await db
+    .updateTable('v3_history_backfills')
+    .set({ ...changes, updated_at: iso(now) })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Makes the history job take a position at its next tick (a refresh: its new events join soon). */
+export async function scheduleV3BackfillNow(db: DbOrTrx, positionId: number, now: Date): Promise<void> {
+  await db
+    .updateTable('v3_history_backfills')
+    .set({ next_attempt_at: iso(now) })
+    .where('position_id', '=', positionId)
+    .where('status', 'in', ['done', 'pending'])
+    .execute();
+}
+
+/** The wallets a position is tracked with (whose reward claims join its history). */
+export async function findV3TrackingWallets(db: DbOrTrx, positionId: number): Promise<Address[]> {
+  const rows = await db
+    .selectFrom('v3_tracked_positions')
+    .select('wallet_address')
+    .where('position_id', '=', positionId)
+    .distinct()
+    .execute();
+  return rows.map((r) => getAddress(r.wallet_address));
+}
+
+/** Stores valued events once per log (a rescan of the same range adds nothing). */
+export async function insertV3Events(
+  db: DbOrTrx,
+  positionId: number,
+  events: ValuedV3Event[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('v3_position_events')
+    .values(
+      events.map((e) => ({
+        position_id: positionId,
+        kind: e.kind,
+        block_number: Number(e.blockNumber),
+        block_time: e.blockTime.toISOString(),
+        tx_hash: e.txHash,
+        log_index: e.logIndex,
+        liquidity: e.liquidity?.toString() ?? null,
+        amounts: JSON.stringify(
+          e.amounts.map((a): V3RawAmount => ({ token: a.token, raw: a.raw.toString(), usd: a.usd })),
+        ),
+        usd: e.usd,
+        usd_error: e.usdError,
+        detail: e.detail ? JSON.stringify(e.detail) : null,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['position_id', 'tx_hash', 'log_index']).doNothing())
+    .execute();
+}
+
+/** A position's stored events in chain order. */
+export function loadV3Events(db: DbOrTrx, positionId: number): Promise<V3PositionEventRow[]> {
+  return db
+    .selectFrom('v3_position_events')
+    .selectAll()
+    .where('position_id', '=', positionId)
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+/** The history job's state of a position (undefined before the first reconcile). */
+export function findV3Backfill(db: DbOrTrx, positionId: number) {
+  return db
+    .selectFrom('v3_history_backfills')
+    .select(['status', 'scanned_to_block', 'gaps', 'error'])
+    .where('position_id', '=', positionId)
+    .executeTakeFirst();
+}

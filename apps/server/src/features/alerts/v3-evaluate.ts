@@ -1,0 +1,79 @@
+import { type AlertRule, v3Tool } from '@tidewatch/shared';
+import { getAddress } from 'viem';
+import {
+  findV3Crossing,
+  findV3PositionsWithTokens,
+  findV3Trackers,
+  loadNewestV3Snapshots,
+} from '../../core/v3/snapshot-repository.ts';
+import type { EvaluateDeps } from './evaluate.ts';
+import { insertNotification } from './repository.ts';
+import { loadRuleSettings } from './settings-repository.ts';
+import { findV3Events, type V3PositionFacts } from './v3-rules.ts';
+
+/** The V3 position's detail page, for the notification and the e-mail. */
+function positionLink(publicUrl: string, tokenId: string): string {
+  return `${publicUrl}/lp-tools/view/quickswap/${v3Tool.routeSegment}/${tokenId}`;
+}
+
+/**
+ * After a stored batch of scheduled V3 snapshots: the V3 rules (out of range, back in range, incentive
+ * ending) of every user tracking each position, against its newest snapshot and where its current state
+ * began. Each event is stored once per user (the unique event key), with its e-mail pending unless the
+ * user or the rule has e-mail off; the existing delivery sends it. Returns how many were new.
+ */
+export async function evaluateV3Alerts(
+  deps: Omit<EvaluateDeps, 'chainId' | 'oldTokens'>,
+  positionIds: number[],
+): Promise<number> {
+  const { db, now } = deps;
+  const ids = [...new Set(positionIds)];
+  const positions = await findV3PositionsWithTokens(db, ids);
+  const newest = await loadNewestV3Snapshots(db, ids);
+  const settingsOf = new Map<number, Awaited<ReturnType<typeof loadRuleSettings>>>();
+  let stored = 0;
+  for (const position of positions) {
+    const snapshot = newest.get(position.id);
+    if (!snapshot) continue;
+    const isInRange = snapshot.in_range === 1;
+    const crossing = await findV3Crossing(db, position.id, isInRange, Number(snapshot.block_number));
+    const facts: Omit<V3PositionFacts, 'wallet'> = {
+      tokenId: position.token_id,
+      pair: `${position.token0_symbol} / ${position.token1_symbol}`,
+      isInRange,
+      isBelowRange: snapshot.tick < position.tick_lower,
+      hasLiquidity: BigInt(snapshot.liquidity) > 0n,
+      crossing: { block: crossing.crossingBlock, hadOpposite: crossing.hadOpposite },
+      incentive:
+        snapshot.incentive_id && snapshot.incentive_end
+          ? { id: snapshot.incentive_id, end: new Date(snapshot.incentive_end) }
+          : null,
+      chainNow: deps.chainNow ?? now,
+    };
+    for (const tracker of await findV3Trackers(db, position.id)) {
+      const settings = settingsOf.get(tracker.id) ?? (await loadRuleSettings(db, tracker.id));
+      settingsOf.set(tracker.id, settings);
+      const wallet = getAddress(tracker.wallet_address);
+      const settingOf = (rule: AlertRule) => settings.of(rule, wallet);
+      for (const event of findV3Events({ ...facts, wallet }, settingOf)) {
+        const isEmailed =
+          tracker.alert_email === 1 && tracker.email !== null && settingOf(event.rule).isEmailEnabled;
+        const isNew = await insertNotification(db, {
+          user_id: tracker.id,
+          event_key: event.key,
+          rule: event.rule,
+          farm_address: position.pool_address,
+          wallet_address: wallet,
+          title: event.title,
+          body: event.body,
+          link: positionLink(deps.publicUrl, position.token_id),
+          created_at: now.toISOString(),
+          email_status: isEmailed ? 'pending' : 'off',
+          email_next_at: now.toISOString(),
+        });
+        if (isNew) stored += 1;
+      }
+    }
+  }
+  return stored;
+}

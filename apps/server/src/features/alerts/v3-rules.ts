@@ -1,0 +1,73 @@
+import { type AlertRule, shortenAddress } from '@tidewatch/shared';
+import type { AlertEvent, RuleSetting } from './rules.ts';
+
+/** What the newest snapshots say about one tracked V3 position for one wallet (issue 34). */
+export type V3PositionFacts = {
+  tokenId: string;
+  wallet: string;
+  /** 'WETH / USDC'. */
+  pair: string;
+  /** The pool's tick is within the range at the newest snapshot. */
+  isInRange: boolean;
+  /** The pool's tick is below the range (all token0) rather than above it (all token1), when out of it. */
+  isBelowRange: boolean;
+  hasLiquidity: boolean;
+  /**
+   * Where the current state began: the block of the first snapshot in it since the last snapshot in the
+   * other state, and whether there was such a snapshot (a position first seen in range crossed nothing).
+   */
+  crossing: { block: number; hadOpposite: boolean };
+  /** The eternal farming incentive it is deposited in, and when it ends; null when not farmed. */
+  incentive: { id: string; end: Date } | null;
+  /** The chain's time at the snapshot's block: the incentive's end is measured against it. */
+  chainNow: Date;
+};
+
+const hourMs = 3_600_000;
+
+/**
+ * The V3 events of one position for one user's settings. Keys make each fire once: 'out of range' and
+ * 'back in range' once per crossing (the block where the state began), 'incentive ending' once per
+ * incentive. A position with no liquidity left earns nothing either way: no range alerts for it.
+ */
+export function findV3Events(
+  facts: V3PositionFacts,
+  settingOf: (rule: AlertRule) => RuleSetting,
+): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  const on = (rule: AlertRule) => settingOf(rule).isEnabled;
+  const base = `${facts.tokenId}:${facts.wallet.toLowerCase()}`;
+  const who = shortenAddress(facts.wallet);
+  const name = `${facts.pair} #${facts.tokenId}`;
+  if (on('out_of_range') && facts.hasLiquidity && !facts.isInRange) {
+    const side = facts.isBelowRange
+      ? `below its range: it holds only ${facts.pair.split(' / ')[0]}`
+      : `above its range: it holds only ${facts.pair.split(' / ')[1]}`;
+    events.push({
+      rule: 'out_of_range',
+      key: `out_of_range:${base}:${facts.crossing.block}`,
+      title: `${name}: out of range`,
+      body: `${who}'s V3 position ${name} is out of range (block ${facts.crossing.block}): the price is ${side}, and it earns no swap fees until the price comes back into the range.`,
+    });
+  }
+  if (on('back_in_range') && facts.hasLiquidity && facts.isInRange && facts.crossing.hadOpposite) {
+    events.push({
+      rule: 'back_in_range',
+      key: `back_in_range:${base}:${facts.crossing.block}`,
+      title: `${name}: back in range`,
+      body: `${who}'s V3 position ${name} is back in range (block ${facts.crossing.block}): it earns swap fees again.`,
+    });
+  }
+  const leftMs = facts.incentive ? facts.incentive.end.getTime() - facts.chainNow.getTime() : 0;
+  if (on('incentive_ending') && facts.incentive && leftMs > 0 && leftMs <= 72 * hourMs) {
+    const hours = Math.max(1, Math.round(leftMs / hourMs));
+    const end = facts.incentive.end.toISOString().replace('T', ' ').slice(0, 16);
+    events.push({
+      rule: 'incentive_ending',
+      key: `incentive_ending:${base}:${facts.incentive.id}`,
+      title: `${name}: farming rewards end in ${hours} hours`,
+      body: `${who}'s V3 position ${name} is farmed in an incentive whose rewards end ${end} UTC. Collect its rewards and move it before it earns nothing more there.`,
+    });
+  }
+  return events;
+}
