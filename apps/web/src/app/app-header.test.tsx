@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callsTo, installFakeFetch } from '../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../test/render-route.tsx';
+import { getPageQueryClient } from './provider.tsx';
 
 describe('app header', () => {
   it('offers log in to a visitor', async () => {
@@ -31,6 +32,37 @@ describe('app header', () => {
 
     await router.navigate('/dashboard');
     expect(await screen.findByText('please login first to view this page')).toBeInTheDocument();
+  });
+
+  it('asks the server nothing else while the token is being revoked', async () => {
+    window.sessionStorage.setItem('jwtToken', 'jwt-1');
+    const calls = installFakeFetch((request) => {
+      if (request.path === '/internal/token/session') return { body: validSession };
+      if (request.path === '/internal/logout') return { status: 204 };
+      return undefined;
+    });
+    // The server answers the logout only when the test says so: in between, the token is being revoked.
+    const fakeFetch = globalThis.fetch;
+    let answerLogout = () => {};
+    const logoutHeld = new Promise<void>((resolve) => {
+      answerLogout = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/internal/logout')) await logoutHeld;
+      return fakeFetch(input, init);
+    });
+    const { user } = renderRoute('/dashboard');
+    await screen.findByRole('heading', { name: 'dashboard' });
+    await user.click(screen.getByRole('button', { name: 'log out' }));
+    const sentBefore = calls.length;
+    // A refetch asked for meanwhile (the window regains focus, another tab changed something) must wait:
+    // sent now, it would reach the server with a token it has just revoked, and be refused.
+    void getPageQueryClient().invalidateQueries();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.slice(sentBefore).map((call) => `${call.method} ${call.path}`)).toEqual([]);
+    answerLogout();
+    expect(await screen.findByRole('heading', { name: 'log in' })).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/internal/logout')).toHaveLength(1);
   });
 
   it("folds the navigation behind 'menu' on a phone: aria-expanded, Escape closes and returns focus", async () => {

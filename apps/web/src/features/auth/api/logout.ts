@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearSessionToken } from '../../../lib/session.ts';
 
@@ -23,13 +23,20 @@ export async function logout(): Promise<void> {
 export function useLogout({ onDone }: { onDone?: () => void | Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: logout,
+    mutationFn: async () => {
+      // While the server revokes the token, nothing else may go out with it (a refetch on focus, another
+      // tab's change, a poll): it would be refused. Queries wait as if offline until the cache is emptied.
+      onlineManager.setOnline(false);
+      await queryClient.cancelQueries();
+      await logout();
+    },
     onSettled: async () => {
       try {
         await onDone?.();
       } finally {
         // Data fetched for this user must not show for the next one.
         queryClient.removeQueries();
+        onlineManager.setOnline(true);
       }
     },
   });
