@@ -327,9 +327,23 @@ export type ToolsResponse = z.infer<typeof toolsResponseSchema>;
  * with that wallet's latest position. For the dashboard's LP summary and the blockchain page
  * (filter on `farm.chain_id`).
  */
+/**
+ * The V3 positions the user tracks (issue 34), for the dashboard's third section: how many, and the sum of
+ * their newest snapshots' values. The sum counts the known values only; `unknown` says how many were left
+ * out (no snapshot yet, or a token without a price); `value_usd` is null when none is known while some are
+ * tracked. Absent from answers of servers before issue 34: none tracked.
+ */
+export const v3TrackedSummarySchema = z.object({
+  count: z.number().int(),
+  value_usd: usd,
+  unknown: z.number().int(),
+});
+export type V3TrackedSummary = z.infer<typeof v3TrackedSummarySchema>;
+
 export const trackedSummarySchema = z.object({
   lp_mining: lpFarmListSchema,
   dual_mining: dualFarmListSchema,
+  v3_positions: v3TrackedSummarySchema.default({ count: 0, value_usd: 0, unknown: 0 }),
 });
 export type TrackedSummary = z.infer<typeof trackedSummarySchema>;
 

@@ -134,6 +134,18 @@ export const v3TrackSchema = z.strictObject({
   wallet_address: hexAddressSchema,
 });
 
+/** DELETE /api/quickswap/v3/tracked-positions/:id: the tracked entry's id (v3TrackedPositionSchema.id). */
+export const v3TrackedIdParamsSchema = z.strictObject({
+  id: z.coerce.number().int('must be a tracked position id').positive().max(2_147_483_647),
+});
+
+/**
+ * POST /api/quickswap/v3/positions/:token_id/refresh {wallet_address} (body) and GET
+ * …/positions/:token_id/history(.csv)?wallet_address= (query): a tracked position, by the wallet it is
+ * tracked with.
+ */
+export const v3TrackedWalletSchema = z.strictObject({ wallet_address: hexAddressSchema });
+
 /** A tracked position as the tool's 'Tracked' tab and the dashboard list it: its newest snapshot. */
 export const v3TrackedPositionSchema = z.object({
   id: z.number().int(),

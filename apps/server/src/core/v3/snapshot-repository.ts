@@ -1,4 +1,4 @@
-import type { TokenRef } from '@tidewatch/shared';
+import type { TokenRef, V3TrackedSummary } from '@tidewatch/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
@@ -285,7 +285,7 @@ export async function summariseTrackedV3Positions(
   db: DbOrTrx,
   userId: number,
   chainId: number,
-): Promise<{ count: number; value_usd: number | null; unknown: number }> {
+): Promise<V3TrackedSummary> {
   const tracked = await findTrackedV3Positions(db, userId, { chainId });
   const newest = await loadNewestV3Snapshots(db, [...new Set(tracked.map((t) => t.positionId))]);
   let total = 0;

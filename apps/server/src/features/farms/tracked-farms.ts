@@ -1,5 +1,6 @@
 import type { FarmKind, TrackedSummary } from '@tidewatch/shared';
 import { findTrackedFarms } from '../../core/farms/tracked-pairs.ts';
+import { summariseTrackedV3Positions } from '../../core/v3/snapshot-repository.ts';
 import type { FarmsContext } from './context.ts';
 import { type Item, toItems } from './list-items.ts';
 
@@ -22,10 +23,11 @@ export async function listTracked<K extends FarmKind>(
   );
 }
 
-/** Both kinds of tracked farms, as the dashboard shows them. */
+/** Both kinds of tracked farms, and the tracked V3 positions' count and value, as the dashboard shows them. */
 export async function getTrackedSummary(ctx: FarmsContext, userId: number): Promise<TrackedSummary> {
   return {
     lp_mining: await listTracked(ctx, 'lp', userId),
     dual_mining: await listTracked(ctx, 'dual', userId),
+    v3_positions: await summariseTrackedV3Positions(ctx.db, userId, ctx.chainId),
   };
 }
