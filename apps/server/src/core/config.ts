@@ -94,6 +94,21 @@ const envSchema = z.object({
   // Getting it out (issue 33): the V2 router that removes liquidity, the converter of old QUICK to new.
   QUICKSWAP_ROUTER_ADDRESS: addressSchema(polygon.quickswapRouter),
   QUICK_CONVERTER_ADDRESS: addressSchema(polygon.quickConverter),
+  // QuickSwap V3 (Algebra V1.0, issue 34): where positions, their pools and their farming are read.
+  V3_FACTORY_ADDRESS: addressSchema(polygon.v3.factory),
+  V3_POOL_DEPLOYER_ADDRESS: addressSchema(polygon.v3.poolDeployer),
+  V3_POSITION_MANAGER_ADDRESS: addressSchema(polygon.v3.positionManager),
+  V3_FARMING_CENTER_ADDRESS: addressSchema(polygon.v3.farmingCenter),
+  V3_ETERNAL_FARMING_ADDRESS: addressSchema(polygon.v3.eternalFarming),
+  // Merkl: its distributor (what was claimed, on-chain) and its API (what was earned, cumulative).
+  MERKL_DISTRIBUTOR_ADDRESS: addressSchema(polygon.merklDistributor),
+  MERKL_API_URL: httpUrlSchema.default('https://api.merkl.xyz'),
+  MERKL_API_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(5_000),
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
   LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
@@ -185,6 +200,18 @@ export type Config = {
   quickswapRouterAddress: `0x${string}`;
   /** QuickSwap's QUICK converter (quickToQuickX: 1 old QUICK -> 1000 new), checksummed. */
   quickConverterAddress: `0x${string}`;
+  /** QuickSwap V3 (Algebra V1.0), checksummed: the API and jobs read positions through them. */
+  v3: {
+    factory: `0x${string}`;
+    poolDeployer: `0x${string}`;
+    positionManager: `0x${string}`;
+    farmingCenter: `0x${string}`;
+    eternalFarming: `0x${string}`;
+    /** The first block eternal incentives are looked for in (Polygon's contract: its subgraph's start; else 0). */
+    eternalFarmingFromBlock: bigint;
+  };
+  /** Merkl: the distributor (checksummed), the API's origin (no trailing slash) and how long a call may take. */
+  merkl: { distributor: `0x${string}`; apiUrl: string; timeoutMs: number };
   lpFarmFactories: `0x${string}`[];
   dualFarmFactories: `0x${string}`[];
   /** 'builtin': every farm of QuickSwap's published lists is a candidate for the farm index. */
@@ -286,6 +313,24 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quickConverterAddress: getAddress(e.QUICK_CONVERTER_ADDRESS),
     lpFarmFactories: e.LP_FARM_FACTORIES as `0x${string}`[],
     dualFarmFactories: e.DUAL_FARM_FACTORIES as `0x${string}`[],
+    v3: {
+      factory: getAddress(e.V3_FACTORY_ADDRESS),
+      poolDeployer: getAddress(e.V3_POOL_DEPLOYER_ADDRESS),
+      positionManager: getAddress(e.V3_POSITION_MANAGER_ADDRESS),
+      farmingCenter: getAddress(e.V3_FARMING_CENTER_ADDRESS),
+      eternalFarming: getAddress(e.V3_ETERNAL_FARMING_ADDRESS),
+      // The subgraph's start block is a fact about Polygon's contract only; any other one (a local chain's)
+      // is read from the chain's first block.
+      eternalFarmingFromBlock:
+        getAddress(e.V3_ETERNAL_FARMING_ADDRESS) === polygon.v3.eternalFarming
+          ? polygon.v3.eternalFarmingFromBlock
+          : 0n,
+    },
+    merkl: {
+      distributor: getAddress(e.MERKL_DISTRIBUTOR_ADDRESS),
+      apiUrl: e.MERKL_API_URL.replace(/\/+$/, ''),
+      timeoutMs: e.MERKL_API_TIMEOUT_MS,
+    },
     farmRegistry: e.FARM_REGISTRY,
     cmcApiKey: e.CMC_API_KEY,
     cmcApiUrl: e.CMC_API_URL.replace(/\/+$/, ''),

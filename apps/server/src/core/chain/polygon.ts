@@ -2,7 +2,7 @@
  * QuickSwap on Polygon: the defaults of the configuration and of the on-chain price source, in one place.
  * Sources: quickswap-onchain.md; QuickSwap interface-v2 src/constants/v3/addresses.ts (QUICK, lairs);
  * router and converter: quickswap-onchain.md ("Router", "Rewards"), checksummed;
- * farm factories: docs/decisions/011.
+ * farm factories: docs/decisions/011; QuickSwap V3 (Algebra V1.0) and Merkl: quickswap-v3-onchain.md §1 and §6.
  */
 export const polygon = {
   multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
@@ -37,4 +37,19 @@ export const polygon = {
     '0xE8aF51444824b23d71987166b3ECa9d4C28eA4A6',
   ],
   dualFarmFactories: ['0x9Dd12421C637689c3Fc6e661C9e2f02C2F61b3Eb'],
+  /** QuickSwap V3: Algebra V1.0's contracts on Polygon (interface-v2 addresses.ts; Algebra's docs). */
+  v3: {
+    factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28',
+    poolDeployer: '0x2D98E2FA9da15aa6dC9581AB097Ced7af697CB92',
+    positionManager: '0x8eF88E4c7CfbbaC1C163f7eddd4B578792201de6',
+    farmingCenter: '0x7F281A8cdF66eF5e9db8434Ec6D97acc1bc01E78',
+    eternalFarming: '0x8a26436e41d0b5fc4C6Ed36C1976fafBe173444E',
+    /**
+     * No eternal incentive of that contract is older than this block: the start block QuickSwap's farming
+     * subgraph (v3-subgraphs AlgebraFarming/subgraph.yaml) indexes it from. Where incentive logs are read from.
+     */
+    eternalFarmingFromBlock: 18_016_078n,
+  },
+  /** Merkl's Distributor (proxy) on Polygon: claimed(user, token) is the cumulative amount claimed. */
+  merklDistributor: '0x3Ef3D8bA38EBe18DB133cEc108f4D14CE00Dd9Ae',
 } as const satisfies Record<string, unknown>;

@@ -3,6 +3,7 @@ import type { AlertsTables } from './tables/alerts.ts';
 import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
 import type { FarmsTables } from './tables/farms.ts';
+import type { MerklAnswersTables } from './tables/merkl-answers.ts';
 import type { V3PositionsTables } from './tables/v3-positions.ts';
 import type { WalletTransactionsTables } from './tables/wallet-transactions.ts';
 
@@ -177,7 +178,8 @@ export type Database = {
   AlertsTables &
   FarmImportsTables &
   WalletTransactionsTables &
-  V3PositionsTables;
+  V3PositionsTables &
+  MerklAnswersTables;
 
 /** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
 type DataVersionTable = {

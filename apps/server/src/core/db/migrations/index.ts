@@ -20,6 +20,7 @@ import { oneOpenImportMigration } from './018-one-open-import.ts';
 import { sessionRestoreMigration } from './019-session-restore.ts';
 import { walletTransactionsMigration } from './020-wallet-transactions.ts';
 import { v3TrackingMigration } from './021-v3-tracking.ts';
+import { merklAnswersMigration } from './022-merkl-answers.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '019-session-restore': sessionRestoreMigration,
   '020-wallet-transactions': walletTransactionsMigration,
   '021-v3-tracking': v3TrackingMigration,
+  '022-merkl-answers': merklAnswersMigration,
 };

@@ -1,0 +1,133 @@
+import { v3Abis } from '@tidewatch/contracts';
+import {
+  type Address,
+  decodeEventLog,
+  encodeAbiParameters,
+  getAddress,
+  type Hex,
+  keccak256,
+  toEventSelector,
+  zeroAddress,
+} from 'viem';
+import type { ChainClient } from '../chain/client.ts';
+import { ChainUnavailableError } from '../chain/errors.ts';
+import { scanLogs } from './history-logs.ts';
+
+/** Algebra's IncentiveKey: what identifies an eternal farming incentive (IIncentiveKey.sol). */
+export type V3IncentiveKey = {
+  rewardToken: Address;
+  /** The zero address when the incentive pays one token. */
+  bonusRewardToken: Address;
+  pool: Address;
+  startTime: bigint;
+  endTime: bigint;
+};
+
+/** An eternal incentive as created on the chain. */
+export type V3IncentiveRecord = {
+  /** keccak256(abi.encode(key)) (IncentiveId.sol). */
+  id: Hex;
+  key: V3IncentiveKey;
+  /** Its virtual pool: while the pool's eternal virtual pool is this one, the incentive is attached. */
+  virtualPool: Address;
+};
+
+/** Every eternal incentive of the farming contract, by pool, as far as the chain has been read. */
+export type V3IncentiveIndex = {
+  /**
+   * The incentives created on each of `pools` up to `toBlock` (lower-case pool address -> incentives, oldest
+   * first). Reads only the blocks no earlier call read: incentives never change once created.
+   */
+  incentivesOf(pools: readonly Address[], toBlock: bigint): Promise<Map<string, V3IncentiveRecord[]>>;
+};
+
+/** keccak256(abi.encode(rewardToken, bonusRewardToken, pool, startTime, endTime)). */
+export function incentiveIdOf(key: V3IncentiveKey): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [
+        { type: 'address' },
+        { type: 'address' },
+        { type: 'address' },
+        { type: 'uint256' },
+        { type: 'uint256' },
+      ],
+      [key.rewardToken, key.bonusRewardToken, key.pool, key.startTime, key.endTime],
+    ),
+  );
+}
+
+const createdEvent = v3Abis.eternalFarming.find(
+  (item) => item.type === 'event' && item.name === 'EternalFarmingCreated',
+)!;
+const createdTopic = toEventSelector(createdEvent);
+
+/**
+ * The incentive of a farmed position comes from the chain alone: QuickSwap's interface reads it from its
+ * farming subgraph (the Deposit's eternalFarming), which this server does not have. Every incentive is an
+ * EternalFarmingCreated log of the farming contract (its key and virtual pool); which one a position is in
+ * is then a farms(tokenId, incentiveId) read among its pool's incentives (readV3Positions does it in its
+ * aggregate3). The logs are read once per process from `fromBlock` (Polygon's contract: its subgraph's
+ * start block) and then only the new blocks; concurrent callers share one scan.
+ * @example const index = createV3IncentiveIndex({ chain, eternalFarming, fromBlock: 0n });
+ */
+export function createV3IncentiveIndex(options: {
+  chain: ChainClient;
+  eternalFarming: Address;
+  fromBlock: bigint;
+}): V3IncentiveIndex {
+  const byPool = new Map<string, V3IncentiveRecord[]>();
+  let scannedTo = options.fromBlock - 1n;
+  let scanning: Promise<void> = Promise.resolve();
+
+  async function scanTo(toBlock: bigint): Promise<void> {
+    if (toBlock <= scannedTo) return;
+    // The whole span first: most providers answer an address-filtered query over any range; one that
+    // refuses is asked again in halves.
+    const { logs, gaps } = await scanLogs(options.chain, {
+      filters: [{ address: [options.eternalFarming], topics: [createdTopic] }],
+      fromBlock: scannedTo + 1n,
+      toBlock,
+      maxRange: toBlock - scannedTo,
+    });
+    // A block the node would not read could hide an incentive: nothing is taken as read until it does.
+    if (gaps.length > 0) {
+      throw new ChainUnavailableError(
+        `The blockchain node would not read the farming incentives of block ${gaps[0]!.fromBlock}: ${gaps[0]!.reason}`,
+      );
+    }
+    for (const log of logs) {
+      const { args } = decodeEventLog({ abi: v3Abis.eternalFarming, data: log.data, topics: log.topics });
+      const created = args as {
+        rewardToken: Address;
+        bonusRewardToken: Address;
+        pool: Address;
+        virtualPool: Address;
+        startTime: bigint;
+        endTime: bigint;
+      };
+      const key: V3IncentiveKey = {
+        rewardToken: getAddress(created.rewardToken),
+        bonusRewardToken: getAddress(created.bonusRewardToken ?? zeroAddress),
+        pool: getAddress(created.pool),
+        startTime: created.startTime,
+        endTime: created.endTime,
+      };
+      const poolKey = key.pool.toLowerCase();
+      const list = byPool.get(poolKey) ?? [];
+      list.push({ id: incentiveIdOf(key), key, virtualPool: getAddress(created.virtualPool) });
+      byPool.set(poolKey, list);
+    }
+    scannedTo = toBlock;
+  }
+
+  return {
+    async incentivesOf(pools, toBlock) {
+      // One scan at a time: a second caller waits for the first and then reads only what is left.
+      const next = scanning.then(() => scanTo(toBlock));
+      scanning = next.catch(() => {});
+      await next;
+      return new Map(pools.map((pool) => [pool.toLowerCase(), [...(byPool.get(pool.toLowerCase()) ?? [])]]));
+    },
+  };
+}
