@@ -84,6 +84,7 @@ describe("route loaders ask for a screen's data beside its code, not after it", 
       '/internal/token/session',
       '/quickswap/portfolio',
       '/quickswap/tracked-summary',
+      '/quickswap/v3/tracked-positions',
       '/wallets/connected',
     ]);
     expectStillWaitingForTheScreen(router, href);

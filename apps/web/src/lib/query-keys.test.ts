@@ -63,6 +63,10 @@ const sampleArguments: Record<string, unknown[][]> = {
   leftInEndedFarmsQueryOptions: [[]],
   recoveryPlanQueryOptions: [[address]],
   polPriceQueryOptions: [[]],
+  walletPositionsQueryOptions: [[address]],
+  positionQueryOptions: [['4021']],
+  trackedPositionsQueryOptions: [[]],
+  positionHistoryQueryOptions: [['4021', address]],
 };
 
 type Entry = { factory: string; queryKey: QueryKey; fetcher: unknown };

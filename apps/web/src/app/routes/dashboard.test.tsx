@@ -26,6 +26,7 @@ describe('dashboard loader (its data comes with the session check, not after the
       if (path === '/quickswap/portfolio') return { body: portfolio };
       if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [], dual_mining: [] } };
       if (path === '/wallets/connected' || path === '/blockchains/wallets') return { body: { wallets: [] } };
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
       return undefined;
     });
     await openAppAt('/dashboard');
@@ -33,11 +34,13 @@ describe('dashboard loader (its data comes with the session check, not after the
     expect(screen.getByRole('region', { name: 'portfolio' })).toHaveTextContent('value$1,200.00');
     expect(screen.getByText('no wallets saved yet')).toBeInTheDocument();
     expect(screen.getByText('you are not tracking any LP Mining farms yet')).toBeInTheDocument();
+    expect(screen.getByText('you are not tracking any V3 positions yet')).toBeInTheDocument();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     // Each panel's data was asked for once: the screen read what the loader fetched.
     const paths = calls.map((call) => call.path);
     expect(paths.filter((path) => path === '/quickswap/portfolio')).toHaveLength(1);
     expect(paths.filter((path) => path === '/wallets/connected')).toHaveLength(1);
+    expect(paths.filter((path) => path === '/quickswap/v3/tracked-positions')).toHaveLength(1);
   });
 
   it('asks for no data without a token: the guard sends the visitor to log in', async () => {
