@@ -1,6 +1,8 @@
 export { type Anvil, startAnvil } from './anvil.ts';
 export { cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcServer, startCmcServer } from './cmc/server.ts';
+export { type MerklFault, type MerklServer, startMerklServer } from './merkl/server.ts';
+export { buildMerklTree, type MerklReward, type MerklTree, merklLeaf } from './merkl/tree.ts';
 export { getFreePort } from './ports.ts';
 export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
@@ -8,7 +10,7 @@ export { createTestWalletBridge, type TestWalletBridge } from './wallet/bridge.t
 export { testWalletInitScript } from './wallet/init-script.ts';
 export { installTestWallet } from './wallet/install.ts';
 export { type TestAccount, testAccounts } from './world/accounts.ts';
-export { worldAppEnv, worldPriceOptions } from './world/app-config.ts';
+export { v3WorldAppEnv, worldAppEnv, worldPriceOptions } from './world/app-config.ts';
 export { deployQuickswapWorld } from './world/deploy.ts';
 export {
   BulkSender,
@@ -23,3 +25,23 @@ export { swapExactIn } from './world/swap.ts';
 export { TxSender } from './world/tx-sender.ts';
 export type { World, WorldFarm } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';
+export { deployV3World } from './world/v3-deploy.ts';
+export { incentiveIdOf } from './world/v3-farming.ts';
+export { sqrtRatioAtTick, TICK_SPACING } from './world/v3-math.ts';
+export { merklToken, publishMerklRewards } from './world/v3-merkl.ts';
+export { addV3Positions } from './world/v3-positions.ts';
+export {
+  type V3PoolKey,
+  type V3PositionKey,
+  v3IncentiveSpec,
+  v3PoolSpecs,
+  v3PositionSpecs,
+} from './world/v3-spec.ts';
+export {
+  movePriceAcrossRange,
+  moveV3Price,
+  readV3PoolPrice,
+  swapV3,
+  type V3PoolPrice,
+} from './world/v3-swap.ts';
+export type { V3IncentiveKey, V3World, V3WorldPool, V3WorldPosition } from './world/v3-types.ts';

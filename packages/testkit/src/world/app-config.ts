@@ -1,5 +1,6 @@
 import type { Address } from 'viem';
 import type { World } from './types.ts';
+import type { V3World } from './v3-types.ts';
 
 /**
  * The on-chain price settings that point Tidewatch at a world (its factory, reference tokens, QUICK and
@@ -42,5 +43,25 @@ export function worldAppEnv(world: World): Record<string, string> {
     QUICK_CONVERTER_ADDRESS: world.quickConverter,
     LP_FARM_FACTORIES: world.lpFarmFactory,
     DUAL_FARM_FACTORIES: world.dualFarmFactory,
+  };
+}
+
+/**
+ * The environment that points the app at a V3 world (QuickSwap V3 and Merkl): the variables an operator sets for
+ * Polygon. MERKL_API_URL only when given (a kit Merkl server's url); otherwise the app's default stays.
+ * @example const env = { ...worldAppEnv(world), ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }) };
+ */
+export function v3WorldAppEnv(
+  v3World: V3World,
+  options: { merklApiUrl?: string } = {},
+): Record<string, string> {
+  return {
+    V3_FACTORY_ADDRESS: v3World.factory,
+    V3_POOL_DEPLOYER_ADDRESS: v3World.poolDeployer,
+    V3_POSITION_MANAGER_ADDRESS: v3World.positionManager,
+    V3_FARMING_CENTER_ADDRESS: v3World.farmingCenter,
+    V3_ETERNAL_FARMING_ADDRESS: v3World.eternalFarming,
+    MERKL_DISTRIBUTOR_ADDRESS: v3World.merkl.distributor,
+    ...(options.merklApiUrl ? { MERKL_API_URL: options.merklApiUrl } : {}),
   };
 }

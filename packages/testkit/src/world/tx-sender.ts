@@ -28,9 +28,15 @@ export class TxSender {
     return nonce;
   }
 
-  private async send(from: Address, to: Address | undefined, data: Hex, label: string): Promise<number> {
+  private async send(
+    from: Address,
+    to: Address | undefined,
+    data: Hex,
+    label: string,
+    gasLimit?: number,
+  ): Promise<number> {
     const nonce = await this.nextNonce(from);
-    const gas = to ? CALL_GAS : DEPLOY_GAS;
+    const gas = gasLimit ?? (to ? CALL_GAS : DEPLOY_GAS);
     const tx = {
       from,
       data,
@@ -65,9 +71,10 @@ export class TxSender {
     abi: Abi | readonly unknown[],
     functionName: string,
     args: readonly unknown[],
+    options: { gas?: number } = {},
   ): Promise<void> {
     const data = encodeFunctionData({ abi: abi as Abi, functionName, args } as never);
-    await this.send(from, to, data, `${functionName} on ${to}`);
+    await this.send(from, to, data, `${functionName} on ${to}`, options.gas);
   }
 
   /** Waits until everything sent so far is mined, before reading state that depends on it. */
