@@ -1,5 +1,6 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { loadV3Schemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
 import { farmKeys } from '../../farms/api/keys.ts';
 import { v3Keys } from './keys.ts';
@@ -17,12 +18,18 @@ function useInvalidateTracking() {
     );
 }
 
-/** POST /api/quickswap/v3/track: tracks a position with one of the user's saved or watch-only wallets. */
+// Track and refresh answer the tracked entry with its newest snapshot.
+const trackedEntry = { schema: schemaFrom(loadV3Schemas, 'v3TrackedPositionSchema') };
+
+/**
+ * POST /api/quickswap/v3/track: tracks a position with one of the user's saved or watch-only wallets, the
+ * one that holds it (the server refuses another, naming `wallet_address`).
+ */
 export function useTrackPosition() {
   const invalidate = useInvalidateTracking();
   return useMutation({
     mutationFn: ({ tokenId, walletAddress }: PositionOfWallet) =>
-      api.post('/quickswap/v3/track', { token_id: tokenId, wallet_address: walletAddress }),
+      api.post('/quickswap/v3/track', { token_id: tokenId, wallet_address: walletAddress }, trackedEntry),
     meta: invalidateInOtherTabs(...changedKeys),
     onSuccess: invalidate,
   });
@@ -51,9 +58,11 @@ export function useRefreshPosition(input: PositionOfWallet) {
   const mutation = useMutation({
     mutationKey,
     mutationFn: ({ tokenId, walletAddress }: PositionOfWallet) =>
-      api.post(`/quickswap/v3/positions/${encodeURIComponent(tokenId)}/refresh`, {
-        wallet_address: walletAddress,
-      }),
+      api.post(
+        `/quickswap/v3/positions/${encodeURIComponent(tokenId)}/refresh`,
+        { wallet_address: walletAddress },
+        trackedEntry,
+      ),
     meta: invalidateInOtherTabs(...changedKeys),
     onSuccess: invalidate,
   });

@@ -2,7 +2,7 @@ import type { ReturnsPoint, Wallet } from '@tidewatch/shared';
 import type { ComponentType } from 'react';
 
 /** The wallet chooser's props: the farms feature's 'choose wallet to track' takes these. */
-export type WalletChooserProps = {
+type WalletChooserProps = {
   onChoose: (wallet: Wallet) => void;
   onClose: () => void;
   isTracking: boolean;

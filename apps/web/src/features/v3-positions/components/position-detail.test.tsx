@@ -99,7 +99,7 @@ describe("a V3 position's page", () => {
       if (path === '/wallets/connected') return { body: { wallets: [polygonWallet, watched] } };
       if (method === 'POST' && path === '/quickswap/v3/track') {
         isTracked = true;
-        return { status: 201, body: { id: 7 } };
+        return { body: trackedPosition({ wallet_address: watchedAddress, snapshot: null }) };
       }
       if (path.startsWith(`/quickswap/v3/positions/${tokenId}/history`))
         return {
@@ -121,6 +121,32 @@ describe("a V3 position's page", () => {
     expect(
       screen.getByText("no returns yet: the position's history is still being read from the chain"),
     ).toBeInTheDocument();
+  });
+
+  it('says why the server refuses a wallet that does not hold the position', async () => {
+    logIn();
+    installFakeFetch(({ method, path }) => {
+      if (path === `/quickswap/v3/positions/${tokenId}`) return { body: position() };
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
+      if (path === '/wallets/connected')
+        return { body: { wallets: [{ ...polygonWallet, address: watchedAddress }] } };
+      if (method === 'POST' && path === '/quickswap/v3/track')
+        return errorReply(
+          400,
+          'VALIDATION_FAILED',
+          `position #${tokenId} is held by ${walletAddress}, not ${watchedAddress}`,
+          [{ field: 'body.wallet_address', message: `position #${tokenId} is held by ${walletAddress}` }],
+        );
+      return undefined;
+    });
+    const { user } = renderRoute(detailPath);
+    await user.click(await screen.findByRole('button', { name: 'track' }));
+    await user.click(await screen.findByRole('button', { name: /track address 0x9999…9999/ }));
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('tracking failed');
+    expect(refusal).toHaveTextContent(
+      `position #${tokenId} is held by ${walletAddress}, not ${watchedAddress}`,
+    );
   });
 
   it('shows a tracked position’s returns (fees and rewards apart), snapshots newest first and events', async () => {

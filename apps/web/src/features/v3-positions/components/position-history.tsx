@@ -16,7 +16,7 @@ type Pair = { token0: { symbol: string }; token1: { symbol: string } };
  * The snapshots as the chart's points: value and farming rewards over time. A snapshot has no 'value if
  * held' of its own (the returns panel has it for now), so that line stays unknown, never 0.
  */
-export const chartPointsOf = (history: V3PositionHistory): ReturnsPoint[] =>
+const chartPointsOf = (history: V3PositionHistory): ReturnsPoint[] =>
   history.snapshots.map((snapshot) => ({
     created_on: snapshot.created_on,
     block_number: snapshot.block_number,

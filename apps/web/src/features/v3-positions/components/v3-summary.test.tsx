@@ -5,11 +5,14 @@ import { installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { snapshot, tokenId, trackedPosition } from '../testing/fixtures.ts';
 
-function openDashboard(positions: unknown[]) {
+const noV3 = { count: 0, value_usd: 0, unknown: 0 };
+
+function openDashboard(positions: unknown[], v3Summary = noV3) {
   window.sessionStorage.setItem(sessionTokenKey, 'token-1');
   installFakeFetch(({ path }) => {
     if (path === '/internal/token/session') return { body: validSession };
-    if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [], dual_mining: [] } };
+    if (path === '/quickswap/tracked-summary')
+      return { body: { lp_mining: [], dual_mining: [], v3_positions: v3Summary } };
     if (path === '/quickswap/v3/tracked-positions') return { body: { positions } };
     return undefined;
   });
@@ -23,7 +26,7 @@ describe("the dashboard's 'V3 positions' section", () => {
       token_id: '4023',
       snapshot: snapshot({ value_usd: null, in_range: false }),
     });
-    const { user } = openDashboard([trackedPosition(), unpriced]);
+    const { user } = openDashboard([trackedPosition(), unpriced], { count: 2, value_usd: 3.75, unknown: 1 });
     const toggle = await screen.findByRole('button', { name: 'V3 positions' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const sectionOrder = ['LP Mining farms', 'Dual Mining farms', 'V3 positions'].map((name) =>
@@ -31,6 +34,14 @@ describe("the dashboard's 'V3 positions' section", () => {
     );
     expect(sectionOrder[1]!.compareDocumentPosition(sectionOrder[2]!)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
 
+    // The count and value are the server's (the tracked summary), the unknown one left out and said.
+    expect(
+      await screen.findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent === '2 positions tracked, worth $3.75 (1 position without a known value)',
+      ),
+    ).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'V3 positions' });
     const rows = within(list).getAllByRole('listitem');
     expect(within(rows[0]!).getByRole('link', { name: `#${tokenId} WMATIC / USDC` })).toHaveAttribute(

@@ -235,7 +235,7 @@ describe('V3 positions tool screen', () => {
         };
       if (method === 'POST' && path === '/quickswap/v3/track') {
         tracked = true;
-        return { status: 201, body: { id: 7 } };
+        return { body: trackedPosition({ wallet_address: watchedAddress }) };
       }
       return undefined;
     });
@@ -259,7 +259,7 @@ describe('V3 positions tool screen', () => {
         return { body: { positions: isTracked ? [trackedPosition()] : [] } };
       if (method === 'DELETE' && path === '/quickswap/v3/tracked-positions/7') {
         isTracked = false;
-        return { body: { ok: true } };
+        return { status: 204 };
       }
       return undefined;
     });
@@ -292,7 +292,7 @@ describe('V3 positions tool screen', () => {
         };
       if (method === 'POST' && path === `/quickswap/v3/positions/${tokenId}/refresh`) {
         refreshed = true;
-        return { body: trackedPosition().snapshot };
+        return { body: trackedPosition() };
       }
       return undefined;
     });

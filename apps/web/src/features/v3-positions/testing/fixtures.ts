@@ -19,9 +19,9 @@ const token = (symbol: string, suffix: string, decimals = 18) => ({
   symbol,
   decimals,
 });
-export const wmatic = token('WMATIC', 'a');
-export const usdc = token('USDC', 'b', 6);
-export const quick = token('QUICK', 'c');
+const wmatic = token('WMATIC', 'a');
+const usdc = token('USDC', 'b', 6);
+const quick = token('QUICK', 'c');
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
