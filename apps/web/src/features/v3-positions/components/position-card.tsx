@@ -8,9 +8,9 @@ import { PositionArticle } from './position-article.tsx';
 import { PositionFigures } from './position-figures.tsx';
 
 /** 'track' with the wallet the list read the position for; 'tracked' once it is. */
-function TrackAction({ position, walletAddress }: { position: V3Position; walletAddress: string }) {
+function TrackAction({ position, walletAddress, isTracked }: PositionCardProps) {
   const track = useTrackPosition();
-  if (position.is_tracked) return <Badge>tracked</Badge>;
+  if (position.is_tracked || isTracked || track.isSuccess) return <Badge>tracked</Badge>;
   return (
     <>
       <Button
@@ -36,10 +36,12 @@ export type PositionCardProps = {
   position: V3Position;
   /** The saved or watch-only wallet the list read it for: 'track' tracks with it. */
   walletAddress: string;
+  /** The user's tracked list has it with this wallet (the answer's `is_tracked` may be older). */
+  isTracked?: boolean;
 };
 
 /** One position of a wallet's 'All' list: its figures, a link to its detail and 'track'. */
-export function PositionCard({ position, walletAddress }: PositionCardProps) {
+export function PositionCard({ position, walletAddress, isTracked = false }: PositionCardProps) {
   return (
     <PositionArticle
       tokenId={position.token_id}
@@ -59,7 +61,7 @@ export function PositionCard({ position, walletAddress }: PositionCardProps) {
         >
           details
         </Link>
-        <TrackAction position={position} walletAddress={walletAddress} />
+        <TrackAction position={position} walletAddress={walletAddress} isTracked={isTracked} />
       </div>
     </PositionArticle>
   );

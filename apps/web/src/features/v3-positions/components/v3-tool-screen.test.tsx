@@ -105,7 +105,9 @@ describe('V3 positions tool screen', () => {
     logIn();
     const out = { ...position({ token_id: '4030', in_range: false }) };
     const calls = installFakeFetch(({ path }) => {
-      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
+      // The farmed one is tracked with this wallet (the list's answer may not say so yet).
+      if (path === '/quickswap/v3/tracked-positions')
+        return { body: { positions: [trackedPosition({ token_id: '4022' })] } };
       if (path === '/wallets/connected')
         return { body: { wallets: [polygonWallet, ethereumWallet, watchOnlyWallet] } };
       if (path === walletsPath(walletAddress))
@@ -132,6 +134,8 @@ describe('V3 positions tool screen', () => {
     expect(within(farmed).getByText('2 QUICK ($1.20) pending')).toBeInTheDocument();
     expect(within(farmed).getByText('0.5 QUICK ($0.30) unclaimed')).toBeInTheDocument();
     expect(within(farmed).getByText('$1.50')).toBeInTheDocument();
+    expect(await within(farmed).findByText('tracked')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'track' })).toBeInTheDocument();
 
     expect(screen.getByRole('article', { name: 'position #4030 WMATIC / USDC' })).toHaveTextContent(
       'out of range',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
+import { trackedPositionsQueryOptions } from '../api/get-tracked-positions.ts';
 import { walletPositionsQueryOptions } from '../api/get-wallet-positions.ts';
 import { MerklRewardsLine } from './merkl-rewards.tsx';
 import { PositionCard } from './position-card.tsx';
@@ -12,6 +13,16 @@ import { PositionCard } from './position-card.tsx';
  */
 export function WalletPositions({ wallet }: { wallet: Wallet }) {
   const query = useQuery(walletPositionsQueryOptions(wallet.address));
+  // Which of them the user tracks with this wallet: the tracked list is the tool's other tab, often cached.
+  const trackedIds = useQuery({
+    ...trackedPositionsQueryOptions(),
+    select: ({ positions }) =>
+      new Set(
+        positions
+          .filter((tracked) => tracked.wallet_address.toLowerCase() === wallet.address.toLowerCase())
+          .map((tracked) => tracked.token_id),
+      ),
+  });
   const label = `wallet ${shortenAddress(wallet.address)}`;
   return (
     <section aria-label={label} className="space-y-3">
@@ -31,7 +42,11 @@ export function WalletPositions({ wallet }: { wallet: Wallet }) {
           ) : null}
           {query.data.positions.map((position) => (
             <PanelBoundary key={position.token_id} name="position card">
-              <PositionCard position={position} walletAddress={wallet.address} />
+              <PositionCard
+                position={position}
+                walletAddress={wallet.address}
+                isTracked={trackedIds.data?.has(position.token_id) ?? false}
+              />
             </PanelBoundary>
           ))}
         </>
