@@ -2,7 +2,7 @@ export { type Anvil, startAnvil } from './anvil.ts';
 export { cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcServer, startCmcServer } from './cmc/server.ts';
 export { type MerklFault, type MerklServer, startMerklServer } from './merkl/server.ts';
-export { buildMerklTree, type MerklReward, type MerklTree, merklLeaf } from './merkl/tree.ts';
+export { buildMerklTree, type MerklReward, type MerklTree } from './merkl/tree.ts';
 export { getFreePort } from './ports.ts';
 export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
@@ -26,10 +26,9 @@ export { TxSender } from './world/tx-sender.ts';
 export type { World, WorldFarm } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';
 export { deployV3World } from './world/v3-deploy.ts';
-export { incentiveIdOf } from './world/v3-farming.ts';
-export { sqrtRatioAtTick, TICK_SPACING } from './world/v3-math.ts';
+export { FULL_RANGE, sqrtRatioAtTick } from './world/v3-math.ts';
 export { merklToken, publishMerklRewards } from './world/v3-merkl.ts';
-export { addV3Positions } from './world/v3-positions.ts';
+export { addV3Positions, mintV3Position } from './world/v3-positions.ts';
 export {
   type V3PoolKey,
   type V3PositionKey,

@@ -15,9 +15,9 @@ import { v3WorldAppEnv } from './world/app-config.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
 import type { World } from './world/types.ts';
 import { deployV3World } from './world/v3-deploy.ts';
-import { sqrtPriceX96FromAmounts, sqrtRatioAtTick } from './world/v3-math.ts';
-import { addV3Positions } from './world/v3-positions.ts';
-import { merklTreeSpecs, v3PositionSpecs } from './world/v3-spec.ts';
+import { FULL_RANGE, sqrtPriceX96FromAmounts, sqrtRatioAtTick } from './world/v3-math.ts';
+import { addV3Positions, mintV3Position } from './world/v3-positions.ts';
+import { merklTreeSpecs, type V3PoolKey, v3PositionSpecs } from './world/v3-spec.ts';
 import { movePriceAcrossRange, moveV3Price, readV3PoolPrice, swapV3 } from './world/v3-swap.ts';
 import type { V3World } from './world/v3-types.ts';
 
@@ -116,8 +116,7 @@ describe('deployV3World', () => {
         v3PositionSpecs[position.key].ticks[1] - v3PositionSpecs[position.key].ticks[0],
       );
     }
-    const tickOf = async (key: 'WMATIC-USDC' | 'WETH-USDC') =>
-      (await readV3PoolPrice(anvil, v3World.pools[key].address)).tick;
+    const tickOf = async (key: V3PoolKey) => (await readV3PoolPrice(anvil, v3World.pools[key].address)).tick;
     const { belowRange, inRange, aboveRange, farmed } = v3World.positions;
     expect(belowRange.tickUpper <= (await tickOf(belowRange.pool))).toBe(true);
     expect(aboveRange.tickLower > (await tickOf(aboveRange.pool))).toBe(true);
@@ -213,12 +212,16 @@ describe('deployV3World', () => {
     });
     const [reward, bonusReward] = result;
     expect(reward > 0n && bonusReward > 0n).toBe(true);
-    // The only farmed liquidity, always in range: at most the rate times the clock since the incentive started.
+    // The only farmed liquidity, in range all along: the rate times the seconds farmed, less the virtual pool's
+    // rounding down (a wei). It farmed at least the hour deploy waits, at most since the incentive's start
+    // (plus a second: an eth_call may run at the next block's time).
     const { timestamp } = await anvil.client.getBlock();
     const elapsed = timestamp + 1n - v3World.incentive.key.startTime;
-    expect(reward <= v3World.incentive.rewardRate * elapsed).toBe(true);
-    expect(bonusReward <= v3World.incentive.bonusRewardRate * elapsed).toBe(true);
-    expect(reward >= v3World.incentive.rewardRate * 3_600n).toBe(true);
+    const { rewardRate, bonusRewardRate } = v3World.incentive;
+    expect(reward <= rewardRate * elapsed && reward + 1n >= rewardRate * 3_600n).toBe(true);
+    expect(bonusReward <= bonusRewardRate * elapsed && bonusReward + 1n >= bonusRewardRate * 3_600n).toBe(
+      true,
+    );
   });
 
   it('sets the app environment to the V3 world', () => {
@@ -359,5 +362,34 @@ describe('addV3Positions', () => {
       });
       expect(liquidity > 0n).toBe(true);
     }
+  });
+});
+
+describe('mintV3Position', () => {
+  it('mints a full-range position in the pool of the token without a price, for any owner', async () => {
+    const owner = world.accounts.idle.address;
+    const tokenId = await mintV3Position(anvil, v3World, { pool: 'MYST-WETH', owner, ...FULL_RANGE });
+    const position = await read({
+      address: v3World.positionManager,
+      abi: nonfungiblePositionManager.abi,
+      functionName: 'positions',
+      args: [tokenId],
+    });
+    const pool = v3World.pools['MYST-WETH'];
+    expect([position[2], position[3], position[4], position[5]]).toEqual([
+      pool.token0,
+      pool.token1,
+      -887_220,
+      887_220,
+    ]);
+    expect(position[6] > 0n).toBe(true);
+    expect(
+      await read({
+        address: v3World.positionManager,
+        abi: nonfungiblePositionManager.abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      }),
+    ).toBe(owner);
   });
 });

@@ -21,7 +21,7 @@ export type MerklTree = {
 };
 
 /** The leaf Merkl's distributor verifies: keccak256(abi.encode(user, token, amount)). */
-export function merklLeaf(recipient: Address, token: Address, amount: bigint): Hex {
+function merklLeaf(recipient: Address, token: Address, amount: bigint): Hex {
   return keccak256(
     encodeAbiParameters(
       [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],

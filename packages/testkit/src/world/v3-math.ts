@@ -5,8 +5,13 @@
 
 /** Algebra V1 pools space ticks by 60 (Constants.TICK_SPACING; `tickSpacing()` is pure). */
 export const TICK_SPACING = 60;
-export const MIN_TICK = -887_272;
-export const MAX_TICK = 887_272;
+const MIN_TICK = -887_272;
+const MAX_TICK = 887_272;
+/** The widest range a position may have: the extreme ticks that are multiples of the spacing. */
+export const FULL_RANGE = {
+  tickLower: Math.ceil(MIN_TICK / TICK_SPACING) * TICK_SPACING,
+  tickUpper: Math.floor(MAX_TICK / TICK_SPACING) * TICK_SPACING,
+} as const;
 export const MIN_SQRT_RATIO = 4_295_128_739n;
 export const MAX_SQRT_RATIO = 1_461_446_703_485_210_103_287_273_052_203_988_822_378_723_970_342n;
 

@@ -34,7 +34,6 @@ export async function addV3Positions(
   if (!Number.isInteger(input.count) || input.count < 0 || farmed < 0 || farmed > input.count) {
     throw new Error(`count ${input.count} and farmed ${farmed}: need 0 <= farmed <= count`);
   }
-  const d = v3World.accounts.deployer.address;
   const poolKeys = Object.keys(v3World.pools) as V3PoolKey[];
   const ticks = new Map<V3PoolKey, number>();
   for (const key of poolKeys) ticks.set(key, (await readV3PoolPrice(anvil, v3World.pools[key].address)).tick);
@@ -44,29 +43,18 @@ export async function addV3Positions(
   for (let i = 0; i < input.count; i++) {
     const isFarmed = i >= input.count - farmed;
     const poolKey = isFarmed ? v3World.incentive.pool : (poolKeys[i % poolKeys.length] as V3PoolKey);
-    const pool = v3World.pools[poolKey];
     const [low, high] = isFarmed
       ? (rangeCycle[0] as [number, number])
       : (rangeCycle[i % rangeCycle.length] as [number, number]);
     const base = floorToSpacing(ticks.get(poolKey) ?? 0);
-    // A small amount of each token (in whole units of the lower-value side): enough liquidity to be a position.
-    const amount0 = 10n ** BigInt(tokenDecimals(v3World, pool.token0) + 1);
-    const amount1 = 10n ** BigInt(tokenDecimals(v3World, pool.token1) + 1);
-    await fundToken(tx, v3World, tokenKey(v3World, pool.token0), d, amount0);
-    await fundToken(tx, v3World, tokenKey(v3World, pool.token1), d, amount1);
-    mints.push({
-      from: d,
-      recipient: input.owner,
-      token0: pool.token0,
-      token1: pool.token1,
-      tickLower: base + low * TICK_SPACING,
-      tickUpper: base + high * TICK_SPACING,
-      amount0Desired: amount0,
-      amount1Desired: amount1,
-    });
+    mints.push(
+      await deployerFundedMint(tx, v3World, poolKey, {
+        owner: input.owner,
+        tickLower: base + low * TICK_SPACING,
+        tickUpper: base + high * TICK_SPACING,
+      }),
+    );
   }
-  const tokens = Object.values(v3World.pools).flatMap((p) => [p.token0, p.token1]);
-  await approveAll(tx, d, [...new Set(tokens)], v3World.positionManager);
   const ids = await mintPositions(anvil, tx, v3World.positionManager, mints);
 
   if (farmed > 0) {
@@ -84,6 +72,56 @@ export async function addV3Positions(
     await farming.assertAllSucceeded();
   }
   return ids;
+}
+
+/**
+ * Mints one position of a world pool for `owner`, paid by the deployer (who is given the tokens): any range,
+ * e.g. FULL_RANGE (the extreme ticks) or a range in the MYST-WETH pool (a token without a price). Amounts in base
+ * units; by default 10 whole tokens of each side. Returns its token id.
+ * @example const tokenId = await mintV3Position(anvil, v3World, { pool: 'MYST-WETH', owner, ...FULL_RANGE });
+ */
+export async function mintV3Position(
+  anvil: Anvil,
+  v3World: V3World,
+  input: {
+    pool: V3PoolKey;
+    owner: Address;
+    tickLower: number;
+    tickUpper: number;
+    amount0?: bigint;
+    amount1?: bigint;
+  },
+): Promise<bigint> {
+  const tx = new TxSender(anvil);
+  const mint = await deployerFundedMint(tx, v3World, input.pool, input);
+  const [tokenId] = await mintPositions(anvil, tx, v3World.positionManager, [mint]);
+  return tokenId as bigint;
+}
+
+/** Funds the deployer with a pool's tokens, approves the position manager and describes the mint. Sends only. */
+async function deployerFundedMint(
+  tx: TxSender,
+  v3World: V3World,
+  poolKey: V3PoolKey,
+  input: { owner: Address; tickLower: number; tickUpper: number; amount0?: bigint; amount1?: bigint },
+): Promise<PositionMint> {
+  const d = v3World.accounts.deployer.address;
+  const pool = v3World.pools[poolKey];
+  const amount0 = input.amount0 ?? 10n ** BigInt(tokenDecimals(v3World, pool.token0) + 1);
+  const amount1 = input.amount1 ?? 10n ** BigInt(tokenDecimals(v3World, pool.token1) + 1);
+  await fundToken(tx, v3World, tokenKey(v3World, pool.token0), d, amount0);
+  await fundToken(tx, v3World, tokenKey(v3World, pool.token1), d, amount1);
+  await approveAll(tx, d, [pool.token0, pool.token1], v3World.positionManager);
+  return {
+    from: d,
+    recipient: input.owner,
+    token0: pool.token0,
+    token1: pool.token1,
+    tickLower: input.tickLower,
+    tickUpper: input.tickUpper,
+    amount0Desired: amount0,
+    amount1Desired: amount1,
+  };
 }
 
 function tokenKey(v3World: V3World, address: Address) {

@@ -6,7 +6,10 @@ import type { PairKey, TokenKey } from './spec.ts';
  * positions are offsets from the pool's starting tick (rounded down to the spacing of 60).
  */
 
-/** Pools, each started at the price of the V2 pair of the same tokens; the deployer adds wide liquidity. */
+/**
+ * Pools, each started at the price of the V2 pair of the same tokens; the deployer adds wide liquidity. The
+ * user's positions are in the first two.
+ */
 export const v3PoolSpecs = {
   'WMATIC-USDC': {
     tokenA: 'WMATIC',
@@ -19,6 +22,13 @@ export const v3PoolSpecs = {
     tokenB: 'USDC',
     priceFrom: 'WETH-USDC',
     deployerLiquidity: { ticksEachSide: 12_000, amountA: 500, amountB: 1_000_000 },
+  },
+  /** MYST has no price anywhere: a position here has amounts but no USD (mint one with mintV3Position). */
+  'MYST-WETH': {
+    tokenA: 'MYST',
+    tokenB: 'WETH',
+    priceFrom: 'MYST-WETH',
+    deployerLiquidity: { ticksEachSide: 12_000, amountA: 100_000, amountB: 100 },
   },
 } as const satisfies Record<
   string,
