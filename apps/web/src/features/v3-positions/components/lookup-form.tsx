@@ -26,7 +26,7 @@ export function LookupForm({ hrefOf }: LookupFormProps) {
     <form aria-label="open a position" onSubmit={submit} className="space-y-2">
       <TextField
         label="position id or link"
-        hint="a position's id (e.g. 4021) or its link on quickswap.exchange"
+        hint="a position's id (e.g. 4021) or its QuickSwap link (…#/pool/4021)"
         value={query}
         onChange={(event) => setQuery(event.target.value)}
         errorMessage={queryError}
