@@ -38,6 +38,7 @@ import { registerFarms } from './features/farms/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
 import { registerRecovery } from './features/recovery/index.ts';
+import { registerV3Positions } from './features/v3-positions/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { createWalletsService, walletsRoutes } from './features/wallets/index.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
@@ -190,6 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     pairFactory: deps.config.quickswapFactoryAddress,
     wmatic: deps.config.wmaticAddress,
+  });
+  await registerV3Positions(app, {
+    ...deps,
+    chainId: deps.config.chainId,
+    throttles,
+    oldTokens,
+    v3: deps.config.v3,
+    merkl: deps.config.merkl,
   });
   await app.register(alertsRoutes, {
     db: deps.database.db,

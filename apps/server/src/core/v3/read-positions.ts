@@ -121,7 +121,13 @@ export async function readV3Positions(
     const state = pools.get(position.pool.toLowerCase())!;
     const t0 = tokenRef(position.token0);
     const t1 = tokenRef(position.token1);
-    const { amount0, amount1 } = amountsForLiquidity({ ...position, ...state });
+    const { amount0, amount1 } = amountsForLiquidity({
+      liquidity: position.liquidity,
+      tickLower: position.tickLower,
+      tickUpper: position.tickUpper,
+      tick: state.tick,
+      sqrtPriceX96: state.sqrtPriceX96,
+    });
     const amounts = [raw(position.token0, amount0), raw(position.token1, amount1)] as const;
     const owed = fees.get(position.tokenId);
     const feeAmounts = owed

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
+import type { Config } from '../../core/config.ts';
+import { createV3IncentiveIndex } from '../../core/v3/incentives.ts';
+import { createMerklClient } from '../../core/v3/merkl-client.ts';
+import { createMerklAnswerStore } from '../../core/v3/merkl-repository.ts';
+import { createV3PositionReader } from '../../core/v3/position-reader.ts';
+import { v3PositionsRoutes } from './routes.ts';
+import { createV3PositionsService } from './service.ts';
+
+/**
+ * Wires QuickSwap V3 positions (issue 34) into the app: a wallet's positions with its Merkl rewards, one
+ * position by id, and reading a pasted link. One incentive index per process (the farming's incentive logs,
+ * read once and then only new blocks).
+ */
+export async function registerV3Positions(
+  app: FastifyInstance,
+  deps: ChainFeatureDeps & { v3: Config['v3']; merkl: Config['merkl'] },
+): Promise<void> {
+  const db = deps.database.db;
+  const contracts = {
+    poolDeployer: deps.v3.poolDeployer,
+    positionManager: deps.v3.positionManager,
+    farmingCenter: deps.v3.farmingCenter,
+    eternalFarming: deps.v3.eternalFarming,
+  };
+  const incentives = deps.chain
+    ? createV3IncentiveIndex({
+        chain: deps.chain,
+        eternalFarming: deps.v3.eternalFarming,
+        fromBlock: deps.v3.eternalFarmingFromBlock,
+      })
+    : undefined;
+  const readPositions =
+    deps.chain && deps.prices && incentives
+      ? createV3PositionReader({
+          db,
+          chainId: deps.chainId,
+          chain: deps.chain,
+          prices: deps.prices,
+          contracts,
+          incentives,
+          oldTokens: deps.oldTokens,
+        })
+      : undefined;
+  const v3Positions = createV3PositionsService({
+    db,
+    chainId: deps.chainId,
+    contracts,
+    oldTokens: deps.oldTokens,
+    chain: deps.chain,
+    prices: deps.prices,
+    incentives,
+    readPositions,
+    merkl: {
+      client: createMerklClient({ apiUrl: deps.merkl.apiUrl, timeoutMs: deps.merkl.timeoutMs }),
+      store: createMerklAnswerStore(db),
+      distributor: deps.merkl.distributor,
+    },
+    now: deps.now,
+  });
+  await app.register(v3PositionsRoutes, { v3Positions, throttles: deps.throttles });
+}

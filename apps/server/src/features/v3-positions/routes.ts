@@ -1,0 +1,47 @@
+import {
+  v3LookupResponseSchema,
+  v3LookupSchema,
+  v3PositionSchema,
+  v3TokenIdParamsSchema,
+  v3WalletPositionsSchema,
+  v3WalletQuerySchema,
+} from '@tidewatch/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { throttleGuard } from '../../core/http/throttle-guard.ts';
+import type { Throttles } from '../../core/throttle/throttles.ts';
+import type { V3PositionsService } from './service.ts';
+
+/**
+ * QuickSwap V3 positions: a wallet's (a signed-in user's saved or watch-only wallet only; it reads the chain,
+ * so it counts against the user's refresh throttle, as find my farms), one position by id (public data, as a
+ * block explorer shows it) and reading a pasted id or link.
+ */
+export const v3PositionsRoutes: FastifyPluginAsyncZod<{
+  v3Positions: V3PositionsService;
+  throttles: Throttles;
+}> = async (app, { v3Positions, throttles }) => {
+  const countChainReads = throttleGuard(throttles, 'farm refreshes', (r) => [
+    { name: 'farmRefreshesPerUser', key: String(r.user!.id) },
+  ]);
+
+  app.get(
+    '/api/quickswap/v3/positions',
+    {
+      preHandler: [app.requireUser, countChainReads],
+      schema: { querystring: v3WalletQuerySchema, response: { 200: v3WalletPositionsSchema } },
+    },
+    async (request) => v3Positions.walletPositions(request.user!.id, request.query.wallet_address),
+  );
+
+  app.get(
+    '/api/quickswap/v3/positions/:token_id',
+    { schema: { params: v3TokenIdParamsSchema, response: { 200: v3PositionSchema } } },
+    async (request) => v3Positions.position(request.user?.id ?? null, request.params.token_id),
+  );
+
+  app.post(
+    '/api/quickswap/v3/lookup',
+    { schema: { body: v3LookupSchema, response: { 200: v3LookupResponseSchema } } },
+    async (request) => v3Positions.lookup(request.body.query),
+  );
+};
