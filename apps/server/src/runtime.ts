@@ -15,6 +15,8 @@ import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
+import { createV3Jobs } from './jobs/v3-jobs.ts';
+import { runDueV3Snapshots } from './jobs/v3-snapshot-round.ts';
 
 /** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
 export function fail(message: string): never {
@@ -135,6 +137,18 @@ export async function startScheduledSnapshots(
     intervalMs,
     onStored,
   };
+  // Tracked V3 positions (issue 34): their own round on the same ticks, alerts after each stored batch,
+  // and a step of their history job per tick.
+  const v3 = createV3Jobs({
+    config: runtime.config,
+    database: runtime.database,
+    chain: runtime.chain,
+    prices: runtime.prices,
+    intervalMs,
+    oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
+    afterAlerts: deliver,
+    logWarn: (object, message) => log.warn(object, message),
+  });
   const onError = (error: unknown) =>
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
   // The retention job rides on the same ticks and runs once a day across processes (job_runs).
@@ -175,6 +189,9 @@ export async function startScheduledSnapshots(
     await deliver().catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
     await farmIndex().catch((error: unknown) => log.warn({ err: error }, 'farm index: the refresh failed'));
     await history().catch((error: unknown) => log.warn({ err: error }, 'history job: a step failed'));
+    await v3
+      .historyStep()
+      .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
   if (runtime.config.databaseUrl) {
@@ -184,12 +201,14 @@ export async function startScheduledSnapshots(
       onError,
       logInfo: (message) => log.info(message),
       alsoOnTick,
+      v3: v3.round,
     });
   }
   return startSnapshotScheduler({
     intervalMs,
     run: async () => {
       await runDueSnapshots(deps);
+      await runDueV3Snapshots(v3.round);
       await alsoOnTick();
     },
     onError,

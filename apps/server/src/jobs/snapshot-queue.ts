@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { loadClaimedPairs } from '../core/jobs/schedule-repository.ts';
+import { loadClaimedV3Positions } from '../core/v3/snapshot-schedule.ts';
 import type { Scheduler } from './scheduler.ts';
 import { startSnapshotScheduler } from './scheduler.ts';
 import {
@@ -8,9 +9,16 @@ import {
   type SnapshotRunReport,
   snapshotBatch,
 } from './snapshot-run.ts';
+import {
+  planV3SnapshotRound,
+  snapshotV3Batch,
+  type V3SnapshotRoundDeps,
+  type V3SnapshotRoundReport,
+} from './v3-snapshot-round.ts';
 
-/** The pg-boss queue of snapshot batches (decision 012). */
+/** The pg-boss queues of snapshot batches (decision 012): V2 pairs, and tracked V3 positions (issue 34). */
 const snapshotBatchQueue = 'snapshot-batch';
+const v3SnapshotBatchQueue = 'v3-snapshot-batch';
 
 type BatchJob = { scheduleIds: number[]; claimedAt: string };
 
@@ -45,6 +53,8 @@ export async function startQueuedSnapshots(
     logInfo: (message: string) => void;
     /** Also run at every tick (the retention job, which claims its own day). */
     alsoOnTick?: () => Promise<unknown>;
+    /** The V3 round: its due positions are planned at every tick and their batches sent on their own queue. */
+    v3?: V3SnapshotRoundDeps;
   },
 ): Promise<Scheduler> {
   // A dead worker's batch is handed on after about an interval (10 s at least, 5 min at most).
@@ -56,13 +66,8 @@ export async function startQueuedSnapshots(
   });
   boss.on('error', deps.onError);
   await boss.start();
-  await ensureQueue(boss, {
-    name: snapshotBatchQueue,
-    retryLimit: 5,
-    retryDelay: 15,
-    retryBackoff: true,
-    expireInSeconds,
-  });
+  const queueOptions = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds };
+  await ensureQueue(boss, { ...queueOptions, name: snapshotBatchQueue });
   await boss.work<BatchJob>(snapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (!job) return;
     const pairs = await loadClaimedPairs(deps.db, job.data.scheduleIds, new Date(job.data.claimedAt));
@@ -74,6 +79,19 @@ export async function startQueuedSnapshots(
       `snapshot batch ${job.id}: ${report.stored} stored, ${report.failed} failed, ${pairs.length - report.stored - report.failed} already done`,
     );
   });
+  const { v3 } = deps;
+  if (v3) {
+    await ensureQueue(boss, { ...queueOptions, name: v3SnapshotBatchQueue });
+    await boss.work<BatchJob>(v3SnapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (!job) return;
+      const claimedAt = new Date(job.data.claimedAt);
+      const positions = await loadClaimedV3Positions(v3.db, job.data.scheduleIds, claimedAt);
+      if (positions.length === 0) return;
+      const report: V3SnapshotRoundReport = { claimed: positions.length, stored: 0, failed: 0, batches: 0 };
+      await snapshotV3Batch(v3, positions, { now: (v3.now ?? (() => new Date()))(), claimedAt }, report);
+      deps.logInfo(`V3 snapshot batch ${job.id}: ${report.stored} stored, ${report.failed} failed`);
+    });
+  }
   const ticker = startSnapshotScheduler({
     intervalMs: deps.intervalMs,
     run: async () => {
@@ -81,6 +99,16 @@ export async function startQueuedSnapshots(
       for (const batch of batches) {
         const data: BatchJob = { scheduleIds: batch.map((p) => p.scheduleId), claimedAt: now.toISOString() };
         await boss.send(snapshotBatchQueue, data);
+      }
+      if (v3) {
+        const round = await planV3SnapshotRound(v3);
+        for (const batch of round.batches) {
+          const data: BatchJob = {
+            scheduleIds: batch.map((p) => p.scheduleId),
+            claimedAt: round.now.toISOString(),
+          };
+          await boss.send(v3SnapshotBatchQueue, data);
+        }
       }
       await deps.alsoOnTick?.();
     },

@@ -31,8 +31,11 @@ export type V3SnapshotRoundDeps = {
   now?: () => Date;
   /** Positions per read (one block each). */
   positionsPerBatch?: number;
-  /** Called after each stored batch (the alerts run there), with the block time of its read. */
-  onStored?: (stored: DueV3Position[], read: ReadV3Snapshots['read']) => void;
+  /**
+   * Called after each stored batch (the alerts run there), with the block time of its read; not waited for:
+   * what it returns (the alerts' promise) is for a caller that wants to know when they are done.
+   */
+  onStored?: (stored: DueV3Position[], read: ReadV3Snapshots['read']) => unknown;
 };
 
 export type V3SnapshotRoundReport = { claimed: number; stored: number; failed: number; batches: number };
@@ -132,5 +135,5 @@ export async function snapshotV3Batch(
   report.stored += stored.length;
   const burnt = batch.filter((p) => missing.has(p.positionId));
   if (burnt.length > 0) await fail(burnt, 'the position no longer exists (its NFT was burnt)');
-  if (stored.length > 0) deps.onStored?.(stored, snapshots.read);
+  if (stored.length > 0) void deps.onStored?.(stored, snapshots.read);
 }

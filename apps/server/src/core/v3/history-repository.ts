@@ -194,12 +194,3 @@ export function loadV3Events(db: DbOrTrx, positionId: number): Promise<V3Positio
     .orderBy('log_index')
     .execute();
 }
-
-/** The history job's state of a position (undefined before the first reconcile). */
-export function findV3Backfill(db: DbOrTrx, positionId: number) {
-  return db
-    .selectFrom('v3_history_backfills')
-    .select(['status', 'scanned_to_block', 'gaps', 'error'])
-    .where('position_id', '=', positionId)
-    .executeTakeFirst();
-}

@@ -2,7 +2,7 @@ import type { TokenRef, V3TrackedSummary } from '@tidewatch/shared';
 import type { Insertable, Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import type { V3PositionRow, V3PositionSnapshotRow, V3PositionsTables } from '../db/tables/v3-positions.ts';
+import type { V3PositionSnapshotRow, V3PositionsTables } from '../db/tables/v3-positions.ts';
 import { type TokenInput, upsertToken } from '../farms/repository.ts';
 
 /** Tracked V3 positions and their snapshots, in SQL (migration 021). Writers take a DbOrTrx. */
@@ -56,19 +56,6 @@ export async function upsertV3Position(db: DbOrTrx, input: V3PositionInput, now:
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-export function findV3PositionByTokenId(
-  db: DbOrTrx,
-  chainId: number,
-  tokenId: string,
-): Promise<V3PositionRow | undefined> {
-  return db
-    .selectFrom('v3_positions')
-    .selectAll()
-    .where('chain_id', '=', chainId)
-    .where('token_id', '=', tokenId)
-    .executeTakeFirst();
 }
 
 /** Tracks a position with a wallet; answers the tracked row's id and whether it was new. */
@@ -317,4 +304,21 @@ export async function findV3PositionsWithTokens(db: DbOrTrx, positionIds: number
     ])
     .where('p.id', 'in', positionIds)
     .execute();
+}
+
+/** The token ids a user tracks with a wallet (`is_tracked` of the positions the API lists). */
+export async function findTrackedV3TokenIds(
+  db: DbOrTrx,
+  userId: number,
+  options: { chainId: number; wallet: string },
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('v3_tracked_positions as t')
+    .innerJoin('v3_positions as p', 'p.id', 't.position_id')
+    .select('p.token_id')
+    .where('t.user_id', '=', userId)
+    .where('p.chain_id', '=', options.chainId)
+    .where('t.wallet_address', '=', getAddress(options.wallet))
+    .execute();
+  return new Set(rows.map((r) => r.token_id));
 }

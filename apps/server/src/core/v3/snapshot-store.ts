@@ -9,7 +9,7 @@ import { toV3SnapshotRow } from './snapshot-rows.ts';
  * Positions valued at one block, as `readV3Positions` answers them: every figure of a position is read at
  * `blockNumber`, whose time is `blockTime` (the chain's clock: incentive ends are measured against it).
  */
-export type V3PositionsRead = { blockNumber: number; blockTime: Date; positions: V3Position[] };
+type V3PositionsRead = { blockNumber: number; blockTime: Date; positions: V3Position[] };
 
 /**
  * Reads positions by id at one block (the latest, or `block` for a past one). A position that does not

@@ -7,6 +7,8 @@ import { createMerklAnswerStore } from '../../core/v3/merkl-repository.ts';
 import { createV3PositionReader } from '../../core/v3/position-reader.ts';
 import { v3PositionsRoutes } from './routes.ts';
 import { createV3PositionsService } from './service.ts';
+import { v3TrackingRoutes } from './tracking-routes.ts';
+import { createV3TrackingService } from './tracking-service.ts';
 
 /**
  * Wires QuickSwap V3 positions (issue 34) into the app: a wallet's positions with its Merkl rewards, one
@@ -60,4 +62,9 @@ export async function registerV3Positions(
     now: deps.now,
   });
   await app.register(v3PositionsRoutes, { v3Positions, throttles: deps.throttles });
+  // Tracking (issue 34, item 5): track, the tracked list, untrack, refresh, history and CSV, on the same reader.
+  await app.register(v3TrackingRoutes, {
+    tracking: createV3TrackingService({ db, chainId: deps.chainId, readPositions, now: deps.now }),
+    throttles: deps.throttles,
+  });
 }

@@ -1,14 +1,16 @@
 import type { Address } from 'viem';
+import { findTrackedV3TokenIds } from '../../core/v3/snapshot-repository.ts';
 import type { V3PositionsContext } from './context.ts';
 
 /**
- * The token ids the user tracks with `wallet`: where `is_tracked` of the positions the API lists comes from.
- * The one place tracking (issue 34, item 5) plugs into the position reads; until it does, nothing is tracked.
+ * The token ids the user tracks with `wallet`: where `is_tracked` of the positions the API lists comes from
+ * (tracking, issue 34 item 5: v3_tracked_positions). A visitor tracks nothing.
  */
 export async function findTrackedTokenIds(
-  _ctx: V3PositionsContext,
-  _userId: number | null,
-  _wallet: Address,
+  ctx: V3PositionsContext,
+  userId: number | null,
+  wallet: Address,
 ): Promise<Set<string>> {
-  return new Set();
+  if (userId === null) return new Set();
+  return findTrackedV3TokenIds(ctx.db, userId, { chainId: ctx.chainId, wallet });
 }

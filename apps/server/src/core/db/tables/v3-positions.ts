@@ -81,7 +81,7 @@ type V3SnapshotScheduleTable = {
 export type V3RawAmount = { token: string; raw: string; usd: number | null };
 
 /** An event of a position, valued at its block. */
-export type V3PositionEventsTable = {
+type V3PositionEventsTable = {
   id: Generated<number>;
   position_id: number;
   kind: V3PositionEvent['kind'];
@@ -124,6 +124,5 @@ export type V3PositionsTables = {
   v3_history_backfills: V3HistoryBackfillsTable;
 };
 
-export type V3PositionRow = Selectable<V3PositionsTable>;
 export type V3PositionSnapshotRow = Selectable<V3PositionSnapshotsTable>;
 export type V3PositionEventRow = Selectable<V3PositionEventsTable>;

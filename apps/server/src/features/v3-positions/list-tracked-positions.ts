@@ -1,0 +1,33 @@
+import type { V3TrackedPosition } from '@tidewatch/shared';
+import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
+import {
+  findTrackedV3Positions,
+  loadNewestV3Snapshots,
+  type TrackedV3Position,
+} from '../../core/v3/snapshot-repository.ts';
+import { toV3SnapshotWire } from '../../core/v3/snapshot-rows.ts';
+import type { V3TrackingContext } from './tracking-context.ts';
+
+/** A tracked position as the API sends it, with its newest snapshot (null before the first). */
+export function toTrackedItem(
+  tracked: TrackedV3Position,
+  newest: V3PositionSnapshotRow | undefined,
+): V3TrackedPosition {
+  return {
+    id: tracked.id,
+    token_id: tracked.tokenId,
+    wallet_address: tracked.wallet,
+    pool: { address: tracked.poolAddress, token0: tracked.token0, token1: tracked.token1 },
+    snapshot: newest ? toV3SnapshotWire(newest) : null,
+  };
+}
+
+/** GET /api/quickswap/v3/tracked-positions: every position the user tracks, one per (position, wallet). */
+export async function listTrackedV3Positions(
+  ctx: V3TrackingContext,
+  userId: number,
+): Promise<{ positions: V3TrackedPosition[] }> {
+  const tracked = await findTrackedV3Positions(ctx.db, userId, { chainId: ctx.chainId });
+  const newest = await loadNewestV3Snapshots(ctx.db, [...new Set(tracked.map((t) => t.positionId))]);
+  return { positions: tracked.map((t) => toTrackedItem(t, newest.get(t.positionId))) };
+}

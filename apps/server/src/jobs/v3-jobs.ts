@@ -1,0 +1,77 @@
+import type { ChainClient } from '../core/chain/client.ts';
+import type { OldTokens } from '../core/chain/token-labels.ts';
+import type { Config } from '../core/config.ts';
+import type { AppDatabase } from '../core/db/index.ts';
+import type { PriceSources } from '../core/snapshots/prices.ts';
+import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
+import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
+import { createV3PositionReader } from '../core/v3/position-reader.ts';
+import { evaluateV3Alerts } from '../features/alerts/index.ts';
+import type { V3SnapshotRoundDeps } from './v3-snapshot-round.ts';
+
+/** What the V3 jobs of a process are wired with (the runtime's parts). */
+export type V3JobsInput = {
+  config: Pick<Config, 'chainId' | 'publicUrl' | 'v3' | 'history'>;
+  database: AppDatabase;
+  chain: ChainClient;
+  prices: PriceSources;
+  intervalMs: number;
+  oldTokens?: OldTokens;
+  /** After a stored V3 batch's alerts are written: send the pending e-mails. */
+  afterAlerts: () => Promise<void>;
+  logWarn: (object: object, message: string) => void;
+};
+
+/**
+ * The V3 parts of the scheduled work (issue 34, item 5), riding on the same ticks as the V2 snapshots: the V3
+ * snapshot round (its deps, for this process or the pg-boss queue), whose stored batches run the V3 alert rules
+ * and then the e-mail delivery, and one step of the V3 history job per tick.
+ */
+export function createV3Jobs(input: V3JobsInput): {
+  round: V3SnapshotRoundDeps;
+  historyStep: () => Promise<boolean>;
+} {
+  const { config, database, chain, prices } = input;
+  // This process's own incentive index: the farming's incentive logs, read once and then only new blocks.
+  const readPositions = createV3PositionReader({
+    db: database.db,
+    chain,
+    chainId: config.chainId,
+    prices,
+    contracts: config.v3,
+    incentives: createV3IncentiveIndex({
+      chain,
+      eternalFarming: config.v3.eternalFarming,
+      fromBlock: config.v3.eternalFarmingFromBlock,
+    }),
+    ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
+  });
+  const round: V3SnapshotRoundDeps = {
+    db: database.db,
+    readPositions,
+    isPostgres: database.dialect === 'postgres',
+    intervalMs: input.intervalMs,
+    // Incentive ends are measured against the block the batch was read at (the chain's clock). The promise
+    // never rejects (a failure is logged), so the round need not wait for it.
+    onStored: (stored, read) =>
+      evaluateV3Alerts(
+        { db: database.db, publicUrl: config.publicUrl, now: new Date(), chainNow: read.blockTime },
+        stored.map((p) => p.positionId),
+      )
+        .then(input.afterAlerts)
+        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation or delivery failed')),
+  };
+  const historyStep = () =>
+    runV3HistoryJob({
+      db: database.db,
+      chain,
+      chainId: config.chainId,
+      prices,
+      contracts: config.v3,
+      readPositions,
+      backfillDays: config.history.backfillDays,
+      logsBlockRange: config.history.logsBlockRange,
+      intervalMs: input.intervalMs,
+    });
+  return { round, historyStep };
+}
