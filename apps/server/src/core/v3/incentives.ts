@@ -14,7 +14,7 @@ import { ChainUnavailableError } from '../chain/errors.ts';
 import { scanLogs } from './history-logs.ts';
 
 /** Algebra's IncentiveKey: what identifies an eternal farming incentive (IIncentiveKey.sol). */
-export type V3IncentiveKey = {
+type V3IncentiveKey = {
   rewardToken: Address;
   /** The zero address when the incentive pays one token. */
   bonusRewardToken: Address;
@@ -42,7 +42,7 @@ export type V3IncentiveIndex = {
 };
 
 /** keccak256(abi.encode(rewardToken, bonusRewardToken, pool, startTime, endTime)). */
-export function incentiveIdOf(key: V3IncentiveKey): Hex {
+function incentiveIdOf(key: V3IncentiveKey): Hex {
   return keccak256(
     encodeAbiParameters(
       [

@@ -15,7 +15,7 @@ const poolList = /#\/pools(?:\/[a-z0-9]+)?\/?(?:[?#]|$)/i;
 const integral = /[?&]isV4=true\b/i;
 
 /** What each refusal says: what was recognised, and what to paste instead. */
-export const positionQueryRefusals = {
+const positionQueryRefusals = {
   integral:
     "that is a position of QuickSwap's Algebra Integral (V4) pools (its link has isV4=true), not a V3 position: this tool reads V3 positions only",
   poolList:
