@@ -251,4 +251,20 @@ describe('tracking V3 positions', () => {
     expect((await api('DELETE', `/api/quickswap/v3/tracked-positions/${farmed.id}`)).statusCode).toBe(404);
     expect((await api('GET', '/api/quickswap/tracked-summary')).json().v3_positions.count).toBe(1);
   });
+
+  it('stops tracking with a wallet when the wallet is removed', async () => {
+    const saved = await w.testApp.database.db
+      .selectFrom('wallets')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .where('address', '=', wallet())
+      .executeTakeFirstOrThrow();
+    expect((await api('DELETE', `/api/wallets/${saved.id}`)).statusCode).toBe(200);
+    expect((await api('GET', '/api/quickswap/v3/tracked-positions')).json().positions).toEqual([]);
+    expect((await api('GET', '/api/quickswap/tracked-summary')).json().v3_positions).toEqual({
+      count: 0,
+      value_usd: 0,
+      unknown: 0,
+    });
+  });
 });

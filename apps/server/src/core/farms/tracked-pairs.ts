@@ -57,10 +57,18 @@ export async function deleteTrackingOfUser(db: DbOrTrx, userId: number): Promise
   await db.deleteFrom('tracked_farms').where('user_id', '=', userId).execute();
 }
 
-/** Stops the user tracking anything with that wallet (its pairs are released by releaseUntrackedPairs). */
+/**
+ * Stops the user tracking anything with that wallet (its pairs are released by releaseUntrackedPairs), V3
+ * positions too (their snapshots stay with the position, as untracking one leaves them).
+ */
 export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet: string): Promise<void> {
   await db
     .deleteFrom('tracked_farms')
+    .where('user_id', '=', userId)
+    .where('wallet_address', '=', wallet)
+    .execute();
+  await db
+    .deleteFrom('v3_tracked_positions')
     .where('user_id', '=', userId)
     .where('wallet_address', '=', wallet)
     .execute();
