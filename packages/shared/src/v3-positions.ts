@@ -76,7 +76,14 @@ export const v3PositionSchema = z.object({
   amounts: z.tuple([v3TokenAmountSchema, v3TokenAmountSchema]),
   /** Uncollected swap fees (a static collect from the owner): token0, token1; null when it could not be read. */
   fees: z.tuple([v3TokenAmountSchema, v3TokenAmountSchema]).nullable(),
-  /** Algebra farming: the incentive, rewards pending (static collectRewards) and collected-but-unclaimed. */
+  /**
+   * Algebra farming: the incentive, rewards pending (static collectRewards) and collected-but-unclaimed.
+   * Unclaimed rewards belong to an owner, not a position (EternalFarming's rewards(owner, token)): in one read
+   * each owner's amount of a token is on the lowest token id whose incentive pays it (the others list none),
+   * so adding positions up never counts it twice. `pending` is empty when its static call failed
+   * (rewards_usd then null). The incentive `is_ended` once detached from its pool (an eternal incentive pays
+   * while attached); start_time / end_time are the key's, ISO-8601.
+   */
   farming: z
     .object({
       incentive: v3IncentiveSchema,
