@@ -1,4 +1,4 @@
-import { nonfungiblePositionManager } from '@tidewatch/contracts';
+import { farmingCenter, nonfungiblePositionManager } from '@tidewatch/contracts';
 import { type V3Position, v3PositionSchema, v3WalletPositionsSchema } from '@tidewatch/shared';
 import {
   addV3Positions,
@@ -126,7 +126,6 @@ async function expectAsTheChainPays(position: V3Position) {
   const tokens = [incentive.key.rewardToken, incentive.key.bonusRewardToken];
   expect(position.farming!.pending.map((p) => p.token.address)).toEqual(tokens);
   expect(position.farming!.pending.map((p) => parseUnitsExact(p.amount, p.token.decimals))).toEqual(pending);
-  expect(pending[0] > 0n).toBe(true);
   let rewardsUsd = 0;
   for (const [k, token] of tokens.entries()) {
     const price = (await priceAt(w, token, block))!;
@@ -205,6 +204,8 @@ describe("a wallet's V3 positions", () => {
     expect(byKey('aboveRange').in_range).toBe(false);
     expect(byKey('inRange').in_range).toBe(true);
     expect(byKey('farmed').is_farmed).toBe(true);
+    // An hour of farming: rewards are pending.
+    expect(Number(byKey('farmed').farming!.pending[0]!.amount)).toBeGreaterThan(0);
     // Out of range a position holds one token only.
     expect(byKey('belowRange').amounts[0].amount).toBe('0');
     expect(byKey('aboveRange').amounts[1].amount).toBe('0');
@@ -247,6 +248,33 @@ describe("a wallet's V3 positions", () => {
     const inside = await walletPositions(user);
     expect(inside.positions.find((p) => p.token_id === inRange.tokenId.toString())!.in_range).toBe(true);
     for (const position of inside.positions) await expectAsTheChainPays(position);
+  });
+  it('show collected rewards as EternalFarming holds them for the owner, once, on the lowest farmed token id', async () => {
+    const wallet = w.t.world.accounts.idle.address;
+    const before = await walletPositions(wallet);
+    const farmedIds = before.positions
+      .filter((p) => p.is_farmed)
+      .map((p) => BigInt(p.token_id))
+      .sort((a, b) => (a < b ? -1 : 1));
+    expect(farmedIds.length).toBe(3);
+    await w.t.anvil.increaseTime(600);
+    const tx = new TxSender(w.t.anvil);
+    for (const tokenId of farmedIds) {
+      await tx.call(wallet, w.v3World.farmingCenter, farmingCenter.abi, 'collectRewards', [
+        w.v3World.incentive.key,
+        tokenId,
+      ]);
+    }
+    await tx.assertAllSucceeded();
+    const after = await walletPositions(wallet);
+    const farmed = farmedIds.map((id) => after.positions.find((p) => p.token_id === id.toString())!);
+    expect(farmed[0]!.farming!.unclaimed.map((u) => u.token.address)).toEqual([
+      w.v3World.incentive.key.rewardToken,
+      w.v3World.incentive.key.bonusRewardToken,
+    ]);
+    expect(Number(farmed[0]!.farming!.unclaimed[0]!.amount)).toBeGreaterThan(0);
+    for (const position of farmed.slice(1)) expect(position.farming!.unclaimed).toEqual([]);
+    for (const position of after.positions) await expectAsTheChainPays(position);
   });
 });
 
