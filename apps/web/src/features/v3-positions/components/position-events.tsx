@@ -15,7 +15,10 @@ const eventLabels = {
 
 const transactionUrl = (hash: string) => `https://polygonscan.com/tx/${hash}`;
 
-/** The position's events rebuilt from the chain, newest first, each valued at its block. */
+/**
+ * The position's events rebuilt from the chain, newest first, each valued at its block. The transaction link is
+ * underlined: inside grey text its colour alone is too close to tell it apart (axe's link-in-text-block).
+ */
 export function PositionEvents({ events }: { events: readonly V3PositionEvent[] }) {
   const newestFirst = [...events].sort((a, b) => b.block_number - a.block_number);
   return (
@@ -42,7 +45,7 @@ export function PositionEvents({ events }: { events: readonly V3PositionEvent[] 
                   href={transactionUrl(event.tx_hash)}
                   target="_blank"
                   rel="noreferrer"
-                  className="text-sky-700 hover:underline dark:text-sky-300"
+                  className="text-sky-700 underline dark:text-sky-300"
                 >
                   transaction
                 </a>
