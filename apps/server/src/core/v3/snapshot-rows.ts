@@ -42,7 +42,8 @@ export function toV3SnapshotRow(positionId: number, position: V3Position, create
     price0_usd: position.pool.price0_usd,
     price1_usd: position.pool.price1_usd,
     incentive_id: farming?.incentive.id ?? null,
-    incentive_end: farming?.incentive.end_time ?? null,
+    // A detached incentive pays nothing more: it has no end left to warn about.
+    incentive_end: farming && !farming.incentive.is_ended ? farming.incentive.end_time : null,
     rewards: farming ? JSON.stringify({ pending: farming.pending, unclaimed: farming.unclaimed }) : null,
   };
 }

@@ -58,7 +58,7 @@ type V3PositionSnapshotsTable = {
   pending_rewards_usd: number | null;
   price0_usd: number | null;
   price1_usd: number | null;
-  /** The eternal incentive the position is farmed in, and its end (ISO); null when not farmed. */
+  /** The eternal incentive the position is farmed in, and its end (ISO; null once detached); null when not farmed. */
   incentive_id: string | null;
   incentive_end: string | null;
   /** JSON of the farming rewards ({pending, unclaimed}: V3TokenAmount[] each); null when not farmed. */
