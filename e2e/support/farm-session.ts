@@ -9,7 +9,7 @@ import {
 } from '@tidewatch/testkit';
 import { createConfirmedAccount, logInThroughUi } from './accounts.ts';
 import { type Browser, launchBrowser } from './browser.ts';
-import { type FarmWorld, type FarmWorldOptions, startFarmWorld } from './farm-world.ts';
+import { type AppEnv, type FarmWorld, type FarmWorldOptions, startFarmWorld } from './farm-world.ts';
 
 export type FarmSession = {
   env: FarmWorld;
@@ -27,8 +27,11 @@ export type FarmSession = {
 export async function startLoggedInFarmSession(credentials: {
   email: string;
   password: string;
-  /** Extra settings for the app (SNAPSHOT_INTERVAL, say). */
-  appEnv?: Record<string, string>;
+  /**
+   * Extra settings for the app (SNAPSHOT_INTERVAL, say); a function is called once `prepareChain` is done, for
+   * settings that name what it deployed.
+   */
+  appEnv?: AppEnv;
   /** Start a local SMTP server and send the app's e-mail there (SMTP_URL); it comes back as `smtp`. */
   withSmtp?: boolean;
   /** The account the browser's wallet holds; the world's user by default. */
@@ -38,9 +41,12 @@ export async function startLoggedInFarmSession(credentials: {
 }): Promise<FarmSession> {
   const { email, password } = credentials;
   const smtp = credentials.withSmtp ? await startSmtpServer() : undefined;
-  const appEnv = { ...credentials.appEnv, ...(smtp ? { SMTP_URL: smtp.url } : {}) };
+  const { appEnv } = credentials;
   const env = await startFarmWorld({
-    env: appEnv,
+    env: () => ({
+      ...(typeof appEnv === 'function' ? appEnv() : appEnv),
+      ...(smtp ? { SMTP_URL: smtp.url } : {}),
+    }),
     ...(credentials.prepareChain ? { prepareChain: credentials.prepareChain } : {}),
   }).catch(async (error: unknown) => {
     await smtp?.stop();

@@ -22,9 +22,12 @@ export type FarmWorld = {
   stop: () => Promise<void>;
 };
 
+/** Settings for the app, or a function giving them once the chain is prepared (settings naming what it deployed). */
+export type AppEnv = Record<string, string> | (() => Record<string, string>);
+
 export type FarmWorldOptions = {
-  /** Extra settings for the app. */
-  env?: Record<string, string>;
+  /** Extra settings for the app; a function is called after `prepareChain`. */
+  env?: AppEnv;
   /**
    * Changes the chain after the world is deployed and before the app starts (its farm index is built at
    * start-up): stakes, the clock, contracts placed at real addresses. Returns the world as it is then
@@ -50,7 +53,7 @@ export async function startFarmWorld(options: FarmWorldOptions = {}): Promise<Fa
       CMC_API_KEY: cmc.apiKey,
       CMC_API_URL: cmc.url,
       ...worldAppEnv(world),
-      ...options.env,
+      ...(typeof options.env === 'function' ? options.env() : options.env),
     },
   });
   return {

@@ -1,0 +1,335 @@
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import {
+  deployV3World,
+  FULL_RANGE,
+  type MerklServer,
+  mintV3Position,
+  movePriceAcrossRange,
+  type SmtpTestServer,
+  startMerklServer,
+  testAccounts,
+  type V3World,
+  v3WorldAppEnv,
+} from '@tidewatch/testkit';
+import type { Locator } from 'playwright-core';
+import { formatUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, followNavLink } from './support/browser.ts';
+import { readFigure, saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
+import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
+import { type FarmWorld, formatUsd } from './support/farm-world.ts';
+import {
+  type ChainPosition,
+  type ChainToken,
+  readChainPosition,
+  readMerklClaimed,
+  readPendingFarmingRewards,
+  readPoolTick,
+  readToken,
+  readUsdPrice,
+  readWalletPositionIds,
+} from './support/v3-chain.ts';
+
+const email = 'v3-positions@example.com';
+const password = 'tide-watch-v3-range-horse';
+const account = testAccounts.user.address;
+const short = shortenAddress(account);
+/** Written out as the spec has them, not read from the app: a text taken from the code under test proves nothing. */
+const toolHeading = 'V3 positions tool';
+const outOfRangeRule = 'a V3 position went out of its price range (it earns no swap fees there)';
+
+/*
+ * Issue 34's journey: QuickSwap V3 (Algebra V1.0's own bytecode) on the local chain with the user's positions
+ * below, inside and above the price, one farmed in an eternal incentive and one in a pool whose token has no
+ * price; Merkl's API stand-in; SMTP. In one tab, by clicks: save the wallet with a signature, find its positions
+ * on the V3 tool, every figure checked against the test's own chain reads, track the one in range, see it on the
+ * dashboard, turn the out-of-range alert on for that wallet, move the price out of its range and get the e-mail
+ * and the bell from the next scheduled snapshot.
+ */
+describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out-of-range alert e-mailed', () => {
+  let env: FarmWorld;
+  let browser: Browser;
+  let smtp: SmtpTestServer;
+  let merkl: MerklServer | undefined;
+  let v3World: V3World;
+  /** The user's position in MYST-WETH: MYST has no price anywhere. */
+  let unpricedTokenId: bigint;
+
+  beforeAll(async () => {
+    // Automatic snapshots every 5 s: the alert rules run after each.
+    ({ env, browser, smtp } = (await startLoggedInFarmSession({
+      email,
+      password,
+      withSmtp: true,
+      prepareChain: async (anvil, world) => {
+        v3World = await deployV3World(anvil, world);
+        unpricedTokenId = await mintV3Position(anvil, v3World, {
+          pool: 'MYST-WETH',
+          owner: account,
+          ...FULL_RANGE,
+        });
+        merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
+        return world;
+      },
+      appEnv: () => ({
+        SNAPSHOT_INTERVAL: '5s',
+        ...v3WorldAppEnv(v3World, { merklApiUrl: merkl!.url }),
+      }),
+    })) as Required<FarmSession>);
+    await saveWalletThroughGuide(browser.page, account);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await env?.stop();
+    await smtp?.stop();
+    await merkl?.stop();
+  });
+
+  const anvil = () => env.anvil;
+  /** The app's name of a position: 'position #12 WMATIC / USDC'. */
+  const cardName = (p: { tokenId: bigint; token0: ChainToken; token1: ChainToken }) =>
+    `position #${p.tokenId} ${p.token0.symbol} / ${p.token1.symbol}`;
+  /** Whole tokens as the app writes an amount ('1,234.5678'), from the raw amount the test read. */
+  const amountText = (raw: bigint, token: ChainToken) =>
+    `${formatTokenAmount(formatUnits(raw, token.decimals))} ${token.symbol}`;
+  const whole = (raw: bigint, token: ChainToken) => Number(formatUnits(raw, token.decimals));
+  const walletSection = () => browser.page.getByRole('region', { name: `wallet ${short}` });
+
+  /** The positions the chain says the wallet has (held and farmed), each read now. */
+  async function readExpectedPositions(): Promise<ChainPosition[]> {
+    const { owned, farmed } = await readWalletPositionIds(anvil(), v3World, account);
+    return Promise.all([...owned, ...farmed].map((id) => readChainPosition(anvil(), v3World, id)));
+  }
+
+  /** Amounts, their value and the uncollected fees of a priced position, as the test computes them. */
+  async function expectedFigures(position: ChainPosition) {
+    const [p0, p1] = await Promise.all([
+      readUsdPrice(anvil(), env.world, position.token0.address),
+      readUsdPrice(anvil(), env.world, position.token1.address),
+    ]);
+    if (p0 === null || p1 === null) throw new Error(`${cardName(position)}: the test prices both its tokens`);
+    const usd0 = whole(position.amounts[0], position.token0) * p0;
+    const usd1 = whole(position.amounts[1], position.token1) * p1;
+    const fees =
+      whole(position.fees[0], position.token0) * p0 + whole(position.fees[1], position.token1) * p1;
+    return {
+      amountLines: [
+        `${amountText(position.amounts[0], position.token0)} (${formatUsd(usd0)})`,
+        `${amountText(position.amounts[1], position.token1)} (${formatUsd(usd1)})`,
+      ],
+      value: formatUsd(usd0 + usd1),
+      fees: `${amountText(position.fees[0], position.token0)} + ${amountText(position.fees[1], position.token1)} (${formatUsd(fees)})`,
+    };
+  }
+
+  /** The card's range badge, exactly one of 'in range' / 'out of range'. */
+  async function rangeBadgeOf(card: Locator): Promise<string> {
+    const inRange = await card.getByText('in range', { exact: true }).count();
+    const outOfRange = await card.getByText('out of range', { exact: true }).count();
+    expect(inRange + outOfRange).toBe(1);
+    return inRange === 1 ? 'in range' : 'out of range';
+  }
+
+  it("the V3 tool's 'All positions' lists the wallet's positions with the chain's figures and its Merkl rewards", async () => {
+    const { page } = browser;
+    const expected = await readExpectedPositions();
+    // What the world gave the user: four held (below, inside, above the price, and the unpriced pool) and one farmed.
+    expect(expected).toHaveLength(5);
+    expect(expected.filter((p) => p.isFarmed)).toHaveLength(1);
+    expect(new Set(expected.map((p) => p.isInRange))).toEqual(new Set([true, false]));
+
+    await followNavLink(browser, toolHeading);
+    await page.getByRole('heading', { name: toolHeading, level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'All positions' }).click();
+    const section = walletSection();
+    await section.getByRole('article').first().waitFor({ timeout: 30_000 });
+    expect(await section.getByRole('article').count()).toBe(expected.length);
+
+    for (const position of expected) {
+      const card = section.getByRole('article', { name: cardName(position), exact: true });
+      await card.waitFor();
+      expect(await rangeBadgeOf(card), cardName(position)).toBe(
+        position.isInRange ? 'in range' : 'out of range',
+      );
+      expect(await card.getByText('farmed', { exact: true }).count(), cardName(position)).toBe(
+        position.isFarmed ? 1 : 0,
+      );
+    }
+
+    // The in-range position: each amount what a static decreaseLiquidity of all its liquidity pays, the fees what
+    // a static collect after it pays, each valued at the test's own price reads.
+    const inRange = expected.find((p) => p.tokenId === v3World.positions.inRange.tokenId)!;
+    expect(inRange.isInRange).toBe(true);
+    const inRangeCard = section.getByRole('article', { name: cardName(inRange), exact: true });
+    const figures = await expectedFigures(inRange);
+    expect(await readFigure(inRangeCard, 'amounts')).toBe(figures.amountLines.join(''));
+    expect(await readFigure(inRangeCard, 'value')).toBe(figures.value);
+    expect(await readFigure(inRangeCard, 'uncollected fees')).toBe(figures.fees);
+
+    // The farmed position (the FarmingCenter holds its NFT): the same payout reads from the NFT's owner, and its
+    // pending rewards what a static collectRewards through the FarmingCenter from the wallet pays.
+    const farmed = expected.find((p) => p.isFarmed)!;
+    expect(farmed.tokenId).toBe(v3World.positions.farmed.tokenId);
+    const farmedCard = section.getByRole('article', { name: cardName(farmed), exact: true });
+    const farmedFigures = await expectedFigures(farmed);
+    expect(await readFigure(farmedCard, 'amounts')).toBe(farmedFigures.amountLines.join(''));
+    expect(await readFigure(farmedCard, 'value')).toBe(farmedFigures.value);
+    expect(await readFigure(farmedCard, 'uncollected fees')).toBe(farmedFigures.fees);
+    const pending = await readPendingFarmingRewards(anvil(), v3World, account, farmed.tokenId);
+    const rewardTokens = await Promise.all(
+      [v3World.incentive.key.rewardToken, v3World.incentive.key.bonusRewardToken].map((a) =>
+        readToken(anvil(), a),
+      ),
+    );
+    const farmingText = await readFigure(farmedCard, 'farming rewards');
+    for (const [k, token] of rewardTokens.entries()) {
+      const price = await readUsdPrice(anvil(), env.world, token.address);
+      expect(pending[k]).toBeGreaterThan(0n);
+      expect(farmingText).toContain(
+        `${amountText(pending[k]!, token)} (${formatUsd(whole(pending[k]!, token) * price!)}) pending`,
+      );
+    }
+
+    // The position in MYST-WETH: its amounts are the chain's, but MYST has no price, so its value is unknown
+    // (never $0).
+    const unpriced = expected.find((p) => p.tokenId === unpricedTokenId)!;
+    const unpricedCard = section.getByRole('article', { name: cardName(unpriced), exact: true });
+    const mystSide = unpriced.token0.symbol === 'MYST' ? 0 : 1;
+    const mystToken = mystSide === 0 ? unpriced.token0 : unpriced.token1;
+    const unpricedAmounts = await readFigure(unpricedCard, 'amounts');
+    expect(unpricedAmounts).toContain(`${amountText(unpriced.amounts[mystSide], mystToken)} (unknown)`);
+    expect(await readFigure(unpricedCard, 'value')).toBe('unknown');
+
+    // Merkl: what the API's cumulative amounts leave once the distributor's claimed amounts are taken off.
+    const owed = await Promise.all(
+      v3World.merkl.rewards
+        .filter((reward) => reward.recipient === account)
+        .map(async (reward) => {
+          const claimed = await readMerklClaimed(anvil(), v3World, account, reward.token.address);
+          const token = await readToken(anvil(), reward.token.address);
+          const price = await readUsdPrice(anvil(), env.world, token.address);
+          return { token, raw: reward.amount - claimed, usd: whole(reward.amount - claimed, token) * price! };
+        }),
+    );
+    expect(owed.length).toBeGreaterThan(0);
+    const merklLine = (await section.getByText(/^Merkl rewards: /).textContent()) ?? '';
+    for (const part of owed) expect(merklLine).toContain(amountText(part.raw, part.token));
+    expect(merklLine).toMatch(
+      new RegExp(`\\(${escapeRegExp(formatUsd(owed.reduce((sum, part) => sum + part.usd, 0)))}\\)$`),
+    );
+    await browser.screenshot('v3-all-positions');
+  });
+
+  it("tracks the position in range; the 'Tracked positions' tab and the dashboard's 'V3 positions' show it", async () => {
+    const { page } = browser;
+    const inRange = await readChainPosition(anvil(), v3World, v3World.positions.inRange.tokenId);
+    const card = walletSection().getByRole('article', { name: cardName(inRange), exact: true });
+    await card.getByRole('button', { name: 'track' }).click();
+    await card.getByText('tracked', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Tracked positions' }).click();
+    const trackedCard = page.getByRole('article', { name: cardName(inRange), exact: true });
+    await trackedCard.getByText(`tracked with ${short}`).waitFor();
+    expect(await rangeBadgeOf(trackedCard)).toBe('in range');
+    const figures = await expectedFigures(inRange);
+    expect(await readFigure(trackedCard, 'value')).toBe(figures.value);
+    expect(await page.getByRole('article').count()).toBe(1);
+
+    await followNavLink(browser, 'dashboard');
+    const list = page.getByRole('list', { name: 'V3 positions' });
+    const row = list.getByRole('listitem').filter({
+      has: page.getByRole('link', {
+        name: `#${inRange.tokenId} ${inRange.token0.symbol} / ${inRange.token1.symbol}`,
+      }),
+    });
+    await row.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(1);
+    await row.getByText(`tracked with ${short}`).waitFor();
+    await row.getByText('in range', { exact: true }).waitFor();
+    await row.getByText(figures.value, { exact: true }).waitFor();
+    await browser.screenshot('v3-dashboard');
+  });
+
+  it('e-mails and shows an out-of-range alert, turned on for the wallet, once the price leaves the range', async () => {
+    const { page } = browser;
+    const tracked = v3World.positions.inRange;
+
+    // The rule off for every wallet, on for this one: the alert comes from the wallet's own setting.
+    await followNavLink(browser, 'alerts');
+    const form = page.getByRole('form', { name: 'alert settings' });
+    const everyWallet = form.getByRole('checkbox', { name: `${outOfRangeRule}: on (every wallet)` });
+    await everyWallet.waitFor();
+    await everyWallet.uncheck();
+    await form.getByRole('combobox', { name: 'rule' }).selectOption({ label: outOfRangeRule });
+    await form.getByRole('combobox', { name: 'wallet' }).selectOption({ label: short });
+    await form.getByRole('button', { name: 'add' }).click();
+    const walletOn = form.getByRole('checkbox', { name: `${outOfRangeRule}: on (${short})` });
+    const walletEmail = form.getByRole('checkbox', { name: `${outOfRangeRule}: e-mail (${short})` });
+    expect(await walletOn.isChecked()).toBe(true);
+    expect(await walletEmail.isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'save alert settings' }).click();
+    await page.getByText('alert settings saved').waitFor();
+    expect(await everyWallet.isChecked()).toBe(false);
+    await browser.screenshot('v3-alert-settings');
+
+    // The price goes under the range: the position holds only token0 and earns no fees.
+    await movePriceAcrossRange(anvil(), v3World, tracked, 'below');
+    const moved = await readChainPosition(anvil(), v3World, tracked.tokenId);
+    expect(moved.poolTick).toBeLessThan(moved.tickLower);
+    expect(moved.isInRange).toBe(false);
+    expect(moved.amounts[1]).toBe(0n);
+    expect(await readPoolTick(anvil(), moved.pool)).toBe(moved.poolTick);
+    const movedAtBlock = await anvil().client.getBlockNumber();
+
+    const name = `${moved.token0.symbol} / ${moved.token1.symbol} #${tracked.tokenId}`;
+    const mail = await smtp.waitForMessage(
+      (m) => m.to.includes(email) && m.subject.includes(`${name}: out of range`),
+      60_000,
+    );
+    expect(mail.subject).toBe(`Tidewatch: ${name}: out of range`);
+    expect(mail.text).toContain(`${short}'s V3 position ${name} is out of range (block ${movedAtBlock})`);
+    expect(mail.text).toContain(`below its range: it holds only ${moved.token0.symbol}`);
+    expect(mail.text).toContain(`/lp-tools/view/quickswap/v3-positions/${tracked.tokenId}`);
+
+    // The person follows the e-mail's link: the position's page says it is out of range, holding what the chain
+    // would pay for it, and its newest snapshot is the scheduled one that saw it leave the range.
+    const link = mail.text.match(/^farm: (http\S+)$/m)?.[1];
+    expect(link).toBe(`${env.app.url}/lp-tools/view/quickswap/v3-positions/${tracked.tokenId}`);
+    await page.goto(link!);
+    await page
+      .getByRole('heading', { name: `${moved.token0.symbol} / ${moved.token1.symbol}`, level: 1 })
+      .waitFor();
+    const main = page.getByRole('main');
+    const heldBy = main.getByText(`held by ${short} · block ${movedAtBlock}`);
+    await heldBy.waitFor();
+    expect(await rangeBadgeOf(heldBy.locator('xpath=..'))).toBe('out of range');
+    const positionCard = main
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'position', level: 2, exact: true }) });
+    expect(await readFigure(positionCard, 'amounts')).toContain(amountText(moved.amounts[0], moved.token0));
+    await main.getByText(`tracked with ${short}`).waitFor();
+    const newestSnapshot = main.getByRole('region', { name: 'snapshots' }).getByRole('listitem').first();
+    await newestSnapshot.waitFor();
+    expect(await rangeBadgeOf(newestSnapshot)).toBe('out of range');
+    expect(await newestSnapshot.textContent()).toContain(`block ${movedAtBlock}`);
+    await browser.screenshot('v3-position-out-of-range');
+
+    // The bell has the alert, once; the dashboard's section shows the position out of range.
+    const bell = page.getByRole('link', { name: /^notifications: \d+ unread$/ });
+    await bell.waitFor();
+    expect(await bell.getAttribute('aria-label')).toBe('notifications: 1 unread');
+    await followNavLink(browser, 'dashboard');
+    const row = page.getByRole('list', { name: 'V3 positions' }).getByRole('listitem');
+    await row.getByText('out of range', { exact: true }).waitFor();
+    await bell.click();
+    const notifications = page.getByRole('list', { name: 'notifications' });
+    await notifications.getByText(`${name}: out of range`).first().waitFor();
+    expect(await notifications.getByText(`${name}: out of range`).count()).toBe(1);
+    await browser.screenshot('v3-notifications');
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
