@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/index.ts';
 
-/** One labelled figure of a card or a detail: a term and its value (inside a <dl>). */
+/**
+ * One labelled figure of a card or a detail: a term and its value (inside a <dl>). The value breaks anywhere
+ * once it has a line of its own and still does not fit: a range at the extreme ticks is a price with 40 digits.
+ */
 export function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-wrap justify-between gap-x-3">
       <dt className="text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="text-right font-medium tabular-nums text-slate-900 dark:text-slate-100">{children}</dd>
+      <dd className="min-w-0 text-right font-medium tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">
+        {children}
+      </dd>
     </div>
   );
 }
