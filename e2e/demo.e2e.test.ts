@@ -172,6 +172,18 @@ describe('npm run demo, started as a person starts it', () => {
     await browser.screenshot('demo-recovery-plan', { isFullPage: false });
   });
 
+  it("shows the demo wallet's QuickSwap V3 positions in the V3 positions tool", async () => {
+    const { page } = browser;
+    await followNavLink(browser, 'V3 positions tool');
+    await page.getByRole('heading', { name: 'V3 positions tool', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'All positions' }).click();
+    const list = page.getByRole('region', { name: 'position list' });
+    // The demo world mints four positions for the demo wallet: below, inside and above range, and one farmed.
+    await list.getByRole('article', { name: /^position #\d+ / }).first().waitFor();
+    expect(await list.getByRole('article', { name: /^position #\d+ / }).count()).toBe(4);
+    await browser.screenshot('demo-v3-positions', { isFullPage: false });
+  });
+
   it('Ctrl-C stops the demo and everything it started', async () => {
     // The page leaves first: its live updates would otherwise fail against the stopped server.
     await browser.page.goto('about:blank');

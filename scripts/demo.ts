@@ -1,17 +1,21 @@
 /**
  * `npm run demo`: the whole product on this machine with no MetaMask, no API key and no internet.
- * Starts a local chain seeded with QuickSwap-like farms, a CoinMarketCap-compatible price server, and the app
- * on a temporary database with a demo user and an in-browser 'Demo wallet'. Ctrl-C stops everything.
+ * Starts a local chain seeded with QuickSwap-like farms and QuickSwap V3 (Algebra) positions, a
+ * CoinMarketCap-compatible price server, a Merkl-compatible rewards server, and the app on a temporary database
+ * with a demo user and an in-browser 'Demo wallet'. Ctrl-C stops everything.
  */
 import {
   type Anvil,
   cmcListingsForWorld,
   deployQuickswapWorld,
+  deployV3World,
   quickswapFarmUrl,
   startAnvil,
   startCmcServer,
+  startMerklServer,
   swapExactIn,
   testAccounts,
+  v3WorldAppEnv,
   type World,
   worldAppEnv,
 } from '@tidewatch/testkit';
@@ -70,9 +74,13 @@ async function main(): Promise<void> {
   const start = Math.floor(Date.now() / 1000) - historyDays * daySeconds;
   const anvil = await startAnvil({ args: ['--timestamp', String(start)] });
   const world = await deployQuickswapWorld(anvil);
+  // QuickSwap V3: the demo wallet's positions below, inside and above range and one farmed (before the
+  // market plays, so its swaps earn the positions fees too).
+  const v3World = await deployV3World(anvil, world);
   console.log(`demo: playing ${historyDays} days of trading so tracked farms have a history…`);
   await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
+  const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
 
   let app: AppServer | undefined;
   let miner: NodeJS.Timeout | undefined;
@@ -83,6 +91,7 @@ async function main(): Promise<void> {
     clearInterval(miner);
     await app?.stop().catch(() => {});
     await cmc.stop().catch(() => {});
+    await merkl.stop().catch(() => {});
     await anvil.stop().catch(() => {});
     process.exit(code);
   };
@@ -99,6 +108,7 @@ async function main(): Promise<void> {
         CMC_API_KEY: cmc.apiKey,
         CMC_API_URL: cmc.url,
         ...worldAppEnv(world),
+        ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
         // Automatic snapshots every minute, so a tracked farm's card moves on its own.
         SNAPSHOT_INTERVAL: '1m',
         DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey,
@@ -136,6 +146,9 @@ async function main(): Promise<void> {
     `    polygonscan               https://polygonscan.com/address/${world.farms.wbtcUsdc.address}`,
     `    syrup pool (refused)      ${world.notLpFarms.syrupPool}`,
     `    other exchange (refused)  ${world.notLpFarms.otherExchangeFarm}`,
+    '',
+    `  QuickSwap V3: the demo wallet's positions are in the 'V3 positions tool' ('All positions'), Merkl`,
+    `  rewards from a local stand-in at ${merkl.url}`,
     '',
     `  a block is mined every ${blockIntervalMs / 1000} s; press Ctrl-C to stop everything.`,
     '',
