@@ -179,7 +179,10 @@ describe('npm run demo, started as a person starts it', () => {
     await page.getByRole('tab', { name: 'All positions' }).click();
     const list = page.getByRole('region', { name: 'position list' });
     // The demo world mints four positions for the demo wallet: below, inside and above range, and one farmed.
-    await list.getByRole('article', { name: /^position #\d+ / }).first().waitFor();
+    await list
+      .getByRole('article', { name: /^position #\d+ / })
+      .first()
+      .waitFor();
     expect(await list.getByRole('article', { name: /^position #\d+ / }).count()).toBe(4);
     await browser.screenshot('demo-v3-positions', { isFullPage: false });
   });

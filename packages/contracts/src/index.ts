@@ -34,7 +34,6 @@ import {
   UniswapV2Router02,
 } from './generated.ts';
 
-export { deployedV3Interfaces, type V3ContractName } from './deployed-interfaces.ts';
 export { v3Abis } from './v3-abis.ts';
 
 /** ERC-20 with any decimals and an open `mint(to, amount)`. */

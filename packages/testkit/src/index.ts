@@ -1,8 +1,7 @@
 export { type Anvil, startAnvil } from './anvil.ts';
 export { cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcServer, startCmcServer } from './cmc/server.ts';
-export { type MerklFault, type MerklServer, startMerklServer } from './merkl/server.ts';
-export { buildMerklTree, type MerklReward, type MerklTree } from './merkl/tree.ts';
+export { type MerklServer, startMerklServer } from './merkl/server.ts';
 export { getFreePort } from './ports.ts';
 export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
@@ -26,21 +25,8 @@ export { TxSender } from './world/tx-sender.ts';
 export type { World, WorldFarm } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';
 export { deployV3World } from './world/v3-deploy.ts';
-export { FULL_RANGE, sqrtRatioAtTick } from './world/v3-math.ts';
-export { merklToken, publishMerklRewards } from './world/v3-merkl.ts';
+export { FULL_RANGE } from './world/v3-math.ts';
 export { addV3Positions, mintV3Position } from './world/v3-positions.ts';
-export {
-  type V3PoolKey,
-  type V3PositionKey,
-  v3IncentiveSpec,
-  v3PoolSpecs,
-  v3PositionSpecs,
-} from './world/v3-spec.ts';
-export {
-  movePriceAcrossRange,
-  moveV3Price,
-  readV3PoolPrice,
-  swapV3,
-  type V3PoolPrice,
-} from './world/v3-swap.ts';
-export type { V3IncentiveKey, V3World, V3WorldPool, V3WorldPosition } from './world/v3-types.ts';
+export type { V3PositionKey } from './world/v3-spec.ts';
+export { movePriceAcrossRange, moveV3Price, swapV3 } from './world/v3-swap.ts';
+export type { V3World } from './world/v3-types.ts';

@@ -4,7 +4,7 @@ import { getAddress, isAddress } from 'viem';
 import { buildMerklTree, type MerklReward } from './tree.ts';
 
 /** How the server misbehaves, for fault tests: a 500, a body that is not JSON, JSON of another shape, no answer. */
-export type MerklFault = '500' | 'garbage' | 'wrong-shape' | 'hang';
+type MerklFault = '500' | 'garbage' | 'wrong-shape' | 'hang';
 
 type MerklRequest = { path: string; query: URLSearchParams };
 
