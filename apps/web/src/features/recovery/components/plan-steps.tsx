@@ -1,7 +1,5 @@
-import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import type { RecoveryPlan, RecoveryStep, StepGas } from '@tidewatch/shared/recovery';
 import { Button } from '../../../components/index.ts';
-import { formatUsd } from '../../../lib/format.ts';
 import { formatPolAndUsd } from '../../transactions/index.ts';
 import { describeAmount, describeUsd } from './token-amount-text.ts';
 
