@@ -61,14 +61,7 @@ async function main(): Promise<void> {
   app.log.info(`Tidewatch is serving on ${url} (listening on ${config.host}:${port})`);
   // The scheduler and a worker run here unless WORKER=off (then `npm run worker` processes take the jobs).
   if (config.isWorkerEnabled) {
-    scheduler = await startScheduledSnapshots(
-      runtime,
-      app.log,
-      (pairs) => app.realtime.snapshotCreated(pairs),
-      {
-        mailer,
-      },
-    );
+    scheduler = await startScheduledSnapshots(runtime, app.log, app.realtime, { mailer });
   }
 
   // An unreachable node is worth a warning, not an exit: the app still serves accounts and the SPA.

@@ -13,6 +13,7 @@ import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
+import type { SnapshotEvents } from './jobs/snapshot-events.ts';
 import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
 import { createV3Jobs } from './jobs/v3-jobs.ts';
@@ -87,12 +88,13 @@ export async function createRuntime(): Promise<Runtime> {
 /**
  * Starts this process's part of the automatic snapshots when SNAPSHOT_INTERVAL is set (not 'off');
  * undefined otherwise. On SQLite the runs happen here; on PostgreSQL they go through the pg-boss queue
- * that every API process and worker shares. `onStored` hears of every stored batch (to tell open pages).
+ * that every API process and worker shares. `realtime` hears of every stored batch, V2 and V3, once its
+ * alerts are written (to tell open pages).
  */
 export async function startScheduledSnapshots(
   runtime: Runtime,
   log: { info(message: string): void; warn(object: object, message: string): void },
-  onStoredBatch?: SnapshotRunDeps['onStored'],
+  realtime?: SnapshotEvents,
   options: { mailer?: Mailer } = {},
 ): Promise<Scheduler | undefined> {
   const intervalMs = runtime.config.snapshotIntervalMs;
@@ -121,7 +123,7 @@ export async function startScheduledSnapshots(
       .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))
       // Open pages hear of the batch once its alerts are written: the header's bell they then ask again
       // counts them (a page that was told first would show the count only at its next minute's poll).
-      .then(() => onStoredBatch?.(pairs, collected))
+      .then(() => realtime?.snapshotCreated(pairs))
       .then(deliver)
       .catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
   };
@@ -146,6 +148,7 @@ export async function startScheduledSnapshots(
     prices: runtime.prices,
     intervalMs,
     oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
+    onStoredBatch: (stored) => realtime?.v3SnapshotCreated(stored),
     afterAlerts: deliver,
     logWarn: (object, message) => log.warn(object, message),
   });

@@ -14,7 +14,7 @@ import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 async function main(): Promise<void> {
   const runtime = await createRuntime();
   const log = pino({ level: runtime.config.logLevel });
-  // On PostgreSQL, 'snapshot created' reaches pages open on any API process through the socket.io adapter.
+  // On PostgreSQL, 'snapshot created' and 'v3 snapshot created' reach pages open on any API process through the socket.io adapter.
   const pool = runtime.database.pgPool;
   const io = pool ? new Server() : undefined;
   if (io && pool) await usePostgresAdapter(io, pool);
@@ -30,12 +30,7 @@ async function main(): Promise<void> {
     outboxDir: join(runtime.config.dataDir, 'outbox'),
     logger: { info: (obj: object, msg?: string) => log.info(obj, msg) },
   });
-  const scheduler = await startScheduledSnapshots(
-    runtime,
-    log,
-    events && ((pairs) => events.snapshotCreated(pairs)),
-    { mailer },
-  );
+  const scheduler = await startScheduledSnapshots(runtime, log, events, { mailer });
   if (!scheduler) fail("SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
   log.info('Tidewatch worker started');
   let isClosing = false;

@@ -20,7 +20,8 @@ import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 /**
  * The V3 tracking tests' world: a local chain with the QuickSwap V2 world and lane K's V3 world (Algebra's own
  * bytecode), the app on a fresh database pointed at both, the local SMTP server, and the scheduler's V3 jobs
- * wired as runtime.ts wires them (alerts after each stored batch, then the e-mails), on a test clock.
+ * wired as runtime.ts wires them (alerts after each stored batch, then 'v3 snapshot created' to open pages,
+ * then the e-mails), on a test clock.
  */
 export type V3TrackingWorld = {
   t: TestChain;
@@ -56,6 +57,8 @@ export async function startV3TrackingWorld(): Promise<V3TrackingWorld> {
     chain: t.chain,
     prices,
     intervalMs,
+    // Open pages hear of each stored batch through the app's socket.io server, as main.ts wires it.
+    onStoredBatch: (stored) => testApp.app.realtime.v3SnapshotCreated(stored),
     afterAlerts: async () => {
       await deliverAlertEmails({
         db: testApp.database.db,

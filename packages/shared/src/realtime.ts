@@ -7,6 +7,7 @@ export const socketEvents = {
   updateToken: 'update token',
   gotStatus: 'got status',
   snapshotCreated: 'snapshot created',
+  v3SnapshotCreated: 'v3 snapshot created',
 } as const;
 
 /** Server -> client 'snapshot created': an automatic snapshot of a pair the user tracks was stored. */
@@ -16,6 +17,17 @@ export const snapshotCreatedSchema = z.object({
   created_on: z.string(),
 });
 export type SnapshotCreated = z.infer<typeof snapshotCreatedSchema>;
+
+/**
+ * Server -> client 'v3 snapshot created': automatic snapshots of QuickSwap V3 positions the user tracks were
+ * stored (issue 34), once per stored batch and user, after the batch's alerts are written; `token_ids` are the
+ * position NFTs of that batch the user tracks (decimal integers).
+ */
+export const v3SnapshotCreatedSchema = z.object({
+  token_ids: z.array(z.string().regex(/^\d+$/)).min(1),
+  created_on: z.string(),
+});
+export type V3SnapshotCreated = z.infer<typeof v3SnapshotCreatedSchema>;
 
 /** Client -> server 'update token': names a token of one of the user's open imports. */
 export const updateTokenSchema = z.strictObject({

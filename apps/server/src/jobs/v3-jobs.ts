@@ -6,6 +6,7 @@ import type { PriceSources } from '../core/snapshots/prices.ts';
 import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
 import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
 import { createV3PositionReader } from '../core/v3/position-reader.ts';
+import type { DueV3Position } from '../core/v3/snapshot-schedule.ts';
 import { evaluateV3Alerts } from '../features/alerts/index.ts';
 import type { V3SnapshotRoundDeps } from './v3-snapshot-round.ts';
 
@@ -17,7 +18,12 @@ export type V3JobsInput = {
   prices: PriceSources;
   intervalMs: number;
   oldTokens?: OldTokens;
-  /** After a stored V3 batch's alerts are written: send the pending e-mails. */
+  /**
+   * After a stored V3 batch's alerts are written: tell the open pages of the users tracking its positions
+   * ('v3 snapshot created'), before the e-mails go out, so the bell they then ask again counts the alerts.
+   */
+  onStoredBatch?: (stored: DueV3Position[]) => unknown;
+  /** After a stored V3 batch's alerts are written (and open pages told): send the pending e-mails. */
   afterAlerts: () => Promise<void>;
   logWarn: (object: object, message: string) => void;
 };
@@ -58,8 +64,10 @@ export function createV3Jobs(input: V3JobsInput): {
         { db: database.db, publicUrl: config.publicUrl, now: new Date(), chainNow: read.blockTime },
         stored.map((p) => p.positionId),
       )
+        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))
+        .then(() => input.onStoredBatch?.(stored))
         .then(input.afterAlerts)
-        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation or delivery failed')),
+        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: delivery failed')),
   };
   const historyStep = () =>
     runV3HistoryJob({

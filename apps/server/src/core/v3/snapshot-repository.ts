@@ -183,6 +183,31 @@ export function findV3Trackers(db: Kysely<Database>, positionId: number) {
 }
 
 /**
+ * The users tracking any of these positions, each with the NFT ids of those they track (with any of their
+ * wallets): whom a stored batch's realtime event goes to.
+ */
+export async function findUsersTrackingV3Positions(
+  db: DbOrTrx,
+  positionIds: number[],
+): Promise<Map<number, string[]>> {
+  if (positionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('v3_tracked_positions as t')
+    .innerJoin('v3_positions as p', 'p.id', 't.position_id')
+    .select(['t.user_id', 'p.token_id'])
+    .distinct()
+    .where('t.position_id', 'in', positionIds)
+    .execute();
+  const tokenIdsByUser = new Map<number, string[]>();
+  for (const row of rows) {
+    const tokenIds = tokenIdsByUser.get(row.user_id) ?? [];
+    tokenIds.push(row.token_id);
+    tokenIdsByUser.set(row.user_id, tokenIds);
+  }
+  return tokenIdsByUser;
+}
+
+/**
  * Stores snapshots; a position already snapshotted at that block (two refreshes at once read the same
  * block) keeps its row. Answers how many were new.
  */
