@@ -118,6 +118,8 @@ describe('alerts', () => {
     const mail = await smtp.waitForMessage((m) => m.subject.includes('4 alerts'), 5_000);
     expect(mail.text).toContain('rewards end in');
     expect(mail.text).toContain(`${publicUrl}/quickswap/dual-mining/details/`);
+    expect(mail.subject).toBe('Tidewatch: 4 alerts on your farms');
+    expect(mail.text).toMatch(/^farm: http:\/\/localhost:5173\/quickswap\/dual-mining\/details\/0x/m);
     expect(mail.html).toContain('open the farm in Tidewatch');
     expect(
       String(mail.headers.get?.('list-unsubscribe') ?? mail.raw.match(/^List-Unsubscribe: (.+)$/im)?.[1]),

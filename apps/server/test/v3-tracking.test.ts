@@ -148,6 +148,9 @@ describe('tracking V3 positions', () => {
     const mail = await w.smtp.waitForMessage((m) => m.subject.includes('out of range'));
     expect(mail.to).toContain(user.email);
     expect(mail.text).toContain('earns no swap fees');
+    // The e-mail's link opens the position's page, and says so.
+    expect(mail.text.split(/\r?\n/)).toContain(`position: ${out[0]!.link}`);
+    expect(mail.html).toContain('open the position in Tidewatch');
     // Still out of range at the next round (a new block): no second alert for the same crossing.
     await w.t.anvil.mine();
     const mailsBefore = w.smtp.messages.length;
