@@ -1,5 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { alertKeys } from '../../alerts/keys.ts';
+import { v3Keys } from '../../v3-positions/api/keys.ts';
 import { farmKeys } from '../api/keys.ts';
 
 /**
@@ -11,28 +12,51 @@ const snapshotRoundSettleMs = 300;
 const snapshotRoundMaxWaitMs = 2_000;
 
 /**
- * Turns a round of 'snapshot created' events into one refresh: the farm lists, cards, details and the
- * alerts bell are invalidated once the events stop coming (each open list refetches once), instead of once
- * per event (about eleven reloads a round, most cut short by the next).
+ * Turns a round of 'snapshot created' and 'v3 snapshot created' events into one refresh: what they change
+ * is invalidated once the events stop coming (each open list refetches once, in one invalidation, so a query
+ * two events name is asked for once), instead of once per event (about eleven reloads a round, most cut short
+ * by the next). Both tell of a batch once its alerts are written: the bell counts them then.
  */
 export function createSnapshotRefresh(queryClient: QueryClient) {
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
   let firstPendingAt: number | undefined;
+  let pending: QueryKey[] = [];
   const refresh = () => {
     clearTimeout(settleTimer);
     settleTimer = undefined;
     firstPendingAt = undefined;
-    void queryClient.invalidateQueries({ queryKey: farmKeys.all });
-    // The server tells of a batch once its alerts are written: the bell counts them now.
-    void queryClient.invalidateQueries({ queryKey: alertKeys.notifications() });
+    const keys = pending;
+    pending = [];
+    void queryClient.invalidateQueries({
+      predicate: (query) => keys.some((key) => partialMatchKey(query.queryKey, key)),
+    });
+  };
+  const refreshSoon = (keys: QueryKey[]) => {
+    pending.push(...keys);
+    const now = Date.now();
+    firstPendingAt ??= now;
+    clearTimeout(settleTimer);
+    const wait = Math.min(snapshotRoundSettleMs, firstPendingAt + snapshotRoundMaxWaitMs - now);
+    settleTimer = setTimeout(refresh, Math.max(0, wait));
   };
   return {
+    /** A V2 pair's snapshot: the farm lists, cards, details, the tracked summary and the bell. */
     onSnapshotCreated() {
-      const now = Date.now();
-      firstPendingAt ??= now;
-      clearTimeout(settleTimer);
-      const wait = Math.min(snapshotRoundSettleMs, firstPendingAt + snapshotRoundMaxWaitMs - now);
-      settleTimer = setTimeout(refresh, Math.max(0, wait));
+      refreshSoon([farmKeys.all, alertKeys.notifications()]);
+    },
+    /**
+     * Tracked V3 positions' snapshots (issue 34): the tracked positions, their histories, the open pages of the
+     * positions named, the tracked summary (the dashboard's V3 section) and the bell. Not the wallets' lists
+     * ('All'), which read the chain.
+     */
+    onV3SnapshotCreated(tokenIds: readonly string[]) {
+      refreshSoon([
+        v3Keys.tracked(),
+        v3Keys.histories(),
+        ...tokenIds.map((tokenId) => v3Keys.position(tokenId)),
+        farmKeys.trackedSummary(),
+        alertKeys.notifications(),
+      ]);
     },
     dispose() {
       clearTimeout(settleTimer);

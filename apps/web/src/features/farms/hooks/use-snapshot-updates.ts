@@ -8,8 +8,9 @@ import { createSnapshotRefresh } from './snapshot-refresh.ts';
 
 /**
  * While a user is logged in, listens on the realtime channel for 'snapshot created' (an automatic
- * snapshot of a pair the user tracks) and refetches the farm lists, cards and details once per round, so
- * open pages update without a reload.
+ * snapshot of a pair the user tracks) and 'v3 snapshot created' (of V3 positions the user tracks) and
+ * refetches what they change once per round (the farm lists, cards and details; the tracked V3 positions
+ * and their pages; the tracked summary and the bell), so open pages update without a reload.
  */
 export function useSnapshotUpdates(): void {
   const token = useSessionToken();
@@ -26,10 +27,14 @@ export function useSnapshotUpdates(): void {
     );
     void modules.then(([{ io }, realtime]) => {
       if (isCancelled) return;
-      const { snapshotCreatedSchema, socketEvents } = realtime;
+      const { snapshotCreatedSchema, v3SnapshotCreatedSchema, socketEvents } = realtime;
       socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket', 'polling'] });
       socket.on(socketEvents.snapshotCreated, (payload: unknown) => {
         if (snapshotCreatedSchema.safeParse(payload).success) refresh.onSnapshotCreated();
+      });
+      socket.on(socketEvents.v3SnapshotCreated, (payload: unknown) => {
+        const event = v3SnapshotCreatedSchema.safeParse(payload);
+        if (event.success) refresh.onV3SnapshotCreated(event.data.token_ids);
       });
     });
     return () => {

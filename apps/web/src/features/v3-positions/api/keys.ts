@@ -13,9 +13,11 @@ export const v3Keys = {
   position: (tokenId: string) => [...v3Keys.all, 'position', tokenId] as const,
   /** 'Tracked': the user's tracked positions with their newest snapshots. */
   tracked: () => [...v3Keys.all, 'tracked'] as const,
+  /** Every tracked position's history (a scheduled snapshot adds to them). */
+  histories: () => [...v3Keys.all, 'history'] as const,
   /** A tracked position's snapshots, events and returns. */
   history: (tokenId: string, walletAddress: string) =>
-    [...v3Keys.all, 'history', tokenId, lowerOrNull(walletAddress)] as const,
+    [...v3Keys.histories(), tokenId, lowerOrNull(walletAddress)] as const,
   /** A mutation key: the running refresh of one tracked (position, wallet), whichever card started it. */
   refresh: (tokenId: string, walletAddress: string) =>
     ['v3-position-refresh', tokenId, lowerOrNull(walletAddress)] as const,
