@@ -3,7 +3,7 @@ import { Badge } from '../../../components/index.ts';
 
 /**
  * One labelled figure of a card or a detail: a term and its value (inside a <dl>). The value breaks anywhere
- * once it has a line of its own and still does not fit: a range at the extreme ticks is a price with 40 digits.
+ * once it has a line of its own and still does not fit: a range near the extreme ticks has prices of 40 digits.
  */
 export function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (

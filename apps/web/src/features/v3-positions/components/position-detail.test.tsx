@@ -6,6 +6,7 @@ import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { polygonWallet } from '../../farms/testing/fixtures.ts';
 import {
   farmedPosition,
+  fullRangePosition,
   history,
   position,
   tokenId,
@@ -45,6 +46,16 @@ describe("a V3 position's page", () => {
     );
     // Nothing private is asked for without a session.
     expect(callsTo(calls, 'GET', '/quickswap/v3/tracked-positions')).toHaveLength(0);
+  });
+
+  it("reads a range at the extreme ticks as 'full range', not as two 40-digit prices", async () => {
+    installFakeFetch(({ path }) =>
+      path === '/quickswap/v3/positions/4040' ? { body: fullRangePosition() } : undefined,
+    );
+    renderRoute('/quickswap/v3-positions/details/4040');
+    expect(await screen.findByText('full range')).toBeInTheDocument();
+    expect(screen.queryByText(/338,?492/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/0\.0000/)).not.toBeInTheDocument();
   });
 
   it('shows farming rewards apart from fees for a farmed position', async () => {

@@ -40,7 +40,7 @@ export function PositionFigures({ position }: { position: V3Position }) {
   const { pool } = position;
   return (
     <dl className="space-y-1 text-sm">
-      <Figure label="range">{formatRange(position.price_lower, position.price_upper, pool)}</Figure>
+      <Figure label="range">{formatRange(position)}</Figure>
       <Figure label="current price">{formatPoolPrice(pool.price, pool)}</Figure>
       <Figure label="amounts">
         <Lines lines={position.amounts.map(formatAmountWithUsd)} />

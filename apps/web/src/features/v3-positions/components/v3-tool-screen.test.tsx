@@ -6,6 +6,7 @@ import { renderRoute } from '../../../test/render-route.tsx';
 import { ethereumWallet, polygonWallet } from '../../farms/testing/fixtures.ts';
 import {
   farmedPosition,
+  fullRangePosition,
   merklOk,
   position,
   tokenId,
@@ -99,6 +100,26 @@ describe('V3 positions tool screen', () => {
     expect(await screen.findByText('the list is unavailable')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findByText('you are not tracking any V3 positions yet')).toBeInTheDocument();
+  });
+
+  it("a card reads a range at the extreme ticks as 'full range', and a bound at one as '0' or '∞'", async () => {
+    logIn();
+    const halfOpen = fullRangePosition({ token_id: '4041', tick_upper: -281_000, price_upper: '0.6' });
+    installFakeFetch(({ path }) => {
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === walletsPath(walletAddress))
+        return { body: walletPositions([fullRangePosition(), halfOpen]) };
+      return undefined;
+    });
+    const { user } = renderRoute('/quickswap/v3-positions');
+    await user.click(screen.getByRole('tab', { name: 'All positions' }));
+
+    const full = await screen.findByRole('article', { name: 'position #4040 WMATIC / USDC' });
+    expect(within(full).getByText('full range')).toBeInTheDocument();
+    expect(full).not.toHaveTextContent(/338,?492/);
+    const half = screen.getByRole('article', { name: 'position #4041 WMATIC / USDC' });
+    expect(within(half).getByText('0 – 0.6 USDC per WMATIC')).toBeInTheDocument();
   });
 
   it("'All' reads each saved Polygon wallet's positions, one request per wallet, with the card's figures", async () => {

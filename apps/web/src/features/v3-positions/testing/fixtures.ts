@@ -67,6 +67,21 @@ export function position(overrides: Partial<V3Position> = {}): V3Position {
   };
 }
 
+/**
+ * Minted over Algebra V1's widest range (ticks -887220 and 887220, the extreme multiples of 60): its bounds'
+ * prices as the server writes them, about 3e-39 and 3e38 USDC per WMATIC.
+ */
+export function fullRangePosition(overrides: Partial<V3Position> = {}): V3Position {
+  return position({
+    token_id: '4040',
+    tick_lower: -887_220,
+    tick_upper: 887_220,
+    price_lower: '0.000000000000000000000000000000000000002954',
+    price_upper: '338492131855000000000000000000000000000',
+    ...overrides,
+  });
+}
+
 /** Deposited in an eternal incentive paying QUICK: rewards pending (collectRewards) and collected-but-unclaimed. */
 export function farmedPosition(overrides: Partial<V3Position> = {}): V3Position {
   return position({
