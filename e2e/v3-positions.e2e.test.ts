@@ -43,8 +43,8 @@ const outOfRangeRule = 'a V3 position went out of its price range (it earns no s
  * below, inside and above the price, one farmed in an eternal incentive and one in a pool whose token has no
  * price; Merkl's API stand-in; SMTP. In one tab, by clicks: save the wallet with a signature, find its positions
  * on the V3 tool, every figure checked against the test's own chain reads, track the one in range, see it on the
- * dashboard, turn the out-of-range alert on for that wallet, move the price out of its range and get the e-mail
- * and the bell from the next scheduled snapshot.
+ * dashboard, turn the out-of-range alert on for that wallet, move the price out of its range and see the open
+ * dashboard and the bell follow the next scheduled snapshot without a reload, then get its e-mail.
  */
 describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out-of-range alert e-mailed', () => {
   let env: FarmWorld;
@@ -251,7 +251,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     await browser.screenshot('v3-dashboard');
   });
 
-  it('e-mails and shows an out-of-range alert, turned on for the wallet, once the price leaves the range', async () => {
+  it('the open dashboard and the bell follow the price leaving the range without a reload; the alert, on for the wallet, is e-mailed', async () => {
     const { page } = browser;
     const tracked = v3World.positions.inRange;
 
@@ -273,6 +273,15 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     expect(await everyWallet.isChecked()).toBe(false);
     await browser.screenshot('v3-alert-settings');
 
+    // The dashboard stays open while the price moves: the scheduled snapshot's realtime event updates it.
+    await followNavLink(browser, 'dashboard');
+    const dashboardRow = page.getByRole('list', { name: 'V3 positions' }).getByRole('listitem');
+    await dashboardRow.getByText('in range', { exact: true }).waitFor();
+    // A mark on this document: it is gone if the page was loaded again.
+    await page.evaluate(() => {
+      (window as { openSinceTheMove?: boolean }).openSinceTheMove = true;
+    });
+
     // The price goes under the range: the position holds only token0 and earns no fees.
     await movePriceAcrossRange(anvil(), v3World, tracked, 'below');
     const moved = await readChainPosition(anvil(), v3World, tracked.tokenId);
@@ -281,6 +290,12 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     expect(moved.amounts[1]).toBe(0n);
     expect(await readPoolTick(anvil(), moved.pool)).toBe(moved.poolTick);
     const movedAtBlock = await anvil().client.getBlockNumber();
+
+    // Without a reload, the open dashboard shows the position out of range and the bell counts the alert.
+    await dashboardRow.getByText('out of range', { exact: true }).waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'notifications: 1 unread' }).waitFor();
+    expect(await page.evaluate(() => (window as { openSinceTheMove?: boolean }).openSinceTheMove)).toBe(true);
+    await browser.screenshot('v3-dashboard-out-of-range');
 
     const name = `${moved.token0.symbol} / ${moved.token1.symbol} #${tracked.tokenId}`;
     const mail = await smtp.waitForMessage(
@@ -291,10 +306,11 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     expect(mail.text).toContain(`${short}'s V3 position ${name} is out of range (block ${movedAtBlock})`);
     expect(mail.text).toContain(`below its range: it holds only ${moved.token0.symbol}`);
     expect(mail.text).toContain(`/lp-tools/view/quickswap/v3-positions/${tracked.tokenId}`);
+    expect(mail.html).toContain('open the position in Tidewatch');
 
     // The person follows the e-mail's link: the position's page says it is out of range, holding what the chain
     // would pay for it, and its newest snapshot is the scheduled one that saw it leave the range.
-    const link = mail.text.match(/^farm: (http\S+)$/m)?.[1];
+    const link = mail.text.match(/^position: (http\S+?)\r?$/m)?.[1];
     expect(link).toBe(`${env.app.url}/lp-tools/view/quickswap/v3-positions/${tracked.tokenId}`);
     await page.goto(link!);
     await page
