@@ -279,7 +279,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     await dashboardRow.getByText('in range', { exact: true }).waitFor();
     // A mark on this document: it is gone if the page was loaded again.
     await page.evaluate(() => {
-      (window as { openSinceTheMove?: boolean }).openSinceTheMove = true;
+      (globalThis as { openSinceTheMove?: boolean }).openSinceTheMove = true;
     });
 
     // The price goes under the range: the position holds only token0 and earns no fees.
@@ -294,7 +294,9 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     // Without a reload, the open dashboard shows the position out of range and the bell counts the alert.
     await dashboardRow.getByText('out of range', { exact: true }).waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'notifications: 1 unread' }).waitFor();
-    expect(await page.evaluate(() => (window as { openSinceTheMove?: boolean }).openSinceTheMove)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as { openSinceTheMove?: boolean }).openSinceTheMove)).toBe(
+      true,
+    );
     await browser.screenshot('v3-dashboard-out-of-range');
 
     const name = `${moved.token0.symbol} / ${moved.token1.symbol} #${tracked.tokenId}`;
