@@ -96,13 +96,21 @@ export async function deleteTrackedV3Position(
   userId: number,
   trackedId: number,
 ): Promise<{ positionId: number } | undefined> {
+  // Looked up first: on PostgreSQL a DELETE that matches nothing still fires the statement trigger that
+  // raises data_version, and a refused request must write nothing (it would empty every cached read).
   const row = await db
+    .selectFrom('v3_tracked_positions')
+    .select('position_id')
+    .where('id', '=', trackedId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await db
     .deleteFrom('v3_tracked_positions')
     .where('id', '=', trackedId)
     .where('user_id', '=', userId)
-    .returning('position_id')
-    .executeTakeFirst();
-  return row ? { positionId: row.position_id } : undefined;
+    .execute();
+  return { positionId: row.position_id };
 }
 
 function selectTracked(db: DbOrTrx) {
