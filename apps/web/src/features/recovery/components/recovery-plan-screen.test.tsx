@@ -295,6 +295,12 @@ describe("the recovery plan ('get it out')", () => {
     expect(within(stepItem(1)).getByText('accept up to 7.5 % less first')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'I accept up to 7.5 % less' }));
     expect(run()).toBeEnabled();
+
+    // Accepting 7.5 % is not accepting 50 %: a changed value asks again.
+    await user.clear(field);
+    await user.type(field, '50');
+    expect(run()).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'I accept up to 50 % less' })).not.toBeChecked();
   });
 
   it('resumes a step whose transaction was sent before a reload, without sending it again', async () => {

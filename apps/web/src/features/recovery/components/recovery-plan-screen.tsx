@@ -104,6 +104,11 @@ export function RecoveryPlanScreen({
       setIsRunFinished(false);
     },
   };
+  const changeSlippage = (text: string) => {
+    setSlippageText(text);
+    // Accepting one high slippage is not accepting the next: a changed value is confirmed again.
+    if (text !== slippageText) setIsHighAccepted(false);
+  };
   const onFinished = (outcome: RunOutcome) => {
     setIsRunFinished(true);
     // A mined transaction changed the wallet: the plan is computed again from the chain.
@@ -137,7 +142,7 @@ export function RecoveryPlanScreen({
             {data.steps.some((step) => step.kind === 'remove_liquidity') ? (
               <SlippageSetting
                 text={slippageText}
-                onTextChange={setSlippageText}
+                onTextChange={changeSlippage}
                 choice={slippage}
                 isHighAccepted={isHighAccepted}
                 onHighAcceptedChange={setIsHighAccepted}
