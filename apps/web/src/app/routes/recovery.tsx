@@ -19,9 +19,10 @@ export function RecoveryRoute() {
     <RecoveryPlanScreen
       walletAddress={address}
       hasPendingStep={hasPendingStep}
-      renderStepRunner={({ step, plan, slippageBps, onFinished }: StepRun) => (
+      renderStepRunner={({ step, plan, slippageBps, runId, onFinished }: StepRun) => (
+        // Each run its own runner: a step run again (after its approve, or a revert) starts from preparing.
         <TransactionRunner
-          key={step.id}
+          key={`${step.id}:${runId}`}
           wallet={address as Address}
           request={recoveryStepRequest(step, plan, slippageBps)}
           onFinished={onFinished}

@@ -256,6 +256,35 @@ describe("the recovery plan ('get it out')", () => {
     expect(fake.sent[0]?.to?.toLowerCase()).toBe(planContracts.pair);
   });
 
+  it('runs the same step again after its approve fallback was mined, without a reload', async () => {
+    chain = installFakeChain();
+    const fake = chain;
+    fake.onCall = answerPairReads({
+      reserve0: 10n ** 18n,
+      reserve1: 10n ** 9n,
+      totalSupply: 10n ** 19n,
+      kLast: 0n,
+      balance0: 10n ** 18n,
+      balance1: 10n ** 9n,
+      routerAllowance: 0n,
+      nonce: 0n,
+    });
+    fake.wallet.failNext('eth_signTypedData_v4', 4200, 'the method is not supported');
+    const { user } = openPlan([recoveryPlan({ withStakeInWallet: true })]);
+    await user.click(
+      await within(await waitFor(() => stepItem(1))).findByRole('button', { name: 'run this step' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.mine(fake.sent[0]?.hash);
+    expect(await screen.findByText('confirmed in block 101')).toBeInTheDocument();
+
+    // The plan still lists the same step (its id unchanged): running it starts a new run, not the old receipt.
+    await user.click(await within(stepItem(1)).findByRole('button', { name: 'run this step' }));
+    await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
+    await waitFor(() => expect(fake.sent).toHaveLength(2));
+  });
+
   it('sends nothing to a contract the plan did not verify', async () => {
     chain = installFakeChain();
     const fake = chain;

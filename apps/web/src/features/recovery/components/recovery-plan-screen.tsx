@@ -20,6 +20,8 @@ export type StepRun = {
   step: RecoveryStep;
   plan: RecoveryPlan;
   slippageBps: number;
+  /** Counts the runs on this screen: a step run again (same id) is a new run, keyed by `${step.id}:${runId}`. */
+  runId: number;
   onFinished: (outcome: RunOutcome) => void;
 };
 
@@ -48,9 +50,7 @@ export function RecoveryPlanScreen({
   const query = useQuery(recoveryPlanQueryOptions(walletAddress));
   const [slippageText, setSlippageText] = useState(defaultSlippageText);
   const [isHighAccepted, setIsHighAccepted] = useState(false);
-  const [run, setRun] = useState<{ step: RecoveryStep; plan: RecoveryPlan; slippageBps: number } | null>(
-    null,
-  );
+  const [run, setRun] = useState<Omit<StepRun, 'onFinished'> | null>(null);
   const [isRunFinished, setIsRunFinished] = useState(true);
   const slippage = readSlippage(slippageText);
   const plan = query.data;
@@ -60,7 +60,7 @@ export function RecoveryPlanScreen({
     if (!plan || run) return;
     const pending = plan.steps.find((step) => hasPendingStep(step.id));
     if (pending) {
-      setRun({ step: pending, plan, slippageBps: DEFAULT_SLIPPAGE_BPS });
+      setRun({ step: pending, plan, slippageBps: DEFAULT_SLIPPAGE_BPS, runId: 0 });
       setIsRunFinished(false);
     }
   }, [plan, run, hasPendingStep]);
@@ -100,7 +100,12 @@ export function RecoveryPlanScreen({
     },
     onRun: (step) => {
       if (!slippage.ok && step.kind === 'remove_liquidity') return;
-      setRun({ step, plan: data, slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS });
+      setRun({
+        step,
+        plan: data,
+        slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS,
+        runId: (run?.runId ?? 0) + 1,
+      });
       setIsRunFinished(false);
     },
   };
