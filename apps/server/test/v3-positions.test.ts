@@ -376,6 +376,14 @@ describe('one position by id', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().details[0].field).toBe('params.token_id');
   });
+
+  it('refuses an id above the largest uint256 (78 nines), naming the field, without a chain read', async () => {
+    const response = await getPosition('9'.repeat(78));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().details[0].field).toBe('params.token_id');
+    const largest = await getPosition(maxUint256);
+    expect(largest.statusCode, largest.body).toBe(404);
+  });
 });
 
 describe('the wallet read refuses', () => {
@@ -426,6 +434,8 @@ describe('POST /api/quickswap/v3/lookup', () => {
       ['https://quickswap.exchange/#/pools/v3', /list of pools/],
       ['https://quickswap.exchange/#/pool/12?isV4=true', /Integral/],
       ['hello', /position id/],
+      ['9'.repeat(78), /position id/],
+      [`https://quickswap.exchange/#/pool/${'9'.repeat(78)}`, /position id/],
       [w.t.world.tokens.WMATIC.address, /position id/],
     ] as const) {
       const response = await lookup(query);

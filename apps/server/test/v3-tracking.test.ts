@@ -64,6 +64,13 @@ describe('tracking V3 positions', () => {
     const badId = await api('POST', '/api/quickswap/v3/track', { token_id: '12a', wallet_address: wallet() });
     expect(badId.statusCode).toBe(400);
     expect(fieldsOf(badId.json())).toContain('token_id');
+    // Above the largest uint256: refused before any chain read (viem could not encode it).
+    const tooLarge = await api('POST', '/api/quickswap/v3/track', {
+      token_id: '9'.repeat(78),
+      wallet_address: wallet(),
+    });
+    expect(tooLarge.statusCode, tooLarge.body).toBe(400);
+    expect(fieldsOf(tooLarge.json())).toContain('token_id');
     const badWallet = await api('POST', '/api/quickswap/v3/track', { token_id: id, wallet_address: '0x123' });
     expect(badWallet.statusCode).toBe(400);
     expect(fieldsOf(badWallet.json())).toContain('wallet_address');

@@ -14,6 +14,9 @@ import { tokenRefSchema } from './farms.ts';
 export { v3Tool } from './v3-tool.ts';
 
 const usd = z.number().nullable();
+
+/** A position id is a uint256. */
+const largestTokenId = 2n ** 256n - 1n;
 const amount = z.string();
 
 /** An amount of one token with its USD (null: no price). */
@@ -130,7 +133,14 @@ export type V3WalletPositions = z.infer<typeof v3WalletPositionsSchema>;
  * POST /api/quickswap/v3/lookup {query}: a pasted position id or the exchange's position URL -> its id.
  */
 export const v3TokenIdParamsSchema = z.strictObject({
-  token_id: z.string().regex(/^\d{1,78}$/, 'must be a position id (a whole number)'),
+  token_id: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a position id (a whole number)')
+    // 78 digits reach past 2^256 − 1; such an id cannot be encoded for a chain read (never a 500).
+    .refine(
+      (digits) => !/^\d+$/.test(digits) || BigInt(digits) <= largestTokenId,
+      'must be a position id (at most 2^256 − 1)',
+    ),
 });
 export const v3LookupSchema = z.strictObject({ query: z.string().trim().min(1).max(300) });
 export const v3LookupResponseSchema = z.object({ token_id: z.string() });

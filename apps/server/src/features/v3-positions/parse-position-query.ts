@@ -20,6 +20,8 @@ const positionQueryRefusals = {
     "that is a position of QuickSwap's Algebra Integral (V4) pools (its link has isV4=true), not a V3 position: this tool reads V3 positions only",
   poolList:
     "that is QuickSwap's list of pools, which names no position: open the position and paste its link (…#/pool/1234) or its id",
+  tooLarge:
+    'that number is larger than any position id can be (at most 2^256 − 1): paste a position id (a whole number, e.g. 1234) or its QuickSwap link (…#/pool/1234)',
   unknown: 'paste a position id (a whole number, e.g. 1234) or its QuickSwap link (…#/pool/1234)',
 } as const;
 
@@ -30,15 +32,22 @@ const positionQueryRefusals = {
 export function parsePositionQuery(raw: string): PositionQuery {
   const text = raw.trim();
   const bare = text.match(bareId);
-  if (bare) return { tokenId: normalise(bare[1]!) };
+  if (bare) return tokenIdOf(bare[1]!);
   const page = text.match(positionPage) ?? text.match(increasePage);
   if (page) {
     if (integral.test(text)) return { refused: positionQueryRefusals.integral };
-    return { tokenId: normalise(page[1]!) };
+    return tokenIdOf(page[1]!);
   }
   if (poolList.test(text)) return { refused: positionQueryRefusals.poolList };
   return { refused: positionQueryRefusals.unknown };
 }
 
-/** Leading zeros dropped: '007' is position 7. */
-const normalise = (digits: string) => BigInt(digits).toString();
+/** A position id is a uint256: 78 digits can reach past it, which no chain read could encode. */
+const largestTokenId = 2n ** 256n - 1n;
+
+/** Leading zeros dropped: '007' is position 7; above a uint256 refused as no position id. */
+function tokenIdOf(digits: string): PositionQuery {
+  const id = BigInt(digits);
+  if (id > largestTokenId) return { refused: positionQueryRefusals.tooLarge };
+  return { tokenId: id.toString() };
+}
