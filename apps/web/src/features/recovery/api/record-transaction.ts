@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type RecordTransaction,
   type WalletTransaction,
@@ -17,10 +17,17 @@ export function recordTransaction(input: RecordTransaction): Promise<WalletTrans
   return api.post('/recovery/transactions', input, { schema: walletTransactionSchema });
 }
 
+/** How a record is tried again (react-query's `retry` and `retryDelay`); none by default. */
+export type RecordRetry = Pick<
+  UseMutationOptions<WalletTransaction, Error, RecordTransaction>,
+  'retry' | 'retryDelay'
+>;
+
 /** Records a mined step; what it changed (plans, ended farms, positions) is read again. */
-export function useRecordTransaction() {
+export function useRecordTransaction(retry: RecordRetry = {}) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retry,
     mutationFn: recordTransaction,
     onSuccess: () =>
       Promise.all([

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeWalletAccount } from '../../../lib/wallet/testing/fake-wallet.ts';
 import { walletEnvironment } from '../../../lib/wallet/wallet-environment.ts';
 import { walletMessages } from '../../../lib/wallet/wallet-messages.ts';
-import { callsTo } from '../../../test/fake-fetch.ts';
+import { callsTo, errorReply } from '../../../test/fake-fetch.ts';
 import { savePendingTransaction } from '../pending-store.ts';
 import { type FakeChain, installFakeChain } from '../testing/fake-chain.ts';
 import { exitRequest, farmAddress, renderRunner } from '../testing/render-runner.tsx';
@@ -23,7 +23,11 @@ function useChain(options?: Parameters<typeof installFakeChain>[0]): FakeChain {
 
 beforeEach(() => {
   // jsdom has no blocks to wait for: the wait looks every 20 ms instead of every 4 s.
-  Object.assign(transactionEnvironment, { pollingIntervalMs: 20, retryAfterProblemMs: 20 });
+  Object.assign(transactionEnvironment, {
+    pollingIntervalMs: 20,
+    retryAfterProblemMs: 20,
+    recordRetryDelayMs: 10,
+  });
   walletEnvironment.reloadPage = () => {};
 });
 
@@ -83,6 +87,37 @@ describe('the transaction runner', () => {
     ]);
     await waitFor(() => expect(onFinished).toHaveBeenCalledWith('confirmed'));
     expect(fake.sent).toHaveLength(1);
+  });
+
+  it("records again when the server's node does not know the hash yet (404) or has not mined it (409)", async () => {
+    const fake = useChain();
+    const notYet = [
+      errorReply(404, 'NOT_FOUND', 'the transaction is not known to the node yet'),
+      errorReply(409, 'NOT_MINED', 'the transaction is not mined yet'),
+    ];
+    const { user, calls, onFinished } = renderRunner(wallet, exitRequest(), (attempt) => notYet[attempt]);
+    await user.click(await confirmButton());
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.mine(fake.sent[0]?.hash);
+
+    expect(await screen.findByText('gas paid: 0.01537 POL ($0.01)')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/recovery/transactions')).toHaveLength(3);
+    await waitFor(() => expect(onFinished).toHaveBeenCalledWith('confirmed'));
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('keeps the hash when the server still does not know it after its retries, so a reload records it', async () => {
+    const fake = useChain();
+    const { user, calls } = renderRunner(wallet, exitRequest(), () =>
+      errorReply(404, 'NOT_FOUND', 'the transaction is not known to the node yet'),
+    );
+    await user.click(await confirmButton());
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.mine(fake.sent[0]?.hash);
+
+    expect(await screen.findByText('the transaction could not be recorded')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/recovery/transactions').length).toBeGreaterThan(1);
+    expect(window.localStorage.length).toBe(1);
   });
 
   it("shows the contract's revert reason and offers no confirm when the simulation reverts", async () => {

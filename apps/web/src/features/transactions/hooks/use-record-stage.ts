@@ -1,8 +1,10 @@
+import { AppError } from '@tidewatch/shared';
 import type { RecordTransaction, WalletTransaction } from '@tidewatch/shared/recovery';
 import { useEffect, useRef } from 'react';
 import { isRetryable } from '../../../lib/retryable.ts';
-import { useRecordTransaction } from '../../recovery/api/record-transaction.ts';
+import { type RecordRetry, useRecordTransaction } from '../../recovery/api/record-transaction.ts';
 import { clearPendingTransaction } from '../pending-store.ts';
+import { transactionEnvironment } from '../transaction-environment.ts';
 import type { RunnerState } from '../transaction-state.ts';
 import type { TransactionOutcome, TransactionRunnerProps } from '../types.ts';
 
@@ -12,6 +14,24 @@ export type RecordStage = {
   error: unknown;
   isRecording: boolean;
   retry: () => void;
+};
+
+/** How many times a record is tried again before the page says it failed (the hash is kept). */
+const recordRetries = 4;
+
+/**
+ * Whether the record may pass later: what may pass for any request, and the server's 404 (its node does not
+ * know the hash yet) and 409 (not mined there yet): the receipt exists, that node is behind ours.
+ */
+function isRecordRetryable(error: unknown): boolean {
+  if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 409)) return true;
+  return isRetryable(error);
+}
+
+/** Tried again, waiting twice as long each time, while the error may pass. */
+const recordRetry: RecordRetry = {
+  retry: (failureCount, error) => failureCount < recordRetries && isRecordRetryable(error),
+  retryDelay: (attempt) => transactionEnvironment.recordRetryDelayMs * 2 ** attempt,
 };
 
 /** `key`: the mined hash, or the stage itself (each rejection finishes once). */
@@ -34,15 +54,16 @@ function getFinished(state: RunnerState, wallet: string): Finished | null {
 /**
  * After a receipt (the original's or its replacement's) reports the transaction to the server, once per
  * hash, then calls `onFinished`; a rejection or a cancellation finishes with nothing to report. The pending
- * hash is forgotten once the server has it (or refused it for good); a record that failed for now keeps it,
- * so a reload reports it again.
+ * hash is forgotten once the server has it (or refused it for good); a record that failed for now (the
+ * network, or the server's node not having the receipt yet: 404, 409) is tried again with back-off, and
+ * keeps the hash after that, so a reload reports it again.
  */
 export function useRecordStage(
   state: RunnerState,
   context: { wallet: string; stepKey: string; onFinished: TransactionRunnerProps['onFinished'] },
 ): RecordStage {
   const { wallet, stepKey } = context;
-  const record = useRecordTransaction();
+  const record = useRecordTransaction(recordRetry);
   const finished = getFinished(state, wallet);
   const latest = useRef({ finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync });
   latest.current = { finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync };
@@ -64,7 +85,7 @@ export function useRecordStage(
       .then(
         () => clearPendingTransaction(wallet, stepKey),
         (error: unknown) => {
-          if (!isRetryable(error)) clearPendingTransaction(wallet, stepKey);
+          if (!isRecordRetryable(error)) clearPendingTransaction(wallet, stepKey);
         },
       )
       .finally(() => onFinished?.(current.outcome));

@@ -5,7 +5,7 @@ import { recoveryAbis } from '@tidewatch/shared/recovery-calls';
 import type { Abi, Address } from 'viem';
 import { vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/provider.tsx';
-import { type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { type FakeReply, type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { TransactionRunner } from '../index.ts';
 import type { TransactionOutcome, TransactionRequest } from '../types.ts';
 
@@ -70,13 +70,24 @@ export function recordedTransaction(hash: string, wallet: string): WalletTransac
   };
 }
 
-/** The runner alone in the app's providers, with the server's record endpoint answered. */
-export function renderRunner(wallet: Address, request: TransactionRequest) {
-  const calls: FakeRequest[] = installFakeFetch((call) =>
-    call.method === 'POST' && call.path === '/recovery/transactions'
-      ? { body: recordedTransaction((call.body as { tx_hash: string }).tx_hash, wallet) }
-      : undefined,
-  );
+/**
+ * The runner alone in the app's providers, with the server's record endpoint answered: by `recordReply`
+ * for the n-th record (0-based) when it returns a reply, otherwise with the record.
+ */
+export function renderRunner(
+  wallet: Address,
+  request: TransactionRequest,
+  recordReply: (attempt: number) => FakeReply | undefined = () => undefined,
+) {
+  let records = 0;
+  const calls: FakeRequest[] = installFakeFetch((call) => {
+    if (call.method !== 'POST' || call.path !== '/recovery/transactions') return undefined;
+    return (
+      recordReply(records++) ?? {
+        body: recordedTransaction((call.body as { tx_hash: string }).tx_hash, wallet),
+      }
+    );
+  });
   const onFinished = vi.fn<(outcome: TransactionOutcome) => void>();
   const user = userEvent.setup();
   render(
