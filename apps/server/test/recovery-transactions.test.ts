@@ -1,7 +1,8 @@
 import { stakingRewards, testErc20 } from '@tidewatch/contracts';
 import { walletTransactionListSchema, walletTransactionSchema } from '@tidewatch/shared';
 import { sql } from 'kysely';
-import { type Address, formatEther, type Hash } from 'viem';
+import { type Address, encodeFunctionData, formatEther, type Hash, keccak256 } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { migrateToLatest } from '../src/core/db/index.ts';
@@ -193,6 +194,31 @@ describe('recording a step transaction', () => {
     const malformed = await record({ wallet_address: wallet(), tx_hash: '0x1234', step_kind: 'exit' });
     expect(malformed.statusCode).toBe(400);
     expect(fields(malformed)).toContain('body.tx_hash');
+  });
+
+  it('waits for a transaction its node does not know yet (the wallet’s node may be a block ahead), then records it', async () => {
+    // Signed here and sent to the node only after the report arrived: until then the node does not know it.
+    const account = privateKeyToAccount(w.t.world.accounts.user.privateKey);
+    const request = await w.t.anvil.client.prepareTransactionRequest({
+      account,
+      chain: w.t.anvil.client.chain,
+      to: w.t.world.tokens.QUICK.address,
+      data: encodeFunctionData({
+        abi: testErc20.abi,
+        functionName: 'approve',
+        args: [w.t.world.quickConverter, 3n],
+      }),
+    });
+    const signed = await account.signTransaction(request as never);
+    const hash = keccak256(signed);
+    const reported = record({ wallet_address: wallet(), tx_hash: hash, step_kind: 'approve' });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await w.t.anvil.client.sendRawTransaction({ serializedTransaction: signed });
+    const response = await reported;
+    expect(response.statusCode, response.body).toBe(200);
+    const recorded = walletTransactionSchema.parse(response.json());
+    expect(recorded.tx_hash).toBe(hash);
+    expect(recorded.status).toBe('success');
   });
 
   it('refuses a watch-only wallet, a wallet not the user’s, and a request without a session', async () => {

@@ -23,7 +23,7 @@ export type RecoveryDeps = {
   /** WMATIC: POL's price is its price. */
   wmatic: Address;
   now?: () => Date;
-  /** How long recording a transaction waits for its receipt when it is not mined yet. */
+  /** How long recording a transaction waits for it to be known and mined (its receipt). */
   receiptWaitMs?: number;
   logWarn?: (object: object, message: string) => void;
 };

@@ -24,13 +24,13 @@ import {
 } from './repository.ts';
 import { badTransaction, verifyTarget } from './verify-target.ts';
 
-/** How long a report waits for a receipt by default: a Polygon block is about 2 s. */
+/** How long a report waits for its transaction and receipt by default: a Polygon block is about 2 s. */
 const defaultReceiptWaitMs = 15_000;
 const receiptPollMs = 500;
 
 /**
  * Records a transaction the browser sent for a recovery step: the server reads it and its receipt itself
- * (waiting briefly for one not mined yet), checks it was sent from the wallet (a proved one of the user,
+ * (waiting briefly for one its node does not know or has not mined yet), checks it was sent from the wallet (a proved one of the user,
  * not watch-only) to a contract verified for that step, and stores its gas (gasUsed × effectiveGasPrice,
  * in POL and in USD at its block). A step on a farm the user tracks with that wallet snapshots the position
  * now and brings its history job forward. The same hash again answers the stored row.
@@ -130,36 +130,36 @@ export function toWalletTransaction(row: WalletTransactionRow, snapshotTaken: bo
   };
 }
 
-/** The transaction and its receipt; NOT_FOUND when the chain does not know it, CONFLICT while unmined. */
+/**
+ * The transaction and its receipt, polled until both are there or the wait ends: the browser's wallet may
+ * use a node a block ahead of ours, so a hash ours does not know yet is looked up again within the same
+ * wait. After it: NOT_FOUND when the chain still does not know the hash, CONFLICT when it is still unmined.
+ */
 async function readMinedTransaction(chain: ChainClient, hash: Hex, waitMs: number) {
-  const raw = (await chain.request('eth_getTransactionByHash', [hash])) as RpcTransaction | null;
-  if (!raw) {
-    throw new AppError(
-      'NOT_FOUND',
-      `the chain does not know transaction ${hash}: was it sent to chain ${chain.chainId}?`,
-      {
-        details: [{ field: 'body.tx_hash', message: 'no such transaction on this chain' }],
-      },
-    );
-  }
   const deadline = Date.now() + waitMs;
+  let raw: RpcTransaction | null = null;
   for (;;) {
-    const receipt = (await chain.request('eth_getTransactionReceipt', [
-      hash,
-    ])) as RpcTransactionReceipt | null;
-    if (receipt) return { transaction: formatTransaction(raw), receipt: formatTransactionReceipt(receipt) };
-    if (Date.now() >= deadline) {
-      throw new AppError(
-        'CONFLICT',
-        `transaction ${hash} is not mined yet: report it again once it has a receipt`,
-        {
-          details: [{ field: 'body.tx_hash', message: 'not mined yet' }],
-        },
-      );
+    raw ??= (await chain.request('eth_getTransactionByHash', [hash])) as RpcTransaction | null;
+    const receipt = raw
+      ? ((await chain.request('eth_getTransactionReceipt', [hash])) as RpcTransactionReceipt | null)
+      : null;
+    if (raw && receipt) {
+      return { transaction: formatTransaction(raw), receipt: formatTransactionReceipt(receipt) };
     }
+    if (Date.now() >= deadline) throw raw ? notMinedYet(hash) : unknownTransaction(hash, chain.chainId);
     await new Promise((resolve) => setTimeout(resolve, receiptPollMs));
   }
 }
+
+const unknownTransaction = (hash: Hex, chainId: number) =>
+  new AppError('NOT_FOUND', `the chain does not know transaction ${hash}: was it sent to chain ${chainId}?`, {
+    details: [{ field: 'body.tx_hash', message: 'no such transaction on this chain' }],
+  });
+
+const notMinedYet = (hash: Hex) =>
+  new AppError('CONFLICT', `transaction ${hash} is not mined yet: report it again once it has a receipt`, {
+    details: [{ field: 'body.tx_hash', message: 'not mined yet' }],
+  });
 
 /**
  * A step changed a farm position: when the user tracks that farm with the wallet, a snapshot now (the
