@@ -188,6 +188,9 @@ export const v3PositionSnapshotSchema = z.object({
   fees1: amount.nullable(),
   value_usd: usd,
   fees_usd: usd,
+  /** Deposited in Algebra farming at the snapshot's block: only then are there farming rewards to show. */
+  is_farmed: z.boolean(),
+  /** Farming rewards (pending + unclaimed); null when a reward token has no price (or when not farmed). */
   rewards_usd: usd,
   price0_usd: usd,
   price1_usd: usd,

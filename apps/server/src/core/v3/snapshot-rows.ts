@@ -62,6 +62,7 @@ export function toV3SnapshotWire(row: V3PositionSnapshotRow): V3PositionSnapshot
     fees1: row.fees1,
     value_usd: row.value_usd,
     fees_usd: row.fees_usd,
+    is_farmed: row.is_farmed === 1,
     rewards_usd: row.rewards_usd,
     price0_usd: row.price0_usd,
     price1_usd: row.price1_usd,

@@ -7,8 +7,9 @@ import { Figure, Lines } from './figures.tsx';
 type Pair = { token0: { symbol: string }; token1: { symbol: string } };
 
 /**
- * A stored snapshot's figures: amounts, value, uncollected fees and (when the position had any) farming
- * rewards, and when it was taken. Unknown USD reads 'unknown', never $0.
+ * A stored snapshot's figures: amounts, value, uncollected fees and (when the position was farmed at that
+ * block) farming rewards, and when it was taken. Unknown USD reads 'unknown', never $0; an unfarmed
+ * position has no rewards line at all.
  */
 export function SnapshotFigures({ snapshot, pool }: { snapshot: V3PositionSnapshot; pool: Pair }) {
   const { token0, token1 } = pool;
@@ -28,9 +29,11 @@ export function SnapshotFigures({ snapshot, pool }: { snapshot: V3PositionSnapsh
       </Figure>
       <Figure label="value">{formatUsd(snapshot.value_usd)}</Figure>
       <Figure label="uncollected fees">{fees}</Figure>
-      {snapshot.rewards_usd === null ? null : (
-        <Figure label="farming rewards">{formatUsd(snapshot.rewards_usd)}</Figure>
-      )}
+      {snapshot.is_farmed ? (
+        <Figure label="farming rewards">
+          {snapshot.rewards_usd === null ? 'unknown' : formatUsd(snapshot.rewards_usd)}
+        </Figure>
+      ) : null}
       <Figure label="snapshot">
         <RelativeTime time={snapshot.created_on} /> · block {snapshot.block_number}
       </Figure>

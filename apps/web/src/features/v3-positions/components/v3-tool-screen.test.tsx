@@ -9,6 +9,7 @@ import {
   fullRangePosition,
   merklOk,
   position,
+  snapshot,
   tokenId,
   trackedPosition,
   unpricedPosition,
@@ -84,6 +85,33 @@ describe('V3 positions tool screen', () => {
     );
     const waiting = screen.getByRole('article', { name: 'position #77 WMATIC / USDC' });
     expect(waiting).toHaveTextContent('no snapshot yet');
+  });
+
+  it('shows farming rewards on a snapshot only when the position was farmed, an unknown price as unknown', async () => {
+    logIn();
+    const unfarmed = trackedPosition({ snapshot: snapshot({ is_farmed: false, rewards_usd: 0 }) });
+    const farmedUnpriced = trackedPosition({
+      id: 8,
+      token_id: '77',
+      snapshot: snapshot({ is_farmed: true, rewards_usd: null }),
+    });
+    const farmedPriced = trackedPosition({
+      id: 9,
+      token_id: '78',
+      snapshot: snapshot({ is_farmed: true, rewards_usd: 1.5 }),
+    });
+    installFakeFetch(({ path }) =>
+      path === '/quickswap/v3/tracked-positions'
+        ? { body: { positions: [unfarmed, farmedUnpriced, farmedPriced] } }
+        : undefined,
+    );
+    renderRoute('/quickswap/v3-positions');
+    const card = await screen.findByRole('article', { name: `position #${tokenId} WMATIC / USDC` });
+    expect(within(card).queryByText('farming rewards')).not.toBeInTheDocument();
+    const unpriced = screen.getByRole('article', { name: 'position #77 WMATIC / USDC' });
+    expect(unpriced).toHaveTextContent('farming rewardsunknown');
+    const priced = screen.getByRole('article', { name: 'position #78 WMATIC / USDC' });
+    expect(priced).toHaveTextContent('farming rewards$1.50');
   });
 
   it("says so when nothing is tracked, and shows a failed list with 'retry'", async () => {

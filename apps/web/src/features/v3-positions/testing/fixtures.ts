@@ -151,6 +151,7 @@ export function snapshot(overrides: Partial<V3PositionSnapshot> = {}): V3Positio
     fees1: '0.02',
     value_usd: 3.75,
     fees_usd: 0.03,
+    is_farmed: false,
     rewards_usd: null,
     price0_usd: 0.5,
     price1_usd: 1,
