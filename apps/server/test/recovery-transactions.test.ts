@@ -184,6 +184,19 @@ describe('recording a step transaction', () => {
       .execute();
     expect(stored).toEqual([]);
 
+    // An approve's selector with its arguments cut short: refused naming tx_hash, not a 500.
+    const truncated = await w.t.anvil.client.sendTransaction({
+      account: wallet(),
+      chain: null,
+      to: w.t.world.tokens.QUICK.address,
+      data: '0x095ea7b30000',
+      gas: 100_000n,
+    });
+    await w.t.anvil.client.waitForTransactionReceipt({ hash: truncated });
+    const badCalldata = await record({ wallet_address: wallet(), tx_hash: truncated, step_kind: 'approve' });
+    expect(badCalldata.statusCode, badCalldata.body).toBe(400);
+    expect(fields(badCalldata)).toEqual(['body.tx_hash']);
+
     const missing = await record({
       wallet_address: wallet(),
       tx_hash: `0x${'ab'.repeat(32)}`,

@@ -52,7 +52,7 @@ export async function verifyTarget(
       return { farmAddress: to };
     }
     case 'approve': {
-      const [spender] = decodeFunctionData({ abi: erc20Abi, data: input }).args as [Address, bigint];
+      const spender = approvedSpender(input);
       const isPairForRouter = same(spender, contracts.router) && (await isIndexPair(ctx.db, ctx.chainId, to));
       const isQuickForConverter = same(spender, contracts.converter) && same(to, contracts.oldQuick);
       if (!isPairForRouter && !isQuickForConverter) {
@@ -71,5 +71,15 @@ export async function verifyTarget(
       if (!same(to, expected)) throw badTransaction(`the transaction went to ${to}, not to ${expected}`);
       return { farmAddress: null };
     }
+  }
+}
+
+/** The spender an approve's calldata names; calldata that does not decode (cut short) is refused naming tx_hash. */
+function approvedSpender(input: Hex): Address {
+  try {
+    const [spender] = decodeFunctionData({ abi: erc20Abi, data: input }).args as [Address, bigint];
+    return spender;
+  } catch {
+    throw badTransaction("the transaction's approve calldata does not decode: it is no recovery step");
   }
 }
