@@ -6,25 +6,35 @@ import {
   type StepRun,
 } from '../../features/recovery/components/recovery-plan-screen.tsx';
 import {
-  hasPendingTransaction,
+  listPendingStepKeys,
+  readPendingTransaction,
   recoveryStepRequest,
+  resumedStepRequest,
   TransactionRunner,
 } from '../../features/transactions/index.ts';
 
 /** /wallets/{address}/recovery: the recovery plan, each step run by the transactions feature's runner. */
 export function RecoveryRoute() {
   const { address = '' } = useParams();
-  const hasPendingStep = useCallback((stepId: string) => hasPendingTransaction(address, stepId), [address]);
+  const listPendingSteps = useCallback(() => listPendingStepKeys(address), [address]);
   return (
     <RecoveryPlanScreen
       walletAddress={address}
-      hasPendingStep={hasPendingStep}
-      renderStepRunner={({ step, plan, slippageBps, runId, onFinished }: StepRun) => (
+      listPendingSteps={listPendingSteps}
+      renderStepRunner={({ step, stepKey, plan, slippageBps, runId, onFinished }: StepRun) => (
         // Each run its own runner: a step run again (after its approve, or a revert) starts from preparing.
         <TransactionRunner
-          key={`${step.id}:${runId}`}
+          key={`${stepKey}:${runId}`}
           wallet={address as Address}
-          request={recoveryStepRequest(step, plan, slippageBps)}
+          request={
+            step
+              ? recoveryStepRequest(step, plan, slippageBps)
+              : resumedStepRequest(
+                  stepKey,
+                  readPendingTransaction(address, stepKey)?.stepKind ?? 'exit',
+                  plan.pol_usd,
+                )
+          }
           onFinished={onFinished}
         />
       )}

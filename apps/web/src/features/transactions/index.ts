@@ -4,8 +4,9 @@
  */
 export { TransactionRunner } from './components/transaction-runner.tsx';
 export { formatPolAndUsd } from './format-pol.ts';
-export { hasPendingTransaction } from './pending-store.ts';
+export { hasPendingTransaction, listPendingStepKeys, readPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
+export { resumedStepRequest } from './resumed-step-request.ts';
 export type {
   PreparedCall,
   TransactionOutcome,

@@ -48,6 +48,23 @@ export function hasPendingTransaction(wallet: string, stepKey: string): boolean 
   return readPendingTransaction(wallet, stepKey) !== null;
 }
 
+/** The keys of every step of this wallet with a transaction sent and not yet recorded. */
+export function listPendingStepKeys(wallet: string): string[] {
+  const prefix = storageKey(wallet, '');
+  try {
+    const keys: string[] = [];
+    for (let index = 0; index < window.localStorage.length; index += 1) {
+      const key = window.localStorage.key(index);
+      if (key?.startsWith(prefix) && hasPendingTransaction(wallet, key.slice(prefix.length)))
+        keys.push(key.slice(prefix.length));
+    }
+    return keys;
+  } catch {
+    // Storage refused: nothing was kept to resume.
+    return [];
+  }
+}
+
 export function savePendingTransaction(wallet: string, stepKey: string, pending: PendingTransaction): void {
   try {
     window.localStorage.setItem(storageKey(wallet, stepKey), JSON.stringify(pending));

@@ -332,6 +332,34 @@ describe("the recovery plan ('get it out')", () => {
     expect(screen.getByRole('checkbox', { name: 'I accept up to 50 % less' })).not.toBeChecked();
   });
 
+  it('records a step mined while the page was closed even when the plan no longer lists it', async () => {
+    chain = installFakeChain();
+    const fake = chain;
+    const hash = (await fake.wallet.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: wallet, to: planContracts.farm, data: '0xe9fad8ee' }],
+    })) as Hash;
+    fake.sent.length = 0;
+    fake.mine(hash);
+    savePendingTransaction(wallet, `exit:${planContracts.farm}`, {
+      hash,
+      from: wallet,
+      nonce: 0,
+      stepKind: 'exit',
+    });
+    // The exit is done: the plan read now lists only removing the LP.
+    const { calls } = openPlan([recoveryPlan({ withStakeInWallet: true })]);
+
+    expect(await screen.findByText('confirmed in block 101')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/recovery/transactions').map((call) => call.body)).toEqual([
+        { wallet_address: wallet, tx_hash: hash, step_kind: 'exit' },
+      ]),
+    );
+    await waitFor(() => expect(window.localStorage.length).toBe(0));
+    expect(fake.sent).toHaveLength(0);
+  });
+
   it('resumes a step whose transaction was sent before a reload, without sending it again', async () => {
     chain = installFakeChain();
     const fake = chain;

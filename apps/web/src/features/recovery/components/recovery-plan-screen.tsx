@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
 import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
@@ -17,7 +17,10 @@ type RunOutcome = 'confirmed' | 'failed' | 'rejected';
 
 /** One step to run, as the app layer's runner takes it. */
 export type StepRun = {
-  step: RecoveryStep;
+  /** The plan's step; null for a transaction sent earlier whose step the plan no longer lists. */
+  step: RecoveryStep | null;
+  /** The key its pending hash is kept under (the step's id). */
+  stepKey: string;
   plan: RecoveryPlan;
   slippageBps: number;
   /** Counts the runs on this screen: a step run again (same id) is a new run, keyed by `${step.id}:${runId}`. */
@@ -29,8 +32,8 @@ export type RecoveryPlanScreenProps = {
   walletAddress: string;
   /** Draws the transaction runner for a step (composed in the app layer, decision 018). */
   renderStepRunner: (run: StepRun) => ReactNode;
-  /** Whether a step's transaction was sent and is not yet recorded: its run is resumed on load. */
-  hasPendingStep: (stepId: string) => boolean;
+  /** The keys of the steps whose transaction was sent and is not yet recorded: each is followed on load. */
+  listPendingSteps: () => string[];
 };
 
 export const watchOnlyText =
@@ -45,7 +48,7 @@ const defaultSlippageText = String(DEFAULT_SLIPPAGE_BPS / 100);
 export function RecoveryPlanScreen({
   walletAddress,
   renderStepRunner,
-  hasPendingStep,
+  listPendingSteps,
 }: RecoveryPlanScreenProps) {
   const query = useQuery(recoveryPlanQueryOptions(walletAddress));
   const [slippageText, setSlippageText] = useState(defaultSlippageText);
@@ -55,15 +58,24 @@ export function RecoveryPlanScreen({
   const slippage = readSlippage(slippageText);
   const plan = query.data;
 
-  // A step sent before a reload (or while the network was down) is followed again from its hash.
+  // Each step sent before a reload (or while the network was down) is followed again from its hash, once per
+  // page: listed in the plan or not (one mined while the page was closed is gone from it, yet unrecorded).
+  const followed = useRef(new Set<string>());
   useEffect(() => {
-    if (!plan || run) return;
-    const pending = plan.steps.find((step) => hasPendingStep(step.id));
-    if (pending) {
-      setRun({ step: pending, plan, slippageBps: DEFAULT_SLIPPAGE_BPS, runId: 0 });
-      setIsRunFinished(false);
-    }
-  }, [plan, run, hasPendingStep]);
+    if (!plan || !isRunFinished) return;
+    const stepKey = listPendingSteps().find((key) => !followed.current.has(key));
+    if (stepKey === undefined) return;
+    followed.current.add(stepKey);
+    const step = plan.steps.find((candidate) => candidate.id === stepKey) ?? null;
+    setRun((last) => ({
+      step,
+      stepKey,
+      plan,
+      slippageBps: DEFAULT_SLIPPAGE_BPS,
+      runId: (last?.runId ?? 0) + 1,
+    }));
+    setIsRunFinished(false);
+  }, [plan, isRunFinished, listPendingSteps]);
 
   const title = 'get it out';
   const description = `what ${shortenAddress(walletAddress)} left in ended farms, and the steps that bring it back`;
@@ -100,8 +112,10 @@ export function RecoveryPlanScreen({
     },
     onRun: (step) => {
       if (!slippage.ok && step.kind === 'remove_liquidity') return;
+      followed.current.add(step.id);
       setRun({
         step,
+        stepKey: step.id,
         plan: data,
         slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS,
         runId: (run?.runId ?? 0) + 1,
