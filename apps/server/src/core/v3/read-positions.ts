@@ -11,6 +11,7 @@ import type { FoundV3Position, V3ReadBlock } from './found-position.ts';
 import type { V3IncentiveIndex, V3IncentiveRecord } from './incentives.ts';
 import { callFromOwner, type OwnerCall } from './owner-calls.ts';
 import { amountsForLiquidity, priceFromSqrtX96, sqrtPriceX96AtTick } from './position-math.ts';
+import { pendingByToken, rewardTokensOf } from './reward-tokens.ts';
 import { type RawAmount, sumUsd, toV3TokenAmount } from './token-amounts.ts';
 
 /**
@@ -70,9 +71,6 @@ export async function readV3Positions(
       ? await deps.incentives.incentivesOf(unique(farmed.map((p) => p.pool)), block.number)
       : new Map<string, V3IncentiveRecord[]>();
   const candidatesOf = (p: FoundV3Position) => candidates.get(p.pool.toLowerCase()) ?? [];
-  const rewardTokensOf = (incentive: V3IncentiveRecord) =>
-    [incentive.key.rewardToken, incentive.key.bonusRewardToken].filter((t) => t !== zeroAddress);
-
   const plan = new ReadPlan();
   const pools = planPools(plan, unique(found.map((p) => p.pool)));
   const tokenAddresses = unique([
@@ -151,7 +149,9 @@ export async function readV3Positions(
     if (incentive) {
       const rewardTokens = rewardTokensOf(incentive);
       const paid = pending.get(position.tokenId);
-      const pendingAmounts = paid ? rewardTokens.map((token, k) => raw(token, paid[k] ?? 0n)) : [];
+      const pendingAmounts = paid
+        ? pendingByToken(incentive, paid).map(({ token, amount }) => raw(token, amount))
+        : [];
       const unclaimedAmounts = rewardTokens
         .filter((token) => unclaimedShownOn.get(ownerTokenKey(position.owner, token)) === position.tokenId)
         .map((token) => raw(token, farming.unclaimed(position.owner, token)));
