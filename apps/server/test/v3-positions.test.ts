@@ -17,6 +17,7 @@ import {
   chainPays,
   chainPendingRewards,
   chainUnclaimed,
+  createV3App,
   priceAt,
   startV3TestWorld,
   usdOf,
@@ -383,6 +384,30 @@ describe('one position by id', () => {
     expect(response.json().details[0].field).toBe('params.token_id');
     const largest = await getPosition(maxUint256);
     expect(largest.statusCode, largest.body).toBe(404);
+  });
+});
+
+describe('the public position read', () => {
+  it('is throttled per IP: past the limit a 429 with Retry-After, before any chain read; another IP is not affected', async () => {
+    const tuned = await createV3App(w.t, w.v3World, w.merkl, {
+      v3PositionReadsPerIp: { limit: 2, windowMs: 60_000 },
+    });
+    try {
+      const read = (remoteAddress: string) =>
+        tuned.request({
+          method: 'GET',
+          url: `/api/quickswap/v3/positions/${w.v3World.positions.inRange.tokenId}`,
+          remoteAddress,
+        });
+      for (let i = 0; i < 2; i++) expect((await read('203.0.113.7')).statusCode).toBe(200);
+      const blocked = await read('203.0.113.7');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('RATE_LIMITED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await read('203.0.113.8')).statusCode).toBe(200);
+    } finally {
+      await tuned.close();
+    }
   });
 });
 

@@ -30,6 +30,7 @@ import {
 } from 'viem';
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import type { ThrottleLimits } from '../src/core/throttle/limits.ts';
 import type { V3Contracts } from '../src/core/v3/contracts.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
@@ -53,15 +54,7 @@ export async function startV3TestWorld(): Promise<V3TestWorld> {
   const t = await startTestChain();
   const v3World = await deployV3World(t.anvil, t.world);
   const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
-  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
-  const testApp = await createTestApp({
-    env: {
-      ...worldAppEnv(t.world),
-      ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
-      MERKL_API_TIMEOUT_MS: '300',
-    },
-    deps: { chain: t.chain, prices },
-  });
+  const testApp = await createV3App(t, v3World, merkl);
   const { email, token } = await createConfirmedUser(testApp);
   const db = testApp.database.db;
   const found = await sql<{ id: number }>`select id from users where email = ${email}`.execute(db);
@@ -89,6 +82,24 @@ export async function startV3TestWorld(): Promise<V3TestWorld> {
       await t.stop();
     },
   };
+}
+
+/** The app wired to the V3 world's chain, contracts and Merkl stand-in; `throttles` tunes its limits. */
+export async function createV3App(
+  t: TestChain,
+  v3World: V3World,
+  merkl: MerklServer,
+  throttles?: Partial<ThrottleLimits>,
+): Promise<TestApp> {
+  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
+  return createTestApp({
+    env: {
+      ...worldAppEnv(t.world),
+      ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
+      MERKL_API_TIMEOUT_MS: '300',
+    },
+    deps: { chain: t.chain, prices, ...(throttles ? { throttles } : {}) },
+  });
 }
 
 /** What the chain itself would pay for a position at `block`, and who may collect it. */

@@ -30,6 +30,11 @@ export const defaultThrottleLimits = {
   walletSignUpMessagePerIp: { limit: 30, windowMs: 10 * minute },
   /** Token snapshots per user: each one prices every tracked token (chain reads, CoinMarketCap credits). */
   tokenSnapshotsPerUser: { limit: 10, windowMs: 10 * minute },
+  /**
+   * Public reads of one V3 position by id per client IP: anyone may ask, and each one reads the chain (the
+   * pool, the position, its farming and owner's static calls).
+   */
+  v3PositionReadsPerIp: { limit: 120, windowMs: 10 * minute },
   /** Farm refreshes (LP and dual) per user: each one reads the chain and writes snapshot rows. */
   farmRefreshesPerUser: { limit: 60, windowMs: 10 * minute },
 } as const satisfies Record<string, ThrottleLimit>;

@@ -14,7 +14,7 @@ import type { V3PositionsService } from './service.ts';
 /**
  * QuickSwap V3 positions: a wallet's (a signed-in user's saved or watch-only wallet only; it reads the chain,
  * so it counts against the user's refresh throttle, as find my farms), one position by id (public data, as a
- * block explorer shows it) and reading a pasted id or link.
+ * block explorer shows it; throttled per client IP) and reading a pasted id or link.
  */
 export const v3PositionsRoutes: FastifyPluginAsyncZod<{
   v3Positions: V3PositionsService;
@@ -22,6 +22,10 @@ export const v3PositionsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { v3Positions, throttles }) => {
   const countChainReads = throttleGuard(throttles, 'farm refreshes', (r) => [
     { name: 'farmRefreshesPerUser', key: String(r.user!.id) },
+  ]);
+  // One position by id is public: throttled per client IP, as the other public routes that cost something.
+  const countPublicReads = throttleGuard(throttles, 'position reads', (r) => [
+    { name: 'v3PositionReadsPerIp', key: r.ip },
   ]);
 
   app.get(
@@ -35,7 +39,10 @@ export const v3PositionsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/quickswap/v3/positions/:token_id',
-    { schema: { params: v3TokenIdParamsSchema, response: { 200: v3PositionSchema } } },
+    {
+      preHandler: countPublicReads,
+      schema: { params: v3TokenIdParamsSchema, response: { 200: v3PositionSchema } },
+    },
     async (request) => v3Positions.position(request.user?.id ?? null, request.params.token_id),
   );
 
