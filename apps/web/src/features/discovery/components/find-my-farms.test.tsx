@@ -8,6 +8,7 @@ import {
 } from '../../../lib/wallet/testing/fake-wallet.ts';
 import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { answerFarmIndex } from '../../farms/components/position-actions-test-index.ts';
 import { fakeRunner } from '../../farms/components/position-actions-test-runner.tsx';
 import { createFakeWalletApi, polygon } from '../../wallets/testing/fake-wallet-api.ts';
 import { describeFound, describeNothingFound } from './find-my-farms.tsx';
@@ -149,7 +150,8 @@ describe('find my farms: the actions on a found position (issue 33)', () => {
         const index = { refreshed_at: '2026-11-26T04:00:00.000Z', is_stale: false, is_empty: false };
         return { body: { wallet_address: saved.address, block_number: 1, checked: 1, index, farms } };
       }
-      return api.handler(request);
+      // The farms found are the index's own.
+      return answerFarmIndex(request.path, [farmAddress]) ?? api.handler(request);
     });
   }
 

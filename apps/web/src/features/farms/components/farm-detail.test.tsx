@@ -9,6 +9,7 @@ import {
 import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { farmAddress, lpItem, polygonWallet, walletAddress } from '../testing/fixtures.ts';
+import { answerFarmIndex } from './position-actions-test-index.ts';
 import { fakeRunner } from './position-actions-test-runner.tsx';
 
 // The transactions feature's runner (wagmi) is its own lane's to test; here a stand-in records the request.
@@ -137,7 +138,7 @@ describe('farm detail', () => {
       // No chart points: the chart library is not what this test is about (jsdom cannot draw it).
       if (path.startsWith(`/quickswap/farm/details/${farmAddress}`))
         return { body: { ...detail(account), chart: [] } };
-      return undefined;
+      return answerFarmIndex(path, [farmAddress]);
     });
     const { user } = renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
     const actions = await screen.findByRole('region', { name: 'actions on this position' });

@@ -16,6 +16,7 @@ import {
   polygonWallet,
   walletAddress,
 } from '../testing/fixtures.ts';
+import { answerFarmIndex } from './position-actions-test-index.ts';
 import { fakeRunner } from './position-actions-test-runner.tsx';
 
 // The transactions feature's runner (wagmi) is its own lane's to test; here a stand-in records the request.
@@ -253,7 +254,7 @@ describe('farm list (tool screens)', () => {
       if (path === '/quickswap/dual-mining/tracked-farms') return { body: [tracked] };
       if (path === '/wallets/connected')
         return { body: { wallets: [{ ...polygonWallet, address: account }] } };
-      return undefined;
+      return answerFarmIndex(path, [tracked.farm.address]);
     });
     const { user } = renderRoute('/quickswap/dual-mining');
     // Once MetaMask is connected the list is read for its account: the card is drawn again, so look it up anew.

@@ -7,9 +7,10 @@ import { sessionTokenKey } from '../../../lib/session.ts';
 import { fakeWalletAccount } from '../../../lib/wallet/testing/fake-wallet.ts';
 import { installFakeFetch } from '../../../test/fake-fetch.ts';
 import { type FakeChain, installFakeChain } from '../../transactions/testing/fake-chain.ts';
-import { lpItem } from '../testing/fixtures.ts';
+import { farmAddress, lpItem } from '../testing/fixtures.ts';
 import { PositionActions } from './position-actions.tsx';
 import { positionFromListItem } from './position-actions-position.ts';
+import { answerFarmIndex } from './position-actions-test-index.ts';
 
 // Issue 33, item 1: the review of an action on a position shows its gas in POL and in USD. The real runner
 // here (the other position-actions tests stand it in), on the fake chain behind MetaMask; POL's price is
@@ -49,7 +50,7 @@ function renderWithPrice(polUsd: number | null) {
       };
     }
     if (path === '/recovery/pol-price') return { body: { usd: polUsd, block_number: 100 } };
-    return undefined;
+    return answerFarmIndex(path, [farmAddress]);
   });
   const position = positionFromListItem(lpItem());
   if (!position) throw new Error('the fixture has a position');

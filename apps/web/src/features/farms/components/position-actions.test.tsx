@@ -14,6 +14,7 @@ import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { dualItem, farmAddress, lpItem } from '../testing/fixtures.ts';
 import { PositionActions } from './position-actions.tsx';
 import { type ActionPosition, positionFromListItem } from './position-actions-position.ts';
+import { answerFarmIndex } from './position-actions-test-index.ts';
 import { fakeRunner } from './position-actions-test-runner.tsx';
 
 // The runner (lane of the transactions feature) sends for real with wagmi; here it is a stand-in that shows
@@ -62,6 +63,8 @@ function renderActions(options: {
   onFinished?: (outcome: string) => void;
   /** What GET /api/recovery/pol-price answers; unset: the server does not answer it (a 404). */
   polUsd?: number | null;
+  /** Whether the farm index lists the position's farm (default: it does). */
+  isIndexed?: boolean;
 }) {
   const position = options.position ?? positionOf();
   const metaMask = options.metaMask ?? 'proved';
@@ -77,6 +80,8 @@ function renderActions(options: {
         },
       };
     }
+    const index = answerFarmIndex(path, options.isIndexed === false ? [] : [farmAddress]);
+    if (index) return index;
     if (path === '/recovery/pol-price' && options.polUsd !== undefined) {
       return { body: { usd: options.polUsd, block_number: 101 } };
     }
@@ -165,6 +170,20 @@ describe('actions on a position', () => {
     });
     expect(run.request.receives.map((r) => [r.symbol, r.amount])).toEqual([['dQUICK', '12.3456789']]);
     expect(await run.call()).toMatchObject({ address: farmAddress, functionName: 'getReward', args: [] });
+  });
+
+  it('refuses to open a run for a farm the farm index does not list, saying so, and sends nothing', async () => {
+    const { user, calls } = renderActions({ isIndexed: false });
+    await user.click(await enabledButton('withdraw all and claim'));
+    expect(
+      await screen.findByText(
+        `${farmAddress} is not in QuickSwap's farm index: Tidewatch sends nothing to a farm it has not verified`,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      callsTo(calls, 'GET', `/quickswap/farm-index?token=${farmAddress}&status=all&per_page=100`),
+    ).toHaveLength(1);
+    expect(fakeRunner.runs).toHaveLength(0);
   });
 
   it("'withdraw all and claim' on a dual farm receives the stake and both rewards through exit()", async () => {

@@ -9,6 +9,7 @@ import { polPriceQueryOptions } from '../../recovery/api/get-pol-price.ts';
 import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
+import { refuseUnindexedFarm } from './position-actions-farm-index.ts';
 import type { ActionPosition } from './position-actions-position.ts';
 import { buildPositionRequest, type PositionAction, positionStepId } from './position-actions-request.ts';
 import {
@@ -48,6 +49,8 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
     [request, polUsd],
   );
   const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
+  const [isChecking, setIsChecking] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
   const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
   // Once a run has opened, it stays until closed, even when the position read again is empty.
@@ -63,9 +66,18 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
     }
     onFinished?.(outcome);
   };
-  const open = (action: PositionAction, withdrawRaw?: bigint) => {
+  const open = async (action: PositionAction, withdrawRaw?: bigint) => {
     setIsWithdrawOpen(false);
-    setRequest(buildPositionRequest({ action, position, withdrawRaw, polUsd }));
+    setRefusal(null);
+    setIsChecking(true);
+    // Only a farm the index verified is sent to: the server records nothing else (after the gas is paid).
+    const refused = await refuseUnindexedFarm(position.farmAddress).catch(
+      (error: unknown) =>
+        `the farm index could not be read: ${error instanceof Error ? error.message : 'try again'}`,
+    );
+    setIsChecking(false);
+    if (refused) setRefusal(refused);
+    else setRequest(buildPositionRequest({ action, position, withdrawRaw, polUsd }));
   };
   const close = () => {
     setRequest(null);
@@ -92,9 +104,9 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
             <Button
               size="sm"
               variant="secondary"
-              disabled={!isReady || !hasRewards}
+              disabled={!isReady || !hasRewards || isChecking}
               title={isReady && !hasRewards ? 'no rewards to claim' : undefined}
-              onClick={() => open('claim')}
+              onClick={() => void open('claim')}
             >
               claim rewards
             </Button>
@@ -111,15 +123,20 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
             <Button
               size="sm"
               variant="secondary"
-              disabled={!isReady || !hasStake}
+              disabled={!isReady || !hasStake || isChecking}
               title={isReady && !hasStake ? 'nothing staked' : undefined}
-              onClick={() => open('exit')}
+              onClick={() => void open('exit')}
             >
               withdraw all and claim
             </Button>
           </div>
           {isReady && isWithdrawOpen ? (
-            <WithdrawAmountForm staked={position.staked} onReview={(raw) => open('withdraw', raw)} />
+            <WithdrawAmountForm staked={position.staked} onReview={(raw) => void open('withdraw', raw)} />
+          ) : null}
+          {refusal ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {refusal}
+            </p>
           ) : null}
           {isReady && hasStake && hasRewards ? (
             <p className="text-xs text-slate-500 dark:text-slate-400">
