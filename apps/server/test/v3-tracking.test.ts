@@ -130,7 +130,9 @@ describe('tracking V3 positions', () => {
       fees1: atBlock.fees![1].amount,
       value_usd: atBlock.value_usd,
       fees_usd: atBlock.fees_usd,
-      rewards_usd: atBlock.rewards_usd,
+      is_farmed: atBlock.is_farmed,
+      // Not farmed: no farming rewards (null), where the live read says $0 of them.
+      rewards_usd: atBlock.is_farmed ? atBlock.rewards_usd : null,
       price0_usd: atBlock.pool.price0_usd,
       price1_usd: atBlock.pool.price1_usd,
     });
@@ -237,7 +239,8 @@ describe('tracking V3 positions', () => {
       last.fees1,
       String(last.value_usd),
       String(last.fees_usd),
-      String(last.rewards_usd),
+      // Not farmed: no farming rewards, an empty cell.
+      last.rewards_usd === null ? '' : String(last.rewards_usd),
       String(last.price0_usd),
       String(last.price1_usd),
     ]);

@@ -15,6 +15,12 @@ function sumUsd(amounts: V3TokenAmount[]): number | null {
 }
 
 /**
+ * USD of the pending rewards; null when they could not be read: readV3Positions lists none only when its
+ * static collectRewards failed (an incentive pays at least one token), which is unknown, never $0.
+ */
+const pendingUsd = (pending: V3TokenAmount[]) => (pending.length === 0 ? null : sumUsd(pending));
+
+/**
  * A position as read at a block (readV3Positions) -> its snapshot row. The pending farming rewards are kept
  * apart from the collected-but-unclaimed ones: the returns count pending rewards from here and the others
  * at the FarmEnded that collected them.
@@ -37,8 +43,9 @@ export function toV3SnapshotRow(positionId: number, position: V3Position, create
     fees1: position.fees?.[1].amount ?? null,
     value_usd: position.value_usd,
     fees_usd: position.fees_usd,
-    rewards_usd: position.rewards_usd,
-    pending_rewards_usd: farming ? sumUsd(farming.pending) : 0,
+    // Not farmed: no farming rewards (null; the wire's is_farmed tells it from an unknown USD).
+    rewards_usd: position.is_farmed ? position.rewards_usd : null,
+    pending_rewards_usd: farming ? pendingUsd(farming.pending) : 0,
     price0_usd: position.pool.price0_usd,
     price1_usd: position.pool.price1_usd,
     incentive_id: farming?.incentive.id ?? null,
