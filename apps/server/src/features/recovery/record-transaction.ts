@@ -30,9 +30,9 @@ const receiptPollMs = 500;
 
 /**
  * Records a transaction the browser sent for a recovery step: the server reads it and its receipt itself
- * (waiting briefly for one its node does not know or has not mined yet), checks it was sent from the wallet (a proved one of the user,
- * not watch-only) to a contract verified for that step, and stores its gas (gasUsed × effectiveGasPrice,
- * in POL and in USD at its block). A step on a farm the user tracks with that wallet snapshots the position
+ * (waiting briefly for one its node does not know or has not mined yet), checks it was sent from the
+ * wallet (a proved one of the user, not watch-only) to a contract verified for that step, and stores its
+ * gas (gasUsed × effectiveGasPrice, in POL and in USD at its block). A step on a farm the user tracks with that wallet snapshots the position
  * now and brings its history job forward. The same hash again answers the stored row.
  */
 export async function recordTransaction(
