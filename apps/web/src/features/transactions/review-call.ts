@@ -3,14 +3,17 @@ import { getRevertReason } from './revert-reason.ts';
 import type { CallDisplay, Review } from './transaction-state.ts';
 import type { PreparedCall, PrepareTools, TransactionRequest } from './types.ts';
 
-/** What the confirmation shows for `call`: the request's names, or those of the call it was built as instead. */
+/**
+ * What the confirmation shows for `call`: the request's names, or those of the call it was built as instead;
+ * what arrives as the call read it from the chain, when it did.
+ */
 export function describeCall(request: TransactionRequest, call: PreparedCall | null): CallDisplay {
   const named = call?.instead ?? request;
   return {
     stepKind: named.stepKind,
     contractLabel: named.contractLabel,
     functionSignature: named.functionSignature,
-    receives: named.receives,
+    receives: call?.instead ? call.instead.receives : (call?.receives ?? request.receives),
     address: call?.address ?? null,
   };
 }

@@ -11,6 +11,11 @@ export type PreparedCall = {
    * When the call is not the one the request names (a wallet that cannot sign a permit gets `approve` before
    * `removeLiquidity`), what the confirmation shows and the server records instead of the request's own.
    */
+  /**
+   * What arrives as read when the call was built (the chain at the latest block), shown in place of the
+   * request's own figures, which may be a screen's older snapshot.
+   */
+  receives?: TokenAmount[];
   instead?: {
     stepKind: RecoveryStepKind;
     contractLabel: string;

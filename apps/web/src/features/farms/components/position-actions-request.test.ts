@@ -15,10 +15,11 @@ function position(item: FarmListItem = lpItem()): ActionPosition {
   return found;
 }
 
-/** The call a request prepares; the tools are not needed for a farm's own calls. */
+/** The call a request prepares, with a chain whose farm reads answer 0 (what arrives is tested with the runner). */
 async function preparedCall(request: ReturnType<typeof buildPositionRequest>) {
   const account = '0x1234567890AbcdEF1234567890aBcdef12345678';
-  const call = await request.prepare({ account } as unknown as Parameters<typeof request.prepare>[0]);
+  const client = { readContract: async () => 0n };
+  const call = await request.prepare({ account, client } as unknown as Parameters<typeof request.prepare>[0]);
   const entry = call.abi.find((item) => item.type === 'function' && item.name === call.functionName);
   return { address: call.address, functionName: call.functionName, args: call.args, entry };
 }

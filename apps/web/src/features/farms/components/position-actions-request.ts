@@ -1,6 +1,8 @@
 import type { RecoveryStep, TokenAmount } from '@tidewatch/shared/recovery';
+import type { Address } from 'viem';
 import { decimalToRaw, lpDecimals, rawToDecimal } from './position-actions-amount.ts';
 import type { ActionPosition } from './position-actions-position.ts';
+import { type FarmViewAbis, nonZero, readFarmPosition, rescaledUsd } from './position-actions-reads.ts';
 import type { PreparedCall, TransactionRequest } from './position-actions-runner.ts';
 
 /** The three actions on a position: `getReward()`, `withdraw(uint256)`, `exit()`. */
@@ -20,40 +22,49 @@ export function positionStepId(action: PositionAction, farmAddress: string): str
 /** The stake's LP amount as it arrives, its USD pro rata of the stake's (null when that is unknown). */
 function lpReceived(position: ActionPosition, raw: bigint): TokenAmount {
   const stakedRaw = decimalToRaw(position.staked, lpDecimals);
-  const { stakedUsd } = position;
-  const usd =
-    stakedUsd === null || stakedRaw === 0n
-      ? null
-      : raw === stakedRaw
-        ? stakedUsd
-        : (stakedUsd * Number(raw)) / Number(stakedRaw);
   return {
     address: position.pair.address,
     symbol: `${position.pair.symbol0}-${position.pair.symbol1} LP`,
     decimals: lpDecimals,
     raw: String(raw),
     amount: rawToDecimal(raw, lpDecimals),
-    usd,
+    usd: rescaledUsd(position.stakedUsd, stakedRaw, raw),
   };
 }
 
-/** The unclaimed rewards as they arrive, each in its token's decimals; a reward at 0 is left out. */
-function rewardsReceived(position: ActionPosition): TokenAmount[] {
-  return position.earned.flatMap(({ token, amount, usd }) => {
-    const raw = decimalToRaw(amount, token.decimals);
-    if (raw === 0n) return [];
-    const whole = rawToDecimal(raw, token.decimals);
-    return [
-      {
+/**
+ * The rewards as they arrive, each in its token's decimals, at `raws` (A then B; default: the screen's
+ * figures), valued at the screen's price of each; a reward at 0 is left out.
+ */
+function rewardsReceived(position: ActionPosition, raws?: bigint[]): TokenAmount[] {
+  return nonZero(
+    position.earned.map(({ token, amount, usd }, index) => {
+      const shownRaw = decimalToRaw(amount, token.decimals);
+      const raw = raws?.[index] ?? shownRaw;
+      return {
         address: token.address,
         symbol: token.symbol,
         decimals: token.decimals,
         raw: String(raw),
-        amount: whole,
-        usd,
-      },
-    ];
-  });
+        amount: rawToDecimal(raw, token.decimals),
+        usd: rescaledUsd(usd, shownRaw, raw),
+      };
+    }),
+  );
+}
+
+/** What arrives for `action`: the stake (exit), the amount asked (withdraw) and the rewards (claim, exit). */
+function receivesOf(
+  action: PositionAction,
+  position: ActionPosition,
+  read: { staked: bigint; withdrawRaw: bigint; earned?: bigint[] },
+): TokenAmount[] {
+  if (action === 'claim') return rewardsReceived(position, read.earned);
+  if (action === 'withdraw') return [lpReceived(position, read.withdrawRaw)];
+  return [
+    ...(read.staked > 0n ? [lpReceived(position, read.staked)] : []),
+    ...rewardsReceived(position, read.earned),
+  ];
 }
 
 export type PositionRequestInput = {
@@ -67,9 +78,9 @@ export type PositionRequestInput = {
 
 /**
  * The transaction an action on a position asks the runner for: the farm's own function, what arrives
- * (claim: each unclaimed reward; withdraw: the LP amount; exit: the whole stake and the rewards, from the
- * figures the screen has; the runner's simulation is what the confirmation shows), and the call itself,
- * built from the farm's address the screen got from the app's own data.
+ * (claim: each unclaimed reward; withdraw: the LP amount; exit: the whole stake and the rewards; the screen's
+ * figures until the call is built, then the farm's answers for the account at the latest block, which the
+ * review shows), and the call itself, built from the farm's address the screen got from the app's own data.
  */
 export function buildPositionRequest({
   action,
@@ -81,12 +92,7 @@ export function buildPositionRequest({
   if (action === 'withdraw' && (withdrawRaw === undefined || withdrawRaw <= 0n || withdrawRaw > stakedRaw)) {
     throw new Error('withdraw needs an amount above 0 and at most the stake');
   }
-  const receives =
-    action === 'claim'
-      ? rewardsReceived(position)
-      : action === 'withdraw'
-        ? [lpReceived(position, withdrawRaw ?? 0n)]
-        : [...(stakedRaw > 0n ? [lpReceived(position, stakedRaw)] : []), ...rewardsReceived(position)];
+  const receives = receivesOf(action, position, { staked: stakedRaw, withdrawRaw: withdrawRaw ?? 0n });
   const step: RecoveryStep = {
     id: positionStepId(action, position.farmAddress),
     kind: action,
@@ -111,10 +117,28 @@ export function buildPositionRequest({
     polUsd,
     // The one call builder of the app and its acceptance tests (decision 029), on the farm's own address;
     // it and its ABIs load when a run prepares its call, not with the screens that offer the actions.
-    prepare: async ({ account }) => {
-      const { buildStepCall } = await import('@tidewatch/shared/recovery-calls');
+    // What arrives is read from the farm for the account at the latest block, as the review says it is.
+    prepare: async ({ account, client }) => {
+      const { buildStepCall, recoveryAbis } = await import('@tidewatch/shared/recovery-calls');
+      const read = await readFarmPosition({
+        client,
+        account,
+        farmAddress: position.farmAddress as Address,
+        action,
+        isDual: position.kind === 'dual',
+        abis: recoveryAbis as unknown as FarmViewAbis,
+      });
       const call = buildStepCall(step, { account, amount: withdrawRaw });
-      return { ...call, abi: call.abi as PreparedCall['abi'] };
+      const atLatest = {
+        staked: read.staked ?? stakedRaw,
+        withdrawRaw: withdrawRaw ?? 0n,
+        earned: read.earned,
+      };
+      return {
+        ...call,
+        abi: call.abi as PreparedCall['abi'],
+        receives: receivesOf(action, position, atLatest),
+      };
     },
   };
 }

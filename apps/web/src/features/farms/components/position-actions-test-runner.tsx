@@ -32,8 +32,12 @@ function FakeTransactionRunner({ wallet, request, onFinished }: TransactionRunne
     runs.push({
       wallet,
       request,
+      // The farm's reads answer 0: what arrives is tested with the real runner (position-actions-gas).
       call: () =>
-        request.prepare({ account: wallet } as unknown as Parameters<TransactionRequest['prepare']>[0]),
+        request.prepare({
+          account: wallet,
+          client: { readContract: async () => 0n },
+        } as unknown as Parameters<TransactionRequest['prepare']>[0]),
       finish: (outcome) => act(() => finished.current?.(outcome)),
     });
   }, [wallet, request]);
