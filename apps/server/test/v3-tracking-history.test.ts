@@ -5,14 +5,19 @@ import { type Address, formatUnits, type Hex, maxUint128, maxUint256 } from 'vie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
 import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
 
 // A tracked V3 position's history rebuilt from its events on the local chain (Algebra's own bytecode): the
 // user takes half the liquidity out and collects, exits farming and claims its rewards; the history job reads
 // the logs in small ranges over several runs (resumable) and every event's amounts equal the log's, its USD
 // the amounts at the on-chain prices of its block; the returns add up as the test's own arithmetic says.
+// While still farmed, the user first collects its rewards (QuickSwap's 'collect' button, no FarmEnded) and
+// claims the bonus token at once: those rewards count too, and that claim is the position's.
 let w: V3TrackingWorld;
 let user: { token: string; userId: number; email: string };
+/** What FarmingCenter.collectRewards moved to the owner's unclaimed balances (reward, bonus), read on chain. */
+let collectedBalances: [bigint, bigint];
 const wallet = () => w.t.world.accounts.user.address;
 const position = (key: V3PositionKey) => w.v3World.positions[key];
 const idOf = (key: V3PositionKey) => position(key).tokenId.toString();
@@ -80,6 +85,17 @@ async function chainEventsOf(key: V3PositionKey) {
       mine.push({ ...base, kind: 'collect', amounts: pair(args.amount0, args.amount1) });
     if (log.eventName === 'FarmEntered')
       mine.push({ ...base, kind: 'farm_entered', amounts: [], liquidity: args.liquidity });
+    if (log.eventName === 'RewardsCollected') {
+      const { rewardToken, bonusRewardToken } = w.v3World.incentive.key;
+      mine.push({
+        ...base,
+        kind: 'rewards_collected',
+        amounts: [
+          [rewardToken, args.rewardAmount],
+          [bonusRewardToken, args.bonusRewardAmount],
+        ],
+      });
+    }
     if (log.eventName === 'FarmEnded')
       mine.push({
         ...base,
@@ -136,24 +152,44 @@ beforeAll(async () => {
     { tokenId: inRange.tokenId, recipient: wallet(), amount0Max: maxUint128, amount1Max: maxUint128 },
   ]);
   await w.t.anvil.increaseTime(600);
+  // Collect the rewards while still farmed, and claim the bonus token before any FarmEnded paid it.
+  const { rewardToken, bonusRewardToken } = w.v3World.incentive.key;
+  const unclaimedOf = (token: Address) =>
+    w.t.anvil.client.readContract({
+      address: w.v3World.eternalFarming,
+      abi: algebraEternalFarming.abi,
+      functionName: 'rewards',
+      args: [wallet(), token],
+    });
+  const before = [await unclaimedOf(rewardToken), await unclaimedOf(bonusRewardToken)] as const;
+  await tx.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'collectRewards', [
+    w.v3World.incentive.key,
+    position('farmed').tokenId,
+  ]);
+  await tx.assertAllSucceeded();
+  collectedBalances = [
+    (await unclaimedOf(rewardToken)) - before[0],
+    (await unclaimedOf(bonusRewardToken)) - before[1],
+  ];
+  await tx.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'claimReward', [
+    bonusRewardToken,
+    wallet(),
+    0n,
+    await unclaimedOf(bonusRewardToken),
+  ]);
+  await tx.assertAllSucceeded();
+  await w.t.anvil.increaseTime(600);
   await tx.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'exitFarming', [
     w.v3World.incentive.key,
     position('farmed').tokenId,
     false,
   ]);
   await tx.assertAllSucceeded();
-  const rewardToken = w.v3World.incentive.key.rewardToken;
-  const unclaimed = await w.t.anvil.client.readContract({
-    address: w.v3World.eternalFarming,
-    abi: algebraEternalFarming.abi,
-    functionName: 'rewards',
-    args: [wallet(), rewardToken],
-  });
   await tx.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'claimReward', [
     rewardToken,
     wallet(),
     0n,
-    unclaimed,
+    await unclaimedOf(rewardToken),
   ]);
   await tx.assertAllSucceeded();
   for (const key of ['inRange', 'farmed'] as const) {
@@ -177,6 +213,11 @@ describe('V3 position history', () => {
       chainId: w.t.world.chainId,
       prices: w.prices,
       contracts: w.testApp.config.v3,
+      incentives: createV3IncentiveIndex({
+        chain: w.t.chain,
+        eternalFarming: w.v3World.eternalFarming,
+        fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
+      }),
       backfillDays: 90,
       logsBlockRange: 4,
       stepsPerRun: 2,
@@ -217,7 +258,20 @@ describe('V3 position history', () => {
       }
     }
     const kinds = (await historyOf('farmed')).events.map((e) => e.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['farm_entered', 'farm_ended', 'reward_claimed']));
+    expect(kinds).toEqual(
+      expect.arrayContaining(['farm_entered', 'rewards_collected', 'farm_ended', 'reward_claimed']),
+    );
+    // The collect's amounts are what the chain moved to the owner's unclaimed balances, both tokens paid.
+    const collected = (await historyOf('farmed')).events.find((e) => e.kind === 'rewards_collected')!;
+    const { rewardToken, bonusRewardToken } = w.v3World.incentive.key;
+    expect(collectedBalances.every((raw) => raw > 0n)).toBe(true);
+    expect(collected.amounts.map((a) => [a.token.address, a.amount])).toEqual([
+      [rewardToken, formatUnits(collectedBalances[0], decimalsOf(rewardToken))],
+      [bonusRewardToken, formatUnits(collectedBalances[1], decimalsOf(bonusRewardToken))],
+    ]);
+    // The bonus claim came before any FarmEnded: it is the position's through the collect alone.
+    const claims = (await historyOf('farmed')).events.filter((e) => e.kind === 'reward_claimed');
+    expect(claims.map((c) => c.amounts[0]!.token.address)).toEqual([bonusRewardToken, rewardToken]);
   });
 
   it("adds up the returns against holding, fees and rewards apart, as the test's own arithmetic", async () => {
@@ -256,9 +310,17 @@ describe('V3 position history', () => {
     const farmed = await historyOf('farmed');
     const ended = farmed.events.find((e) => e.kind === 'farm_ended')!;
     const endedLog = (await chainEventsOf('farmed')).find((e) => e.kind === 'farm_ended')!;
+    const collected = farmed.events.find((e) => e.kind === 'rewards_collected')!;
+    const { rewardToken, bonusRewardToken } = w.v3World.incentive.key;
+    const collectedUsd = await usdAt(collected.block_number, [
+      [rewardToken, collectedBalances[0]],
+      [bonusRewardToken, collectedBalances[1]],
+    ]);
     const rewards = await usdAt(ended.block_number, endedLog.amounts);
     expect(rewards).toBeGreaterThan(0);
-    // Out of the farm now: nothing pending, the rewards are those FarmEnded collected (the claim moves them only).
-    close(farmed.returns!.rewards_usd, rewards);
+    expect(collectedUsd).toBeGreaterThan(0);
+    // Out of the farm now: nothing pending, the rewards are those the collect and FarmEnded moved (the claims
+    // move them only).
+    close(farmed.returns!.rewards_usd, collectedUsd + rewards);
   });
 });

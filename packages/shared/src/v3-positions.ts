@@ -207,6 +207,8 @@ export const v3PositionEventSchema = z.object({
     'farm_entered',
     'farm_ended',
     'reward_claimed',
+    // Algebra's collectRewards while still farmed: rewards moved to the owner's balance without a FarmEnded.
+    'rewards_collected',
   ]),
   block_number: z.number().int(),
   block_time: z.string(),

@@ -39,17 +39,19 @@ export function createV3Jobs(input: V3JobsInput): {
 } {
   const { config, database, chain, prices } = input;
   // This process's own incentive index: the farming's incentive logs, read once and then only new blocks.
+  // The snapshots and the history (a RewardsCollected's tokens) share it.
+  const incentives = createV3IncentiveIndex({
+    chain,
+    eternalFarming: config.v3.eternalFarming,
+    fromBlock: config.v3.eternalFarmingFromBlock,
+  });
   const readPositions = createV3PositionReader({
     db: database.db,
     chain,
     chainId: config.chainId,
     prices,
     contracts: config.v3,
-    incentives: createV3IncentiveIndex({
-      chain,
-      eternalFarming: config.v3.eternalFarming,
-      fromBlock: config.v3.eternalFarmingFromBlock,
-    }),
+    incentives,
     ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
   });
   const round: V3SnapshotRoundDeps = {
@@ -77,6 +79,7 @@ export function createV3Jobs(input: V3JobsInput): {
       prices,
       contracts: config.v3,
       readPositions,
+      incentives,
       backfillDays: config.history.backfillDays,
       logsBlockRange: config.history.logsBlockRange,
       intervalMs: input.intervalMs,

@@ -1,8 +1,14 @@
 import { type Address, getAddress, parseUnits } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
 import { archiveNeeded, isArchiveMissing } from '../history/backfill.ts';
-import { decodeV3PositionLogs, type V3HistoryContracts, v3HistoryFilters } from './history-events.ts';
-import { scanLogs } from './history-logs.ts';
+import {
+  decodeV3PositionLogs,
+  rewardsCollectedIncentives,
+  type V3HistoryContracts,
+  type V3IncentiveTokens,
+  v3HistoryFilters,
+} from './history-events.ts';
+import { type RawLog, scanLogs } from './history-logs.ts';
 import {
   type ClaimedV3Backfill,
   claimV3Backfill,
@@ -19,12 +25,15 @@ import {
   type V3PoolRef,
   valueV3EventsAtTheirBlocks,
 } from './history-value.ts';
+import type { V3IncentiveIndex } from './incentives.ts';
 import type { V3PositionReader } from './snapshot-store.ts';
 
 export type V3HistoryJobDeps = V3HistoryValueDeps & {
   contracts: V3HistoryContracts;
   /** readV3Positions: the opening balance of a position older than the window is read at its start. */
   readPositions: V3PositionReader;
+  /** The farming's incentives: a RewardsCollected names only its incentive id, its tokens come from here. */
+  incentives: V3IncentiveIndex;
   /** BACKFILL_DAYS: how far back events are read; 0 turns the job off. */
   backfillDays: number;
   /** LOGS_BLOCK_RANGE: blocks per eth_getLogs to start with. */
@@ -45,8 +54,8 @@ function oneLine(error: unknown): string {
 
 /**
  * The history job of one tracked V3 position (decision 013's pattern): its events since BACKFILL_DAYS ago
- * (IncreaseLiquidity with actualLiquidity, DecreaseLiquidity, Collect, Transfer, FarmEntered, FarmEnded and
- * the owner's RewardClaimed), read in ranges the node accepts, each valued at its own block, stored with the
+ * (IncreaseLiquidity with actualLiquidity, DecreaseLiquidity, Collect, Transfer, FarmEntered, FarmEnded,
+ * RewardsCollected and the owner's RewardClaimed), read in ranges the node accepts, each valued at its own block, stored with the
  * job's progress in one transaction, so a killed process resumes where it stopped; once done, the new events
  * are caught up every interval. A position already open at the window start counts as one deposit there
  * (its amounts then). Returns whether there was a job to do.
@@ -109,10 +118,11 @@ async function scanEvents(
     token1: getAddress(job.token1.address),
     owners,
   };
-  // Reward tokens this position's FarmEnded events paid so far: the owner's claims of them join its history.
+  // Reward tokens this position's FarmEnded and RewardsCollected events paid so far: the owner's claims of
+  // them join its history.
   const rewardTokens = new Set<string>();
   for (const event of await loadV3Events(deps.db, job.positionId)) {
-    if (event.kind !== 'farm_ended') continue;
+    if (event.kind !== 'farm_ended' && event.kind !== 'rewards_collected') continue;
     for (const amount of JSON.parse(event.amounts) as { token: string }[])
       rewardTokens.add(amount.token.toLowerCase());
   }
@@ -128,7 +138,8 @@ async function scanEvents(
       maxRange: BigInt(deps.logsBlockRange),
     });
     gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
-    const drafts = decodeV3PositionLogs(scan.logs, deps.contracts, target, rewardTokens);
+    const incentives = await incentiveTokensOf(deps, job, scan.logs, to);
+    const drafts = decodeV3PositionLogs(scan.logs, deps.contracts, target, rewardTokens, incentives);
     const valued = await valueDrafts(deps, job, drafts, now);
     await deps.db.transaction().execute(async (trx) => {
       await insertV3Events(trx, job.positionId, valued);
@@ -140,6 +151,24 @@ async function scanEvents(
     from = to + 1n;
   }
   return true;
+}
+
+/**
+ * The tokens of the incentives this position's RewardsCollected logs in a range name (incentive id, lower
+ * case -> tokens), from the incentive index of its pool up to the range's end; none read when it has none.
+ */
+async function incentiveTokensOf(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  logs: RawLog[],
+  toBlock: bigint,
+): Promise<Map<string, V3IncentiveTokens>> {
+  const tokens = new Map<string, V3IncentiveTokens>();
+  if (rewardsCollectedIncentives(logs, deps.contracts, job.tokenId).length === 0) return tokens;
+  const byPool = await deps.incentives.incentivesOf([job.poolAddress], toBlock);
+  for (const incentive of byPool.get(job.poolAddress.toLowerCase()) ?? [])
+    tokens.set(incentive.id.toLowerCase(), incentive.key);
+  return tokens;
 }
 
 async function valueDrafts(

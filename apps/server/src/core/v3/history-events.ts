@@ -39,13 +39,18 @@ const selectors = {
   farmEntered: selectorOf(v3Abis.eternalFarming, 'FarmEntered'),
   farmEnded: selectorOf(v3Abis.eternalFarming, 'FarmEnded'),
   rewardClaimed: selectorOf(v3Abis.eternalFarming, 'RewardClaimed'),
+  rewardsCollected: selectorOf(v3Abis.eternalFarming, 'RewardsCollected'),
 };
 
+/** The tokens an incentive pays (its key's reward and bonus token; the bonus the zero address when none). */
+export type V3IncentiveTokens = { rewardToken: Address; bonusRewardToken: Address };
+
 /**
- * Two eth_getLogs filters per block range for one position: the events indexed by the token id as their
+ * Three eth_getLogs filters per block range for one position: the events indexed by the token id as their
  * first topic (IncreaseLiquidity, DecreaseLiquidity, Collect on the position manager; FarmEntered, FarmEnded
- * on the eternal farming), and those whose third indexed topic is the token id or an owner (the NFT's
- * Transfer, the owner's RewardClaimed). Decoding drops what matches a filter by chance only.
+ * on the eternal farming), those whose third indexed topic is the token id or an owner (the NFT's
+ * Transfer, the owner's RewardClaimed), and every RewardsCollected of the eternal farming (nothing in it is
+ * indexed: its token id is matched once decoded). Decoding drops what matches a filter by chance only.
  */
 export function v3HistoryFilters(contracts: V3HistoryContracts, target: V3HistoryTarget): LogFilter[] {
   const address = [contracts.positionManager, contracts.eternalFarming];
@@ -73,22 +78,68 @@ export function v3HistoryFilters(contracts: V3HistoryContracts, target: V3Histor
         [idTopic, ...target.owners.map((o) => pad(o.toLowerCase() as Hex))],
       ],
     },
+    { address: [contracts.eternalFarming], topics: [selectors.rewardsCollected] },
   ];
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
+ * The incentive ids of this position's RewardsCollected logs: the event names neither its tokens nor (indexed)
+ * the position, so its incentive is looked up (the incentive index) before the logs are decoded.
+ */
+export function rewardsCollectedIncentives(
+  logs: RawLog[],
+  contracts: V3HistoryContracts,
+  tokenId: bigint,
+): Hex[] {
+  const ids = new Set<Hex>();
+  for (const log of logs) {
+    if (!same(log.address, contracts.eternalFarming) || log.topics[0] !== selectors.rewardsCollected)
+      continue;
+    const { args } = decodeEventLog({
+      abi: v3Abis.eternalFarming,
+      eventName: 'RewardsCollected',
+      data: log.data,
+      topics: log.topics,
+    });
+    if (args.tokenId === tokenId) ids.add(args.incentiveId);
+  }
+  return [...ids];
+}
+
+/**
+ * A RewardsCollected's amounts by its incentive's tokens (a bonus paid in the reward token adds to it, as the
+ * farming credits one balance). Without the incentive (not in the index) its tokens are unknown: no amounts,
+ * so its USD is unknown (null), never 0; the raw amounts stay in its detail.
+ */
+function collectedAmounts(
+  tokens: V3IncentiveTokens | undefined,
+  reward: bigint,
+  bonusReward: bigint,
+): { token: Address; raw: bigint }[] {
+  if (!tokens) return [];
+  const amounts = [{ token: getAddress(tokens.rewardToken), raw: reward }];
+  if (tokens.bonusRewardToken === zeroAddress) return amounts;
+  if (same(tokens.bonusRewardToken, tokens.rewardToken)) amounts[0]!.raw += bonusReward;
+  else amounts.push({ token: getAddress(tokens.bonusRewardToken), raw: bonusReward });
+  return amounts;
+}
+
+/**
  * Decodes a position's logs (in chain order) into event drafts with raw amounts. A RewardClaimed is the
  * owner's, not the position's (the farming contract pays an owner's rewards of every position at once): it
- * counts when its owner is one the position is tracked with and its token is one a FarmEnded of this
- * position paid (`rewardTokens`, which grows as FarmEnded events are decoded).
+ * counts when its owner is one the position is tracked with and its token is one a FarmEnded or a
+ * RewardsCollected of this position paid (`rewardTokens`, which grows as those are decoded). A
+ * RewardsCollected (collectRewards while still farmed, no FarmEnded) takes its tokens from `incentives`
+ * (incentive id -> tokens, from rewardsCollectedIncentives and the incentive index).
  */
 export function decodeV3PositionLogs(
   logs: RawLog[],
   contracts: V3HistoryContracts,
   target: V3HistoryTarget,
   rewardTokens: Set<string>,
+  incentives: ReadonlyMap<string, V3IncentiveTokens> = new Map(),
 ): V3EventDraft[] {
   const drafts: V3EventDraft[] = [];
   for (const log of logs) {
@@ -167,6 +218,22 @@ export function decodeV3PositionLogs(
         liquidity: null,
         amounts,
         detail: { incentive_id: args.incentiveId, owner: getAddress(args.owner) },
+      });
+    } else if (eventName === 'RewardsCollected' && args.tokenId === target.tokenId) {
+      const tokens = incentives.get(args.incentiveId.toLowerCase());
+      const amounts = collectedAmounts(tokens, args.rewardAmount, args.bonusRewardAmount);
+      for (const amount of amounts) rewardTokens.add(amount.token.toLowerCase());
+      drafts.push({
+        ...base,
+        kind: 'rewards_collected',
+        liquidity: null,
+        amounts,
+        detail: {
+          incentive_id: args.incentiveId,
+          reward: args.rewardAmount.toString(),
+          bonus_reward: args.bonusRewardAmount.toString(),
+          ...(tokens ? {} : { error: 'incentive not in the incentive index: its tokens are unknown' }),
+        },
       });
     } else if (
       eventName === 'RewardClaimed' &&

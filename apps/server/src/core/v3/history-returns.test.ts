@@ -72,6 +72,25 @@ describe('V3 returns against holding', () => {
     expect(returns.rewards_usd).toBe(23);
   });
 
+  it('counts rewards collected while still farmed beside those FarmEnded paid; unknown ones leave it unknown', () => {
+    const collected = (usd: number | null): ReturnsEvent => ({
+      kind: 'rewards_collected',
+      amounts: usd === null ? [] : [{ token: quick, raw: 10n * e18, usd }],
+      usd,
+    });
+    const farmEnded: ReturnsEvent = {
+      kind: 'farm_ended',
+      amounts: [{ token: quick, raw: 40n * e18, usd: 20 }],
+      usd: 20,
+    };
+    const deposit = increase(e18, 1_000n * e6, 2_000, 1_000);
+    const returns = computeV3Returns([deposit, collected(5), farmEnded], now)!;
+    // 5 collected + 20 at the exit + 3 pending now; fees untouched.
+    expect(returns.rewards_usd).toBe(28);
+    expect(returns.fees_earned_usd).toBe(12.5);
+    expect(computeV3Returns([deposit, collected(null), farmEnded], now)!.rewards_usd).toBeNull();
+  });
+
   it('has no returns before a deposit is known, and an unknown price leaves its figures unknown, not 0', () => {
     expect(computeV3Returns([], now)).toBeNull();
     const unknownDeposit = computeV3Returns([increase(e18, 1_000n * e6, null, 1_000)], now)!;

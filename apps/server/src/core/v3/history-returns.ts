@@ -75,7 +75,7 @@ export function collectedFeesUsd(events: ReturnsEvent[], token0: string, token1:
  *   hodl        = the deposited token amounts at today's prices
  *   vs hodl     = value now + Σ DecreaseLiquidity USD − hodl: the pool's part alone, no fees, no rewards
  *   fees earned = collected fees + uncollected fees now
- *   rewards     = FarmEnded rewards (at their blocks) + pending rewards now
+ *   rewards     = FarmEnded and RewardsCollected rewards (at their blocks) + pending rewards now
  * Null (no returns) before any deposit is known; each figure null when a part of it is unknown.
  */
 export function computeV3Returns(events: ReturnsEvent[], now: ReturnsNow): V3Returns | null {
@@ -102,7 +102,10 @@ export function computeV3Returns(events: ReturnsEvent[], now: ReturnsNow): V3Ret
     now.valueUsd === null || principalOut === null || hodl === null
       ? null
       : now.valueUsd + principalOut - hodl;
-  const farmRewards = sumKnown(events.filter((e) => e.kind === 'farm_ended').map((e) => e.usd));
+  // Rewards leave pending by a FarmEnded or, still farmed, by collectRewards (a RewardsCollected): both count.
+  const farmRewards = sumKnown(
+    events.filter((e) => e.kind === 'farm_ended' || e.kind === 'rewards_collected').map((e) => e.usd),
+  );
   return {
     deposited_usd: deposited,
     withdrawn_usd: sumKnown([principalOut, feesCollected]),

@@ -11,6 +11,7 @@ const eventLabels = {
   farm_entered: 'entered farming',
   farm_ended: 'left farming',
   reward_claimed: 'reward claimed',
+  rewards_collected: 'rewards collected',
 } as const satisfies Record<V3PositionEvent['kind'], string>;
 
 const transactionUrl = (hash: string) => `https://polygonscan.com/tx/${hash}`;
