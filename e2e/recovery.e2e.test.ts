@@ -115,8 +115,17 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
     await runnable.waitFor();
     expect(await runnable.getAttribute('aria-label')).toMatch(name);
     await runnable.getByRole('button', { name: 'run this step' }).click();
-    await runner().getByRole('button', { name: 'confirm in wallet' }).waitFor();
+    await signPermitIfAsked();
     return runner();
+  }
+
+  /** A removal with a permit first shows what the permit allows: the signature is asked on the click. */
+  async function signPermitIfAsked(): Promise<void> {
+    const next = runner().getByRole('button', { name: /^(confirm in wallet|sign the permit in wallet)$/ });
+    await next.first().waitFor();
+    const sign = runner().getByRole('button', { name: 'sign the permit in wallet' });
+    if (await sign.isVisible()) await sign.click();
+    await runner().getByRole('button', { name: 'confirm in wallet' }).waitFor();
   }
 
   /**
@@ -273,6 +282,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
       await ledger.expectBalanceChanges(before, []);
       expect(await stepCount()).toBe(4);
       await run.getByRole('button', { name: 'try again' }).click();
+      await signPermitIfAsked();
       await run.getByRole('button', { name: 'confirm in wallet' }).click();
       await waitForConfirmation(4);
       expect(await client().getTransactionCount({ address: idle.address })).toBe(nonce + 1);

@@ -128,7 +128,11 @@ export async function buildRemoveLiquidityCall(
     deadline,
   });
   try {
-    const signature = await tools.signTypedData(typed as unknown as TypedDataDefinition);
+    const lp = `${step.spends?.amount ?? ''} ${step.spends?.symbol ?? 'LP'}`;
+    const signature = await tools.signTypedData(
+      typed as unknown as TypedDataDefinition,
+      `a permit for ${lp} to the router ${router}`,
+    );
     return asCall(buildStepCall(step, { account, deadline, amountsMin, permit: splitSignature(signature) }));
   } catch (error) {
     const code = getWalletErrorCode(error);

@@ -30,8 +30,11 @@ export type PrepareTools = {
   chainId: number;
   /** Reads through the connected wallet's provider (the page's CSP allows no other origin). */
   client: PublicClient;
-  /** eth_signTypedData_v4 by the account; rejects with the wallet's error (4001, 4200, …). */
-  signTypedData(typed: TypedDataDefinition): Promise<Hex>;
+  /**
+   * eth_signTypedData_v4 by the account, once the person has seen the call and `purpose` ('a permit for 2
+   * WETH-USDC LP to the router 0x…') and clicked to sign; rejects with the wallet's error (4001, 4200, …).
+   */
+  signTypedData(typed: TypedDataDefinition, purpose: string): Promise<Hex>;
   /** The latest block's timestamp: deadlines follow the chain's clock, not the browser's. */
   latestBlockTimestamp(): Promise<bigint>;
 };

@@ -162,6 +162,18 @@ describe("the recovery plan ('get it out')", () => {
     await user.click(
       await within(await waitFor(() => stepItem(1))).findByRole('button', { name: 'run this step' }),
     );
+    // Nothing is asked of the wallet before the person sees the call and what the permit allows.
+    const runner = await screen.findByRole('region', { name: /^transaction / });
+    const sign = await within(runner).findByRole('button', { name: 'sign the permit in wallet' });
+    expect(within(runner).getByText(removeStep.function)).toBeInTheDocument();
+    const receives = within(runner).getByRole('list', { name: 'you receive' });
+    for (const { amount, symbol } of removeStep.receives)
+      expect(receives).toHaveTextContent(`${amount} ${symbol}`);
+    expect(runner).toHaveTextContent(
+      `MetaMask will ask you to sign a permit for ${removeStep.spends?.amount} ${removeStep.spends?.symbol} to the router ${planContracts.router}`,
+    );
+    expect(fake.methods).not.toContain('eth_signTypedData_v4');
+    await user.click(sign);
     await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
     await waitFor(() => expect(fake.sent).toHaveLength(1));
 
@@ -241,6 +253,7 @@ describe("the recovery plan ('get it out')", () => {
     );
 
     const runner = await screen.findByRole('region', { name: /^transaction / });
+    await user.click(await within(runner).findByRole('button', { name: 'sign the permit in wallet' }));
     expect(await within(runner).findByText('approve(address,uint256)')).toBeInTheDocument();
     await user.click(within(runner).getByRole('button', { name: 'confirm in wallet' }));
     await waitFor(() => expect(fake.sent).toHaveLength(1));
@@ -274,6 +287,7 @@ describe("the recovery plan ('get it out')", () => {
     await user.click(
       await within(await waitFor(() => stepItem(1))).findByRole('button', { name: 'run this step' }),
     );
+    await user.click(await screen.findByRole('button', { name: 'sign the permit in wallet' }));
     await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
     await waitFor(() => expect(fake.sent).toHaveLength(1));
     fake.mine(fake.sent[0]?.hash);
@@ -281,6 +295,7 @@ describe("the recovery plan ('get it out')", () => {
 
     // The plan still lists the same step (its id unchanged): running it starts a new run, not the old receipt.
     await user.click(await within(stepItem(1)).findByRole('button', { name: 'run this step' }));
+    await user.click(await screen.findByRole('button', { name: 'sign the permit in wallet' }));
     await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
     await waitFor(() => expect(fake.sent).toHaveLength(2));
   });

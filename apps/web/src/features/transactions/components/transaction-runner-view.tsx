@@ -7,6 +7,7 @@ import { CallSummary } from './call-summary.tsx';
 import { MinedPanel, NotSentPanel, ReplacementLine } from './outcome-panel.tsx';
 import { PendingPanel } from './pending-panel.tsx';
 import { ReviewPanel } from './review-panel.tsx';
+import { SignaturePanel } from './signature-panel.tsx';
 import { WalletCheckPanel } from './wallet-check-panel.tsx';
 
 /** What a reverting call's contract is, for 'the farm would revert: …'. */
@@ -23,12 +24,14 @@ const contractNoun: Record<RecoveryStepKind, string> = {
 /** One transaction, from the wallet checks to its recorded receipt (see TransactionRunner). */
 export function TransactionRunnerView(props: TransactionRunnerProps) {
   const { request, wallet } = props;
-  const { state, check, confirm, retry, record } = useTransactionRun(props);
+  const { state, check, confirm, retry, record, signature } = useTransactionRun(props);
   const requestDisplay = describeCall(request, null);
 
   const stage = (() => {
     switch (state.stage) {
       case 'preparing':
+        if (signature && check.kind === 'ready')
+          return <SignaturePanel display={requestDisplay} signature={signature} />;
         return check.kind === 'ready' ? (
           <p className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
             <Spinner size="sm" label="" />

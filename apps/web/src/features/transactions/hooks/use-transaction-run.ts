@@ -26,7 +26,7 @@ export function useTransactionRun({ wallet, request, onFinished }: TransactionRu
   const clients = useWalletClients();
   const readyClients = check.kind === 'ready' ? clients : null;
 
-  useReviewStage(state, dispatch, {
+  const signature = useReviewStage(state, dispatch, {
     request,
     account: wallet,
     chainId: connection.chainId ?? 0,
@@ -54,5 +54,5 @@ export function useTransactionRun({ wallet, request, onFinished }: TransactionRu
 
   const retry = useCallback(() => dispatch({ type: 'prepare' }), []);
 
-  return { state, check, connection, confirm, retry, record };
+  return { state, check, connection, confirm, retry, record, signature };
 }
