@@ -40,6 +40,24 @@ const rangeRefusal = /range|too (many|large|wide|big)|more than|exceed|limit|res
 /** ...unless it is a rate limit, which smaller ranges would only make worse. */
 const rateLimit = /rate.?limit|too many requests|capacity/i;
 
+/**
+ * An eth_getLogs failure, read the way every log scanner reads it: a range the node refuses as too large
+ * gives the node's reason (the caller halves the range, or records a one-block gap); any other refusal throws
+ * CHAIN_UNAVAILABLE, and a failure that is not the node's answer is thrown as it is.
+ */
+export function logRangeRefusal(error: unknown): string {
+  const answer = nodeAnswer(error);
+  if (!answer) throw error;
+  const message = `${answer.shortMessage} ${answer.details ?? ''}`;
+  if (!rangeRefusal.test(message) || rateLimit.test(message)) {
+    throw new ChainUnavailableError(`The blockchain node refused eth_getLogs: ${answer.details}`, {
+      details: answer.details,
+      cause: error,
+    });
+  }
+  return answer.details;
+}
+
 function abiOf(farm: FarmRef) {
   return farmContracts[farm.kind].farmAbi;
 }
@@ -106,20 +124,12 @@ export async function scanFarmLogs(
       await options.onRange?.({ events: found, toBlock: to });
       from = to + 1n;
     } catch (error) {
-      const answer = nodeAnswer(error);
-      if (!answer) throw error;
-      const message = `${answer.shortMessage} ${answer.details ?? ''}`;
-      if (!rangeRefusal.test(message) || rateLimit.test(message)) {
-        throw new ChainUnavailableError(`The blockchain node refused eth_getLogs: ${answer.details}`, {
-          details: answer.details,
-          cause: error,
-        });
-      }
+      const reason = logRangeRefusal(error);
       if (to > from) {
         range = (to - from + 1n) / 2n;
         continue;
       }
-      gaps.push({ fromBlock: from, toBlock: to, reason: answer.details });
+      gaps.push({ fromBlock: from, toBlock: to, reason });
       await options.onRange?.({ events: [], toBlock: to });
       from = to + 1n;
     }

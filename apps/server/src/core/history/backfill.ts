@@ -43,7 +43,7 @@ function messageChain(error: unknown): string {
 }
 
 /** The node pruned the state of the block read (no archive): the V2 and V3 history jobs say so per position. */
-export const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
+const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
 
 /**
  * The history job of one tracked (farm, wallet) pair, in three visible stages, each saving its progress
@@ -67,25 +67,42 @@ export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
     const head = await headStamp(deps.chain);
     const run: BackfillRun = { deps, job, head, steps, now };
     const isDone = (await scanEvents(run)) && (await buildDays(run));
-    await updateBackfill(deps.db, job.id, now, {
-      status: isDone ? 'done' : 'running',
-      lease_until: null,
-      failures: 0,
-      error: null,
-      next_attempt_at: new Date(now.getTime() + (isDone ? deps.intervalMs : 0)).toISOString(),
-    });
+    await updateBackfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
-    const isUnavailable = isArchiveMissing(error);
-    const failures = job.failures + 1;
-    await updateBackfill(deps.db, job.id, now, {
-      status: isUnavailable ? 'unavailable' : 'failed',
-      lease_until: null,
-      failures,
-      error: isUnavailable ? archiveNeeded : oneLine(error),
-      next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
-    });
+    await updateBackfill(deps.db, job.id, now, failedRun(now, error, job.failures));
   }
   return true;
+}
+
+/**
+ * How a history job's row ends a run that went through (V2 pairs and V3 positions alike): released, and due
+ * again at once while work is left, or after an interval once caught up.
+ */
+export function finishedRun(now: Date, isDone: boolean, intervalMs: number) {
+  return {
+    status: isDone ? ('done' as const) : ('running' as const),
+    lease_until: null,
+    failures: 0,
+    error: null,
+    next_attempt_at: new Date(now.getTime() + (isDone ? intervalMs : 0)).toISOString(),
+  };
+}
+
+/**
+ * How a history job's row ends a run that failed: 'unavailable' when the node has no archive state for the
+ * blocks it needs, else 'failed' with the error's first line; tried again after a back-off doubling per
+ * failure, at most a day.
+ */
+export function failedRun(now: Date, error: unknown, failuresBefore: number) {
+  const isUnavailable = isArchiveMissing(error);
+  const failures = failuresBefore + 1;
+  return {
+    status: isUnavailable ? ('unavailable' as const) : ('failed' as const),
+    lease_until: null,
+    failures,
+    error: isUnavailable ? archiveNeeded : oneLine(error),
+    next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
+  };
 }
 
 function oneLine(error: unknown): string {

@@ -1,6 +1,6 @@
 import { type Address, getAddress, parseUnits } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
-import { archiveNeeded, isArchiveMissing } from '../history/backfill.ts';
+import { failedRun, finishedRun } from '../history/backfill.ts';
 import {
   decodeV3PositionLogs,
   rewardsCollectedIncentives,
@@ -48,10 +48,6 @@ export type V3HistoryJobDeps = V3HistoryValueDeps & {
 const dayMs = 86_400_000;
 const leaseMs = 5 * 60_000;
 
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
-}
-
 /**
  * The history job of one tracked V3 position (decision 013's pattern): its events since BACKFILL_DAYS ago
  * (IncreaseLiquidity with actualLiquidity, DecreaseLiquidity, Collect, Transfer, FarmEntered, FarmEnded,
@@ -69,23 +65,9 @@ export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> 
   try {
     const head = await headStamp(deps.chain);
     const isDone = await scanEvents(deps, job, head, now);
-    await updateV3Backfill(deps.db, job.id, now, {
-      status: isDone ? 'done' : 'running',
-      lease_until: null,
-      failures: 0,
-      error: null,
-      next_attempt_at: new Date(now.getTime() + (isDone ? deps.intervalMs : 0)).toISOString(),
-    });
+    await updateV3Backfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
-    const isUnavailable = isArchiveMissing(error);
-    const failures = job.failures + 1;
-    await updateV3Backfill(deps.db, job.id, now, {
-      status: isUnavailable ? 'unavailable' : 'failed',
-      lease_until: null,
-      failures,
-      error: isUnavailable ? archiveNeeded : oneLine(error),
-      next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
-    });
+    await updateV3Backfill(deps.db, job.id, now, failedRun(now, error, job.failures));
   }
   return true;
 }

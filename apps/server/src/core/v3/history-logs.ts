@@ -1,7 +1,6 @@
 import { type Address, type Hex, toHex } from 'viem';
-import { type ChainClient, nodeAnswer } from '../chain/client.ts';
-import { ChainUnavailableError } from '../chain/errors.ts';
-import type { LogGap } from '../chain/farm-logs.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { type LogGap, logRangeRefusal } from '../chain/farm-logs.ts';
 
 /** One eth_getLogs filter without its block range: contracts and topics (null = any; an array = any of). */
 export type LogFilter = { address: Address[]; topics: (Hex | Hex[] | null)[] };
@@ -15,11 +14,6 @@ export type RawLog = {
   transactionHash: Hex;
   logIndex: Hex;
 };
-
-/** Answers in which a node refuses a range it finds too large (as core/chain/farm-logs.ts reads them). */
-const rangeRefusal = /range|too (many|large|wide|big)|more than|exceed|limit|response size|timeout/i;
-/** ...unless it is a rate limit, which smaller ranges would only make worse. */
-const rateLimit = /rate.?limit|too many requests|capacity/i;
 
 /**
  * Reads the logs of `filters` between two blocks, in ranges of at most `maxRange` blocks (every filter over
@@ -48,20 +42,12 @@ export async function scanLogs(
       logs.push(...found);
       from = to + 1n;
     } catch (error) {
-      const answer = nodeAnswer(error);
-      if (!answer) throw error;
-      const message = `${answer.shortMessage} ${answer.details ?? ''}`;
-      if (!rangeRefusal.test(message) || rateLimit.test(message)) {
-        throw new ChainUnavailableError(`The blockchain node refused eth_getLogs: ${answer.details}`, {
-          details: answer.details,
-          cause: error,
-        });
-      }
+      const reason = logRangeRefusal(error);
       if (to > from) {
         range = (to - from + 1n) / 2n;
         continue;
       }
-      gaps.push({ fromBlock: from, toBlock: to, reason: answer.details });
+      gaps.push({ fromBlock: from, toBlock: to, reason });
       from = to + 1n;
     }
   }
