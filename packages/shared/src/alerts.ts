@@ -44,6 +44,10 @@ export const alertRuleSettingSchema = z.strictObject({
   wallet_address: hexAddressSchema.nullable().default(null),
   is_enabled: z.boolean(),
   email_enabled: z.boolean().default(true),
+  /** false: the rule's events are not shown in the header's bell (they still go to the chosen channels). */
+  bell_enabled: z.boolean().default(true),
+  /** The user's alert channels (Telegram, Discord, webhook) this rule's events also go to (issue 36). */
+  channel_ids: z.array(z.number().int().positive()).max(10).default([]),
   threshold: z.number().finite().nullable().default(null),
 });
 export type AlertRuleSetting = z.infer<typeof alertRuleSettingSchema>;

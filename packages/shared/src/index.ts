@@ -1,5 +1,6 @@
 export * from './account-access.ts';
 export * from './address.ts';
+export * from './alert-channels.ts';
 export * from './alerts.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
