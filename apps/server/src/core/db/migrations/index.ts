@@ -21,6 +21,7 @@ import { sessionRestoreMigration } from './019-session-restore.ts';
 import { walletTransactionsMigration } from './020-wallet-transactions.ts';
 import { v3TrackingMigration } from './021-v3-tracking.ts';
 import { merklAnswersMigration } from './022-merkl-answers.ts';
+import { transactionFeesMigration } from './023-transaction-fees.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '020-wallet-transactions': walletTransactionsMigration,
   '021-v3-tracking': v3TrackingMigration,
   '022-merkl-answers': merklAnswersMigration,
+  '023-transaction-fees': transactionFeesMigration,
 };

@@ -169,6 +169,8 @@ export type HistoryBackfillsTable = {
   status: string;
   /** Events are read up to this block (inclusive); null before the first scan. */
   scanned_to_block: ColumnType<number | string | null, number | null, number | null>;
+  /** The hash of scanned_to_block when it was scanned (023): another hash there now means a reorg. */
+  scanned_to_hash: string | null;
   first_staked_block: ColumnType<number | string | null, number | null, number | null>;
   first_staked_on: string | null;
   days_total: Generated<number>;

@@ -107,6 +107,8 @@ type V3HistoryBackfillsTable = {
   /** 'pending' | 'running' | 'done' | 'failed' | 'unavailable' (no archive state) | 'off' (BACKFILL_DAYS=0). */
   status: string;
   scanned_to_block: ColumnType<number | string | null, number | null, number | null>;
+  /** The hash of scanned_to_block when it was scanned (023): another hash there now means a reorg. */
+  scanned_to_hash: string | null;
   gaps: string | null;
   error: string | null;
   lease_until: string | null;

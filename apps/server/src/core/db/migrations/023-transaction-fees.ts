@@ -1,0 +1,53 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import { addIdColumn, isPostgres } from '../schema-helpers.ts';
+
+/**
+ * The books (issue 35):
+ * - transaction_fees: the gas each transaction behind a history event paid, read once from its receipt
+ *   (gas_used × effective_gas_price, exact wei) and valued in USD at its block by the one price rule (POL's
+ *   price; null with price_error when unknown). A receipt the RPC could not return is stored 'unknown' with
+ *   the error and retried with back-off. One row per (chain, hash); ledger answers are cached reads, so
+ *   writes raise data_version (012).
+ * - history_backfills / v3_history_backfills.scanned_to_hash: the hash of the block the scan reached, so a
+ *   run notices that block was reorganised away and rescans.
+ */
+export const transactionFeesMigration: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('transaction_fees')
+      .$call((t) => addIdColumn(db, t))
+      .addColumn('chain_id', 'integer', (c) => c.notNull())
+      .addColumn('tx_hash', 'text', (c) => c.notNull())
+      .addColumn('from_address', 'text')
+      .addColumn('block_number', 'bigint')
+      .addColumn('block_time', 'text')
+      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('gas_used', 'text')
+      .addColumn('effective_gas_price', 'text')
+      .addColumn('fee_wei', 'text')
+      .addColumn('pol_usd', 'double precision')
+      .addColumn('fee_usd', 'double precision')
+      .addColumn('price_error', 'text')
+      .addColumn('error', 'text')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'text')
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint('transaction_fees_one_per_hash', ['chain_id', 'tx_hash'])
+      .execute();
+    await db.schema.alterTable('history_backfills').addColumn('scanned_to_hash', 'text').execute();
+    await db.schema.alterTable('v3_history_backfills').addColumn('scanned_to_hash', 'text').execute();
+
+    if (isPostgres(db)) {
+      await sql`create trigger transaction_fees_data_version after insert or update or delete
+        on transaction_fees for each statement execute function bump_data_version()`.execute(db);
+      return;
+    }
+    for (const operation of ['insert', 'update', 'delete']) {
+      await sql`create trigger ${sql.raw(`transaction_fees_${operation}_data_version`)} after ${sql.raw(operation)}
+        on transaction_fees begin update data_version set version = version + 1 where id = 1; end`.execute(
+        db,
+      );
+    }
+  },
+};
