@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { farmKindList } from './farm-kinds.ts';
+import { positionBooksSchema } from './ledger.ts';
 
 /**
  * Farm wire contracts (spec section 3 names, defined once). Conventions on the wire:
@@ -229,6 +230,8 @@ const positionExtras = {
   returns: returnsSchema.nullable(),
   chart: z.array(returnsPointSchema),
   history: historyStatusSchema.nullable(),
+  /** The accountant's figures of the account's position (issue 35); null without an account. */
+  books: positionBooksSchema.nullable().optional(),
 };
 export const lpFarmDetailSchema = z.object({
   farm: lpFarmSchema,

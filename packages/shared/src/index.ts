@@ -13,6 +13,7 @@ export * from './farms.ts';
 export * from './format.ts';
 export * from './health.ts';
 export * from './import-wizard.ts';
+export * from './ledger.ts';
 export * from './price-choice.ts';
 export * from './quickswap-links.ts';
 export * from './realtime.ts';

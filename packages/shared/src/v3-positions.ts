@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { tokenRefSchema } from './farms.ts';
+import { positionBooksSchema } from './ledger.ts';
 
 /**
  * QuickSwap V3 positions (issue 34): concentrated-liquidity positions of QuickSwap's Algebra V1.0 pools,
@@ -243,5 +244,7 @@ export const v3PositionHistorySchema = z.object({
       rewards_usd: usd,
     })
     .nullable(),
+  /** The accountant's figures (issue 35): income, gas, total profit; null before any snapshot. */
+  books: positionBooksSchema.nullable().optional(),
 });
 export type V3PositionHistory = z.infer<typeof v3PositionHistorySchema>;
