@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { AlertChannelsTables } from './tables/alert-channels.ts';
 import type { AlertsTables } from './tables/alerts.ts';
 import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
@@ -177,6 +178,7 @@ export type Database = {
 } & FarmsTables &
   DiscoveryTables &
   AlertsTables &
+  AlertChannelsTables &
   FarmImportsTables &
   WalletTransactionsTables &
   V3PositionsTables &

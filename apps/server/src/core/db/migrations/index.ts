@@ -22,6 +22,7 @@ import { walletTransactionsMigration } from './020-wallet-transactions.ts';
 import { v3TrackingMigration } from './021-v3-tracking.ts';
 import { merklAnswersMigration } from './022-merkl-answers.ts';
 import { transactionFeesMigration } from './023-transaction-fees.ts';
+import { alertChannelsMigration } from './024-alert-channels.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '021-v3-tracking': v3TrackingMigration,
   '022-merkl-answers': merklAnswersMigration,
   '023-transaction-fees': transactionFeesMigration,
+  '024-alert-channels': alertChannelsMigration,
 };

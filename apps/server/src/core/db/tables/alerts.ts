@@ -15,6 +15,10 @@ type AlertRulesTable = {
   /** value_moved: percent in 24 hours; apr_below: APR percent; null for the others. */
   threshold: number | null;
   updated_at: string;
+  /** 0: the rule's events are kept from the header's bell (issue 36). */
+  is_bell_enabled: Generated<number>;
+  /** JSON array of the user's alert channel ids this rule's events also go to (issue 36). */
+  channel_ids: Generated<string>;
 };
 
 /** One event for one user, in the app and (unless off) by e-mail; `event_key` makes it happen once. */
@@ -38,6 +42,10 @@ export type NotificationsTable = {
   email_next_at: string | null;
   email_lease_until: string | null;
   email_error: string | null;
+  /** 1: the rule's bell is off; the row stays as the event the channels deliver (issue 36). */
+  bell_hidden: Generated<number>;
+  /** V3 rules: the position's token id; null for farms. */
+  position: string | null;
 };
 
 export type AlertsTables = { alert_rules: AlertRulesTable; notifications: NotificationsTable };
