@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Page } from '../../components/index.ts';
+import { AlertChannelsSection } from '../../features/alerts/components/alert-channels-section.tsx';
 import { AlertSettingsForm } from '../../features/alerts/components/alert-settings-form.tsx';
 import { NotificationList } from '../../features/alerts/components/notification-list.tsx';
 import { connectedWalletsQueryOptions } from '../../features/wallets/api/get-connected-wallets.ts';
 
-/** /settings/alerts: the app layer gives the alerts feature the user's wallets. */
+/**
+ * /settings/alerts: the alert channels (Telegram, Discord, webhooks), then the rules, to which the app layer
+ * gives the user's wallets.
+ */
 export function AlertSettingsRoute() {
   const wallets = useQuery(connectedWalletsQueryOptions());
   return (
     <Page title="alerts">
-      <Card>
+      <Card title="channels" className="mb-6">
+        <AlertChannelsSection />
+      </Card>
+      <Card title="rules">
         <AlertSettingsForm wallets={wallets.data?.wallets ?? []} />
       </Card>
     </Page>

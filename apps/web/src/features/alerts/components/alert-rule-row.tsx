@@ -1,7 +1,15 @@
-import { type AlertRuleSetting, alertRuleLabels, alertThresholdRanges } from '@tidewatch/shared';
+import {
+  type AlertChannel,
+  type AlertRuleSetting,
+  alertRuleLabels,
+  alertThresholdRanges,
+} from '@tidewatch/shared';
+import { channelKindLabels, channelName } from './channel-names.ts';
 
 export type AlertRuleRowProps = {
   rule: AlertRuleSetting;
+  /** The user's alert channels: each a checkbox beside e-mail and the bell. */
+  channels: AlertChannel[];
   /** 'every wallet' or the wallet's short address. */
   who: string;
   /** The row's id part: its threshold's message is `${rowId}-problem`. */
@@ -43,16 +51,38 @@ export function AlertRuleRow(props: AlertRuleRowProps) {
           <span className={phoneCaption}>on</span>
         </label>
       </td>
-      <td className="sm:py-2 sm:pr-3">
-        <label className="flex items-center gap-1.5">
-          <input
-            type="checkbox"
-            aria-label={`${label}: e-mail (${who})`}
+      <td className="w-full sm:w-auto sm:py-2 sm:pr-3">
+        <span className={phoneCaption}>send to:</span>
+        <span className="flex flex-wrap gap-x-3 gap-y-1">
+          <DeliveryBox
+            label="e-mail"
+            name={`${label}: e-mail (${who})`}
             checked={rule.email_enabled}
-            onChange={(e) => props.onChange({ email_enabled: e.target.checked })}
+            onChange={(checked) => props.onChange({ email_enabled: checked })}
           />
-          <span className={phoneCaption}>e-mail</span>
-        </label>
+          <DeliveryBox
+            label="bell"
+            name={`${label}: bell (${who})`}
+            checked={rule.bell_enabled}
+            onChange={(checked) => props.onChange({ bell_enabled: checked })}
+          />
+          {props.channels.map((channel) => (
+            <DeliveryBox
+              key={channel.id}
+              label={channelKindLabels[channel.kind]}
+              detail={channel.target}
+              name={`${label}: ${channelName(channel)} (${who})`}
+              checked={rule.channel_ids.includes(channel.id)}
+              onChange={(checked) =>
+                props.onChange({
+                  channel_ids: checked
+                    ? [...rule.channel_ids, channel.id]
+                    : rule.channel_ids.filter((id) => id !== channel.id),
+                })
+              }
+            />
+          ))}
+        </span>
       </td>
       <td className="sm:py-2 sm:text-right">
         {range ? (
@@ -84,5 +114,32 @@ export function AlertRuleRow(props: AlertRuleRowProps) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** One place a rule's alerts go: a checkbox with a short visible label, the full name for screen readers. */
+function DeliveryBox(props: {
+  label: string;
+  /** Where the channel goes, cut short on screen (its full text in the tooltip and the accessible name). */
+  detail?: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-w-0 items-center gap-1.5" title={props.detail}>
+      <input
+        type="checkbox"
+        aria-label={props.name}
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <span className="whitespace-nowrap">{props.label}</span>
+      {props.detail ? (
+        <span className="max-w-32 truncate font-mono text-xs text-slate-500 dark:text-slate-400">
+          {props.detail}
+        </span>
+      ) : null}
+    </label>
   );
 }

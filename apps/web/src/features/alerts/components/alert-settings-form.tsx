@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  type AlertChannel,
   type AlertRule,
   type AlertRuleSetting,
   type AlertSettings,
@@ -14,28 +15,43 @@ import { parseDecimalInput } from '../../../lib/decimal-input.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
+import { alertChannelsQueryOptions } from '../channels-api.ts';
 import { AlertRuleRow } from './alert-rule-row.tsx';
 
 /**
- * /settings/alerts: each rule on or off, its e-mails on or off, its threshold, for every wallet or for one
- * wallet; alert e-mails on or off altogether. `wallets` are the user's saved and watch-only wallets.
+ * /settings/alerts: each rule on or off, where it goes (e-mail, the bell, each of the user's alert
+ * channels), its threshold, for every wallet or for one wallet; alert e-mails on or off altogether.
+ * `wallets` are the user's saved and watch-only wallets. A digest is an e-mail: it follows the e-mail box.
  */
 export function AlertSettingsForm({ wallets }: { wallets: Wallet[] }) {
   const query = useQuery(alertSettingsQueryOptions());
   // Here, not in the editor: the editor starts again from what was saved, and 'saved' must outlive it.
   const save = useSaveAlertSettings();
+  // The channels section reads the same list; if it cannot be read, the rules still offer e-mail and bell.
+  const channels = useQuery(alertChannelsQueryOptions()).data?.channels;
   if (query.isPending) return <Spinner label="loading alert settings" />;
   if (query.isError) return <ErrorBanner messages={query.error.message} />;
-  return <Editor key={JSON.stringify(query.data)} initial={query.data} wallets={wallets} save={save} />;
+  return (
+    <Editor
+      key={JSON.stringify(query.data)}
+      initial={query.data}
+      wallets={wallets}
+      channels={channels}
+      save={save}
+    />
+  );
 }
 
 function Editor({
   initial,
   wallets,
+  channels,
   save,
 }: {
   initial: AlertSettings;
   wallets: Wallet[];
+  /** Undefined while loading or when the list could not be read: channel choices are then kept as saved. */
+  channels: AlertChannel[] | undefined;
   save: ReturnType<typeof useSaveAlertSettings>;
 }) {
   const [settings, setSettings] = useState(initial);
@@ -63,7 +79,7 @@ function Editor({
       save.reset();
       return;
     }
-    save.mutate({ ...settings, rules });
+    save.mutate({ ...settings, rules: channels ? rules.map(withExistingChannels(channels)) : rules });
   }
   const typingMessages = settings.rules.flatMap((rule) => {
     const message = typingErrors[ruleKey(rule)];
@@ -85,7 +101,7 @@ function Editor({
             <th className="py-1 pr-3 font-medium">alert me when</th>
             <th className="py-1 pr-3 font-medium">wallet</th>
             <th className="py-1 pr-3 font-medium">on</th>
-            <th className="py-1 pr-3 font-medium">e-mail</th>
+            <th className="py-1 pr-3 font-medium">send to</th>
             <th className="py-1 text-right font-medium">threshold (%)</th>
           </tr>
         </thead>
@@ -96,6 +112,7 @@ function Editor({
               <AlertRuleRow
                 key={key}
                 rule={rule}
+                channels={channels ?? []}
                 who={whoOf(rule)}
                 rowId={key}
                 thresholdText={typed[key] ?? (rule.threshold === null ? '' : String(rule.threshold))}
@@ -154,6 +171,8 @@ function Editor({
                     wallet_address: newWallet,
                     is_enabled: true,
                     email_enabled: true,
+                    bell_enabled: true,
+                    channel_ids: [],
                     threshold: alertThresholdRanges[newRule]?.fallback ?? null,
                   },
                 ],
@@ -180,3 +199,9 @@ function Editor({
 const ruleKey = (rule: AlertRuleSetting) => `${rule.rule}:${rule.wallet_address ?? ''}`;
 const whoOf = (rule: AlertRuleSetting) =>
   rule.wallet_address ? shortenAddress(rule.wallet_address) : 'every wallet';
+
+/** A rule's channels without those removed since the settings were read (the server would refuse them). */
+const withExistingChannels = (channels: AlertChannel[]) => (rule: AlertRuleSetting) => ({
+  ...rule,
+  channel_ids: rule.channel_ids.filter((id) => channels.some((c) => c.id === id)),
+});
