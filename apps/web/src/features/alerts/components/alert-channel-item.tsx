@@ -27,6 +27,17 @@ export function AlertChannelItem({ channel }: { channel: AlertChannel }) {
         </span>
       </div>
       <ChannelStatusLine channel={channel} />
+      {channel.status === 'linking' && channel.link_url ? (
+        // Also after a reload: the server answers the deep link while its code is still valid.
+        <a
+          href={channel.link_url}
+          target="_blank"
+          rel="noreferrer"
+          className="text-sm font-medium text-sky-700 underline dark:text-sky-300"
+        >
+          open Telegram
+        </a>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         {channel.status === 'paused' ? (
           <Button size="sm" isLoading={resume.isPending} onClick={() => resume.mutate(channel.id)}>

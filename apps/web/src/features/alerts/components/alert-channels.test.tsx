@@ -102,6 +102,33 @@ describe('alert channels on /settings/alerts', () => {
     expect(screen.queryByRole('link', { name: 'open Telegram to link' })).not.toBeInTheDocument();
   });
 
+  it("keeps a linking chat's deep link after a reload, and says when its code expired", async () => {
+    const linkUrl = 'https://t.me/tidewatch_bot?start=abc123';
+    openSettings(
+      {
+        telegram: withTelegram,
+        channels: [
+          channel(11, { kind: 'telegram', target: 'not linked yet', status: 'linking', link_url: linkUrl }),
+          channel(12, {
+            kind: 'telegram',
+            target: 'not linked yet',
+            status: 'linking',
+            last_error: 'the link expired: remove this channel and add Telegram again',
+          }),
+        ],
+      },
+      () => undefined,
+    );
+    const [open, expired] = await screen.findAllByRole('listitem', { name: 'Telegram not linked yet' });
+    expect(within(open!).getByRole('link', { name: 'open Telegram' })).toHaveAttribute('href', linkUrl);
+    expect(open).toHaveTextContent('waiting for the chat: press Start in Telegram');
+    expect(within(open!).queryByRole('button', { name: 'send a test alert' })).not.toBeInTheDocument();
+    expect(expired).toHaveTextContent(
+      'not linked: the link expired: remove this channel and add Telegram again',
+    );
+    expect(within(expired!).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('offers no Telegram when the server has no bot', async () => {
     openSettings({ telegram: { available: false, bot_username: null }, channels: [] }, () => undefined);
     await screen.findByText('no channels yet');

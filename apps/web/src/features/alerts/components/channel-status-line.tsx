@@ -14,6 +14,10 @@ function isFailingNow(channel: AlertChannel): boolean {
  */
 export function ChannelStatusLine({ channel }: { channel: AlertChannel }) {
   const tone = 'text-xs wrap-anywhere';
+  if (channel.status === 'linking' && channel.last_error) {
+    // The bot could not be read, or the link's code expired: waiting would be in vain.
+    return <p className={`${tone} text-red-700 dark:text-red-300`}>not linked: {channel.last_error}</p>;
+  }
   if (channel.status === 'linking') {
     return (
       <p className={`${tone} text-amber-800 dark:text-amber-200`}>
