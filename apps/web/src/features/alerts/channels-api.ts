@@ -14,7 +14,7 @@ import { alertKeys } from './keys.ts';
 // Only /settings/alerts asks for channels (not the bell on every page): the schemas come with its chunk.
 
 /** GET /api/alerts/channels: the user's channels and whether this server offers Telegram. */
-export function getAlertChannels(signal?: AbortSignal): Promise<AlertChannelList> {
+function getAlertChannels(signal?: AbortSignal): Promise<AlertChannelList> {
   return api.get('/alerts/channels', { schema: alertChannelListSchema, signal });
 }
 
