@@ -100,6 +100,13 @@ export const paths = {
     getHref: (address: string) => `/wallets/${segment(address)}/recovery`,
   },
 
+  /** A wallet's books (issue 35): a year's ledger, summary and CSV exports, in a chosen time zone. */
+  books: {
+    path: '/wallets/:address/books',
+    getHref: (address: string, query: { year?: number; tz?: string } = {}) =>
+      withQuery(`/wallets/${segment(address)}/books`, query),
+  },
+
   integrations: { path: '/integrations', getHref: () => '/integrations' },
   integrationsAction: {
     path: '/integrations/:action',

@@ -15,6 +15,7 @@ describe('listRoutePages', () => {
     expect(screenOf('/dashboard')).toBe('dashboard');
     expect(screenOf('/quickswap/lp-mining/details/:farmAddress')).toBe('farm-detail');
     expect(screenOf('/wallets/:address/recovery')).toBe('recovery');
+    expect(screenOf('/wallets/:address/books')).toBe('books');
     expect(screenOf('/quickswap/v3-positions')).toBe('v3-positions');
     expect(screenOf('/quickswap/v3-positions/details/:tokenId')).toBe('v3-position-detail');
   });

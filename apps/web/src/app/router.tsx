@@ -23,6 +23,7 @@ const screens = {
   account: loadRouteModule(() => import('./routes/account.tsx')),
   alerts: loadRouteModule(() => import('./routes/alerts.tsx')),
   blockchain: loadRouteModule(() => import('./routes/blockchain.tsx')),
+  books: loadRouteModule(() => import('./routes/books.tsx')),
   dashboard: loadRouteModule(() => import('./routes/dashboard.tsx')),
   'farm-detail': loadRouteModule(() => import('./routes/farm-detail.tsx')),
   'farm-tools': loadRouteModule(() => import('./routes/farm-tools.tsx')),
@@ -135,6 +136,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.wallets.path, ...lazyScreen('wallets', (m) => ({ Component: m.WalletsRoute })) },
           { path: paths.recovery.path, ...lazyScreen('recovery', (m) => ({ Component: m.RecoveryRoute })) },
+          { path: paths.books.path, ...lazyScreen('books', (m) => ({ Component: m.BooksRoute })) },
           {
             path: paths.accountSettings.path,
             ...lazyScreen('account', (m) => ({ Component: m.AccountSettingsRoute })),

@@ -5,10 +5,12 @@ export type CsvDownloadButtonProps = {
   fetchCsv: () => Promise<string>;
   /** The saved file's name. */
   fileName: string;
+  /** The button's text; 'download CSV' unless a screen offers several files. */
+  label?: string;
 };
 
 /** 'download CSV': fetches the text and saves it as a file; a failure is said beside the button. */
-export function CsvDownloadButton({ fetchCsv, fileName }: CsvDownloadButtonProps) {
+export function CsvDownloadButton({ fetchCsv, fileName, label = 'download CSV' }: CsvDownloadButtonProps) {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   async function download() {
@@ -38,7 +40,7 @@ export function CsvDownloadButton({ fetchCsv, fileName }: CsvDownloadButtonProps
         disabled={isBusy}
         className="rounded border border-slate-300 px-2 py-1 text-sm text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800/60"
       >
-        download CSV
+        {label}
       </button>
       {error ? (
         <span role="alert" className="text-sm text-red-700 dark:text-red-300">

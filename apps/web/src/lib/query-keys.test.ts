@@ -67,6 +67,8 @@ const sampleArguments: Record<string, unknown[][]> = {
   positionQueryOptions: [['4021']],
   trackedPositionsQueryOptions: [[]],
   positionHistoryQueryOptions: [['4021', address]],
+  ledgerQueryOptions: [[address, 'UTC']],
+  yearSummaryQueryOptions: [[address, 2025, 'UTC']],
 };
 
 type Entry = { factory: string; queryKey: QueryKey; fetcher: unknown };

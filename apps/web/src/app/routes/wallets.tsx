@@ -1,5 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Page, PanelBoundary } from '../../components/index.ts';
+import { WalletBooksDownload } from '../../features/books/components/wallet-books-download.tsx';
 import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
 import { LazyPositionActions } from '../../features/farms/components/position-actions-lazy.tsx';
 import { positionFromWalletFarm } from '../../features/farms/components/position-actions-position.ts';
@@ -14,17 +15,22 @@ export function WalletsRoute() {
       action={action}
       walletId={walletId}
       walletActions={(wallet) => (
-        <PanelBoundary name="find my farms">
-          <FindMyFarms
-            walletAddress={wallet.address}
-            positionActions={(found, onFinished) => (
-              <LazyPositionActions
-                position={positionFromWalletFarm(found, wallet.address)}
-                onFinished={onFinished}
-              />
-            )}
-          />
-        </PanelBoundary>
+        <div className="space-y-4">
+          <PanelBoundary name="books">
+            <WalletBooksDownload walletAddress={wallet.address} />
+          </PanelBoundary>
+          <PanelBoundary name="find my farms">
+            <FindMyFarms
+              walletAddress={wallet.address}
+              positionActions={(found, onFinished) => (
+                <LazyPositionActions
+                  position={positionFromWalletFarm(found, wallet.address)}
+                  onFinished={onFinished}
+                />
+              )}
+            />
+          </PanelBoundary>
+        </div>
       )}
     />
   );

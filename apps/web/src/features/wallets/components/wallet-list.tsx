@@ -7,12 +7,12 @@ import { shortenAddress } from '../../../lib/format.ts';
 import { connectedWalletsQueryOptions } from '../api/get-connected-wallets.ts';
 import { WatchAddressForm } from './watch-address-form.tsx';
 
-/** Polygon: ended QuickSwap farms, and so a recovery plan, exist only there. */
+/** Polygon: QuickSwap farms, and so books and a recovery plan, exist only there. */
 const polygonChainId = 137;
 
 /**
  * One saved wallet: short address (to its view), wallet service, blockchain (to its page), and on Polygon
- * 'get it out' (its recovery plan, issue 33). Screens 10, 11.
+ * 'books' (its ledger, issue 35) and 'get it out' (its recovery plan, issue 33). Screens 10, 11.
  */
 function WalletListItem({ wallet }: { wallet: Wallet }) {
   return (
@@ -39,12 +39,20 @@ function WalletListItem({ wallet }: { wallet: Wallet }) {
         {wallet.blockchain.name}
       </Link>
       {wallet.blockchain.chainId === polygonChainId ? (
-        <Link
-          to={paths.recovery.getHref(wallet.address)}
-          className="text-sky-700 hover:underline dark:text-sky-300"
-        >
-          get it out
-        </Link>
+        <span className="flex gap-3">
+          <Link
+            to={paths.books.getHref(wallet.address)}
+            className="text-sky-700 hover:underline dark:text-sky-300"
+          >
+            books
+          </Link>
+          <Link
+            to={paths.recovery.getHref(wallet.address)}
+            className="text-sky-700 hover:underline dark:text-sky-300"
+          >
+            get it out
+          </Link>
+        </span>
       ) : null}
     </li>
   );

@@ -1,0 +1,35 @@
+import { api } from '../../../lib/api-client.ts';
+
+/** The export formats: the two tax tools' CSV and the app's own with every column. */
+export const ledgerCsvFormats = [
+  { format: 'koinly', label: 'Koinly CSV' },
+  { format: 'cointracking', label: 'CoinTracking CSV' },
+  { format: 'tidewatch', label: 'Tidewatch CSV' },
+] as const;
+
+export type LedgerCsvFormat = (typeof ledgerCsvFormats)[number]['format'];
+
+export type LedgerCsvRequest = {
+  walletAddress: string;
+  year: number;
+  format: LedgerCsvFormat;
+  timeZone: string;
+};
+
+/**
+ * GET /api/ledger.csv?wallet=&year=&format=&tz=: a year's ledger as CSV. Fetched with the bearer token (a plain
+ * link would carry none) and saved from the page.
+ */
+export function getLedgerCsv({ walletAddress, year, format, timeZone }: LedgerCsvRequest): Promise<string> {
+  const query = new URLSearchParams({ wallet: walletAddress, year: String(year), format, tz: timeZone });
+  return api.get<string>(`/ledger.csv?${query}`);
+}
+
+/** The saved file's name, as the server's Content-Disposition names it. */
+export function ledgerCsvFileName({
+  walletAddress,
+  year,
+  format,
+}: Omit<LedgerCsvRequest, 'timeZone'>): string {
+  return `tidewatch-ledger-${walletAddress.toLowerCase()}-${year}-${format}.csv`;
+}

@@ -1,0 +1,22 @@
+import { api } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { booksKeys } from './keys.ts';
+import type { YearSummary } from './ledger-types.ts';
+
+/** GET /api/ledger/summary?wallet=&year=&tz=: a calendar year's income, gas, deposits, withdrawals and rows. */
+export function getYearSummary(
+  walletAddress: string,
+  year: number,
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<YearSummary> {
+  const query = new URLSearchParams({ wallet: walletAddress, year: String(year), tz: timeZone });
+  return api.get(`/ledger/summary?${query}`, { signal });
+}
+
+export const yearSummaryQueryOptions = (walletAddress: string, year: number, timeZone: string) =>
+  apiQueryOptions({
+    queryKey: booksKeys.summary(walletAddress, year, timeZone),
+    fetcher: getYearSummary,
+    args: [walletAddress, year, timeZone],
+  });

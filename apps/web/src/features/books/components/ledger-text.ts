@@ -1,0 +1,62 @@
+import { formatUsd } from '../../../lib/format.ts';
+import type { LedgerKind, LedgerRow, LedgerTokenAmount } from '../api/ledger-types.ts';
+
+/** Each ledger row's kind as a person reads it. */
+export const ledgerKindLabels = {
+  stake: 'stake',
+  withdraw: 'withdraw',
+  reward: 'reward',
+  opening_balance: 'opening balance',
+  v3_deposit: 'V3 deposit',
+  v3_withdraw: 'V3 withdraw',
+  v3_fees: 'V3 fees',
+  v3_reward: 'V3 reward',
+  fee_only: 'fee only',
+} as const satisfies Record<LedgerKind, string>;
+
+/** A polygonscan link for a transaction; the opening balance's '0x' has none. */
+export const transactionUrl = (hash: string) =>
+  hash.length === 66 ? `https://polygonscan.com/tx/${hash}` : null;
+
+/** Token amounts as exact decimals, e.g. '1.5 WMATIC + 2 USDC'; an empty list reads '—'. */
+export function formatTokenAmounts(amounts: readonly LedgerTokenAmount[]): string {
+  if (amounts.length === 0) return '—';
+  return amounts.map((amount) => `${amount.amount_display} ${amount.symbol}`).join(' + ');
+}
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/** 'USD unknown for 1 row': how many rows a USD total leaves out (no price at their block). */
+export const usdUnknownText = (rows: number) => `USD unknown for ${plural(rows, 'row')}`;
+
+/** 'gas unknown on 2 transactions': receipts the node could not return. */
+export const gasUnknownText = (transactions: number) =>
+  `gas unknown on ${plural(transactions, 'transaction')}`;
+
+/** 'gas USD unknown on 1 transaction': gas known in POL, but POL had no price at its block. */
+export const gasUsdUnknownText = (transactions: number) =>
+  `gas USD unknown on ${plural(transactions, 'transaction')}`;
+
+/**
+ * A USD total that may leave rows out: the known part as it is when nothing is missing, 'unknown' when every
+ * row is missing (never $0.00), else the known part plus 'unknown'.
+ */
+export function formatPartialUsd(knownUsd: number, unknownRows: number, rowCount: number): string {
+  if (unknownRows === 0) return formatUsd(knownUsd);
+  if (unknownRows >= rowCount) return formatUsd(null);
+  return `${formatUsd(knownUsd)} + unknown`;
+}
+
+/** A row's gas for this wallet: POL and USD when paid, and why there is none otherwise. */
+export function formatRowGas(gas: LedgerRow['gas']): string {
+  switch (gas.status) {
+    case 'paid':
+      return `${gas.fee_pol_display ?? 'unknown'} POL (${formatUsd(gas.fee_usd)})`;
+    case 'unknown':
+      return 'gas unknown';
+    case 'not_paid':
+      return 'paid by another address';
+    case 'none':
+      return '—';
+  }
+}

@@ -1,0 +1,74 @@
+import { formatUsd } from '../../../lib/format.ts';
+import type { PositionBooks } from '../api/ledger-types.ts';
+import { gasUnknownText, usdUnknownText } from './ledger-text.ts';
+
+const signed = (value: number | null) =>
+  value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
+
+/** Wei as POL, exact: the wire's integer text split at 18 decimals, trailing zeros dropped. */
+export function formatPolFromWei(wei: string): string {
+  const negative = wei.startsWith('-');
+  const digits = (negative ? wei.slice(1) : wei).padStart(19, '0');
+  const whole = digits.slice(0, -18).replace(/^0+(?=\d)/, '');
+  const fraction = digits.slice(-18).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
+ * A position's books (issue 35, item 2), beside its returns against holding: rewards income (each claim at its
+ * block's price), pending rewards, gas, what went in and out, value now and total profit ("vs USD": value now
+ * + withdrawn + claimed − deposited − gas). Unknown stays 'unknown', never $0, and the prices are named.
+ */
+export function PositionBooksPanel({ books }: { books: PositionBooks }) {
+  const figures: Array<{ label: string; value: string; hint?: string }> = [
+    { label: 'rewards income', value: formatUsd(books.rewards_income_usd), hint: 'each claim at its block' },
+    { label: 'pending rewards', value: formatUsd(books.pending_rewards_usd) },
+    {
+      label: 'gas paid',
+      value:
+        books.gas_unknown_rows > 0 && books.gas_pol === '0'
+          ? 'unknown'
+          : `${formatPolFromWei(books.gas_pol)} POL (${formatUsd(books.gas_usd)})`,
+    },
+    { label: 'deposited', value: formatUsd(books.deposited_usd) },
+    { label: 'withdrawn', value: formatUsd(books.withdrawn_usd) },
+    { label: 'value now', value: formatUsd(books.value_now_usd) },
+    {
+      label: 'total profit',
+      value: signed(books.total_profit_usd),
+      hint: 'value now + withdrawn + claimed − deposited − gas',
+    },
+  ];
+  const notes = [
+    ...(books.gas_unknown_rows > 0 ? [gasUnknownText(books.gas_unknown_rows)] : []),
+    ...(books.usd_unknown_rows > 0 ? [usdUnknownText(books.usd_unknown_rows)] : []),
+  ];
+  return (
+    <section
+      aria-label="the books"
+      className="rounded-md border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <h2 className="mb-2 text-base font-semibold text-slate-900 dark:text-slate-100">the books</h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-0.5 text-sm">
+        {figures.map((figure) => (
+          <div key={figure.label} className="contents">
+            <dt className="text-slate-600 dark:text-slate-400" title={figure.hint}>
+              {figure.label}
+            </dt>
+            <dd className="text-right font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">
+              {figure.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {notes.map((note) => (
+        <p key={note} className="mt-1 text-xs text-amber-800 dark:text-amber-300">
+          {note}
+        </p>
+      ))}
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+        {books.prices} (as of block {books.as_of_block})
+      </p>
+    </section>
+  );
+}
