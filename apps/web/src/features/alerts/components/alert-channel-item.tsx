@@ -44,7 +44,7 @@ export function AlertChannelItem({ channel }: { channel: AlertChannel }) {
             resume
           </Button>
         ) : null}
-        {channel.status !== 'linking' ? (
+        {channel.status === 'active' ? (
           <Button
             size="sm"
             variant="secondary"

@@ -252,9 +252,12 @@ describe('alert channels on /settings/alerts', () => {
     });
     const item = await screen.findByRole('listitem', { name: 'webhook https://hooks.example.com/in/…' });
     expect(item).toHaveTextContent('paused after 20 failed deliveries (last error: timed out after 10 s)');
+    // The server queues no test alert to a paused channel: resume first.
+    expect(within(item).queryByRole('button', { name: 'send a test alert' })).not.toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'resume' }));
     await waitFor(() => expect(item).toHaveTextContent('nothing delivered yet'));
     expect(within(item).queryByRole('button', { name: 'resume' })).not.toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'send a test alert' })).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/alerts/channels/9/resume')).toHaveLength(1);
   });
 
