@@ -80,14 +80,14 @@ type RawLog = { data: Hex; topics: [Hex, ...Hex[]]; blockNumber: Hex; transactio
 function decode(farm: FarmRef, log: RawLog): FarmEvent {
   const decoded = decodeEventLog({ abi: abiOf(farm), data: log.data, topics: log.topics }) as {
     eventName: (typeof eventNames)[number];
-    args: { user: Address; amount?: bigint; reward?: bigint; rewardsToken?: Address };
+    args: { user: Address; amount?: bigint; reward?: bigint; rewardToken?: Address };
   };
   const { args } = decoded;
   return {
     kind: kinds[decoded.eventName],
     farm: farm.address,
     account: getAddress(args.user),
-    rewardToken: args.rewardsToken ? getAddress(args.rewardsToken) : null,
+    rewardToken: args.rewardToken ? getAddress(args.rewardToken) : null,
     amount: args.amount ?? args.reward ?? 0n,
     blockNumber: BigInt(log.blockNumber),
     transactionHash: log.transactionHash,
