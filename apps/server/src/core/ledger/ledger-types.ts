@@ -1,0 +1,40 @@
+import type { LedgerRow, LedgerTokenAmount } from '@tidewatch/shared';
+import { formatUnits } from 'viem';
+
+/** A token as the ledger names it: checksummed address, symbol, decimals. */
+export type LedgerToken = { address: string; symbol: string; decimals: number };
+
+/** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
+export const lpDecimals = 18;
+/** POL (and WMATIC before it) has 18 decimals: fees in wei read as POL with these. */
+export const polDecimals = 18;
+
+/** A raw on-chain amount of a token as the ledger sends it: the integer and its exact decimal string. */
+export function tokenAmount(token: LedgerToken, raw: bigint): LedgerTokenAmount {
+  return {
+    address: token.address,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    amount: raw.toString(),
+    amount_display: formatUnits(raw, token.decimals),
+  };
+}
+
+/** The LP token of a pair as tax tools list it: `${symbol0}-${symbol1} LP` (e.g. 'WMATIC-USDC LP'). */
+export function lpToken(pairAddress: string, symbol0: string, symbol1: string): LedgerToken {
+  return { address: pairAddress, symbol: `${symbol0}-${symbol1} LP`, decimals: lpDecimals };
+}
+
+/**
+ * A row as assembled, before its gas is known: the wire row without `gas`, with each sent and received amount's
+ * USD at its block (income by token and the exports' lines need them; the wire carries the row's total).
+ */
+export type DraftRow = Omit<LedgerRow, 'gas' | 'local_time'> & {
+  /** Position in the chain: block, then the log's index in it (-1 for an opening balance). */
+  logIndex: number;
+  sentUsd: (number | null)[];
+  receivedUsd: (number | null)[];
+};
+
+/** An assembled row: the wire row, and each sent and received amount's USD at its block (null = unknown). */
+export type AssembledRow = { row: LedgerRow; sentUsd: (number | null)[]; receivedUsd: (number | null)[] };

@@ -1,0 +1,71 @@
+import type { LedgerRow, PositionBooks } from '@tidewatch/shared';
+
+/** A sum that stays unknown when any part is unknown: a missing price is never 0. */
+function sumKnown(values: (number | null)[]): number | null {
+  let total = 0;
+  for (const value of values) {
+    if (value === null) return null;
+    total += value;
+  }
+  return total;
+}
+
+const usdOfKinds = (rows: LedgerRow[], kinds: LedgerRow['kind'][]) =>
+  sumKnown(rows.filter((row) => kinds.includes(row.kind)).map((row) => row.usd));
+
+/** The position now: its newest snapshot's block and figures. */
+export type BooksNow = {
+  asOfBlock: number;
+  /** V2: the staked LP's worth; V3: the liquidity's worth plus uncollected fees. Pending rewards apart. */
+  valueUsd: number | null;
+  pendingRewardsUsd: number | null;
+  /** Which prices each figure used, one sentence. */
+  prices: string;
+};
+
+/**
+ * A position's books from its ledger rows (every year, its own transactions) and its newest snapshot:
+ *   deposited = stakes / V3 increases, and an opening balance, each at its block
+ *   withdrawn = withdrawals / V3 decreases and the V3 fees collected, each at its block
+ *   rewards income = claims, each at its block's price
+ *   gas = what the wallet paid for these transactions
+ *   total profit = value now + withdrawn + rewards income − deposited − gas (rotki's "vs USD"; pending
+ *   rewards apart). Each figure null when a part of it is unknown.
+ */
+export function positionBooks(rows: LedgerRow[], now: BooksNow): PositionBooks {
+  const depositKinds: LedgerRow['kind'][] = ['stake', 'opening_balance', 'v3_deposit'];
+  // No deposit known yet (the history is not built): the profit cannot be told, not "all of the value".
+  const deposited = rows.some((row) => depositKinds.includes(row.kind))
+    ? usdOfKinds(rows, depositKinds)
+    : null;
+  const withdrawn = usdOfKinds(rows, ['withdraw', 'v3_withdraw', 'v3_fees']);
+  const rewardsIncome = usdOfKinds(rows, ['reward', 'v3_reward']);
+  let gasWei = 0n;
+  let gasUnknownRows = 0;
+  const gasUsd: (number | null)[] = [];
+  for (const row of rows) {
+    if (row.gas.status === 'unknown') {
+      gasUnknownRows += 1;
+      gasUsd.push(null);
+    }
+    if (row.gas.status !== 'paid') continue;
+    gasWei += BigInt(row.gas.fee_pol ?? '0');
+    gasUsd.push(row.gas.fee_usd);
+  }
+  const gas = sumKnown(gasUsd);
+  const negate = (value: number | null) => (value === null ? null : -value);
+  return {
+    as_of_block: now.asOfBlock,
+    prices: now.prices,
+    value_now_usd: now.valueUsd,
+    deposited_usd: deposited,
+    withdrawn_usd: withdrawn,
+    rewards_income_usd: rewardsIncome,
+    pending_rewards_usd: now.pendingRewardsUsd,
+    gas_pol: gasWei.toString(),
+    gas_usd: gas,
+    gas_unknown_rows: gasUnknownRows,
+    usd_unknown_rows: rows.filter((row) => row.kind !== 'fee_only' && row.usd === null).length,
+    total_profit_usd: sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
+  };
+}

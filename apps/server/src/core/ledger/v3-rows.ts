@@ -1,0 +1,140 @@
+import type { LedgerTokenAmount } from '@tidewatch/shared';
+import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
+import { ratioOf } from '../snapshots/valuation/decimal.ts';
+import { type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
+
+/** A tracked V3 position as the ledger names it. */
+export type LedgerV3Position = {
+  tokenId: string;
+  poolAddress: string;
+  token0: LedgerToken;
+  token1: LedgerToken;
+};
+
+/** A V3 position's stored events (v3_position_events), in chain order. */
+export type V3EventsInput = { position: LedgerV3Position; events: V3PositionEventRow[] };
+
+/** The contracts a V3 row names as its counterparty; absent: the rows name none. */
+export type V3Counterparties = { positionManager: string; farmingCenter: string };
+
+/** The position label: its pair and id. */
+export function v3Label(position: LedgerV3Position): string {
+  return `${position.token0.symbol}-${position.token1.symbol} V3 #${position.tokenId}`;
+}
+
+const amountsOf = (row: V3PositionEventRow) => JSON.parse(row.amounts) as V3RawAmount[];
+const isOpening = (row: V3PositionEventRow) => row.log_index < 0 || row.tx_hash === '0x';
+
+/**
+ * The rows of one position's events, chain order: IncreaseLiquidity sends token0/token1 ('v3_deposit'),
+ * DecreaseLiquidity receives them ('v3_withdraw': the principal, owed until a Collect pays it), a Collect
+ * beyond that owed principal is swap fees ('v3_fees', income; a Collect of principal only adds no row),
+ * RewardClaimed receives reward tokens ('v3_reward', income). Transfers and farming moves (FarmEntered,
+ * FarmEnded, RewardsCollected) move nothing into or out of the wallet and add no row.
+ */
+export function v3Rows(
+  { position, events }: V3EventsInput,
+  tokens: Map<string, LedgerToken>,
+  counterparties: V3Counterparties | undefined,
+): DraftRow[] {
+  const tokenOf = (address: string): LedgerToken =>
+    tokens.get(address.toLowerCase()) ?? { address, symbol: '?', decimals: 0 };
+  const owed = new Map<string, bigint>();
+  const rows: DraftRow[] = [];
+  for (const event of events) {
+    const amounts = amountsOf(event);
+    const listed = (list: V3RawAmount[]): LedgerTokenAmount[] =>
+      list.map((a) => tokenAmount(tokenOf(a.token), BigInt(a.raw)));
+    const base = {
+      id: isOpening(event) ? `v3:0x:-1:${position.tokenId}` : `v3:${event.tx_hash}:${event.log_index}`,
+      position: {
+        tool: 'v3' as const,
+        farm_address: null,
+        token_id: position.tokenId,
+        label: v3Label(position),
+      },
+      tx_hash: event.tx_hash,
+      block_number: Number(event.block_number),
+      block_time: event.block_time,
+      logIndex: event.log_index,
+      underlying: [],
+      counterparty: counterparties?.positionManager ?? null,
+      usd: event.usd,
+      usd_error: event.usd_error,
+    };
+    if (event.kind === 'increase_liquidity') {
+      const kind = isOpening(event) ? 'opening_balance' : 'v3_deposit';
+      rows.push({
+        ...base,
+        kind,
+        sent: listed(amounts),
+        received: [],
+        sentUsd: amounts.map((a) => a.usd),
+        receivedUsd: [],
+      });
+    } else if (event.kind === 'decrease_liquidity') {
+      for (const a of amounts)
+        owed.set(a.token.toLowerCase(), (owed.get(a.token.toLowerCase()) ?? 0n) + BigInt(a.raw));
+      rows.push({
+        ...base,
+        kind: 'v3_withdraw',
+        sentUsd: [],
+        sent: [],
+        received: listed(amounts),
+        receivedUsd: amounts.map((a) => a.usd),
+      });
+    } else if (event.kind === 'collect') {
+      const fees = collectFees(amounts, owed);
+      if (fees.length === 0) continue;
+      const received = fees.map((f) => tokenAmount(tokenOf(f.token), f.raw));
+      const receivedUsd = fees.map((f) => f.usd);
+      const usd = receivedUsd.some((u) => u === null)
+        ? null
+        : receivedUsd.reduce<number>((s, u) => s + (u ?? 0), 0);
+      const usdError = usd === null ? (event.usd_error ?? 'a fee token had no price at its block') : null;
+      rows.push({
+        ...base,
+        kind: 'v3_fees',
+        sent: [],
+        received,
+        sentUsd: [],
+        receivedUsd,
+        usd,
+        usd_error: usdError,
+      });
+    } else if (event.kind === 'reward_claimed') {
+      rows.push({
+        ...base,
+        kind: 'v3_reward',
+        sentUsd: [],
+        counterparty: counterparties?.farmingCenter ?? null,
+        sent: [],
+        received: listed(amounts),
+        receivedUsd: amounts.map((a) => a.usd),
+      });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The fee part of a Collect, per token: the principal DecreaseLiquidity left owed is paid first, the rest is
+ * fees; each fee's USD is the collect's USD of that token in proportion (same price, same block).
+ */
+function collectFees(
+  amounts: V3RawAmount[],
+  owed: Map<string, bigint>,
+): { token: string; raw: bigint; usd: number | null }[] {
+  const fees: { token: string; raw: bigint; usd: number | null }[] = [];
+  for (const a of amounts) {
+    const key = a.token.toLowerCase();
+    const raw = BigInt(a.raw);
+    const due = owed.get(key) ?? 0n;
+    const principal = raw < due ? raw : due;
+    owed.set(key, due - principal);
+    const fee = raw - principal;
+    if (fee === 0n) continue;
+    fees.push({ token: a.token, raw: fee, usd: a.usd === null ? null : a.usd * (ratioOf(fee, raw) ?? 0) });
+  }
+  return fees;
+}
