@@ -37,6 +37,7 @@ import { registerDiscovery } from './features/discovery/index.ts';
 import { registerFarms } from './features/farms/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
+import { registerLedger } from './features/ledger/index.ts';
 import { registerRecovery } from './features/recovery/index.ts';
 import { registerV3Positions } from './features/v3-positions/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
@@ -200,9 +201,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     v3: deps.config.v3,
     merkl: deps.config.merkl,
   });
+  // The books (issue 35): a wallet's ledger, a year's summary and the exports.
+  await registerLedger(app, { database: deps.database, chainId: deps.config.chainId, v3: deps.config.v3 });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,
+    channels: deps.config.alertChannels,
     ...(deps.now ? { now: deps.now } : {}),
   });
   const io = await registerImportWizard(app, {

@@ -61,7 +61,8 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
 export const notificationSchema = z.object({
   id: z.number().int(),
-  rule: alertRuleSchema,
+  /** A rule's event, or 'channel_paused': an alert channel stopped after 20 failed deliveries (issue 36). */
+  rule: z.union([alertRuleSchema, z.literal('channel_paused')]),
   farm_address: z.string(),
   wallet_address: z.string(),
   title: z.string(),

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+import type { FinalityRule } from './chain/finality.ts';
 import { polygon } from './chain/polygon.ts';
 import { parseSnapshotInterval } from './jobs/interval.ts';
 
@@ -125,6 +126,27 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // Alert channels (issue 36): Telegram is offered only with a bot token; Discord URLs must start with the base.
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_URL: httpUrlSchema.default('https://api.telegram.org'),
+  // How long one getUpdates call waits for a message (Telegram's long polling), in seconds.
+  TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be at least 0 seconds')
+    .max(50, 'must be at most 50 seconds')
+    .default(30),
+  DISCORD_WEBHOOK_BASE_URL: httpUrlSchema.default('https://discord.com/api/webhooks'),
+  // Test suites only: lets http and loopback receivers through the SSRF guard. Refused in production.
+  ALERT_CHANNELS_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false'),
+  ALERT_DELIVERY_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(10_000),
   // Behind a reverse proxy: 'true' or the proxies' addresses/CIDRs (comma-separated), so request.ip (used by the
   // per-IP login throttle) is the client's, not the proxy's. Unset: trust no forwarded headers.
   TRUST_PROXY: optionalText.pipe(
@@ -164,6 +186,11 @@ const envSchema = z.object({
     .default(90),
   // Blocks per eth_getLogs to start with; halved whenever the RPC answers that a range is too large.
   LOGS_BLOCK_RANGE: z.coerce.number({ error: 'must be a number of blocks' }).int().min(1).default(10_000),
+  // Only final blocks count (issue 35): the history and the books read events up to the node's `finalized`
+  // block ('finalized'; FINALITY_DEPTH below the head where the node lacks the tag) or always FINALITY_DEPTH
+  // below the head ('depth').
+  FINALITY: z.enum(['finalized', 'depth'], { error: "must be 'finalized' or 'depth'" }).default('finalized'),
+  FINALITY_DEPTH: z.coerce.number({ error: 'must be a number of blocks' }).int().min(0).default(128),
   // 'off': this process serves HTTP only; snapshots are taken by `npm run worker` processes.
   WORKER: z.enum(['on', 'off'], { error: "must be 'on' or 'off'" }).default('on'),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
@@ -223,14 +250,33 @@ export type Config = {
   /** Automatic snapshots every this many ms; null when SNAPSHOT_INTERVAL=off. */
   snapshotIntervalMs: number | null;
   retention: { dailyAfterDays: number; weeklyAfterDays: number };
-  /** History job: days of daily points (0: off) and the first eth_getLogs range in blocks. */
-  history: { backfillDays: number; logsBlockRange: number };
+  /**
+   * History job: days of daily points (0: off), the first eth_getLogs range in blocks, and which blocks count
+   * as final (events are read up to the last final block).
+   */
+  history: { backfillDays: number; logsBlockRange: number; finality: FinalityRule };
   /** False when WORKER=off: no scheduler in this process. */
   isWorkerEnabled: boolean;
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
   trustProxy: boolean | string[];
+  /** Alert channels (issue 36): where Telegram, Discord and webhook deliveries go, and how they are guarded. */
+  alertChannels: AlertChannelsConfig;
   /** Demo mode only (npm run demo): the key behind the in-browser demo wallet. */
   demoWalletPrivateKey: `0x${string}` | undefined;
+};
+
+/** The alert channels' settings (TELEGRAM_*, DISCORD_WEBHOOK_BASE_URL, ALERT_*). */
+export type AlertChannelsConfig = {
+  /** Unset: Telegram is not offered. */
+  telegramBotToken: string | undefined;
+  /** The Bot API origin, no trailing slash. */
+  telegramApiUrl: string;
+  telegramPollTimeoutSeconds: number;
+  /** Discord webhook URLs must start with it (or discordapp.com's); no trailing slash. */
+  discordWebhookBaseUrl: string;
+  /** Test suites only: http and loopback receivers allowed. */
+  allowLoopback: boolean;
+  deliveryTimeoutMs: number;
 };
 
 /** Thrown for bad configuration; `message` is the one line shown to the operator. */
@@ -267,6 +313,7 @@ const secretNames = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'DEMO_WALLET_PRIVATE_KEY',
+  'TELEGRAM_BOT_TOKEN',
 ]);
 
 /** Parses the environment; throws one ConfigError naming every bad variable. */
@@ -289,6 +336,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEMO_WALLET_PRIVATE_KEY && !isLoopbackHost(e.HOST)) {
     throw new ConfigError(
       `Invalid configuration: DEMO_WALLET_PRIVATE_KEY (demo mode) needs HOST to be a loopback address (127.0.0.1, ::1 or localhost), got HOST ${JSON.stringify(e.HOST)}`,
+    );
+  }
+  // The SSRF guard's test switch would let any user make the server call its own network.
+  if (e.ALERT_CHANNELS_ALLOW_LOOPBACK === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: ALERT_CHANNELS_ALLOW_LOOPBACK is for test suites only and is refused when NODE_ENV=production',
     );
   }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(findRepoRoot(), e.DATA_DIR);
@@ -343,7 +396,19 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyAfterDays: e.RETENTION_DAILY_AFTER_DAYS,
       weeklyAfterDays: e.RETENTION_WEEKLY_AFTER_DAYS,
     },
-    history: { backfillDays: e.BACKFILL_DAYS, logsBlockRange: e.LOGS_BLOCK_RANGE },
+    history: {
+      backfillDays: e.BACKFILL_DAYS,
+      logsBlockRange: e.LOGS_BLOCK_RANGE,
+      finality: { finality: e.FINALITY, depth: e.FINALITY_DEPTH },
+    },
+    alertChannels: {
+      telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+      telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      telegramPollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT_SECONDS,
+      discordWebhookBaseUrl: e.DISCORD_WEBHOOK_BASE_URL.replace(/\/+$/, ''),
+      allowLoopback: e.ALERT_CHANNELS_ALLOW_LOOPBACK === 'true',
+      deliveryTimeoutMs: e.ALERT_DELIVERY_TIMEOUT_MS,
+    },
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
 }

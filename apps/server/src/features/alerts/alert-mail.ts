@@ -42,7 +42,8 @@ export function composeAlertMail(
 ): MailMessage {
   const rules = [...new Set(rows.map((r) => r.rule))] as AlertRule[];
   const linkOf = (rule: AlertRule | '*') => unsubscribeUrl(deps.publicUrl, deps.secret, { userId, rule });
-  const headerTarget = rows.length === 1 ? rows[0]!.rule : '*';
+  // 'channel_paused' notifications are never mailed (e-mail 'off'): every mailed row is a rule's.
+  const headerTarget = rows.length === 1 ? (rows[0]!.rule as AlertRule) : '*';
   const subject =
     rows.length === 1
       ? `Tidewatch: ${rows[0]!.title}`

@@ -9,6 +9,7 @@ import {
   positionKey,
 } from '../../core/farms/position-queries.ts';
 import { loadFarmViews } from '../../core/farms/queries.ts';
+import { enqueueDeliveries } from './channels-repository.ts';
 import { findTrackers, insertNotification } from './repository.ts';
 import { findEvents, type PairFacts } from './rules.ts';
 import { loadRuleSettings } from './settings-repository.ts';
@@ -93,9 +94,10 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       settingsOf.set(user.id, settings);
       const settingOf = (rule: AlertRule) => settings.of(rule, facts.wallet);
       for (const event of findEvents(facts, settingOf, now)) {
-        const isEmailed =
-          user.alert_email === 1 && user.email !== null && settingOf(event.rule).isEmailEnabled;
-        const isNew = await insertNotification(db, {
+        const setting = settingOf(event.rule);
+        const isEmailed = user.alert_email === 1 && user.email !== null && setting.isEmailEnabled;
+        // A new event also goes to the channels its rule chose (one delivery each, issue 36).
+        const id = await insertNotification(db, {
           user_id: user.id,
           event_key: event.key,
           rule: event.rule,
@@ -107,8 +109,12 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
           created_at: now.toISOString(),
           email_status: isEmailed ? 'pending' : 'off',
           email_next_at: now.toISOString(),
+          bell_hidden: setting.isBellEnabled === false ? 1 : 0,
+          position: null,
         });
-        if (isNew) stored += 1;
+        if (id === undefined) continue;
+        stored += 1;
+        await enqueueDeliveries(db, user.id, id, setting.channelIds ?? [], now.toISOString());
       }
     }
   }

@@ -7,7 +7,7 @@ import type { NotificationsTable } from '../../core/db/tables/alerts.ts';
 type Db = Kysely<Database>;
 export type NotificationRow = Selectable<NotificationsTable>;
 
-/** The user's newest notifications (at most `limit`) and how many are unread. */
+/** The user's newest notifications in the bell (at most `limit`) and how many are unread. */
 export async function findNotifications(
   db: Db,
   userId: number,
@@ -18,6 +18,7 @@ export async function findNotifications(
       .selectFrom('notifications')
       .selectAll()
       .where('user_id', '=', userId)
+      .where('bell_hidden', '=', 0)
       .orderBy('id', 'desc')
       .limit(limit)
       .execute(),
@@ -25,6 +26,7 @@ export async function findNotifications(
       .selectFrom('notifications')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('user_id', '=', userId)
+      .where('bell_hidden', '=', 0)
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
@@ -60,14 +62,18 @@ export function findTrackers(db: Db, farmId: number, wallet: string) {
     .execute();
 }
 
-/** Stores an event for a user once (unique per user and event key). Returns whether it was new. */
-export async function insertNotification(db: Db, row: Insertable<NotificationsTable>): Promise<boolean> {
+/** Stores an event for a user once (unique per user and event key). Returns its id when it was new. */
+export async function insertNotification(
+  db: Db,
+  row: Insertable<NotificationsTable>,
+): Promise<number | undefined> {
   const inserted = await db
     .insertInto('notifications')
     .values(row)
     .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
+    .returning('id')
     .executeTakeFirst();
-  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  return inserted?.id;
 }
 
 /** Notifications whose e-mail is due at `at` and not held by another process (at most 500, oldest first). */

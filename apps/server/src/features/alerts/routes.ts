@@ -7,7 +7,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
+import { registerChannelRoutes } from './channel-routes.ts';
+import type { ResolveHost } from './public-address.ts';
 import { findNotifications, markNotificationsRead, userExists } from './repository.ts';
 import { getAlertSettings, putAlertSettings, unsubscribeRule } from './settings-repository.ts';
 import { readUnsubscribeLink } from './unsubscribe-link.ts';
@@ -33,9 +36,14 @@ const invalidLink = page(
 export const alertsRoutes: FastifyPluginAsyncZod<{
   db: Kysely<Database>;
   secret: string;
+  /** The alert channels' settings (issue 36). */
+  channels: AlertChannelsConfig;
   now?: () => Date;
-}> = async (app, { db, secret, now = () => new Date() }) => {
+  /** DNS for the channels' SSRF guard, replaceable in tests. */
+  resolve?: ResolveHost;
+}> = async (app, { db, secret, channels, now = () => new Date(), resolve }) => {
   const auth = { preHandler: app.requireUser };
+  registerChannelRoutes(app, { db, secret, config: channels, now, ...(resolve ? { resolve } : {}) });
   // The unsubscribe form and a mail client's one-click POST ("List-Unsubscribe=One-Click") are
   // form-encoded; the body says nothing the signed query does not.
   app.addContentTypeParser(

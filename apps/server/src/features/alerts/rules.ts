@@ -28,8 +28,17 @@ export type PairFacts = {
   chainNow: Date;
 };
 
-/** A user's effective setting of a rule for a wallet. */
-export type RuleSetting = { isEnabled: boolean; isEmailEnabled: boolean; threshold: number | null };
+/**
+ * A user's effective setting of a rule for a wallet: on or off, its e-mail, its threshold, whether the bell
+ * shows it and the alert channels it also goes to (issue 36).
+ */
+export type RuleSetting = {
+  isEnabled: boolean;
+  isEmailEnabled: boolean;
+  threshold: number | null;
+  isBellEnabled?: boolean;
+  channelIds?: number[];
+};
 
 export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
   ending_soon: { isEnabled: true, isEmailEnabled: true, threshold: null },

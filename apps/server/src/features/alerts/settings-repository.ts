@@ -9,9 +9,20 @@ import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database } from '../../core/db/index.ts';
 import { validationSummary } from '../../core/http/plain-validation.ts';
+import { ownedChannelIds } from './channels-repository.ts';
 import { defaultRuleSettings, type RuleSetting } from './rules.ts';
 
 type Db = Kysely<Database>;
+
+/** alert_rules.channel_ids: a JSON array of channel ids ('[]' when none). */
+function parseChannelIds(json: string): number[] {
+  try {
+    const ids = JSON.parse(json) as unknown;
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
 
 /** A user's rule settings: a wallet's own row, else the all-wallets row, else the rule's default. */
 export async function loadRuleSettings(db: Db, userId: number) {
@@ -26,6 +37,8 @@ export async function loadRuleSettings(db: Db, userId: number) {
         isEnabled: row.is_enabled === 1,
         isEmailEnabled: row.is_email_enabled === 1,
         threshold: row.threshold ?? defaultRuleSettings[rule].threshold,
+        isBellEnabled: row.is_bell_enabled === 1,
+        channelIds: parseChannelIds(row.channel_ids),
       };
     },
   };
@@ -46,6 +59,8 @@ export async function getAlertSettings(db: Db, userId: number): Promise<AlertSet
       wallet_address: null,
       is_enabled: s.isEnabled,
       email_enabled: s.isEmailEnabled,
+      bell_enabled: s.isBellEnabled ?? true,
+      channel_ids: s.channelIds ?? [],
       threshold: s.threshold,
     };
   });
@@ -56,6 +71,8 @@ export async function getAlertSettings(db: Db, userId: number): Promise<AlertSet
       wallet_address: r.wallet_address,
       is_enabled: r.is_enabled === 1,
       email_enabled: r.is_email_enabled === 1,
+      bell_enabled: r.is_bell_enabled === 1,
+      channel_ids: parseChannelIds(r.channel_ids),
       threshold: r.threshold,
     }));
   return { email_enabled: user.alert_email === 1, rules: [...all, ...perWallet] };
@@ -81,6 +98,19 @@ export async function putAlertSettings(
     }
     return [];
   });
+  const owned = await ownedChannelIds(
+    db,
+    userId,
+    input.rules.flatMap((r) => r.channel_ids),
+  );
+  input.rules.forEach((r, i) => {
+    if (r.channel_ids.some((id) => !owned.has(id))) {
+      details.push({
+        field: `body.rules.${i}.channel_ids`,
+        message: 'names an alert channel you do not have',
+      });
+    }
+  });
   if (details.length > 0) {
     throw new AppError('VALIDATION_FAILED', validationSummary(details), { details });
   }
@@ -100,6 +130,8 @@ export async function putAlertSettings(
           wallet_address: r.wallet_address ? getAddress(r.wallet_address) : '',
           is_enabled: r.is_enabled ? 1 : 0,
           is_email_enabled: r.email_enabled ? 1 : 0,
+          is_bell_enabled: r.bell_enabled ? 1 : 0,
+          channel_ids: JSON.stringify([...new Set(r.channel_ids)]),
           threshold: r.threshold,
           updated_at: now.toISOString(),
         })
@@ -107,6 +139,8 @@ export async function putAlertSettings(
           oc.columns(['user_id', 'rule', 'wallet_address']).doUpdateSet({
             is_enabled: r.is_enabled ? 1 : 0,
             is_email_enabled: r.email_enabled ? 1 : 0,
+            is_bell_enabled: r.bell_enabled ? 1 : 0,
+            channel_ids: JSON.stringify([...new Set(r.channel_ids)]),
             threshold: r.threshold,
           }),
         )
@@ -136,6 +170,8 @@ export async function unsubscribeRule(
       wallet_address: '',
       is_enabled: current.isEnabled ? 1 : 0,
       is_email_enabled: 0,
+      is_bell_enabled: current.isBellEnabled === false ? 0 : 1,
+      channel_ids: JSON.stringify(current.channelIds ?? []),
       threshold: current.threshold,
       updated_at: now.toISOString(),
     })

@@ -6,6 +6,7 @@ import {
   findV3Trackers,
   loadNewestV3Snapshots,
 } from '../../core/v3/snapshot-repository.ts';
+import { enqueueDeliveries } from './channels-repository.ts';
 import type { EvaluateDeps } from './evaluate.ts';
 import { insertNotification } from './repository.ts';
 import { loadRuleSettings } from './settings-repository.ts';
@@ -56,9 +57,10 @@ export async function evaluateV3Alerts(
       const wallet = getAddress(tracker.wallet_address);
       const settingOf = (rule: AlertRule) => settings.of(rule, wallet);
       for (const event of findV3Events({ ...facts, wallet }, settingOf)) {
-        const isEmailed =
-          tracker.alert_email === 1 && tracker.email !== null && settingOf(event.rule).isEmailEnabled;
-        const isNew = await insertNotification(db, {
+        const setting = settingOf(event.rule);
+        const isEmailed = tracker.alert_email === 1 && tracker.email !== null && setting.isEmailEnabled;
+        // A new event also goes to the channels its rule chose (one delivery each, issue 36).
+        const id = await insertNotification(db, {
           user_id: tracker.id,
           event_key: event.key,
           rule: event.rule,
@@ -70,8 +72,12 @@ export async function evaluateV3Alerts(
           created_at: now.toISOString(),
           email_status: isEmailed ? 'pending' : 'off',
           email_next_at: now.toISOString(),
+          bell_hidden: setting.isBellEnabled === false ? 1 : 0,
+          position: position.token_id,
         });
-        if (isNew) stored += 1;
+        if (id === undefined) continue;
+        stored += 1;
+        await enqueueDeliveries(db, tracker.id, id, setting.channelIds ?? [], now.toISOString());
       }
     }
   }

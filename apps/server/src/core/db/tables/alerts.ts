@@ -26,7 +26,8 @@ export type NotificationsTable = {
   id: Generated<number>;
   user_id: number;
   event_key: string;
-  rule: AlertRuleName;
+  /** A rule's event, or 'channel_paused' (an alert channel stopped after 20 failures, issue 36). */
+  rule: AlertRuleName | 'channel_paused';
   /** The farm; for the V3 rules (out_of_range, back_in_range, incentive_ending) the position's pool. */
   farm_address: string;
   wallet_address: string;

@@ -1,0 +1,269 @@
+import { alertChannelPauseAfterFailures } from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import type { AlertChannelsConfig } from '../../core/config.ts';
+import type { Database } from '../../core/db/index.ts';
+import {
+  type ChannelAlert,
+  discordMessage,
+  telegramText,
+  testAlert,
+  webhookBody,
+} from './channel-messages.ts';
+import {
+  type ChannelRow,
+  claimDeliveries,
+  type DeliveryRow,
+  findDueDeliveries,
+  finishDelivery,
+  loadDeliveryTargets,
+  pauseFailingChannel,
+  recordChannelFailure,
+  recordChannelSuccess,
+} from './channels-repository.ts';
+import { postToPinned, type ReceiverAnswer } from './pinned-post.ts';
+import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
+import type { NotificationRow } from './repository.ts';
+import { insertNotification } from './repository.ts';
+import { telegramBot } from './telegram-bot.ts';
+import { signWebhookBody } from './webhook-signature.ts';
+
+export type DeliverChannelsDeps = {
+  db: Kysely<Database>;
+  config: AlertChannelsConfig;
+  publicUrl: string;
+  now: Date;
+  /** DNS, replaceable in tests. */
+  resolve?: ResolveHost;
+  /** How many sends run at once (default 4): a slow receiver holds one of them, never the others. */
+  concurrency?: number;
+};
+
+const minuteMs = 60_000;
+const maxBackoffMs = 60 * minuteMs;
+const giveUpAfterMs = 24 * 60 * minuteMs;
+
+/** How a send went: through, worth another try (when), or refused for good. */
+type SendOutcome =
+  | { kind: 'sent' }
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'failed'; reason: string };
+
+/** Retry-After in seconds or as an HTTP date; Discord's and Telegram's bodies say it too. */
+function retryAfterMsOf(answer: ReceiverAnswer, now: Date): number | undefined {
+  const header = answer.headers['retry-after'];
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value !== undefined) {
+    const seconds = Number(value);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    const date = Date.parse(value);
+    if (Number.isFinite(date)) return Math.max(0, date - now.getTime());
+  }
+  try {
+    const body = JSON.parse(answer.body) as { retry_after?: number; parameters?: { retry_after?: number } };
+    const seconds = body.retry_after ?? body.parameters?.retry_after;
+    if (typeof seconds === 'number' && seconds >= 0) return Math.ceil(seconds * 1000);
+  } catch {
+    // Not JSON: no hint beyond the status.
+  }
+  return undefined;
+}
+
+/** The receiver's own words for a refusal, short. */
+function reasonOf(answer: ReceiverAnswer): string {
+  let detail = answer.body.trim().slice(0, 200);
+  try {
+    const body = JSON.parse(answer.body) as { description?: string; message?: string; error?: string };
+    detail = body.description ?? body.message ?? body.error ?? detail;
+  } catch {
+    // Plain text, kept as it is.
+  }
+  return `HTTP ${answer.status}${detail ? `: ${detail}` : ''}`;
+}
+
+/** 2xx sent; 429 and 5xx again later; a 3xx (redirects are not followed) and other 4xx failed for good. */
+function outcomeOf(answer: ReceiverAnswer, now: Date): SendOutcome {
+  if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
+  if (answer.status === 429) {
+    return { kind: 'retry', reason: reasonOf(answer), retryAfterMs: retryAfterMsOf(answer, now) };
+  }
+  if (answer.status >= 500) return { kind: 'retry', reason: reasonOf(answer) };
+  if (answer.status >= 300 && answer.status < 400) {
+    return {
+      kind: 'failed',
+      reason: `HTTP ${answer.status}: the receiver redirects, and redirects are not followed`,
+    };
+  }
+  return { kind: 'failed', reason: reasonOf(answer) };
+}
+
+function alertOf(
+  delivery: DeliveryRow,
+  notification: NotificationRow | undefined,
+  publicUrl: string,
+): ChannelAlert {
+  if (!notification) return testAlert(delivery.id, delivery.created_at, publicUrl);
+  return {
+    id: `n${notification.id}`,
+    rule: notification.rule,
+    title: notification.title,
+    body: notification.body,
+    link: notification.link,
+    occurredAt: notification.created_at,
+    wallet: notification.wallet_address,
+    farm: notification.farm_address,
+    position: notification.position,
+  };
+}
+
+/** Sends one alert to one channel within the delivery timeout; never throws. */
+async function send(
+  channel: ChannelRow,
+  alert: ChannelAlert,
+  deps: DeliverChannelsDeps,
+): Promise<SendOutcome> {
+  const { config } = deps;
+  const signal = AbortSignal.timeout(config.deliveryTimeoutMs);
+  try {
+    if (channel.kind === 'telegram') {
+      if (!config.telegramBotToken || !channel.telegram_chat_id) {
+        return { kind: 'retry', reason: 'Telegram is not set up on this server (TELEGRAM_BOT_TOKEN)' };
+      }
+      const bot = telegramBot({ apiUrl: config.telegramApiUrl, token: config.telegramBotToken });
+      const answer = await bot.sendMessage(channel.telegram_chat_id, telegramText(alert), signal);
+      // A wrong token is the operator's to fix, not the user's chat's: worth trying again later.
+      if (answer.status === 401)
+        return { kind: 'retry', reason: `${reasonOf(answer)} (the bot token is wrong)` };
+      return outcomeOf(answer, deps.now);
+    }
+    // Checked again at send time: the name may resolve elsewhere now; the request goes to the address checked.
+    const checked = await checkReceiverUrl(channel.url ?? '', {
+      allowLoopback: config.allowLoopback,
+      resolve: deps.resolve,
+    });
+    if (!checked.ok) return { kind: 'failed', reason: `the URL is refused: ${checked.reason}` };
+    if (channel.kind === 'discord') {
+      const answer = await postToPinned(checked.pinned, JSON.stringify(discordMessage(alert)), {}, signal);
+      return outcomeOf(answer, deps.now);
+    }
+    const body = JSON.stringify(webhookBody(alert));
+    const answer = await postToPinned(
+      checked.pinned,
+      body,
+      {
+        'tidewatch-signature': signWebhookBody(channel.secret ?? '', body, deps.now),
+        'tidewatch-event-id': alert.id,
+      },
+      signal,
+    );
+    return outcomeOf(answer, deps.now);
+  } catch (error) {
+    const reason = signal.aborted
+      ? `no answer within ${config.deliveryTimeoutMs / 1000} s`
+      : `network error: ${(error as Error).message}`;
+    return { kind: 'retry', reason };
+  }
+}
+
+/** Records an outcome on the delivery and its channel; pauses a channel at 20 failures in a row. */
+async function record(
+  deps: DeliverChannelsDeps,
+  delivery: DeliveryRow,
+  channel: ChannelRow,
+  outcome: SendOutcome,
+): Promise<void> {
+  const { db, now } = deps;
+  const at = now.toISOString();
+  const attempts = delivery.attempts + 1;
+  if (outcome.kind === 'sent') {
+    await finishDelivery(db, delivery.id, { status: 'sent', sent_at: at, attempts });
+    await recordChannelSuccess(db, channel.id, at);
+    return;
+  }
+  const age = now.getTime() - new Date(delivery.created_at).getTime();
+  if (outcome.kind === 'failed') {
+    await finishDelivery(db, delivery.id, { status: 'failed', last_error: outcome.reason, attempts });
+  } else {
+    const backoffMs = Math.min(maxBackoffMs, minuteMs * 2 ** (attempts - 1));
+    const nextAt = now.getTime() + (outcome.retryAfterMs ?? backoffMs);
+    if (age >= giveUpAfterMs || nextAt - new Date(delivery.created_at).getTime() > giveUpAfterMs) {
+      await finishDelivery(db, delivery.id, {
+        status: 'failed',
+        last_error: `gave up after a day: ${outcome.reason}`,
+        attempts,
+      });
+    } else {
+      await finishDelivery(db, delivery.id, {
+        status: 'pending',
+        last_error: outcome.reason,
+        attempts,
+        next_at: new Date(nextAt).toISOString(),
+      });
+    }
+  }
+  const failures = await recordChannelFailure(db, channel.id, outcome.reason, at);
+  if (failures < alertChannelPauseAfterFailures) return;
+  const paused = await pauseFailingChannel(db, channel.id, alertChannelPauseAfterFailures);
+  if (!paused) return;
+  // The user hears of it in the app (the bell), the one place that surely still reaches them.
+  await insertNotification(db, {
+    user_id: paused.user_id,
+    event_key: `channel_paused:${paused.id}:${at}`,
+    rule: 'channel_paused',
+    farm_address: '',
+    wallet_address: '',
+    title: `${paused.label}: channel paused after ${alertChannelPauseAfterFailures} failed deliveries`,
+    body: `Tidewatch stopped sending alerts to your ${paused.label} channel after ${alertChannelPauseAfterFailures} failed deliveries in a row (the last: ${outcome.reason}). Fix the receiver, then resume the channel in the alert settings.`,
+    link: `${deps.publicUrl}/settings/alerts`,
+    created_at: at,
+    email_status: 'off',
+  });
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * One delivery tick: claims the due deliveries under a lease (one conditional update: of several processes
+ * one gets each row), sends them a few at a time with the delivery timeout, and records each: sent (the
+ * channel's failure count starts again), again later (5xx, timeout, network: back-off 1, 2, 4… minutes up
+ * to an hour; 429: its Retry-After), or failed (another 4xx, a redirect, a refused URL; a day of retries).
+ * A channel failing 20 times in a row is paused and its user told in the bell. Answers how many were sent.
+ */
+export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<number> {
+  const { db, now } = deps;
+  const at = now.toISOString();
+  const due = await findDueDeliveries(db, at, 200);
+  // The lease outlasts the timeout of the sends this tick makes, a few at a time.
+  const leaseUntil = new Date(now.getTime() + 5 * minuteMs + deps.config.deliveryTimeoutMs * 4).toISOString();
+  const claimed = await claimDeliveries(
+    db,
+    due.map((d) => d.id),
+    at,
+    leaseUntil,
+  );
+  if (claimed.length === 0) return 0;
+  const { channels, notifications } = await loadDeliveryTargets(db, claimed);
+  let sent = 0;
+  await eachLimited(claimed, deps.concurrency ?? 4, async (delivery) => {
+    const channel = channels.get(delivery.channel_id);
+    if (!channel) return;
+    const notification =
+      delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
+    const outcome =
+      now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
+        ? ({ kind: 'failed', reason: 'gave up after a day' } as const)
+        : await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
+    if (outcome.kind === 'sent') sent += 1;
+    await record(deps, delivery, channel, outcome);
+  });
+  return sent;
+}

@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import type { AlertChannelsConfig } from '../../core/config.ts';
+import type { Database } from '../../core/db/index.ts';
+import {
+  claimTelegramPoller,
+  findLinkingChannel,
+  linkTelegramChat,
+  recordTelegramProblem,
+  releaseTelegramPoller,
+  storeTelegramOffset,
+} from './channels-repository.ts';
+import { type TelegramUpdate, telegramBot } from './telegram-bot.ts';
+import { hashLinkCode, startCodeOf } from './telegram-link.ts';
+
+export type TelegramPollDeps = {
+  db: Kysely<Database>;
+  config: AlertChannelsConfig;
+  /** This process's name in the poller's lease row. */
+  owner: string;
+  now: () => Date;
+  /** Ends a long poll early (shutting down). */
+  signal?: AbortSignal;
+};
+
+/** What one poll did: not this process's turn, a Telegram problem, or how many chats it linked. */
+export type PollResult =
+  | { kind: 'not-mine' }
+  | { kind: 'error'; reason: string }
+  | { kind: 'polled'; linked: number };
+
+/** The chat as the user's settings show it: a group's title, '@user', or the person's name. */
+function chatTarget(chat: NonNullable<TelegramUpdate['message']>['chat']): string {
+  if (chat.title) return chat.title;
+  if (chat.username) return `@${chat.username}`;
+  return chat.first_name ?? `chat ${chat.id}`;
+}
+
+/**
+ * One turn of the Telegram poller: takes the lease row (one process polls; the others find it held), asks
+ * getUpdates from the stored offset with long polling, links each `/start CODE` whose code a linking
+ * channel waits for (and says so in the chat), then stores the offset past what it read. A wrong token or
+ * an unreachable Telegram is written on every Telegram channel's status; e-mail and the bell do not wait
+ * on it.
+ */
+export async function pollTelegramOnce(deps: TelegramPollDeps): Promise<PollResult> {
+  const { db, config } = deps;
+  const token = config.telegramBotToken;
+  if (!token) return { kind: 'not-mine' };
+  const now = deps.now();
+  const leaseMs = (config.telegramPollTimeoutSeconds + 30) * 1000;
+  const offset = await claimTelegramPoller(
+    db,
+    deps.owner,
+    now.toISOString(),
+    new Date(now.getTime() + leaseMs).toISOString(),
+  );
+  if (offset === undefined) return { kind: 'not-mine' };
+  const bot = telegramBot({ apiUrl: config.telegramApiUrl, token });
+  const timeout = AbortSignal.timeout((config.telegramPollTimeoutSeconds + 10) * 1000);
+  let updates: TelegramUpdate[];
+  try {
+    updates = await bot.getUpdates(
+      offset,
+      config.telegramPollTimeoutSeconds,
+      deps.signal ? AbortSignal.any([timeout, deps.signal]) : timeout,
+    );
+  } catch (error) {
+    const reason = (error as Error).message;
+    await recordTelegramProblem(db, reason, deps.now().toISOString());
+    return { kind: 'error', reason };
+  }
+  await recordTelegramProblem(db, null, deps.now().toISOString());
+  let linked = 0;
+  let nextOffset = offset;
+  for (const update of updates) {
+    nextOffset = Math.max(nextOffset, update.update_id + 1);
+    const message = update.message;
+    const code = startCodeOf(message?.text);
+    if (!message || !code) continue;
+    const chatId = String(message.chat.id);
+    const channel = await findLinkingChannel(db, hashLinkCode(code), deps.now().toISOString());
+    const isLinked =
+      channel !== undefined &&
+      (await linkTelegramChat(db, channel.id, { chatId, target: chatTarget(message.chat) }));
+    if (isLinked) linked += 1;
+    const reply = isLinked
+      ? 'Tidewatch alerts linked: the alerts you choose for this chat in Tidewatch will arrive here.'
+      : 'This link is not valid any more (used, or older than an hour). Add Telegram again in Tidewatch’s alert settings for a new one.';
+    // The link holds even if the confirmation cannot be sent; the settings page shows it linked.
+    await bot.say(chatId, reply, AbortSignal.timeout(config.deliveryTimeoutMs)).catch(() => undefined);
+  }
+  if (nextOffset !== offset) await storeTelegramOffset(db, deps.owner, nextOffset);
+  return { kind: 'polled', linked };
+}
+
+/**
+ * The poller of one process: polls while it holds the lease, waits and tries again when another process
+ * does or Telegram fails. stop() ends the current long poll and hands the lease over.
+ */
+export function startTelegramPoller(
+  deps: Omit<TelegramPollDeps, 'signal' | 'now'> & {
+    logWarn: (object: object, message: string) => void;
+  },
+): { stop(): Promise<void> } {
+  const controller = new AbortController();
+  let errorsInARow = 0;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      controller.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  const loop = (async () => {
+    while (!controller.signal.aborted) {
+      const result = await pollTelegramOnce({
+        ...deps,
+        now: () => new Date(),
+        signal: controller.signal,
+      }).catch((error: unknown) => ({ kind: 'error', reason: (error as Error).message }) as const);
+      if (controller.signal.aborted) break;
+      if (result.kind === 'not-mine') {
+        errorsInARow = 0;
+        await pause(5_000);
+      } else if (result.kind === 'error') {
+        errorsInARow += 1;
+        if (errorsInARow === 1)
+          deps.logWarn({ reason: result.reason }, 'telegram: polling failed; trying again');
+        await pause(Math.min(60_000, 1_000 * 2 ** errorsInARow));
+      } else {
+        errorsInARow = 0;
+        // A poll with no timeout (tests) answers at once: a short breath between polls.
+        if (deps.config.telegramPollTimeoutSeconds === 0) await pause(500);
+      }
+    }
+  })();
+  return {
+    async stop() {
+      controller.abort();
+      await loop;
+      await releaseTelegramPoller(deps.db, deps.owner).catch(() => undefined);
+    },
+  };
+}
