@@ -10,7 +10,7 @@ import { parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { runHistoryJob } from '../src/core/history/backfill.ts';
-import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createOnchainPriceSource, type OnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type SnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { importWorldFarm } from './farms-setup.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
@@ -35,6 +35,7 @@ const intervalMs = 3_600_000;
 let t: TestChain;
 let app: TestApp;
 let pipeline: SnapshotPipeline;
+let prices: { onchain: OnchainPriceSource };
 let script: ScriptResult;
 let math: Arithmetic;
 let expected: ExpectedRow[];
@@ -52,7 +53,7 @@ beforeAll(async () => {
   math = new Arithmetic(t);
   expected = await math.expectedRows(script.farmTxs);
 
-  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
+  prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
   app = await createTestApp({
     env: { ...worldAppEnv(t.world), FINALITY: 'finalized', BACKFILL_DAYS: '90' },
     deps: { chain: t.chain, prices },
@@ -88,7 +89,10 @@ afterAll(async () => {
   await t?.stop();
 });
 
-/** Runs the history job (BACKFILL_DAYS and the finality settings from the app's config) until both pairs are done. */
+/**
+ * Runs the history job as the worker does (BACKFILL_DAYS and FINALITY from the app's config, POL priced for
+ * the gas stage) until both pairs are done and not due again at `now`.
+ */
 async function runJobUntilDone(now: Date): Promise<void> {
   for (let run = 0; run < 200; run++) {
     await runHistoryJob({
@@ -96,6 +100,7 @@ async function runJobUntilDone(now: Date): Promise<void> {
       db: db(),
       chain: t.chain,
       pipeline,
+      gas: { chainId: t.world.chainId, prices, wmatic: app.config.wmaticAddress },
       intervalMs,
       now: () => now,
     });
@@ -196,6 +201,14 @@ function expectRow(row: LedgerRow, want: ExpectedRow, tz: string): void {
     expect(row.gas.fee_usd, what).toBeNull();
   }
 }
+
+/** Both years in UTC and in Berlin, where the claim at 23:30 UTC on Dec 31 falls in 2026. */
+const yearsAndZones = [
+  [2025, 'UTC'],
+  [2026, 'UTC'],
+  [2025, 'Europe/Berlin'],
+  [2026, 'Europe/Berlin'],
+] as const;
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const sumBig = (values: bigint[]) => values.reduce((a, b) => a + b, 0n);
@@ -348,9 +361,11 @@ describe('the books of a scripted two-year history', () => {
     });
   }
 
-  it('exports each year for Koinly with its documented columns', async () => {
-    for (const year of [2025, 2026]) {
-      const response = await get(`/api/ledger.csv?wallet=${wallet}&year=${year}&format=koinly`);
+  it('exports each year for Koinly with its documented columns (dates in UTC, the year in the chosen zone)', async () => {
+    for (const [year, tz] of yearsAndZones) {
+      const response = await get(
+        `/api/ledger.csv?wallet=${wallet}&year=${year}&format=koinly&tz=${encodeURIComponent(tz)}`,
+      );
       expectCsvDownload(response, year, 'koinly');
       const [header, ...lines] = parseCsv(response.body);
       expect(header).toEqual([
@@ -367,11 +382,11 @@ describe('the books of a scripted two-year history', () => {
         'Description',
         'TxHash',
       ]);
-      const want = rowsOfYear(year, 'UTC');
+      const want = rowsOfYear(year, tz);
       expect(lines).toHaveLength(want.length);
       for (const [i, line] of lines.entries()) {
         const row = want[i]!;
-        const what = `koinly ${year} ${row.kind} ${row.id}`;
+        const what = `koinly ${year} ${tz} ${row.kind} ${row.id}`;
         const cell = Object.fromEntries(header!.map((name, k) => [name, line[k] ?? '']));
         expect(cell.Date, what).toBe(`${localTime(row.time, 'UTC')} UTC`);
         const currency = row.kind === 'reward' ? row.token.symbol : math.lpCode(row.farm);
@@ -393,8 +408,10 @@ describe('the books of a scripted two-year history', () => {
 
   it('exports each year for CoinTracking with its documented columns', async () => {
     const labels = new Map((await ledger('')).rows.map((row) => [row.id.toLowerCase(), row.position.label]));
-    for (const year of [2025, 2026]) {
-      const response = await get(`/api/ledger.csv?wallet=${wallet}&year=${year}&format=cointracking`);
+    for (const [year, tz] of yearsAndZones) {
+      const response = await get(
+        `/api/ledger.csv?wallet=${wallet}&year=${year}&format=cointracking&tz=${encodeURIComponent(tz)}`,
+      );
       expectCsvDownload(response, year, 'cointracking');
       const [header, ...lines] = parseCsv(response.body);
       expect(header).toEqual([
@@ -413,11 +430,11 @@ describe('the books of a scripted two-year history', () => {
         'Buy Value in Account Currency',
         'Sell Value in Account Currency',
       ]);
-      const want = rowsOfYear(year, 'UTC');
+      const want = rowsOfYear(year, tz);
       expect(lines).toHaveLength(want.length);
       for (const [i, line] of lines.entries()) {
         const row = want[i]!;
-        const what = `cointracking ${year} ${row.kind} ${row.id}`;
+        const what = `cointracking ${year} ${tz} ${row.kind} ${row.id}`;
         const cell = Object.fromEntries(header!.map((name, k) => [name, line[k] ?? '']));
         const type = { reward: 'Income', stake: 'Withdrawal', withdraw: 'Deposit' }[row.kind];
         expect(cell.Type, what).toBe(type);
