@@ -168,6 +168,8 @@ export async function startScheduledSnapshots(
       pipeline: deps.pipeline,
       backfillDays: runtime.config.history.backfillDays,
       logsBlockRange: runtime.config.history.logsBlockRange,
+      finality: runtime.config.history.finality,
+      gas: { chainId: runtime.config.chainId, prices: runtime.prices, wmatic: runtime.config.wmaticAddress },
       intervalMs,
     });
   };

@@ -12,7 +12,7 @@ import type { V3SnapshotRoundDeps } from './v3-snapshot-round.ts';
 
 /** What the V3 jobs of a process are wired with (the runtime's parts). */
 export type V3JobsInput = {
-  config: Pick<Config, 'chainId' | 'publicUrl' | 'v3' | 'history'>;
+  config: Pick<Config, 'chainId' | 'publicUrl' | 'v3' | 'history' | 'wmaticAddress'>;
   database: AppDatabase;
   chain: ChainClient;
   prices: PriceSources;
@@ -82,6 +82,8 @@ export function createV3Jobs(input: V3JobsInput): {
       incentives,
       backfillDays: config.history.backfillDays,
       logsBlockRange: config.history.logsBlockRange,
+      finality: config.history.finality,
+      gas: { wmatic: config.wmaticAddress },
       intervalMs: input.intervalMs,
     });
   return { round, historyStep };

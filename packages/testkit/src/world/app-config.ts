@@ -26,7 +26,12 @@ export function worldPriceOptions(world: World): {
   };
 }
 
-/** The environment that points the app at a world: the same variables an operator sets for Polygon. */
+/**
+ * The environment that points the app at a world: the same variables an operator sets for Polygon, and
+ * FINALITY=depth with FINALITY_DEPTH=0: the history reads up to the local chain's head (a test of finality or
+ * reorganisations overrides both, e.g. `{ ...worldAppEnv(world), FINALITY: 'finalized' }` on an anvil started
+ * with `--slots-in-an-epoch 1`, whose finalized block is the head − 2).
+ */
 export function worldAppEnv(world: World): Record<string, string> {
   const t = world.tokens;
   return {
@@ -43,6 +48,8 @@ export function worldAppEnv(world: World): Record<string, string> {
     QUICK_CONVERTER_ADDRESS: world.quickConverter,
     LP_FARM_FACTORIES: world.lpFarmFactory,
     DUAL_FARM_FACTORIES: world.dualFarmFactory,
+    FINALITY: 'depth',
+    FINALITY_DEPTH: '0',
   };
 }
 

@@ -3,9 +3,17 @@ import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chai
 import type { ChainClient } from '../chain/client.ts';
 import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
+import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
+import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
-import { type ClaimedBackfill, claimBackfill, reconcileBackfills, updateBackfill } from './repository.ts';
+import {
+  type ClaimedBackfill,
+  claimBackfill,
+  reconcileBackfills,
+  resetBackfillScan,
+  updateBackfill,
+} from './repository.ts';
 import { type ValuedFarmEvent, valueEventsAtTheirBlocks } from './value-events.ts';
 
 export type HistoryJobDeps = {
@@ -18,6 +26,13 @@ export type HistoryJobDeps = {
   logsBlockRange: number;
   /** How often a finished pair's new events are caught up (SNAPSHOT_INTERVAL). */
   intervalMs: number;
+  /**
+   * FINALITY / FINALITY_DEPTH: events are read up to the last final block. The worker passes the configured
+   * rule; without one (tests driving the job directly) the head counts as final.
+   */
+  finality?: FinalityRule;
+  /** POL's price for the gas of each event's transaction; without it the fees stage is skipped. */
+  gas?: GasPricing;
   /** Units of work (a logs range, an event block, a day) per run before the job yields to the next tick. */
   stepsPerRun?: number;
   now?: () => Date;
@@ -45,12 +60,18 @@ function messageChain(error: unknown): string {
 /** The node pruned the state of the block read (no archive): the V2 and V3 history jobs say so per position. */
 const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
 
+/** Reads up to the head: the rule when a caller passes none. */
+export const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
+
 /**
- * The history job of one tracked (farm, wallet) pair, in three visible stages, each saving its progress
+ * The history job of one tracked (farm, wallet) pair, in visible stages, each saving its progress
  * so a killed process resumes where it stopped:
+ *   0. reorg check: when the block the scan last reached now has another hash, the pair's events and
+ *      progress are dropped and it rescans (events from a reorganised block never stay);
  *   1. events: the wallet's Staked / Withdrawn / RewardPaid logs since the window start (BACKFILL_DAYS
- *      ago), in ranges the RPC accepts, each valued at its own block (a position already open at the
- *      window start counts as a deposit there);
+ *      ago) up to the last final block (FINALITY), in ranges the RPC accepts, each valued at its own block
+ *      (a position already open at the window start counts as a deposit there), then the gas each event's
+ *      transaction paid, its receipt read once (core/ledger/fees.ts);
  *   2. days: a position, farm and pool snapshot at the last block of each UTC day from the first stake
  *      to the first live snapshot;
  *   3. catch-up: once done, the pair's new events every interval.
@@ -64,9 +85,12 @@ export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
   if (!job) return false;
   const steps = { left: deps.stepsPerRun ?? 40 };
   try {
+    await dropReorganisedScan(deps, job, now);
+    const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
+    // The days stage may read up to the head: the chart is not the books.
     const head = await headStamp(deps.chain);
-    const run: BackfillRun = { deps, job, head, steps, now };
-    const isDone = (await scanEvents(run)) && (await buildDays(run));
+    const run: BackfillRun = { deps, job, final, head, steps, now };
+    const isDone = (await scanEvents(run)) && (await recordFees(run)) && (await buildDays(run));
     await updateBackfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
     await updateBackfill(deps.db, job.id, now, failedRun(now, error, job.failures));
@@ -109,30 +133,47 @@ function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
 
-/** What each stage of one run works with: the claimed job, the chain head it reads up to, the step budget left. */
+/**
+ * What each stage of one run works with: the claimed job, the last final block (events) and the head (days)
+ * it reads up to, the step budget left.
+ */
 type BackfillRun = {
   deps: HistoryJobDeps;
   job: ClaimedBackfill;
+  final: HashedBlockStamp;
   head: BlockStamp;
   steps: { left: number };
   now: Date;
 };
 
-/** Stage 1: events up to the head, valued at their blocks; false when the step budget ran out first. */
-async function scanEvents({ deps, job, head, steps, now }: BackfillRun): Promise<boolean> {
+/**
+ * Stage 0: when the block the scan last reached has another hash now (or is gone), the chain was reorganised
+ * under it: the pair's events, their gas rows and its progress go, and this run rescans from the window start.
+ */
+async function dropReorganisedScan(deps: HistoryJobDeps, job: ClaimedBackfill, now: Date): Promise<void> {
+  if (job.scannedToBlock === null || job.scannedToHash === null) return;
+  const hash = await blockHashAt(deps.chain, job.scannedToBlock);
+  if (hash === job.scannedToHash) return;
+  await resetBackfillScan(deps.db, job, now);
+}
+
+/** Stage 1: events up to the last final block, valued at their blocks; false when the step budget ran out first. */
+async function scanEvents({ deps, job, final, steps, now }: BackfillRun): Promise<boolean> {
   const farm: FarmRef = { address: job.farmAddress, kind: job.kind };
   let from = job.scannedToBlock === null ? undefined : job.scannedToBlock + 1n;
   if (from === undefined) {
-    const start = await windowStart(deps, head, now);
+    const start = await windowStart(deps, final, now);
     await recordOpeningBalance(deps, job, farm, start);
     from = start.number + 1n;
     job.scannedToBlock = start.number;
   }
   const gaps: string[] = [];
-  while (from <= head.number) {
+  while (from <= final.number) {
     if (steps.left <= 0) return false;
     steps.left -= 1;
-    const to = minBig(head.number, from + BigInt(deps.logsBlockRange) * 4n - 1n);
+    const to = minBig(final.number, from + BigInt(deps.logsBlockRange) * 4n - 1n);
+    // The range end's hash before its logs: a reorganisation after this read shows at the next run's check.
+    const toHash = to === final.number ? final.hash : await blockHashAt(deps.chain, to);
     const scan = await scanFarmLogs(deps.chain, {
       farms: [farm],
       accounts: [job.wallet],
@@ -147,6 +188,7 @@ async function scanEvents({ deps, job, head, steps, now }: BackfillRun): Promise
       await insertEvents(trx, job, valued);
       await updateBackfill(trx, job.id, now, {
         scanned_to_block: Number(to),
+        scanned_to_hash: toHash,
         ...(gaps.length > 0 ? { gaps: gaps.join('; ').slice(0, 1000) } : {}),
       });
     });
@@ -156,10 +198,27 @@ async function scanEvents({ deps, job, head, steps, now }: BackfillRun): Promise
   return true;
 }
 
-/** The last block at or before BACKFILL_DAYS ago (the chain's first block on a younger chain). */
-async function windowStart(deps: HistoryJobDeps, head: BlockStamp, now: Date): Promise<BlockStamp> {
+/** The last block at or before BACKFILL_DAYS ago (the chain's first block on a younger chain), at most `final`. */
+async function windowStart(deps: HistoryJobDeps, final: BlockStamp, now: Date): Promise<BlockStamp> {
   const since = BigInt(Math.floor((now.getTime() - deps.backfillDays * dayMs) / 1000));
-  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: head });
+  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: final });
+}
+
+/** Stage 1b: the gas of each event's transaction, its receipt read once; false when the budget ran out. */
+async function recordFees({ deps, job, steps, now }: BackfillRun): Promise<boolean> {
+  if (!deps.gas) return true;
+  const rows = await deps.db
+    .selectFrom('position_events')
+    .where('farm_id', '=', job.farmId)
+    .where('wallet_address', '=', job.wallet)
+    .select('tx_hash')
+    .distinct()
+    .execute();
+  return recordTransactionFees(
+    { ...deps.gas, db: deps.db, chain: deps.chain },
+    rows.map((row) => row.tx_hash),
+    { now, budget: steps },
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
 import type { ValuedEvent } from './returns.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -14,9 +15,12 @@ export type ClaimedBackfill = {
   farmId: number;
   farmAddress: Address;
   kind: FarmKind;
+  chainId: number;
   wallet: Address;
   status: string;
   scannedToBlock: bigint | null;
+  /** The hash scannedToBlock had when it was scanned; null before the first scan (or before migration 023). */
+  scannedToHash: string | null;
   firstStakedBlock: bigint | null;
   daysTotal: number;
   daysDone: number;
@@ -86,9 +90,11 @@ export async function claimBackfill(
       'h.farm_id',
       'f.address',
       'f.kind',
+      'f.chain_id',
       'h.wallet_address',
       'h.status',
       'h.scanned_to_block',
+      'h.scanned_to_hash',
       'h.first_staked_block',
       'h.days_total',
       'h.days_done',
@@ -108,6 +114,8 @@ export async function claimBackfill(
       wallet: getAddress(row.wallet_address),
       status: row.status,
       scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
+      scannedToHash: row.scanned_to_hash,
+      chainId: row.chain_id,
       firstStakedBlock: row.first_staked_block === null ? null : BigInt(row.first_staked_block),
       daysTotal: row.days_total,
       daysDone: row.days_done,
@@ -129,6 +137,39 @@ export async function updateBackfill(
     .set({ ...changes, updated_at: iso(now) })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Forgets what the history job read of a pair whose last scanned block was reorganised away: its events, the
+ * gas rows only they referred to, and its progress (events and days), so the next step rescans from the
+ * window start. One transaction: a reader never sees the events gone but the scan still marked done.
+ */
+export async function resetBackfillScan(
+  db: Kysely<Database>,
+  job: ClaimedBackfill,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const events = await trx
+      .deleteFrom('position_events')
+      .where('farm_id', '=', job.farmId)
+      .where('wallet_address', '=', job.wallet)
+      .returning('tx_hash')
+      .execute();
+    await deleteUnreferencedFees(
+      trx,
+      job.chainId,
+      events.map((e) => e.tx_hash),
+    );
+    await updateBackfill(trx, job.id, now, {
+      scanned_to_block: null,
+      scanned_to_hash: null,
+      days_total: 0,
+      days_done: 0,
+      gaps: null,
+    });
+  });
+  Object.assign(job, { scannedToBlock: null, scannedToHash: null, daysTotal: 0, daysDone: 0 });
 }
 
 /**

@@ -8,6 +8,7 @@ export {
   createSnapshotPipeline,
   type SnapshotPipeline,
 } from './pipeline.ts';
+export { type PolPriceDeps, readPolUsd } from './pol-usd.ts';
 export { type PriceSources, priceChoiceOf, type TokenPrice } from './prices.ts';
 export { insertSnapshots } from './store.ts';
 export { planTokenPrices } from './token-prices.ts';

@@ -1,6 +1,8 @@
 import { type Address, getAddress, parseUnits } from 'viem';
-import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
-import { failedRun, finishedRun } from '../history/backfill.ts';
+import { type BlockStamp, blockStamp, findBlockAtTime } from '../chain/block-at-time.ts';
+import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
+import { failedRun, finishedRun, headIsFinal } from '../history/backfill.ts';
+import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import {
   decodeV3PositionLogs,
   rewardsCollectedIncentives,
@@ -16,6 +18,7 @@ import {
   insertV3Events,
   loadV3Events,
   reconcileV3Backfills,
+  resetV3BackfillScan,
   updateV3Backfill,
 } from './history-repository.ts';
 import {
@@ -40,6 +43,13 @@ export type V3HistoryJobDeps = V3HistoryValueDeps & {
   logsBlockRange: number;
   /** How often a finished position's new events are caught up (SNAPSHOT_INTERVAL). */
   intervalMs: number;
+  /**
+   * FINALITY / FINALITY_DEPTH: events are read up to the last final block. The worker passes the configured
+   * rule; without one (tests driving the job directly) the head counts as final.
+   */
+  finality?: FinalityRule;
+  /** WMATIC's address, for POL's price of each event transaction's gas; without it the fees stage is skipped. */
+  gas?: Pick<GasPricing, 'wmatic'>;
   /** Log ranges per run before the job yields to the next tick. */
   stepsPerRun?: number;
   now?: () => Date;
@@ -49,7 +59,9 @@ const dayMs = 86_400_000;
 const leaseMs = 5 * 60_000;
 
 /**
- * The history job of one tracked V3 position (decision 013's pattern): its events since BACKFILL_DAYS ago
+ * The history job of one tracked V3 position (decision 013's pattern): first a reorg check (when the block the
+ * scan last reached has another hash now, the position's events and progress go and it rescans); then its
+ * events since BACKFILL_DAYS ago up to the last final block (FINALITY)
  * (IncreaseLiquidity with actualLiquidity, DecreaseLiquidity, Collect, Transfer, FarmEntered, FarmEnded,
  * RewardsCollected and the owner's RewardClaimed), read in ranges the node accepts, each valued at its own block, stored with the
  * job's progress in one transaction, so a killed process resumes where it stopped; once done, the new events
@@ -63,8 +75,11 @@ export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> 
   const job = await claimV3Backfill(deps.db, { now, leaseMs });
   if (!job) return false;
   try {
-    const head = await headStamp(deps.chain);
-    const isDone = await scanEvents(deps, job, head, now);
+    await dropReorganisedScan(deps, job, now);
+    const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
+    const budget = { left: deps.stepsPerRun ?? 20 };
+    const isDone =
+      (await scanEvents(deps, job, final, now, budget)) && (await recordFees(deps, job, now, budget));
     await updateV3Backfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
     await updateV3Backfill(deps.db, job.id, now, failedRun(now, error, job.failures));
@@ -78,16 +93,44 @@ const poolOf = (job: ClaimedV3Backfill): V3PoolRef => ({
   token1: job.token1,
 });
 
-/** Events up to the head, in ranges; false when the run's step budget ran out first. */
+/**
+ * When the block the scan last reached has another hash now (or is gone), the chain was reorganised under it:
+ * the position's events, their gas rows and its progress go, and this run rescans from the window start.
+ */
+async function dropReorganisedScan(deps: V3HistoryJobDeps, job: ClaimedV3Backfill, now: Date): Promise<void> {
+  if (job.scannedToBlock === null || job.scannedToHash === null) return;
+  const hash = await blockHashAt(deps.chain, job.scannedToBlock);
+  if (hash === job.scannedToHash) return;
+  await resetV3BackfillScan(deps.db, job, deps.chainId, now);
+}
+
+/** The gas of each event's transaction, its receipt read once; false when the budget ran out first. */
+async function recordFees(
+  deps: V3HistoryJobDeps,
+  job: ClaimedV3Backfill,
+  now: Date,
+  budget: { left: number },
+): Promise<boolean> {
+  if (!deps.gas) return true;
+  const events = await loadV3Events(deps.db, job.positionId);
+  return recordTransactionFees(
+    { ...deps, wmatic: deps.gas.wmatic },
+    events.map((event) => event.tx_hash),
+    { now, budget },
+  );
+}
+
+/** Events up to the last final block, in ranges; false when the run's step budget ran out first. */
 async function scanEvents(
   deps: V3HistoryJobDeps,
   job: ClaimedV3Backfill,
-  head: BlockStamp,
+  final: HashedBlockStamp,
   now: Date,
+  budget: { left: number },
 ): Promise<boolean> {
   let from: bigint;
   if (job.scannedToBlock === null) {
-    const start = await windowStart(deps, head, now);
+    const start = await windowStart(deps, final, now);
     await recordOpeningBalance(deps, job, start, now);
     from = start.number + 1n;
   } else {
@@ -109,10 +152,12 @@ async function scanEvents(
       rewardTokens.add(amount.token.toLowerCase());
   }
   const gaps = job.gaps ? [job.gaps] : [];
-  for (let steps = deps.stepsPerRun ?? 20; from <= head.number; steps -= 1) {
-    if (steps <= 0) return false;
+  for (; from <= final.number; budget.left -= 1) {
+    if (budget.left <= 0) return false;
     const rangeEnd: bigint = from + BigInt(deps.logsBlockRange) * 4n - 1n;
-    const to = rangeEnd < head.number ? rangeEnd : head.number;
+    const to = rangeEnd < final.number ? rangeEnd : final.number;
+    // The range end's hash before its logs: a reorganisation after this read shows at the next run's check.
+    const toHash = to === final.number ? final.hash : await blockHashAt(deps.chain, to);
     const scan = await scanLogs(deps.chain, {
       filters: v3HistoryFilters(deps.contracts, target),
       fromBlock: from,
@@ -127,6 +172,7 @@ async function scanEvents(
       await insertV3Events(trx, job.positionId, valued);
       await updateV3Backfill(trx, job.id, now, {
         scanned_to_block: Number(to),
+        scanned_to_hash: toHash,
         ...(gaps.length > 0 ? { gaps: gaps.join('; ').slice(0, 1000) } : {}),
       });
     });
@@ -169,9 +215,9 @@ async function valueDrafts(
 }
 
 /** The last block at or before BACKFILL_DAYS ago (the chain's first block on a younger chain). */
-async function windowStart(deps: V3HistoryJobDeps, head: BlockStamp, now: Date): Promise<BlockStamp> {
+async function windowStart(deps: V3HistoryJobDeps, final: BlockStamp, now: Date): Promise<BlockStamp> {
   const since = BigInt(Math.floor((now.getTime() - deps.backfillDays * dayMs) / 1000));
-  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: head });
+  return findBlockAtTime(deps.chain, since, { low: await blockStamp(deps.chain, 0n), high: final });
 }
 
 /**
@@ -186,13 +232,17 @@ async function recordOpeningBalance(
   start: BlockStamp,
   now: Date,
 ): Promise<void> {
+  const startHash = await blockHashAt(deps.chain, start.number);
   const opening = await readOpeningBalance(deps, job, start);
   const valued = opening ? await valueDrafts(deps, job, [opening], now) : [];
   // With the window's start as progress, in one transaction: a job killed here resumes after that block,
   // not at a later window start with the blocks between never read.
   await deps.db.transaction().execute(async (trx) => {
     await insertV3Events(trx, job.positionId, valued);
-    await updateV3Backfill(trx, job.id, now, { scanned_to_block: Number(start.number) });
+    await updateV3Backfill(trx, job.id, now, {
+      scanned_to_block: Number(start.number),
+      scanned_to_hash: startHash,
+    });
   });
 }
 

@@ -4,6 +4,7 @@ import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
 import type { ValuedV3Event } from './history-value.ts';
 
 /** The V3 history job's rows (v3_history_backfills) and the events it stores (v3_position_events), in SQL. */
@@ -19,6 +20,8 @@ export type ClaimedV3Backfill = {
   token0: TokenRef;
   token1: TokenRef;
   scannedToBlock: bigint | null;
+  /** The hash scannedToBlock had when it was scanned; null before the first scan (or before migration 023). */
+  scannedToHash: string | null;
   failures: number;
   gaps: string | null;
 };
@@ -82,6 +85,7 @@ export async function claimV3Backfill(
       'h.id',
       'h.position_id',
       'h.scanned_to_block',
+      'h.scanned_to_hash',
       'h.failures',
       'h.gaps',
       'p.token_id',
@@ -112,11 +116,39 @@ export async function claimV3Backfill(
       token0: { address: row.token0_address, symbol: row.token0_symbol, decimals: row.token0_decimals },
       token1: { address: row.token1_address, symbol: row.token1_symbol, decimals: row.token1_decimals },
       scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
+      scannedToHash: row.scanned_to_hash,
       failures: row.failures,
       gaps: row.gaps,
     };
   }
   return undefined;
+}
+
+/**
+ * Forgets what the history job read of a position whose last scanned block was reorganised away: its events,
+ * the gas rows only they referred to, and its progress, so the next step rescans from the window start. One
+ * transaction: a reader never sees the events gone but the scan still marked done.
+ */
+export async function resetV3BackfillScan(
+  db: Kysely<Database>,
+  job: ClaimedV3Backfill,
+  chainId: number,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const events = await trx
+      .deleteFrom('v3_position_events')
+      .where('position_id', '=', job.positionId)
+      .returning('tx_hash')
+      .execute();
+    await deleteUnreferencedFees(
+      trx,
+      chainId,
+      events.map((e) => e.tx_hash),
+    );
+    await updateV3Backfill(trx, job.id, now, { scanned_to_block: null, scanned_to_hash: null, gaps: null });
+  });
+  Object.assign(job, { scannedToBlock: null, scannedToHash: null, gaps: null });
 }
 
 /** Updates a job's row; always stamps updated_at. */

@@ -1,30 +1,21 @@
 import type { ChainClient } from '../../core/chain/client.ts';
-import { ReadPlan } from '../../core/chain/read-plan.ts';
-import { type PriceSources, planTokenPrices } from '../../core/snapshots/index.ts';
+import { type PriceSources, readPolUsd as readPolUsdOnChain } from '../../core/snapshots/index.ts';
 import type { RecoveryContext } from './context.ts';
 
 /**
- * POL's USD price: WMATIC's, by the app's price rule, read in one aggregate3 with the block it was read at.
- * At a past block on-chain only (a CoinMarketCap quote is today's price, not that block's), as the history
- * prices past blocks; at 'latest' the rule as everywhere else (CoinMarketCap where the user chose it). `usd`
- * null when no route prices it, never 0. Throws when the chain cannot be read.
+ * POL's USD price (WMATIC's, by the app's price rule) and the block it was read at: core's readPolUsd with the
+ * recovery context's database, chain id and WMATIC. `usd` null when no route prices it, never 0. Throws when
+ * the chain cannot be read.
  * @example
  * const { usd, blockNumber } = await readPolUsd(ctx, chain, prices, 'latest');
  */
-export async function readPolUsd(
+export function readPolUsd(
   ctx: Pick<RecoveryContext, 'db' | 'chainId' | 'wmatic'>,
   chain: ChainClient,
   prices: PriceSources,
   at: bigint | 'latest',
 ): Promise<{ usd: number | null; blockNumber: bigint }> {
-  const plan = new ReadPlan();
-  const block = at === 'latest' ? plan.addBlock(chain.multicall3Address) : { number: at };
-  const pricesOf = planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, [ctx.wmatic], {
-    isPast: at !== 'latest',
-  });
-  await plan.run(chain, at);
-  const usd = (await pricesOf()).get(ctx.wmatic.toLowerCase())?.usd ?? null;
-  return { usd, blockNumber: block.number };
+  return readPolUsdOnChain({ db: ctx.db, chainId: ctx.chainId, prices, wmatic: ctx.wmatic }, chain, at);
 }
 
 /**
