@@ -126,6 +126,27 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // Alert channels (issue 36): Telegram is offered only with a bot token; Discord URLs must start with the base.
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_API_URL: httpUrlSchema.default('https://api.telegram.org'),
+  // How long one getUpdates call waits for a message (Telegram's long polling), in seconds.
+  TELEGRAM_POLL_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be at least 0 seconds')
+    .max(50, 'must be at most 50 seconds')
+    .default(30),
+  DISCORD_WEBHOOK_BASE_URL: httpUrlSchema.default('https://discord.com/api/webhooks'),
+  // Test suites only: lets http and loopback receivers through the SSRF guard. Refused in production.
+  ALERT_CHANNELS_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .default('false'),
+  ALERT_DELIVERY_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(10_000),
   // Behind a reverse proxy: 'true' or the proxies' addresses/CIDRs (comma-separated), so request.ip (used by the
   // per-IP login throttle) is the client's, not the proxy's. Unset: trust no forwarded headers.
   TRUST_PROXY: optionalText.pipe(
@@ -238,8 +259,24 @@ export type Config = {
   isWorkerEnabled: boolean;
   /** Fastify `trustProxy`: false unless TRUST_PROXY says otherwise. */
   trustProxy: boolean | string[];
+  /** Alert channels (issue 36): where Telegram, Discord and webhook deliveries go, and how they are guarded. */
+  alertChannels: AlertChannelsConfig;
   /** Demo mode only (npm run demo): the key behind the in-browser demo wallet. */
   demoWalletPrivateKey: `0x${string}` | undefined;
+};
+
+/** The alert channels' settings (TELEGRAM_*, DISCORD_WEBHOOK_BASE_URL, ALERT_*). */
+export type AlertChannelsConfig = {
+  /** Unset: Telegram is not offered. */
+  telegramBotToken: string | undefined;
+  /** The Bot API origin, no trailing slash. */
+  telegramApiUrl: string;
+  telegramPollTimeoutSeconds: number;
+  /** Discord webhook URLs must start with it (or discordapp.com's); no trailing slash. */
+  discordWebhookBaseUrl: string;
+  /** Test suites only: http and loopback receivers allowed. */
+  allowLoopback: boolean;
+  deliveryTimeoutMs: number;
 };
 
 /** Thrown for bad configuration; `message` is the one line shown to the operator. */
@@ -276,6 +313,7 @@ const secretNames = new Set([
   'DATABASE_URL',
   'SMTP_URL',
   'DEMO_WALLET_PRIVATE_KEY',
+  'TELEGRAM_BOT_TOKEN',
 ]);
 
 /** Parses the environment; throws one ConfigError naming every bad variable. */
@@ -298,6 +336,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEMO_WALLET_PRIVATE_KEY && !isLoopbackHost(e.HOST)) {
     throw new ConfigError(
       `Invalid configuration: DEMO_WALLET_PRIVATE_KEY (demo mode) needs HOST to be a loopback address (127.0.0.1, ::1 or localhost), got HOST ${JSON.stringify(e.HOST)}`,
+    );
+  }
+  // The SSRF guard's test switch would let any user make the server call its own network.
+  if (e.ALERT_CHANNELS_ALLOW_LOOPBACK === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: ALERT_CHANNELS_ALLOW_LOOPBACK is for test suites only and is refused when NODE_ENV=production',
     );
   }
   const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(findRepoRoot(), e.DATA_DIR);
@@ -356,6 +400,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       backfillDays: e.BACKFILL_DAYS,
       logsBlockRange: e.LOGS_BLOCK_RANGE,
       finality: { finality: e.FINALITY, depth: e.FINALITY_DEPTH },
+    },
+    alertChannels: {
+      telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+      telegramApiUrl: e.TELEGRAM_API_URL.replace(/\/+$/, ''),
+      telegramPollTimeoutSeconds: e.TELEGRAM_POLL_TIMEOUT_SECONDS,
+      discordWebhookBaseUrl: e.DISCORD_WEBHOOK_BASE_URL.replace(/\/+$/, ''),
+      allowLoopback: e.ALERT_CHANNELS_ALLOW_LOOPBACK === 'true',
+      deliveryTimeoutMs: e.ALERT_DELIVERY_TIMEOUT_MS,
     },
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
   };
