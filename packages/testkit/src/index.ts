@@ -33,14 +33,7 @@ export {
   type GenerationFarm,
   stakeInFarms,
 } from './world/farm-generations.ts';
-export {
-  mineBlockAt,
-  type NextBlock,
-  sendTippedCall,
-  setAutomine,
-  setNextBlock,
-  type TippedCall,
-} from './world/next-block.ts';
+export { mineBlockAt, sendTippedCall, setAutomine } from './world/next-block.ts';
 export { placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
 export { shortenFarmRewards } from './world/short-rewards.ts';
 export { type FarmKey, type PairKey, type TokenKey, tokenSpecs } from './world/spec.ts';

@@ -8,14 +8,14 @@ const raw = (anvil: Anvil) => anvil.client.request as unknown as RawRequest;
 const hex = (n: bigint | number) => `0x${BigInt(n).toString(16)}`;
 
 /** What the next mined block carries: its timestamp (Unix seconds) and, when given, its base fee (wei). */
-export type NextBlock = { timestamp: number | bigint; baseFeePerGas?: bigint };
+type NextBlock = { timestamp: number | bigint; baseFeePerGas?: bigint };
 
 /**
  * Sets the timestamp and base fee of the next block anvil mines, so a scripted history is dated and
  * priced exactly (anvil otherwise dates blocks by the wall clock and derives the base fee from the last block).
  * @example await setNextBlock(anvil, { timestamp: Date.UTC(2025, 11, 31, 23, 30) / 1000, baseFeePerGas: 70n * 10n ** 9n });
  */
-export async function setNextBlock(anvil: Anvil, next: NextBlock): Promise<void> {
+async function setNextBlock(anvil: Anvil, next: NextBlock): Promise<void> {
   await raw(anvil)({ method: 'evm_setNextBlockTimestamp', params: [hex(next.timestamp)] });
   if (next.baseFeePerGas !== undefined) {
     await raw(anvil)({ method: 'anvil_setNextBlockBaseFeePerGas', params: [hex(next.baseFeePerGas)] });
@@ -41,7 +41,7 @@ export async function setAutomine(anvil: Anvil, isOn: boolean): Promise<void> {
 }
 
 /** One contract call from an unlocked account, with the EIP-1559 tip it pays per gas. */
-export type TippedCall = {
+type TippedCall = {
   from: Address;
   to: Address;
   abi: Abi | readonly unknown[];
