@@ -1,0 +1,359 @@
+import { describe, expect, it } from 'vitest';
+import type { TransactionFeeRow } from '../../core/db/tables/transaction-fees.ts';
+import type { V3PositionEventRow } from '../../core/db/tables/v3-positions.ts';
+import { assembleLedger, type LedgerInputs } from '../../core/ledger/assemble-ledger.ts';
+import { ledgerTotals, yearSummary } from '../../core/ledger/totals.ts';
+import type { LedgerFarm, V2EventInput } from '../../core/ledger/v2-rows.ts';
+import { coinTrackingHeader, renderCoinTrackingCsv } from './cointracking-csv.ts';
+import { koinlyHeader, renderKoinlyCsv } from './koinly-csv.ts';
+import { renderTidewatchCsv, tidewatchHeader } from './tidewatch-csv.ts';
+
+// A wallet's small history built by hand: an LP farm (stake; an exit = withdraw + reward in one
+// transaction; a reward without a price), a V3 position (deposit; decrease + collect with fees in one
+// transaction; a reward claim the history stored for two positions of the owner), a recovery send no
+// event explains. Every figure below is this test's own arithmetic.
+const wallet = '0x1111111111111111111111111111111111111111';
+const someoneElse = '0x2222222222222222222222222222222222222222';
+const wmatic = { address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', symbol: 'WMATIC', decimals: 18 };
+const usdc = { address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', symbol: 'USDC', decimals: 6 };
+const quick = { address: '0xB5C064F955D8e7F38fE0460C556a72987494eE17', symbol: 'QUICK', decimals: 18 };
+const farm: LedgerFarm = {
+  address: '0x3333333333333333333333333333333333333333',
+  kind: 'lp',
+  pairAddress: '0x6e7a5FAFcec6BB1e78bAE2A1F0B612012BF14827',
+  token0: wmatic,
+  token1: usdc,
+};
+const hash = (n: number) => `0x${String(n).padStart(64, '0')}`;
+const e18 = 10n ** 18n;
+
+const v2 = (
+  kind: 'staked' | 'withdrawn' | 'reward_paid',
+  tx: number,
+  log: number,
+  block: number,
+  time: string,
+  amount: bigint,
+  usd: number | null,
+): V2EventInput => ({
+  farm,
+  event: {
+    id: tx * 10 + log,
+    farm_id: 1,
+    wallet_address: wallet,
+    kind,
+    reward_token_address: kind === 'reward_paid' ? quick.address : null,
+    amount: amount.toString(),
+    block_number: block,
+    block_time: time,
+    tx_hash: hash(tx),
+    log_index: log,
+    amount0: kind === 'reward_paid' ? null : '5000000000000000000',
+    amount1: kind === 'reward_paid' ? null : '2500000',
+    usd,
+    usd_error: usd === null ? 'QUICK had no price at block 130' : null,
+  },
+});
+
+const v3 = (
+  kind: V3PositionEventRow['kind'],
+  tx: number,
+  log: number,
+  block: number,
+  amounts: { token: string; raw: string; usd: number | null }[],
+): V3PositionEventRow => ({
+  id: tx * 10 + log,
+  position_id: 1,
+  kind,
+  block_number: block,
+  block_time: '2025-06-01T12:00:00.000Z',
+  tx_hash: hash(tx),
+  log_index: log,
+  liquidity: null,
+  amounts: JSON.stringify(amounts),
+  usd: amounts.some((a) => a.usd === null) ? null : amounts.reduce((s, a) => s + (a.usd ?? 0), 0),
+  usd_error: null,
+  detail: null,
+});
+
+const fee = (tx: number, from: string, feeWei: bigint, feeUsd: number | null): TransactionFeeRow => ({
+  id: tx,
+  chain_id: 137,
+  tx_hash: hash(tx),
+  from_address: from,
+  block_number: 1,
+  block_time: '2025-01-01T00:00:00.000Z',
+  status: 'known',
+  gas_used: '100000',
+  effective_gas_price: (feeWei / 100_000n).toString(),
+  fee_wei: feeWei.toString(),
+  pol_usd: feeUsd === null ? null : 0.5,
+  fee_usd: feeUsd,
+  price_error: feeUsd === null ? 'no POL price' : null,
+  error: null,
+  attempts: 1,
+  next_attempt_at: null,
+  updated_at: '2025-01-01T00:00:00.000Z',
+});
+
+const claim = v3('reward_claimed', 8, 0, 300, [
+  { token: quick.address, raw: (2n * e18).toString(), usd: 0.1 },
+]);
+const position = (tokenId: string) => ({
+  tokenId,
+  poolAddress: farm.pairAddress,
+  token0: wmatic,
+  token1: usdc,
+});
+const inputs: LedgerInputs = {
+  wallet,
+  v2: [
+    // Staked 10 LP at 23:30 UTC on Dec 31 2024: already 2025 in Berlin.
+    v2('staked', 1, 3, 100, '2024-12-31T23:30:00.000Z', 10n * e18, 1_000),
+    // exit(): Withdrawn then RewardPaid, one transaction.
+    v2('withdrawn', 2, 1, 120, '2025-03-01T10:00:00.000Z', 4n * e18, 450.25),
+    v2('reward_paid', 2, 2, 120, '2025-03-01T10:00:00.000Z', 3n * e18 + 1n, 1.5),
+    v2('reward_paid', 3, 0, 130, '2025-04-01T10:00:00.000Z', e18, null),
+  ],
+  v3: [
+    {
+      position: position('42'),
+      events: [
+        v3('increase_liquidity', 5, 0, 200, [
+          { token: wmatic.address, raw: (100n * e18).toString(), usd: 50 },
+          { token: usdc.address, raw: '50000000', usd: 50 },
+        ]),
+        v3('decrease_liquidity', 6, 1, 250, [
+          { token: wmatic.address, raw: (10n * e18).toString(), usd: 5 },
+          { token: usdc.address, raw: '5000000', usd: 5 },
+        ]),
+        // Collect pays the 10 WMATIC / 5 USDC owed and 1 WMATIC / 0.5 USDC of fees.
+        v3('collect', 6, 2, 250, [
+          { token: wmatic.address, raw: (11n * e18).toString(), usd: 5.5 },
+          { token: usdc.address, raw: '5500000', usd: 5.5 },
+        ]),
+        claim,
+      ],
+    },
+    { position: position('43'), events: [{ ...claim, position_id: 2 }] },
+  ],
+  tokens: new Map([wmatic, usdc, quick].map((t) => [t.address.toLowerCase(), t])),
+  fees: new Map([
+    [hash(1), fee(1, wallet, 3n * 10n ** 15n, 0.0015)],
+    [hash(2), fee(2, wallet, 2n * 10n ** 15n, null)],
+    [hash(5), fee(5, someoneElse, 10n ** 15n, 0.0005)],
+    [hash(6), fee(6, wallet, 10n ** 15n + 7n, 0.25)],
+    [hash(8), fee(8, wallet, 10n ** 15n, 0.5)],
+  ]),
+  recorded: [
+    {
+      tx_hash: hash(9),
+      gas_used: '50000',
+      effective_gas_price: '30000000000',
+      gas_usd: 0.75,
+      block_number: 400,
+      block_time: '2025-07-01T00:00:00.000Z',
+      to_address: '0xa5E0829CaCEd8fFDD4De3c43696c57F7D7A678ff',
+      step_kind: 'remove_liquidity',
+      farm: null,
+    },
+  ],
+};
+
+/** RFC 4180 as the writers produce it (CRLF, quotes doubled), back to cells. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      record.push(cell);
+      records.push(record);
+      record = [];
+      cell = '';
+      i += 1;
+    } else cell += ch;
+  }
+  return records;
+}
+
+const asObjects = (text: string) => {
+  const [header, ...rows] = parseCsv(text);
+  return {
+    header: header!,
+    rows: rows.map((row) => Object.fromEntries(header!.map((h, i) => [h, row[i]!]))),
+  };
+};
+
+const rows = assembleLedger(inputs, 'Europe/Berlin');
+const wire = rows.map(({ row }) => row);
+
+describe('ledger rows from plain inputs', () => {
+  it('lists every event once in chain order, the owner claim stored for two positions once', () => {
+    expect(wire.map((r) => `${r.kind}@${r.block_number}`)).toEqual([
+      'stake@100',
+      'withdraw@120',
+      'reward@120',
+      'reward@130',
+      'v3_deposit@200',
+      'v3_withdraw@250',
+      'v3_fees@250',
+      'v3_reward@300',
+      'fee_only@400',
+    ]);
+    expect(wire[0]!.id).toBe(`v2:${hash(1)}:3`);
+    expect(wire[0]!.local_time).toBe('2025-01-01 00:30:00');
+    expect(wire[0]!.sent).toEqual([
+      {
+        address: farm.pairAddress,
+        symbol: 'WMATIC-USDC LP',
+        decimals: 18,
+        amount: (10n * e18).toString(),
+        amount_display: '10',
+      },
+    ]);
+    expect(wire[2]!.received[0]!.amount_display).toBe('3.000000000000000001');
+  });
+
+  it('puts the gas on the first row of each transaction: paid, not paid, unknown, none', () => {
+    expect(wire.map((r) => r.gas.status)).toEqual([
+      'paid',
+      'paid',
+      'none',
+      'unknown',
+      'not_paid',
+      'paid',
+      'none',
+      'paid',
+      'paid',
+    ]);
+    expect(wire[5]!.gas.fee_pol).toBe((10n ** 15n + 7n).toString());
+    expect(wire[5]!.gas.fee_pol_display).toBe('0.001000000000000007');
+    // The recorded send's own receipt: 50,000 gas at 30 gwei.
+    expect(wire[8]!.gas.fee_pol).toBe((50_000n * 30_000_000_000n).toString());
+  });
+
+  it('counts the fee part of a collect as income, at the collect price in proportion', () => {
+    const fees = wire[6]!;
+    expect(fees.received.map((a) => `${a.amount_display} ${a.symbol}`)).toEqual(['1 WMATIC', '0.5 USDC']);
+    expect(fees.usd).toBeCloseTo(5.5 / 11 + 5.5 / 11, 12);
+  });
+
+  it('totals known USD and counts unknown rows apart', () => {
+    const totals = ledgerTotals(wire);
+    const gasWei =
+      3n * 10n ** 15n + 2n * 10n ** 15n + 10n ** 15n + 7n + 10n ** 15n + 50_000n * 30_000_000_000n;
+    expect(totals).toMatchObject({
+      rows: 9,
+      income_usd_unknown_rows: 1,
+      gas_pol: gasWei.toString(),
+      gas_unknown_rows: 1,
+      gas_usd_unknown_rows: 1,
+      deposits_usd: 1_100,
+      withdrawals_usd: 460.25,
+      usd_unknown_rows: 1,
+    });
+    expect(totals.income_usd).toBeCloseTo(1.5 + 1 + 0.1, 10);
+    expect(totals.gas_usd).toBeCloseTo(0.0015 + 0.25 + 0.5 + 0.75, 10);
+  });
+
+  it('sums a year summary by token', () => {
+    const summary = yearSummary(rows, { wallet, year: 2025, tz: 'Europe/Berlin', final_block: 400 });
+    const quickIncome = summary.income.find((i) => i.token.symbol === 'QUICK')!;
+    expect(quickIncome.token.amount).toBe((3n * e18 + 1n + e18 + 2n * e18).toString());
+    expect(quickIncome.usd).toBeCloseTo(1.6, 10);
+    expect(quickIncome.usd_unknown_rows).toBe(1);
+    expect(summary.deposits.row_ids).toEqual([wire[0]!.id, wire[4]!.id]);
+    expect(summary.gas.unknown_rows).toBe(1);
+  });
+});
+
+describe('exports', () => {
+  it('Koinly: its header, UTC dates, reward labels, LP sends and receives, the fee on the first line', () => {
+    const { header, rows: lines } = asObjects(renderKoinlyCsv(rows));
+    expect(header).toEqual([...koinlyHeader]);
+    const stake = lines[0]!;
+    expect(stake).toMatchObject({
+      Date: '2024-12-31 23:30:00 UTC',
+      'Sent Amount': '10',
+      'Sent Currency': 'WMATIC-USDC LP',
+      'Fee Amount': '0.003',
+      'Fee Currency': 'POL',
+      'Net Worth Amount': '1000.00',
+      'Net Worth Currency': 'USD',
+      Label: '',
+      TxHash: hash(1),
+    });
+    expect(stake.Description).toContain(`stake to farm ${farm.address}`);
+    expect(stake.Description).toContain(farm.pairAddress);
+    const exit = lines.filter((line) => line.TxHash === hash(2));
+    expect(exit.map((l) => [l['Received Currency'], l['Fee Amount'], l.Label])).toEqual([
+      ['WMATIC-USDC LP', '0.002', ''],
+      ['QUICK', '', 'reward'],
+    ]);
+    const unpriced = lines.find((line) => line.TxHash === hash(3))!;
+    expect(unpriced['Net Worth Amount']).toBe('');
+    expect(unpriced.Description).toContain('gas unknown');
+    // The V3 deposit is a line per token; only the first carries the (here: someone else's, so no) fee.
+    expect(
+      lines.filter((l) => l.TxHash === hash(5)).map((l) => `${l['Sent Amount']} ${l['Sent Currency']}`),
+    ).toEqual(['100 WMATIC', '50 USDC']);
+    const cost = lines.find((line) => line.TxHash === hash(9))!;
+    expect(cost).toMatchObject({ 'Sent Amount': '0.0015', 'Sent Currency': 'POL', Label: 'cost' });
+  });
+
+  it('CoinTracking: its quoted header, Income / Withdrawal / Deposit / Other Fee, UTC dates', () => {
+    const text = renderCoinTrackingCsv(rows);
+    expect(text.split('\r\n')[0]).toBe(coinTrackingHeader.map((h) => `"${h}"`).join(','));
+    const { rows: lines } = asObjects(text);
+    expect(lines.map((l) => l.Type)).toEqual([
+      'Withdrawal',
+      'Deposit',
+      'Income',
+      'Income',
+      'Withdrawal',
+      'Withdrawal',
+      'Deposit',
+      'Deposit',
+      'Income',
+      'Income',
+      'Income',
+      'Other Fee',
+    ]);
+    expect(lines[0]).toMatchObject({
+      'Sell Amount': '10',
+      'Sell Currency': 'WMATIC-USDC LP',
+      Fee: '0.003',
+      'Fee Currency': 'POL',
+      Exchange: 'QuickSwap (Polygon)',
+      'Trade-Group': 'WMATIC-USDC LP farm 0x3333…3333',
+      Date: '2024-12-31 23:30:00',
+      'Sell Value in Account Currency': '1000.00',
+    });
+    expect(lines[2]).toMatchObject({ 'Buy Amount': '3.000000000000000001', 'Buy Currency': 'QUICK' });
+  });
+
+  it('Tidewatch: every field of every row, opening balances included', () => {
+    const { header, rows: lines } = asObjects(renderTidewatchCsv(rows));
+    expect(header).toEqual([...tidewatchHeader]);
+    expect(lines).toHaveLength(9);
+    expect(lines[6]).toMatchObject({ kind: 'v3_fees', received: '1 WMATIC; 0.5 USDC', token_id: '42' });
+    expect(lines[3]).toMatchObject({
+      usd: '',
+      usd_error: 'QUICK had no price at block 130',
+      gas_status: 'unknown',
+    });
+  });
+});
