@@ -1,13 +1,12 @@
+import type { LedgerCsvFormat } from '@tidewatch/shared/ledger';
 import { api } from '../../../lib/api-client.ts';
 
-/** The export formats: the two tax tools' CSV and the app's own with every column. */
-export const ledgerCsvFormats = [
+/** The export formats as buttons name them: the two tax tools' CSV and the app's own with every column. */
+export const ledgerCsvChoices = [
   { format: 'koinly', label: 'Koinly CSV' },
   { format: 'cointracking', label: 'CoinTracking CSV' },
   { format: 'tidewatch', label: 'Tidewatch CSV' },
-] as const;
-
-export type LedgerCsvFormat = (typeof ledgerCsvFormats)[number]['format'];
+] as const satisfies ReadonlyArray<{ format: LedgerCsvFormat; label: string }>;
 
 export type LedgerCsvRequest = {
   walletAddress: string;

@@ -1,7 +1,7 @@
+import { type YearSummary, yearSummarySchema } from '@tidewatch/shared/ledger';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { booksKeys } from './keys.ts';
-import type { YearSummary } from './ledger-types.ts';
 
 /** GET /api/ledger/summary?wallet=&year=&tz=: a calendar year's income, gas, deposits, withdrawals and rows. */
 export function getYearSummary(
@@ -11,7 +11,7 @@ export function getYearSummary(
   signal?: AbortSignal,
 ): Promise<YearSummary> {
   const query = new URLSearchParams({ wallet: walletAddress, year: String(year), tz: timeZone });
-  return api.get(`/ledger/summary?${query}`, { signal });
+  return api.get(`/ledger/summary?${query}`, { schema: yearSummarySchema, signal });
 }
 
 export const yearSummaryQueryOptions = (walletAddress: string, year: number, timeZone: string) =>

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { currentYearIn, type Ledger, type YearSummary } from '@tidewatch/shared/ledger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { callsTo, errorReply, type FakeReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
-import type { Ledger, YearSummary } from '../api/ledger-types.ts';
 import { emptySummary, ledgerRow, rows2025, summary2025, walletAddress } from '../testing/fixtures.ts';
-import { currentYearIn } from './time-zones.ts';
 
 const booksPath = `/wallets/${walletAddress}/books`;
 const thisYear = currentYearIn('UTC');
@@ -14,6 +13,21 @@ const query = (params: Record<string, string | number>) =>
 const summaryPath = (year: number, tz = 'UTC') =>
   `/ledger/summary?${query({ wallet: walletAddress, year, tz })}`;
 const ledgerPath = (tz = 'UTC') => `/ledger?${query({ wallet: walletAddress, tz })}`;
+
+/** Totals the page does not show (it reads the years of the rows). */
+const noTotals: Ledger['totals'] = {
+  rows: 5,
+  income_usd: null,
+  income_usd_unknown_rows: 0,
+  gas_pol: '0',
+  gas_pol_display: '0',
+  gas_usd: 0,
+  gas_unknown_rows: 0,
+  gas_usd_unknown_rows: 0,
+  deposits_usd: 0,
+  withdrawals_usd: 0,
+  usd_unknown_rows: 0,
+};
 
 /** All years' rows: 2024 and 2025 have rows, so the year choice offers them beside this year. */
 function allYears(tz: string): Ledger {
@@ -24,6 +38,7 @@ function allYears(tz: string): Ledger {
     tz,
     final_block: 5000,
     rows: [old, ...summary2025().rows],
+    totals: noTotals,
   };
 }
 

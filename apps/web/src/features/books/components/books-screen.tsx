@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { currentYearIn, type Ledger } from '@tidewatch/shared/ledger';
 import { useSearchParams } from 'react-router';
 import { InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { ledgerQueryOptions } from '../api/get-ledger.ts';
 import { yearSummaryQueryOptions } from '../api/get-year-summary.ts';
-import type { Ledger } from '../api/ledger-types.ts';
 import { LedgerDownloads } from './ledger-downloads.tsx';
 import { LedgerTable } from './ledger-table.tsx';
 import { TimeZoneSelect } from './time-zone-select.tsx';
-import { currentYearIn } from './time-zones.ts';
 import { YearSummaryPanel } from './year-summary.tsx';
 
 const defaultTimeZone = 'UTC';

@@ -1,5 +1,5 @@
 import { CsvDownloadButton } from '../../../components/index.ts';
-import { getLedgerCsv, ledgerCsvFileName, ledgerCsvFormats } from '../api/get-ledger-csv.ts';
+import { getLedgerCsv, ledgerCsvChoices, ledgerCsvFileName } from '../api/get-ledger-csv.ts';
 
 export type LedgerDownloadsProps = { walletAddress: string; year: number; timeZone: string };
 
@@ -7,7 +7,7 @@ export type LedgerDownloadsProps = { walletAddress: string; year: number; timeZo
 export function LedgerDownloads({ walletAddress, year, timeZone }: LedgerDownloadsProps) {
   return (
     <section aria-label={`download ${year}`} className="flex flex-wrap items-center gap-2">
-      {ledgerCsvFormats.map(({ format, label }) => (
+      {ledgerCsvChoices.map(({ format, label }) => (
         <CsvDownloadButton
           key={format}
           label={label}

@@ -1,5 +1,5 @@
+import type { LedgerRow } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
-import type { LedgerRow } from '../api/ledger-types.ts';
 import { formatRowGas, formatTokenAmounts, ledgerKindLabels, transactionUrl } from './ledger-text.ts';
 
 /** On a phone a cell says what it is itself: the table's headers are not shown there. */

@@ -1,5 +1,5 @@
+import type { LedgerRow, LedgerRowKind, LedgerTokenAmount } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
-import type { LedgerKind, LedgerRow, LedgerTokenAmount } from '../api/ledger-types.ts';
 
 /** Each ledger row's kind as a person reads it. */
 export const ledgerKindLabels = {
@@ -12,7 +12,7 @@ export const ledgerKindLabels = {
   v3_fees: 'V3 fees',
   v3_reward: 'V3 reward',
   fee_only: 'fee only',
-} as const satisfies Record<LedgerKind, string>;
+} as const satisfies Record<LedgerRowKind, string>;
 
 /** A polygonscan link for a transaction; the opening balance's '0x' has none. */
 export const transactionUrl = (hash: string) =>

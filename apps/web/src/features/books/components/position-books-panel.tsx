@@ -1,5 +1,5 @@
+import type { PositionBooks } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
-import type { PositionBooks } from '../api/ledger-types.ts';
 import { gasUnknownText, usdUnknownText } from './ledger-text.ts';
 
 const signed = (value: number | null) =>

@@ -1,5 +1,5 @@
+import type { LedgerRow } from '@tidewatch/shared/ledger';
 import { type ReactNode, useId, useState } from 'react';
-import type { LedgerRow } from '../api/ledger-types.ts';
 import { RowsBehind } from './rows-behind.tsx';
 
 export type SummaryFigureProps = {

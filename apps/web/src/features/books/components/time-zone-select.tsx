@@ -1,5 +1,6 @@
+import { isTimeZone } from '@tidewatch/shared/ledger';
 import { type FormEvent, useId, useState } from 'react';
-import { browserTimeZone, isTimeZone } from './time-zones.ts';
+import { browserTimeZone } from './time-zones.ts';
 
 const otherValue = '__other__';
 const selectClass = 'rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900';
@@ -22,7 +23,7 @@ export function TimeZoneSelect({ value, onChange }: TimeZoneSelectProps) {
   function applyTyped(event: FormEvent) {
     event.preventDefault();
     const name = typed.trim();
-    if (!isTimeZone(name)) {
+    if (name === '' || !isTimeZone(name)) {
       setProblem(`'${name}' is not a time zone name: type an IANA name such as Europe/Berlin`);
       return;
     }

@@ -1,14 +1,9 @@
+import { currentYearIn, type LedgerCsvFormat } from '@tidewatch/shared/ledger';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { CsvDownloadButton } from '../../../components/index.ts';
-import {
-  getLedgerCsv,
-  type LedgerCsvFormat,
-  ledgerCsvFileName,
-  ledgerCsvFormats,
-} from '../api/get-ledger-csv.ts';
-import { currentYearIn } from './time-zones.ts';
+import { getLedgerCsv, ledgerCsvChoices, ledgerCsvFileName } from '../api/get-ledger-csv.ts';
 
 const timeZone = 'UTC';
 
@@ -19,7 +14,7 @@ const timeZone = 'UTC';
 export function WalletBooksDownload({ walletAddress }: { walletAddress: string }) {
   const [format, setFormat] = useState<LedgerCsvFormat>('koinly');
   const year = currentYearIn(timeZone);
-  const label = ledgerCsvFormats.find((choice) => choice.format === format)?.label ?? format;
+  const label = ledgerCsvChoices.find((choice) => choice.format === format)?.label ?? format;
   return (
     <section aria-label="books" className="flex flex-wrap items-center gap-2 text-sm">
       <Link
@@ -35,7 +30,7 @@ export function WalletBooksDownload({ walletAddress }: { walletAddress: string }
         onChange={(event) => setFormat(event.target.value as LedgerCsvFormat)}
         className="rounded border border-slate-300 px-2 py-1 dark:border-slate-600 dark:bg-slate-900"
       >
-        {ledgerCsvFormats.map((choice) => (
+        {ledgerCsvChoices.map((choice) => (
           <option key={choice.format} value={choice.format}>
             {choice.label}
           </option>

@@ -1,4 +1,4 @@
-import type { LedgerRow, YearSummary } from '../api/ledger-types.ts';
+import type { LedgerRow, YearSummary } from '@tidewatch/shared/ledger';
 import {
   formatPartialUsd,
   formatTokenAmounts,

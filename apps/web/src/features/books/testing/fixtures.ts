@@ -1,4 +1,4 @@
-import type { LedgerRow, LedgerTokenAmount, PositionBooks, YearSummary } from '../api/ledger-types.ts';
+import type { LedgerRow, LedgerTokenAmount, PositionBooks, YearSummary } from '@tidewatch/shared/ledger';
 
 export const walletAddress = '0x1234567890AbcdEF1234567890aBcdef12345678';
 export const farmAddress = '0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0';
