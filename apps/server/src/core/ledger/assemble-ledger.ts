@@ -1,0 +1,118 @@
+import type { FarmKind } from '@tidewatch/shared';
+import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
+import { type GasSources, gasOfTransaction, noGas, type WalletTransactionGas } from './gas.ts';
+import type { AssembledRow, DraftRow, LedgerToken } from './ledger-types.ts';
+import { localTime, yearBounds } from './time-zone.ts';
+import { farmLabel, type LedgerFarm, type V2EventInput, v2Rows } from './v2-rows.ts';
+import { type V3Counterparties, type V3EventsInput, v3Rows } from './v3-rows.ts';
+
+/** A transaction the wallet sent through the recovery plan (wallet_transactions), for rows no event explains. */
+export type RecordedTransaction = WalletTransactionGas & {
+  block_number: number;
+  /** Its block's time: the receipts stage's when read, else when it was recorded. */
+  block_time: string;
+  to_address: string;
+  step_kind: string;
+  /** The imported farm it changed, if any. */
+  farm: LedgerFarm | null;
+};
+
+/** Everything one wallet's ledger is built from, as loaded from the database. */
+export type LedgerInputs = {
+  wallet: string;
+  v2: V2EventInput[];
+  v3: V3EventsInput[];
+  /** Reward and V3 tokens by lower-case address. */
+  tokens: Map<string, LedgerToken>;
+  fees: Map<string, TransactionFeeRow>;
+  recorded: RecordedTransaction[];
+  counterparties?: V3Counterparties | undefined;
+};
+
+const chainOrder = (a: DraftRow, b: DraftRow) =>
+  a.block_number - b.block_number || a.logIndex - b.logIndex || a.id.localeCompare(b.id);
+
+/** A recorded send no event explains (an approve, a swap, a removal of liquidity): its gas only. */
+function feeOnlyRow(tx: RecordedTransaction): DraftRow {
+  const kind: FarmKind = tx.farm?.kind ?? 'lp';
+  return {
+    id: `tx:${tx.tx_hash}:0`,
+    position: {
+      tool: kind,
+      farm_address: tx.farm?.address ?? null,
+      token_id: null,
+      label: tx.farm ? farmLabel(tx.farm) : `${tx.step_kind.replaceAll('_', ' ')} (recovery plan)`,
+    },
+    kind: 'fee_only',
+    tx_hash: tx.tx_hash,
+    block_number: tx.block_number,
+    block_time: tx.block_time,
+    logIndex: 0,
+    sent: [],
+    received: [],
+    underlying: [],
+    counterparty: tx.to_address,
+    usd: null,
+    usd_error: null,
+    sentUsd: [],
+    receivedUsd: [],
+  };
+}
+
+/**
+ * A wallet's ledger, every year, chain order (block, then log index): its tracked farms' events, its
+ * tracked V3 positions' events, and its recorded sends no event explains ('fee_only'). A log stored for two
+ * positions (an owner's reward claim joins each of its positions' histories) is one row. The gas of each
+ * transaction is on its first row ('none' on the others and on an opening balance).
+ */
+export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[] {
+  const drafts = [
+    ...v2Rows(inputs.v2, inputs.tokens),
+    ...inputs.v3.flatMap((position) => v3Rows(position, inputs.tokens, inputs.counterparties)),
+  ];
+  const eventHashes = new Set(drafts.map((row) => row.tx_hash.toLowerCase()));
+  for (const tx of inputs.recorded) {
+    if (!eventHashes.has(tx.tx_hash.toLowerCase())) drafts.push(feeOnlyRow(tx));
+  }
+  drafts.sort(chainOrder);
+
+  const sources: GasSources = {
+    wallet: inputs.wallet,
+    fees: inputs.fees,
+    walletTransactions: new Map(inputs.recorded.map((tx) => [tx.tx_hash.toLowerCase(), tx])),
+  };
+  const seenIds = new Set<string>();
+  const seenHashes = new Set<string>();
+  const rows: AssembledRow[] = [];
+  for (const { logIndex: _, sentUsd, receivedUsd, ...draft } of drafts) {
+    if (seenIds.has(draft.id)) continue;
+    seenIds.add(draft.id);
+    const hash = draft.tx_hash.toLowerCase();
+    const isFirstOfTx = draft.kind !== 'opening_balance' && !seenHashes.has(hash);
+    if (draft.kind !== 'opening_balance') seenHashes.add(hash);
+    rows.push({
+      row: {
+        ...draft,
+        local_time: localTime(draft.block_time, tz),
+        gas: isFirstOfTx ? gasOfTransaction(hash, sources) : noGas,
+      },
+      sentUsd,
+      receivedUsd,
+    });
+  }
+  return rows;
+}
+
+/** The rows of one calendar year in `tz` (Jan 1 00:00 to Dec 31 24:00 there); every row when `year` is absent. */
+export function rowsOfYear<T extends { row: { block_time: string } }>(
+  rows: T[],
+  year: number | undefined,
+  tz: string,
+): T[] {
+  if (year === undefined) return rows;
+  const { from, to } = yearBounds(year, tz);
+  return rows.filter(({ row }) => {
+    const at = new Date(row.block_time).getTime();
+    return at >= from.getTime() && at < to.getTime();
+  });
+}

@@ -1,0 +1,225 @@
+import type { FarmKind } from '@tidewatch/shared';
+import { getAddress } from 'viem';
+import type { DbOrTrx } from '../db/index.ts';
+import type { V3RawAmount } from '../db/tables/v3-positions.ts';
+import { findTokensByAddress } from '../farms/repository.ts';
+import type { LedgerInputs, RecordedTransaction } from './assemble-ledger.ts';
+import { loadTransactionFees } from './fees-repository.ts';
+import type { LedgerToken } from './ledger-types.ts';
+import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
+import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
+
+/** Whose ledger: a user's wallet on a chain; `only` narrows it to one farm or one V3 position (its books). */
+export type LedgerScope = {
+  chainId: number;
+  userId: number;
+  wallet: string;
+  only?: { farmId: number } | { positionId: number };
+  counterparties?: V3Counterparties | undefined;
+};
+
+const tokenOf = (row: { address: string; symbol: string; decimals: number }): LedgerToken => ({
+  address: row.address,
+  symbol: row.symbol,
+  decimals: row.decimals,
+});
+
+/** The farms the user tracks with the wallet, with their pairs and tokens. */
+async function trackedFarms(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+  let query = db
+    .selectFrom('tracked_farms as tf')
+    .innerJoin('farms as f', 'f.id', 'tf.farm_id')
+    .innerJoin('pools as p', 'p.id', 'f.pool_id')
+    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
+    .where('tf.user_id', '=', scope.userId)
+    .where('tf.wallet_address', '=', wallet)
+    .where('f.chain_id', '=', scope.chainId)
+    .select([
+      'f.id as farm_id',
+      'f.address as farm_address',
+      'f.kind',
+      'p.address as pair_address',
+      't0.address as a0',
+      't0.symbol as s0',
+      't0.decimals as d0',
+      't1.address as a1',
+      't1.symbol as s1',
+      't1.decimals as d1',
+    ])
+    .distinct();
+  if (scope.only && 'farmId' in scope.only) query = query.where('f.id', '=', scope.only.farmId);
+  if (scope.only && 'positionId' in scope.only) return [];
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.farm_id,
+    farm: {
+      address: row.farm_address,
+      kind: row.kind as FarmKind,
+      pairAddress: row.pair_address,
+      token0: { address: row.a0, symbol: row.s0, decimals: row.d0 },
+      token1: { address: row.a1, symbol: row.s1, decimals: row.d1 },
+    } satisfies LedgerFarm,
+  }));
+}
+
+/** The V3 positions the user tracks with the wallet, with their tokens. */
+async function trackedV3Positions(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+  if (scope.only && 'farmId' in scope.only) return [];
+  let query = db
+    .selectFrom('v3_tracked_positions as tp')
+    .innerJoin('v3_positions as p', 'p.id', 'tp.position_id')
+    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
+    .where('tp.user_id', '=', scope.userId)
+    .where('tp.wallet_address', '=', wallet)
+    .where('p.chain_id', '=', scope.chainId)
+    .select([
+      'p.id as position_id',
+      'p.token_id',
+      'p.pool_address',
+      't0.address as a0',
+      't0.symbol as s0',
+      't0.decimals as d0',
+      't1.address as a1',
+      't1.symbol as s1',
+      't1.decimals as d1',
+    ])
+    .distinct();
+  if (scope.only && 'positionId' in scope.only) query = query.where('p.id', '=', scope.only.positionId);
+  return query.execute();
+}
+
+/** The sends the user recorded from the wallet (the recovery plan), with their farm when imported. */
+async function recordedTransactions(
+  db: DbOrTrx,
+  scope: LedgerScope,
+  wallet: string,
+  farms: Map<number, LedgerFarm>,
+) {
+  if (scope.only) return [];
+  const rows = await db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('user_id', '=', scope.userId)
+    .where('chain_id', '=', scope.chainId)
+    .where('wallet_address', '=', wallet)
+    .execute();
+  return rows.map((row) => ({ row, farm: row.farm_id === null ? null : (farms.get(row.farm_id) ?? null) }));
+}
+
+/**
+ * Loads what a wallet's ledger is built from: the events of the farms and V3 positions the user tracks with
+ * it (the history jobs' rows, valued at their blocks), its recorded sends, the stored receipts' gas of all
+ * their transactions and the tokens they name. The newest block every source was read up to is `finalBlock`
+ * (the lowest scanned block of its history jobs: the ledger is complete up to it; 0 before any).
+ */
+export async function loadLedgerInputs(
+  db: DbOrTrx,
+  scope: LedgerScope,
+): Promise<{ inputs: LedgerInputs; finalBlock: number }> {
+  const wallet = getAddress(scope.wallet);
+  const farms = await trackedFarms(db, scope, wallet);
+  const positions = await trackedV3Positions(db, scope, wallet);
+  const farmIds = farms.map((f) => f.id);
+  const positionIds = positions.map((p) => p.position_id);
+  const [v2Events, v3Events, v2Scans, v3Scans] = await Promise.all([
+    farmIds.length === 0
+      ? []
+      : db
+          .selectFrom('position_events')
+          .selectAll()
+          .where('farm_id', 'in', farmIds)
+          .where('wallet_address', '=', wallet)
+          .orderBy('block_number')
+          .orderBy('log_index')
+          .execute(),
+    positionIds.length === 0
+      ? []
+      : db
+          .selectFrom('v3_position_events')
+          .selectAll()
+          .where('position_id', 'in', positionIds)
+          .orderBy('block_number')
+          .orderBy('log_index')
+          .execute(),
+    farmIds.length === 0
+      ? []
+      : db
+          .selectFrom('history_backfills')
+          .select('scanned_to_block')
+          .where('farm_id', 'in', farmIds)
+          .where('wallet_address', '=', wallet)
+          .execute(),
+    positionIds.length === 0
+      ? []
+      : db
+          .selectFrom('v3_history_backfills')
+          .select('scanned_to_block')
+          .where('position_id', 'in', positionIds)
+          .execute(),
+  ]);
+  const farmById = new Map(farms.map((f) => [f.id, f.farm]));
+  const recorded = await recordedTransactions(db, scope, wallet, farmById);
+
+  const tokenAddresses = new Set<string>();
+  for (const event of v2Events)
+    if (event.reward_token_address) tokenAddresses.add(event.reward_token_address);
+  for (const event of v3Events) {
+    for (const amount of JSON.parse(event.amounts) as V3RawAmount[]) tokenAddresses.add(amount.token);
+  }
+  const [stored, fees] = await Promise.all([
+    findTokensByAddress(db, scope.chainId, [...tokenAddresses]),
+    loadTransactionFees(
+      db,
+      scope.chainId,
+      [
+        ...v2Events.map((e) => e.tx_hash),
+        ...v3Events.map((e) => e.tx_hash),
+        ...recorded.map((r) => r.row.tx_hash),
+      ].filter((hash) => hash !== '0x'),
+    ),
+  ]);
+  const tokens = new Map([...stored].map(([key, row]) => [key, tokenOf(row)]));
+  for (const position of positions) {
+    tokens.set(position.a0.toLowerCase(), {
+      address: position.a0,
+      symbol: position.s0,
+      decimals: position.d0,
+    });
+    tokens.set(position.a1.toLowerCase(), {
+      address: position.a1,
+      symbol: position.s1,
+      decimals: position.d1,
+    });
+  }
+
+  const v2: V2EventInput[] = v2Events.map((event) => ({ farm: farmById.get(event.farm_id)!, event }));
+  const v3: V3EventsInput[] = positions.map((p) => ({
+    position: {
+      tokenId: p.token_id,
+      poolAddress: p.pool_address,
+      token0: { address: p.a0, symbol: p.s0, decimals: p.d0 },
+      token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
+    },
+    events: v3Events.filter((e) => e.position_id === p.position_id),
+  }));
+  const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
+    tx_hash: row.tx_hash,
+    gas_used: row.gas_used,
+    effective_gas_price: row.effective_gas_price,
+    gas_usd: row.gas_usd,
+    block_number: Number(row.block_number),
+    block_time: fees.get(row.tx_hash.toLowerCase())?.block_time ?? row.created_at,
+    to_address: row.to_address,
+    step_kind: row.step_kind,
+    farm,
+  }));
+  const scans = [...v2Scans, ...v3Scans].map((s) =>
+    s.scanned_to_block === null ? 0 : Number(s.scanned_to_block),
+  );
+  return {
+    inputs: { wallet, v2, v3, tokens, fees, recorded: recordedRows, counterparties: scope.counterparties },
+    finalBlock: scans.length === 0 ? 0 : Math.min(...scans),
+  };
+}

@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../core/db/index.ts';
+import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
+
+/** What the ledger's use cases share: the database, the chain, and the V3 contracts rows name. */
+export type LedgerContext = {
+  db: Kysely<Database>;
+  chainId: number;
+  counterparties: V3Counterparties;
+};

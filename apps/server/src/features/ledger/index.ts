@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDatabase } from '../../core/db/index.ts';
+import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
+import { ledgerRoutes } from './routes.ts';
+
+/** Wires the books (issue 35) into the app: GET /api/ledger, /api/ledger/summary and /api/ledger.csv. */
+export async function registerLedger(
+  app: FastifyInstance,
+  deps: { database: AppDatabase; chainId: number; v3: V3Counterparties },
+): Promise<void> {
+  const ledger = {
+    db: deps.database.db,
+    chainId: deps.chainId,
+    counterparties: { positionManager: deps.v3.positionManager, farmingCenter: deps.v3.farmingCenter },
+  };
+  await app.register(ledgerRoutes, { ledger });
+}
