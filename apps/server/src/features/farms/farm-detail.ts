@@ -4,10 +4,11 @@ import { loadPositionHistory } from '../../core/farms/position-queries.ts';
 import { loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/queries.ts';
 import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
+import { loadFarmBooks } from './position-books.ts';
 import { loadPositionFigures, withSourceMarks } from './position-figures.ts';
 
 /**
- * A farm's detail. With an account it is the position's too (history, returns, chart), private to a
+ * A farm's detail. With an account it is the position's too (history, returns, chart, books), private to a
  * user tracking that pair: anyone else gets 404, as if there were nothing to see.
  */
 export async function getFarmDetail(
@@ -29,12 +30,18 @@ export async function getFarmDetail(
   const position = wallet
     ? await loadPositionFigures(ctx, view!, wallet, history)
     : { returns: null, chart: [], history: null };
+  // The accountant's figures beside the returns (issue 35): newest snapshot first in `history`.
+  const books =
+    account && wallet
+      ? await loadFarmBooks(ctx, view!, { userId: account.userId, wallet }, history[0])
+      : null;
   if (view!.kind === 'lp') {
     return {
       ...view!.item,
       account_address: wallet,
       farm_position_snapshots: withSourceMarks(history, toLpPosition),
       ...position,
+      books,
     };
   }
   return {
@@ -42,5 +49,6 @@ export async function getFarmDetail(
     account_address: wallet,
     farm_position_snapshots: withSourceMarks(history, toDualPosition),
     ...position,
+    books,
   };
 }

@@ -6,6 +6,7 @@ import { loadV3Events } from '../../core/v3/history-repository.ts';
 import { computeV3Returns, type ReturnsEvent } from '../../core/v3/history-returns.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
 import { toV3SnapshotWire } from '../../core/v3/snapshot-rows.ts';
+import { loadV3Books } from './position-books.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
@@ -34,7 +35,7 @@ function toEventWire(row: V3PositionEventRow, tokens: Map<string, TokenRef>): V3
 /**
  * GET /api/quickswap/v3/positions/:token_id/history?wallet_address=: a tracked position's snapshots (oldest
  * first), its events rebuilt from the chain by the history job (each valued at its block), and its returns
- * against holding, fees earned and rewards apart, from those events and the newest snapshot. Private to a
+ * against holding, fees earned and rewards apart, and its books (issue 35), from those events and the newest snapshot. Private to a
  * user tracking it with that wallet (NOT_FOUND otherwise).
  */
 export async function getV3PositionHistory(
@@ -63,6 +64,11 @@ export async function getV3PositionHistory(
     amounts: amountsOf(e).map((a) => ({ token: a.token, raw: BigInt(a.raw), usd: a.usd })),
     usd: e.usd,
   }));
+  const books = await loadV3Books(
+    ctx,
+    { positionId: tracked.positionId, wallet: tracked.wallet, userId },
+    newest,
+  );
   return {
     token_id: tracked.tokenId,
     wallet_address: tracked.wallet,
@@ -79,5 +85,6 @@ export async function getV3PositionHistory(
           token1: tracked.token1,
         })
       : null,
+    books,
   };
 }

@@ -1,0 +1,51 @@
+import type { PositionBooks } from '@tidewatch/shared';
+import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
+import type { FarmView } from '../../core/farms/queries.ts';
+import { parsePriceSources } from '../../core/history/price-source-marks.ts';
+import { booksPricesSentence, loadPositionBooks } from '../../core/ledger/load-position-books.ts';
+import type { FarmsContext } from './context.ts';
+
+/** Pending rewards of a snapshot in USD: unknown when a reward's price is (never 0). */
+function pendingUsd(row: PositionSnapshotRow, view: FarmView): number | null {
+  const parts = view.kind === 'lp' ? [row.earned_a_in_usd] : [row.earned_a_in_usd, row.earned_b_in_usd];
+  return parts.some((usd) => usd === null) ? null : parts.reduce<number>((sum, usd) => sum + (usd ?? 0), 0);
+}
+
+/** 'WMATIC: pair, USDC: pair, dQUICK: lair' from a snapshot's stored price sources, by the farm's symbols. */
+function sourcesText(row: PositionSnapshotRow, view: FarmView): string | null {
+  const sources = parsePriceSources(row.price_sources);
+  if (!sources) return null;
+  const { item } = view;
+  const tokens = [item.pool.token0, item.pool.token1];
+  if (item.farm.kind === 'lp') tokens.push(item.farm.reward_token);
+  else tokens.push(item.farm.reward_token_a, item.farm.reward_token_b);
+  const symbols = new Map(tokens.map((t) => [t.address.toLowerCase(), t.symbol]));
+  return Object.entries(sources)
+    .map(([address, source]) => `${symbols.get(address.toLowerCase()) ?? address}: ${source ?? 'unknown'}`)
+    .join(', ');
+}
+
+/**
+ * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot, pending
+ * rewards apart, events and gas from the ledger. Null before the first snapshot.
+ */
+export async function loadFarmBooks(
+  ctx: FarmsContext,
+  view: FarmView,
+  account: { userId: number; wallet: string },
+  newest: PositionSnapshotRow | undefined,
+): Promise<PositionBooks | null> {
+  const asOfBlock = newest ? Number(newest.block_number) : 0;
+  return loadPositionBooks(
+    ctx.db,
+    { chainId: ctx.chainId, userId: account.userId, wallet: account.wallet, only: { farmId: view.id } },
+    newest
+      ? {
+          asOfBlock,
+          valueUsd: newest.total_liquidity_usd,
+          pendingRewardsUsd: pendingUsd(newest, view),
+          prices: booksPricesSentence(asOfBlock, sourcesText(newest, view)),
+        }
+      : null,
+  );
+}
