@@ -14,6 +14,14 @@ export function formatPolFromWei(wei: string): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/** Gas in POL and USD; receipts not read yet make it 'unknown', or the known part '+ unknown'. */
+function gasText(books: PositionBooks): string {
+  if (books.gas_unknown_rows === 0)
+    return `${formatPolFromWei(books.gas_pol)} POL (${formatUsd(books.gas_usd)})`;
+  if (books.gas_pol === '0') return 'unknown';
+  return `${formatPolFromWei(books.gas_pol)} POL + unknown (${formatUsd(books.gas_usd)})`;
+}
+
 /**
  * A position's books (issue 35, item 2), beside its returns against holding: rewards income (each claim at its
  * block's price), pending rewards, gas, what went in and out, value now and total profit ("vs USD": value now
@@ -23,13 +31,7 @@ export function PositionBooksPanel({ books }: { books: PositionBooks }) {
   const figures: Array<{ label: string; value: string; hint?: string }> = [
     { label: 'rewards income', value: formatUsd(books.rewards_income_usd), hint: 'each claim at its block' },
     { label: 'pending rewards', value: formatUsd(books.pending_rewards_usd) },
-    {
-      label: 'gas paid',
-      value:
-        books.gas_unknown_rows > 0 && books.gas_pol === '0'
-          ? 'unknown'
-          : `${formatPolFromWei(books.gas_pol)} POL (${formatUsd(books.gas_usd)})`,
-    },
+    { label: 'gas paid', value: gasText(books) },
     { label: 'deposited', value: formatUsd(books.deposited_usd) },
     { label: 'withdrawn', value: formatUsd(books.withdrawn_usd) },
     { label: 'value now', value: formatUsd(books.value_now_usd) },

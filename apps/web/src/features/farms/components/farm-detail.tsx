@@ -7,6 +7,7 @@ import { describeFarmStatus, farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
+import { PositionBooksPanel } from '../../books/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
 import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
 import { pickDetailAccount } from '../detail-account.ts';
@@ -116,10 +117,20 @@ function FarmDetailView({ detail }: { detail: FarmDetail }) {
             {detail.history.message}
           </p>
         ) : null}
-        {detail.returns ? (
-          <PanelBoundary name="returns">
-            <ReturnsPanel returns={detail.returns} />
-          </PanelBoundary>
+        {detail.returns || detail.books ? (
+          // Against holding beside the accountant's view ("the books", issue 35): two answers to 'did it pay?'.
+          <div className="grid gap-2 md:grid-cols-2">
+            {detail.returns ? (
+              <PanelBoundary name="returns">
+                <ReturnsPanel returns={detail.returns} />
+              </PanelBoundary>
+            ) : null}
+            {detail.books ? (
+              <PanelBoundary name="books">
+                <PositionBooksPanel books={detail.books} />
+              </PanelBoundary>
+            ) : null}
+          </div>
         ) : null}
         <section aria-label="position snapshots" className="space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">

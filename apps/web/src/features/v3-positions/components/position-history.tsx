@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReturnsPoint } from '@tidewatch/shared';
 import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
+import { PositionBooksPanel } from '../../books/index.ts';
 import { positionHistoryQueryOptions } from '../api/get-position-history.ts';
 import type { DetailParts } from './detail-parts.ts';
 import { DownloadHistoryCsv } from './download-history-csv.tsx';
@@ -41,9 +42,17 @@ export function PositionHistory({ tokenId, walletAddress, pool, ValueChart }: Po
   const newestFirst = [...history.snapshots].sort((a, b) => b.block_number - a.block_number);
   return (
     <div className="space-y-4">
-      <PanelBoundary name="returns">
-        <ReturnsPanel returns={history.returns} />
-      </PanelBoundary>
+      {/* Against holding beside the accountant's view ("the books", issue 35). */}
+      <div className="grid gap-2 md:grid-cols-2">
+        <PanelBoundary name="returns">
+          <ReturnsPanel returns={history.returns} />
+        </PanelBoundary>
+        {history.books ? (
+          <PanelBoundary name="books">
+            <PositionBooksPanel books={history.books} />
+          </PanelBoundary>
+        ) : null}
+      </div>
       <section aria-label="snapshots" className="space-y-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">snapshots</h2>
