@@ -24,11 +24,11 @@ export function getLedgerCsv({ walletAddress, year, format, timeZone }: LedgerCs
   return api.get<string>(`/ledger.csv?${query}`);
 }
 
-/** The saved file's name, as the server's Content-Disposition names it. */
+/** The saved file's name, as the server's Content-Disposition names it (the wallet as saved, checksummed). */
 export function ledgerCsvFileName({
   walletAddress,
   year,
   format,
 }: Omit<LedgerCsvRequest, 'timeZone'>): string {
-  return `tidewatch-ledger-${walletAddress.toLowerCase()}-${year}-${format}.csv`;
+  return `tidewatch-ledger-${walletAddress}-${year}-${format}.csv`;
 }

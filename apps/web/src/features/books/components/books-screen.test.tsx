@@ -221,7 +221,7 @@ describe("a wallet's books", () => {
       await user.click(screen.getByRole('button', { name: label }));
     }
     await waitFor(() => expect(names).toHaveLength(3));
-    const wallet = walletAddress.toLowerCase();
+    const wallet = walletAddress;
     expect(names).toEqual([
       `tidewatch-ledger-${wallet}-2025-koinly.csv`,
       `tidewatch-ledger-${wallet}-2025-cointracking.csv`,

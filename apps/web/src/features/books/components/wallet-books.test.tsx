@@ -4,6 +4,7 @@ import { currentYearIn } from '@tidewatch/shared/ledger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
+import { emptyRecoveryPlan } from '../../recovery/testing/plan-fixtures.ts';
 import { createFakeWalletApi, polygon } from '../../wallets/testing/fake-wallet-api.ts';
 import { walletAddress } from '../testing/fixtures.ts';
 
@@ -51,7 +52,7 @@ describe('the books from the wallets screen', () => {
     );
     await user.click(within(books).getByRole('button', { name: 'download CoinTracking CSV' }));
     await waitFor(() =>
-      expect(names).toEqual([`tidewatch-ledger-${walletAddress.toLowerCase()}-${year}-cointracking.csv`]),
+      expect(names).toEqual([`tidewatch-ledger-${walletAddress}-${year}-cointracking.csv`]),
     );
     const query = new URLSearchParams({
       wallet: walletAddress,
@@ -62,5 +63,20 @@ describe('the books from the wallets screen', () => {
     expect(calls.filter((call) => call.path.startsWith('/ledger.csv?')).map((call) => call.path)).toEqual([
       `/ledger.csv?${query}`,
     ]);
+  });
+
+  it("links the wallet's recovery plan to its books", async () => {
+    const api = createFakeWalletApi({ wallets: saved });
+    installFakeFetch((request) =>
+      request.path === `/recovery/plan?wallet_address=${walletAddress}`
+        ? { body: emptyRecoveryPlan() }
+        : api.handler(request),
+    );
+    renderRoute(`/wallets/${walletAddress}/recovery`);
+    await screen.findByText('nothing left in ended farms for this wallet');
+    expect(screen.getByRole('link', { name: 'books' })).toHaveAttribute(
+      'href',
+      `/wallets/${walletAddress}/books`,
+    );
   });
 });

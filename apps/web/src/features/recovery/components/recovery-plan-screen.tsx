@@ -175,6 +175,12 @@ export function RecoveryPlanScreen({
             nothing left in ended farms for this wallet
           </p>
         ) : null}
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          the gas these steps paid, with the wallet's income, deposits and withdrawals per year:{' '}
+          <Link to={paths.books.getHref(walletAddress)} className="text-sky-700 underline dark:text-sky-300">
+            books
+          </Link>
+        </p>
       </div>
     </Page>
   );
