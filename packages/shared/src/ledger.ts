@@ -46,7 +46,8 @@ const yearSchema = z
 
 /** A year after the current one in the query's time zone is refused (400 naming `year`). */
 function yearNotInFuture(query: { year?: number | undefined; tz: string }, ctx: z.RefinementCtx): void {
-  if (query.year === undefined) return;
+  // Zod runs this refinement even when a field failed: a bad zone is the `tz` issue alone, never a throw.
+  if (typeof query.year !== 'number' || typeof query.tz !== 'string' || !isTimeZone(query.tz)) return;
   const current = currentYearIn(query.tz);
   if (query.year > current) {
     ctx.addIssue({
