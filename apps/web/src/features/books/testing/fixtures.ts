@@ -1,19 +1,19 @@
 import type { LedgerRow, LedgerTokenAmount, PositionBooks, YearSummary } from '@tidewatch/shared/ledger';
 
 export const walletAddress = '0x1234567890AbcdEF1234567890aBcdef12345678';
-export const farmAddress = '0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0';
+const farmAddress = '0xf0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0';
 const lpAddress = '0x1111111111111111111111111111111111111111';
 const dQuickAddress = '0x958d208Cdf087843e9AD98d23823d32E17d723A1';
 const hash = (digit: string) => `0x${digit.repeat(64)}`;
 
-export const lp = (display: string, raw: string): LedgerTokenAmount => ({
+const lp = (display: string, raw: string): LedgerTokenAmount => ({
   address: lpAddress,
   symbol: 'WMATIC-USDC LP',
   decimals: 18,
   amount: raw,
   amount_display: display,
 });
-export const dQuick = (display: string, raw: string): LedgerTokenAmount => ({
+const dQuick = (display: string, raw: string): LedgerTokenAmount => ({
   address: dQuickAddress,
   symbol: 'dQUICK',
   decimals: 18,
