@@ -14,6 +14,9 @@ import type { FarmRow } from '../../core/db/tables/farms.ts';
 import { findFarmByAddress } from '../../core/farms/repository.ts';
 import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { scheduleBackfillNow } from '../../core/history/repository.ts';
+import { knownFee, type ReadReceipt } from '../../core/ledger/fees.ts';
+import { upsertTransactionFee } from '../../core/ledger/fees-repository.ts';
+import type { PriceSources } from '../../core/snapshots/index.ts';
 import { type RecoveryContext, requireChain, requireUserWallet } from './context.ts';
 import { readPolUsdAt } from './pol-usd.ts';
 import {
@@ -70,7 +73,9 @@ export async function recordTransaction(
     : undefined;
   const gasWei = receipt.gasUsed * receipt.effectiveGasPrice;
   const gasPol = formatEther(gasWei);
-  const polUsd = await readPolUsdAt(ctx, chain, prices, receipt.blockNumber);
+  // The books' gas row of this transaction from the same receipt, so the history job never reads it again.
+  const fee = await storeTransactionFee(ctx, chain, prices, hash, receipt);
+  const polUsd = fee ? fee.pol_usd : await readPolUsdAt(ctx, chain, prices, receipt.blockNumber);
   await insertWalletTransaction(ctx.db, {
     user_id: userId,
     chain_id: ctx.chainId,
@@ -90,6 +95,35 @@ export async function recordTransaction(
   if (farm && receipt.status === 'success') await snapshotTrackedPosition(ctx, userId, farm, wallet.address);
   const row = await findWalletTransaction(ctx.db, ctx.chainId, hash);
   return presentStored(ctx, userId, wallet.address, row!);
+}
+
+/**
+ * Stores the transaction's gas row for the books (transaction_fees) from the receipt already read: its block's
+ * time and POL's price there. Undefined (logged) when the block cannot be read: the record goes on, and the
+ * history job reads the receipt itself later.
+ */
+async function storeTransactionFee(
+  ctx: RecoveryContext,
+  chain: ChainClient,
+  prices: PriceSources,
+  hash: Hex,
+  receipt: ReadReceipt,
+) {
+  try {
+    const fee = await knownFee(
+      { db: ctx.db, chainId: ctx.chainId, prices, wmatic: ctx.wmatic, chain },
+      receipt,
+    );
+    await upsertTransactionFee(
+      ctx.db,
+      { chainId: ctx.chainId, txHash: hash, now: ctx.now() },
+      { ...fee, attempts: 1 },
+    );
+    return fee;
+  } catch (error) {
+    ctx.logWarn?.({ err: error }, `recovery: the gas row of ${hash} could not be stored`);
+    return undefined;
+  }
 }
 
 /** The stored row as the API shows it; a row of another account or wallet is a conflict, not a copy. */
