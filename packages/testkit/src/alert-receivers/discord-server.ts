@@ -21,6 +21,8 @@ export type DiscordServer = {
   requests: ReceivedRequest[];
   /** The next requests' answers, one each, before the normal 204 resumes. */
   script(...answers: ScriptedAnswer[]): void;
+  /** Drops the scripted answers not used yet. */
+  clearScript(): void;
   stop(): Promise<void>;
 };
 
@@ -84,6 +86,7 @@ export async function startDiscordServer(): Promise<DiscordServer> {
     messages,
     requests,
     script: (...answers) => scripted.push(...answers),
+    clearScript: () => scripted.splice(0),
     stop: server.stop,
   };
 }

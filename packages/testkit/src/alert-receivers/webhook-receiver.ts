@@ -26,6 +26,8 @@ export type WebhookReceiver = {
   rejected: { reason: string; request: ReceivedRequest }[];
   /** The next requests' answers, one each (before verifying), then normal service. */
   script(...answers: ScriptedAnswer[]): void;
+  /** Drops the scripted answers not used yet. */
+  clearScript(): void;
   stop(): Promise<void>;
 };
 
@@ -75,6 +77,7 @@ export async function startWebhookReceiver(options: { now?: () => Date } = {}): 
       timestamp: t,
       body: JSON.parse(request.rawBody) as unknown,
       rawBody: request.rawBody,
+      signature: header,
     });
     sendJson(res, 200, { ok: true });
   });
@@ -86,6 +89,7 @@ export async function startWebhookReceiver(options: { now?: () => Date } = {}): 
     received,
     rejected,
     script: (...answers) => scripted.push(...answers),
+    clearScript: () => scripted.splice(0),
     stop: server.stop,
   };
 }

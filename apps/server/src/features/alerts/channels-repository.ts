@@ -171,6 +171,11 @@ export async function finishDelivery(
     .execute();
 }
 
+/** Gives a claimed delivery back untried (its channel was paused meanwhile). */
+export async function releaseDelivery(db: Db, id: number): Promise<void> {
+  await db.updateTable('alert_deliveries').set({ lease_until: null }).where('id', '=', id).execute();
+}
+
 /** A delivery went through: the channel's failure count starts again. */
 export async function recordChannelSuccess(db: Db, channelId: number, at: string): Promise<void> {
   await db

@@ -19,6 +19,7 @@ import {
   pauseFailingChannel,
   recordChannelFailure,
   recordChannelSuccess,
+  releaseDelivery,
 } from './channels-repository.ts';
 import { postToPinned, type ReceiverAnswer } from './pinned-post.ts';
 import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
@@ -204,6 +205,7 @@ async function record(
   if (failures < alertChannelPauseAfterFailures) return;
   const paused = await pauseFailingChannel(db, channel.id, alertChannelPauseAfterFailures);
   if (!paused) return;
+  channel.status = 'paused';
   // The user hears of it in the app (the bell), the one place that surely still reaches them.
   await insertNotification(db, {
     user_id: paused.user_id,
@@ -256,6 +258,11 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
   await eachLimited(claimed, deps.concurrency ?? 4, async (delivery) => {
     const channel = channels.get(delivery.channel_id);
     if (!channel) return;
+    // Paused by an earlier send of this tick: the rest wait, untried, for the user to resume it.
+    if (channel.status !== 'active') {
+      await releaseDelivery(db, delivery.id);
+      return;
+    }
     const notification =
       delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
     const outcome =
