@@ -34,7 +34,7 @@ export type LedgerHistoryWorld = {
 };
 
 export const wallet = testAccounts.idle.address;
-export const farmOf = (t: TestChain) => t.world.farms.wbtcUsdc;
+const farmOf = (t: TestChain) => t.world.farms.wbtcUsdc;
 const twoHoursMs = 7_200_000;
 
 export async function startLedgerHistoryWorld(options: {

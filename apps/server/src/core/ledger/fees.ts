@@ -7,7 +7,7 @@ import { loadTransactionFees, type TransactionFeeValues, upsertTransactionFee } 
 export type GasPricing = Omit<PolPriceDeps, 'db'>;
 
 /** Receipt reads of one transaction before it stays 'unknown' for good. */
-export const maxReceiptAttempts = 5;
+const maxReceiptAttempts = 5;
 const dayMs = 86_400_000;
 
 /** A mined transaction's receipt, as the fees stage and the recovery record both store it. */
