@@ -13,6 +13,8 @@ export type VerifiedWebhook = {
   timestamp: number;
   body: unknown;
   rawBody: string;
+  /** The Tidewatch-Signature header as received (a test replays it with rawBody). */
+  signature: string;
 };
 
 export type WebhookReceiver = {
