@@ -3,6 +3,7 @@ import {
   pair as pairArtifact,
   stakingDualRewards,
   stakingRewards,
+  stakingRewardsDualFactory,
   testErc20,
 } from '@tidewatch/contracts';
 import {
@@ -162,6 +163,21 @@ export async function runScript(t: TestChain): Promise<ScriptResult> {
   await mine('2025-12-28T12:00:00', 24n, await swapTxs('WMATIC-USDC', 'WMATIC', 500_000n * 10n ** 18n));
   // 23:30 UTC on Dec 31: 2025 in UTC, 00:30 on Jan 1 2026 in Europe/Berlin.
   await farmCall('2025-12-31T23:30:00', 70n, 4n, lpFarm, 'getReward', []);
+  // Jan 1: the dual farm (ended Dec 23) is funded again for 30 days, so its position still earns at the end.
+  const dquickTopUp = 200n * 10n ** 18n;
+  const wmaticTopUp = 20_000n * 10n ** 18n;
+  const dualFactory = world.dualFarmFactory;
+  await mine('2026-01-01T12:00:00', 28n, [
+    await call(deployer, dualFactory, stakingRewardsDualFactory.abi, 'update', [
+      dualFarm.pair,
+      dquickTopUp,
+      wmaticTopUp,
+      30n * 86_400n,
+    ]),
+    await call(deployer, world.tokens.DQUICK.address, dragonLair.abi, 'transfer', [dualFactory, dquickTopUp]),
+    await call(deployer, wmatic, testErc20.abi, 'mint', [dualFactory, wmaticTopUp]),
+    await call(deployer, dualFactory, stakingRewardsDualFactory.abi, 'notifyRewardAmount', [dualFarm.pair]),
+  ]);
   await farmCall('2026-01-05T10:00:00', 33n, 1n, dualFarm, 'withdraw', [dualTotal / 2n]);
   await mine('2026-01-09T10:00:00', 29n, [
     ...(await swapTxs('WBTC-USDC', 'WBTC', 3n * 10n ** 8n)),
