@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { createChainProbe } from './core/chain/chain-probe.ts';
 import { createMailer } from './core/mailer.ts';
+import { startAlertChannelJobs } from './jobs/alert-channels-job.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
@@ -28,6 +29,13 @@ async function main(): Promise<void> {
 
   let isClosing = false;
   let scheduler: Scheduler | undefined;
+  // Alert channels (issue 36): every process delivers and may poll Telegram, under leases.
+  const alertChannels = startAlertChannelJobs({
+    db: database.db,
+    config: config.alertChannels,
+    publicUrl: config.publicUrl,
+    logWarn: (object, message) => app.log.warn(object, message),
+  });
   const shutdown = async (signal: string) => {
     if (isClosing) return;
     isClosing = true;
@@ -35,6 +43,7 @@ async function main(): Promise<void> {
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await scheduler?.stop();
+    await alertChannels.stop();
     await app.close();
     mailer.close();
     await database.close();

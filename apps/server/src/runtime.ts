@@ -9,7 +9,7 @@ import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
-import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
+import { deliverAlertChannels, deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
@@ -110,8 +110,10 @@ export async function startScheduledSnapshots(
     oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
     now: new Date(),
   });
+  // The alert channels (issue 36) get a new event at once too; their own tick retries (alert-channels-job).
   const deliver = async () => {
     if (mailer) await deliverAlertEmails({ ...alertDeps(), mailer });
+    await deliverAlertChannels({ ...alertDeps(), config: runtime.config.alertChannels });
   };
   const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
     // Reward periods are measured against the block the batch was read at (the chain's clock).

@@ -8,6 +8,7 @@ import pino from 'pino';
 import { Server } from 'socket.io';
 import { createMailer } from './core/mailer.ts';
 import { closeAdapter, usePostgresAdapter } from './core/realtime/postgres-adapter.ts';
+import { startAlertChannelJobs } from './jobs/alert-channels-job.ts';
 import { createSnapshotEvents } from './jobs/snapshot-events.ts';
 import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
 
@@ -32,6 +33,13 @@ async function main(): Promise<void> {
   });
   const scheduler = await startScheduledSnapshots(runtime, log, events, { mailer });
   if (!scheduler) fail("SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
+  // Alert channels (issue 36): deliveries and the Telegram poller, shared with every process by leases.
+  const alertChannels = startAlertChannelJobs({
+    db: runtime.database.db,
+    config: runtime.config.alertChannels,
+    publicUrl: runtime.config.publicUrl,
+    logWarn: (object, message) => log.warn(object, message),
+  });
   log.info('Tidewatch worker started');
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +48,7 @@ async function main(): Promise<void> {
     log.info(`${signal} received: finishing the current run`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await scheduler.stop();
+    await alertChannels.stop();
     if (io) await closeAdapter(io);
     await runtime.database.close();
     process.exit(0);
