@@ -1,0 +1,151 @@
+import {
+  type DiscordServer,
+  startDiscordServer,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@tidewatch/testkit';
+import type { Address } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
+import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import { evaluateAlerts } from '../src/features/alerts/evaluate.ts';
+import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
+
+// Issue 36 end to end on the local chain: a farm about to end, its rule routed to a webhook and a Discord
+// channel with the bell off. The evaluation (twice, racing, as two workers would) stores the event once,
+// queues one delivery per chosen channel, and the delivery tick brings it to both receivers.
+let w: FarmsWorld;
+let receiver: WebhookReceiver;
+let discord: DiscordServer;
+let user: { token: string; userId: number };
+let clock = new Date();
+const publicUrl = 'http://localhost:5173';
+const secret = 'whsec_evaluate_test_secret';
+const db = () => w.testApp.database.db;
+const wallet = () => w.t.world.accounts.user.address as Address;
+const farm = () => w.t.world.farms.dualWethWmatic;
+let channelIds: { webhook: number; discord: number };
+
+async function insertChannel(kind: 'webhook' | 'discord', url: string) {
+  const row = await db()
+    .insertInto('alert_channels')
+    .values({
+      user_id: user.userId,
+      kind,
+      label: kind,
+      status: 'active',
+      target: url,
+      url,
+      secret: kind === 'webhook' ? secret : null,
+      created_at: clock.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver({ now: () => clock });
+  receiver.setSecret(secret);
+  discord = await startDiscordServer();
+  w = await startFarmsWorld();
+  await importWorldFarms(w, ['dualWethWmatic']);
+  user = await createFarmUser(w, [wallet()]);
+  await w.testApp.request({
+    method: 'POST',
+    url: '/api/quickswap/dual-mining/tracked-farm',
+    token: user.token,
+    payload: { farm_address: farm().address, wallet_address: wallet() },
+  });
+  // Stored as the routes would have after their checks (this app runs without the loopback test setting).
+  channelIds = {
+    webhook: await insertChannel('webhook', receiver.url),
+    discord: await insertChannel('discord', discord.createWebhook()),
+  };
+  // 12 days on: the 14-day dual farm ends within 72 hours.
+  await w.t.anvil.increaseTime(12 * 86_400);
+  clock = new Date((Number((await w.t.anvil.client.getBlock()).timestamp) + 60) * 1000);
+}, 120_000);
+afterAll(async () => {
+  await w?.close();
+  await Promise.all([receiver?.stop(), discord?.stop()]);
+});
+
+describe('an evaluated event goes to the channels its rule chose', () => {
+  it('is stored once, kept from the bell, and delivered once to each chosen channel', async () => {
+    const put = await w.testApp.request({
+      method: 'PUT',
+      url: '/api/alerts/settings',
+      token: user.token,
+      payload: {
+        email_enabled: false,
+        rules: [
+          {
+            rule: 'ending_soon',
+            wallet_address: null,
+            is_enabled: true,
+            email_enabled: false,
+            bell_enabled: false,
+            channel_ids: [channelIds.webhook, channelIds.discord],
+            threshold: null,
+          },
+        ],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const pipeline = createSnapshotPipeline({
+      db: db(),
+      chain: w.t.chain,
+      prices: w.prices,
+      chainId: w.t.world.chainId,
+      now: () => clock,
+    });
+    await pipeline.refreshSnapshots({ farms: [farm()], accounts: [wallet()] });
+    const pairs = (
+      await db().selectFrom('farms').select('id').where('address', '=', farm().address).execute()
+    ).map((r) => ({ farmId: r.id, wallet: wallet() }));
+    const evaluate = () =>
+      evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, pairs);
+    const [a, b] = await Promise.all([evaluate(), evaluate()]);
+    expect(a + b).toBe(1);
+
+    const [event] = await db()
+      .selectFrom('notifications')
+      .selectAll()
+      .where('user_id', '=', user.userId)
+      .where('rule', '=', 'ending_soon')
+      .execute();
+    expect(event).toMatchObject({ bell_hidden: 1, email_status: 'off' });
+    const bell = await w.testApp.request({ method: 'GET', url: '/api/notifications', token: user.token });
+    expect(bell.json().items.map((n: { rule: string }) => n.rule)).not.toContain('ending_soon');
+    const queued = await db()
+      .selectFrom('alert_deliveries')
+      .select(['channel_id', 'status'])
+      .where('notification_id', '=', event!.id)
+      .orderBy('channel_id')
+      .execute();
+    expect(queued).toEqual([
+      { channel_id: channelIds.webhook, status: 'pending' },
+      { channel_id: channelIds.discord, status: 'pending' },
+    ]);
+
+    const config = {
+      ...w.testApp.config.alertChannels,
+      allowLoopback: true,
+      discordWebhookBaseUrl: discord.baseUrl,
+    };
+    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: clock })).toBe(2);
+    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: clock })).toBe(0);
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.body).toMatchObject({
+      id: `n${event!.id}`,
+      rule: 'ending_soon',
+      wallet: wallet(),
+      farm: farm().address,
+      url: `${publicUrl}/quickswap/dual-mining/details/${farm().address}`,
+    });
+    expect(receiver.received[0]!.eventId).toBe(`n${event!.id}`);
+    expect(discord.messages).toHaveLength(1);
+    expect((discord.messages[0]!.body.embeds as { title: string }[])[0]!.title).toBe(event!.title);
+  });
+});
