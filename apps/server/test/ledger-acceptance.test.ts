@@ -1,11 +1,11 @@
 import {
+  type Ledger,
   type LedgerRow,
   ledgerSchema,
   positionBooksSchema,
   yearSummarySchema,
 } from '@tidewatch/shared/ledger';
 import { worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
-import { sql } from 'kysely';
 import { parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
@@ -26,6 +26,7 @@ import {
   type ScriptResult,
   wallet,
 } from './ledger-acceptance-script.ts';
+import { bob, connectWallet } from './wallets-helpers.ts';
 
 // Issue 35's acceptance: a scripted history on the local chain over two calendar years, then the books the
 // app keeps of it, each figure against this test's own arithmetic from receipts and reserves
@@ -65,13 +66,12 @@ beforeAll(async () => {
   await importWorldFarm(w, lpFarm());
   await importWorldFarm(w, dualFarm());
 
-  // Sign up, save the wallet, track both farms with it.
+  // Sign up, save the wallet through the connect guide (it signs the server's message), track both farms.
   const confirmed = await createConfirmedUser(app);
-  const id = await sql<{ id: number }>`select id from users where email = ${confirmed.email}`.execute(db());
-  const at = new Date().toISOString();
-  await sql`insert into wallets (user_id, name, address, chain_id, verified_at, created_at)
-    values (${id.rows[0]!.id}, 'MetaMask', ${wallet}, ${t.world.chainId}, ${at}, ${at})`.execute(db());
   user = { token: confirmed.token };
+  expect(bob.address).toBe(wallet);
+  const saved = await connectWallet(app, user.token, bob);
+  expect(saved.statusCode, saved.body).toBe(200);
   for (const [url, farm] of [
     ['/api/quickswap/track-farmable-pool', lpFarm()],
     ['/api/quickswap/dual-mining/tracked-farm', dualFarm()],
