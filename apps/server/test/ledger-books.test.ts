@@ -393,9 +393,9 @@ describe('the ledger of a small history on the local chain', () => {
 });
 
 describe("each position's books", () => {
-  for (const which of ['lp', 'dual'] as const) {
-    it(`shows the ${which} farm's gas, deposits, withdrawals, claims and total profit`, async () => {
-      const farm = which === 'lp' ? lpFarm() : dualFarm();
+  for (const farmOf of [lpFarm, dualFarm]) {
+    it(`shows a farm's gas, deposits, withdrawals, claims and total profit (${farmOf.name})`, async () => {
+      const farm = farmOf();
       const response = await get(`/api/quickswap/farm/details/${farm.address}?account=${wallet}`);
       const detail = farmDetailSchema.parse(response.json());
       const books = positionBooksSchema.parse(detail.books);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
+import { farmKindList } from './farm-kinds.ts';
 
 /**
  * The books (issue 35): a wallet's ledger of farm and V3 position events with the gas each transaction
@@ -9,10 +10,10 @@ import { hexAddressSchema } from './address.ts';
  */
 
 /** Polygon's first year: no ledger row can be older. */
-export const ledgerFirstYear = 2020;
+const ledgerFirstYear = 2020;
 
 /** The export formats of GET /api/ledger.csv. */
-export const ledgerCsvFormats = ['koinly', 'cointracking', 'tidewatch'] as const;
+const ledgerCsvFormats = ['koinly', 'cointracking', 'tidewatch'] as const;
 export type LedgerCsvFormat = (typeof ledgerCsvFormats)[number];
 
 /** True when the runtime knows `name` as an IANA time zone (Intl throws a RangeError otherwise). */
@@ -78,7 +79,7 @@ export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 export type LedgerCsvQuery = z.infer<typeof ledgerCsvQuerySchema>;
 
 /** An amount of one token: raw integer and its exact decimal string. */
-export const ledgerTokenAmountSchema = z.object({
+const ledgerTokenAmountSchema = z.object({
   address: z.string(),
   symbol: z.string(),
   decimals: z.number().int(),
@@ -89,7 +90,7 @@ export const ledgerTokenAmountSchema = z.object({
 });
 export type LedgerTokenAmount = z.infer<typeof ledgerTokenAmountSchema>;
 
-export const ledgerRowKinds = [
+const ledgerRowKinds = [
   'stake',
   'withdraw',
   'reward',
@@ -107,7 +108,7 @@ export type LedgerRowKind = (typeof ledgerRowKinds)[number];
  * else sent it), 'unknown' (its receipt could not be read yet: never counted as 0), 'none' (another row of
  * the same transaction carries it, or an opening balance).
  */
-export const ledgerGasSchema = z.object({
+const ledgerGasSchema = z.object({
   status: z.enum(['paid', 'unknown', 'not_paid', 'none']),
   /** Wei, integer text. */
   fee_pol: z.string().nullable(),
@@ -121,11 +122,12 @@ export const ledgerGasSchema = z.object({
 export type LedgerGas = z.infer<typeof ledgerGasSchema>;
 
 /** One ledger row: one event of a position (or a transaction of the wallet no event explains). */
-export const ledgerRowSchema = z.object({
+const ledgerRowSchema = z.object({
   /** Stable: `${source}:${tx_hash}:${log_index}`, source 'v2' | 'v3' | 'tx'. */
   id: z.string(),
   position: z.object({
-    tool: z.enum(['lp', 'dual', 'v3']),
+    /** A V2 farm kind, or 'v3' for a V3 position. */
+    tool: z.enum([...farmKindList, 'v3' as const]),
     farm_address: z.string().nullable(),
     token_id: z.string().nullable(),
     label: z.string(),
@@ -153,7 +155,7 @@ export const ledgerRowSchema = z.object({
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
 /** Sums over rows: known USD parts summed, rows with an unknown part counted apart (never as 0). */
-export const ledgerTotalsSchema = z.object({
+const ledgerTotalsSchema = z.object({
   rows: z.number().int(),
   /** Income (rewards, V3 fees) whose USD is known; null when there is no income row. */
   income_usd: z.number().nullable(),

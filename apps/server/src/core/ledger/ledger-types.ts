@@ -5,7 +5,7 @@ import { formatUnits } from 'viem';
 export type LedgerToken = { address: string; symbol: string; decimals: number };
 
 /** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
-export const lpDecimals = 18;
+const lpDecimals = 18;
 /** POL (and WMATIC before it) has 18 decimals: fees in wei read as POL with these. */
 export const polDecimals = 18;
 

@@ -9,10 +9,10 @@ import { formatUnits } from 'viem';
 import { type AssembledRow, polDecimals } from './ledger-types.ts';
 
 /** Income: reward claims (V2 RewardPaid, V3 RewardClaimed) and V3 swap fees collected. */
-export const incomeKinds: ReadonlySet<LedgerRowKind> = new Set(['reward', 'v3_reward', 'v3_fees']);
+const incomeKinds: ReadonlySet<LedgerRowKind> = new Set(['reward', 'v3_reward', 'v3_fees']);
 /** Deposits (stakes, V3 increases) and withdrawals (withdraws, V3 decreases); an opening balance is neither. */
-export const depositKinds: ReadonlySet<LedgerRowKind> = new Set(['stake', 'v3_deposit']);
-export const withdrawalKinds: ReadonlySet<LedgerRowKind> = new Set(['withdraw', 'v3_withdraw']);
+const depositKinds: ReadonlySet<LedgerRowKind> = new Set(['stake', 'v3_deposit']);
+const withdrawalKinds: ReadonlySet<LedgerRowKind> = new Set(['withdraw', 'v3_withdraw']);
 
 /** A row that moves tokens has a USD worth; a fee-only row has none to know. */
 const hasWorth = (row: LedgerRow) => row.kind !== 'fee_only';

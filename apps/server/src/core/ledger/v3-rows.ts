@@ -4,7 +4,7 @@ import { ratioOf } from '../snapshots/valuation/decimal.ts';
 import { type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
 
 /** A tracked V3 position as the ledger names it. */
-export type LedgerV3Position = {
+type LedgerV3Position = {
   tokenId: string;
   poolAddress: string;
   token0: LedgerToken;
@@ -18,7 +18,7 @@ export type V3EventsInput = { position: LedgerV3Position; events: V3PositionEven
 export type V3Counterparties = { positionManager: string; farmingCenter: string };
 
 /** The position label: its pair and id. */
-export function v3Label(position: LedgerV3Position): string {
+function v3Label(position: LedgerV3Position): string {
   return `${position.token0.symbol}-${position.token1.symbol} V3 #${position.tokenId}`;
 }
 
