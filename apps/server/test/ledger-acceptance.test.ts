@@ -269,13 +269,13 @@ describe('the books of a scripted two-year history', () => {
     );
   });
 
-  for (const year of [2025, 2026]) {
-    it(`lists every row of ${year} (UTC) with its amounts, worth and gas at its block`, async () => {
-      const body = await ledger(`&year=${year}`);
-      expect(body).toMatchObject({ year, tz: 'UTC' });
-      const want = rowsOfYear(year, 'UTC');
+  for (const [year, tz] of yearsAndZones) {
+    it(`lists every row of ${year} in ${tz} with its amounts, worth and gas at its block, and the totals`, async () => {
+      const body = await ledger(`&year=${year}&tz=${encodeURIComponent(tz)}`);
+      expect(body).toMatchObject({ year, tz });
+      const want = rowsOfYear(year, tz);
       expect(body.rows).toHaveLength(want.length);
-      for (const [i, row] of body.rows.entries()) expectRow(row, want[i]!, 'UTC');
+      for (const [i, row] of body.rows.entries()) expectRow(row, want[i]!, tz);
 
       const gas = gasRows(want);
       const totals = body.totals;
