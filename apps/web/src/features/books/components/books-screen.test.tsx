@@ -101,7 +101,7 @@ describe("a wallet's books", () => {
     expect(within(summary).getByText('2 dQUICK ($30.00 + unknown)')).toBeInTheDocument();
     expect(within(summary).getByText('USD unknown for 1 row')).toBeInTheDocument();
     // 0.0021 + 0.01 POL from two receipts; two receipts the node could not return are counted apart.
-    expect(within(summary).getByText('0.0121 POL + unknown ($0.00 + unknown)')).toBeInTheDocument();
+    expect(within(summary).getByText('0.0121 POL + unknown (< $0.01 + unknown)')).toBeInTheDocument();
     expect(within(summary).getByText('gas unknown on 2 transactions')).toBeInTheDocument();
     expect(within(summary).getByText('$100.50 · 2 WMATIC-USDC LP')).toBeInTheDocument();
     expect(within(summary).getByText('$60.00 · 1 WMATIC-USDC LP')).toBeInTheDocument();
@@ -120,8 +120,8 @@ describe("a wallet's books", () => {
     await user.click(within(summary).getByRole('button', { name: 'the list behind gas paid' }));
     const gasRows = within(figure('gas paid') as HTMLElement).getAllByRole('listitem');
     expect(gasRows.map((item) => item.textContent?.split(' · ')[3])).toEqual([
-      '0.0021 POL ($0.00)',
-      '0.01 POL ($0.00)',
+      '0.0021 POL (< $0.01)',
+      '0.01 POL (< $0.01)',
       'gas unknown',
       'gas unknown',
     ]);
@@ -147,10 +147,10 @@ describe("a wallet's books", () => {
       'sent: 2 WMATIC-USDC LP',
       'received: —',
       'USD: $100.50',
-      'gas: 0.0021 POL ($0.00)',
+      'gas: 0.0021 POL (< $0.01)',
       'tx 0xaaaaaaaa…',
     ]);
-    expect(within(claim!).getByText('0.01 POL ($0.00)')).toBeInTheDocument();
+    expect(within(claim!).getByText('0.01 POL (< $0.01)')).toBeInTheDocument();
     expect(within(unpriced!).getByText('unknown')).toHaveAttribute(
       'title',
       'no price for dQUICK at block 1000',

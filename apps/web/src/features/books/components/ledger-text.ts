@@ -24,6 +24,14 @@ export function formatTokenAmounts(amounts: readonly LedgerTokenAmount[]): strin
   return amounts.map((amount) => `${amount.amount_display} ${amount.symbol}`).join(' + ');
 }
 
+/**
+ * USD as everywhere, except a known amount under half a cent (most gas on Polygon), which reads '< $0.01':
+ * '$0.00' would look like nothing was paid.
+ */
+export function formatSmallUsd(value: number | null): string {
+  return value !== null && value > 0 && value < 0.005 ? '< $0.01' : formatUsd(value);
+}
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** 'USD unknown for 1 row': how many rows a USD total leaves out (no price at their block). */
@@ -42,16 +50,16 @@ export const gasUsdUnknownText = (transactions: number) =>
  * row is missing (never $0.00), else the known part plus 'unknown'.
  */
 export function formatPartialUsd(knownUsd: number, unknownRows: number, rowCount: number): string {
-  if (unknownRows === 0) return formatUsd(knownUsd);
+  if (unknownRows === 0) return formatSmallUsd(knownUsd);
   if (unknownRows >= rowCount) return formatUsd(null);
-  return `${formatUsd(knownUsd)} + unknown`;
+  return `${formatSmallUsd(knownUsd)} + unknown`;
 }
 
 /** A row's gas for this wallet: POL and USD when paid, and why there is none otherwise. */
 export function formatRowGas(gas: LedgerRow['gas']): string {
   switch (gas.status) {
     case 'paid':
-      return `${gas.fee_pol_display ?? 'unknown'} POL (${formatUsd(gas.fee_usd)})`;
+      return `${gas.fee_pol_display ?? 'unknown'} POL (${formatSmallUsd(gas.fee_usd)})`;
     case 'unknown':
       return 'gas unknown';
     case 'not_paid':

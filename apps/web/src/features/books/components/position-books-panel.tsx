@@ -1,6 +1,6 @@
 import type { PositionBooks } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
-import { gasUnknownText, usdUnknownText } from './ledger-text.ts';
+import { formatSmallUsd, gasUnknownText, usdUnknownText } from './ledger-text.ts';
 
 const signed = (value: number | null) =>
   value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
@@ -17,9 +17,9 @@ export function formatPolFromWei(wei: string): string {
 /** Gas in POL and USD; receipts not read yet make it 'unknown', or the known part '+ unknown'. */
 function gasText(books: PositionBooks): string {
   if (books.gas_unknown_rows === 0)
-    return `${formatPolFromWei(books.gas_pol)} POL (${formatUsd(books.gas_usd)})`;
+    return `${formatPolFromWei(books.gas_pol)} POL (${formatSmallUsd(books.gas_usd)})`;
   if (books.gas_pol === '0') return 'unknown';
-  return `${formatPolFromWei(books.gas_pol)} POL + unknown (${formatUsd(books.gas_usd)})`;
+  return `${formatPolFromWei(books.gas_pol)} POL + unknown (${formatSmallUsd(books.gas_usd)})`;
 }
 
 /**

@@ -17,28 +17,29 @@ export type SummaryFigureProps = {
 export function SummaryFigure({ label, value, notes, rows, showGas = false }: SummaryFigureProps) {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
+  // A <dl>'s group holds only its <dt> and <dd>: the notes, the toggle and the list are the figure's <dd>.
   return (
     <div className="border-t border-slate-100 py-2 first:border-t-0 dark:border-slate-800">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
-        <dd className="font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">{value}</dd>
-      </div>
-      {notes.map((note) => (
-        <p key={note} className="text-xs text-amber-800 dark:text-amber-300">
-          {note}
-        </p>
-      ))}
-      <button
-        type="button"
-        aria-expanded={isOpen}
-        aria-controls={listId}
-        aria-label={`the list behind ${label}`}
-        onClick={() => setOpen((open) => !open)}
-        className="text-xs text-sky-700 hover:underline dark:text-sky-300"
-      >
-        {isOpen ? 'hide the list behind' : `the list behind (${rows.length})`}
-      </button>
-      {isOpen ? <RowsBehind id={listId} rows={rows} showGas={showGas} /> : null}
+      <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd>
+        <p className="font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">{value}</p>
+        {notes.map((note) => (
+          <p key={note} className="text-xs text-amber-800 dark:text-amber-300">
+            {note}
+          </p>
+        ))}
+        <button
+          type="button"
+          aria-expanded={isOpen}
+          aria-controls={listId}
+          aria-label={`the list behind ${label}`}
+          onClick={() => setOpen((open) => !open)}
+          className="text-xs text-sky-700 hover:underline dark:text-sky-300"
+        >
+          {isOpen ? 'hide the list behind' : `the list behind (${rows.length})`}
+        </button>
+        {isOpen ? <RowsBehind id={listId} rows={rows} showGas={showGas} /> : null}
+      </dd>
     </div>
   );
 }
