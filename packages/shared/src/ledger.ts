@@ -157,7 +157,7 @@ export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 /** Sums over rows: known USD parts summed, rows with an unknown part counted apart (never as 0). */
 const ledgerTotalsSchema = z.object({
   rows: z.number().int(),
-  /** Income (rewards, V3 fees) whose USD is known; null when there is no income row. */
+  /** Income (rewards, V3 fees) whose USD is known (0 when there is none); rows of unknown USD counted apart. */
   income_usd: z.number().nullable(),
   income_usd_unknown_rows: z.number().int(),
   /** Gas the wallet paid, wei integer text and POL exact decimal. */

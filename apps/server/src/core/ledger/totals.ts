@@ -56,7 +56,8 @@ export function ledgerTotals(rows: LedgerRow[]): LedgerTotals {
   const gas = gasOf(rows);
   return {
     rows: rows.length,
-    income_usd: income.length === 0 ? null : incomeUsd.usd,
+    // No income row is a known 0; unknown rows are counted apart, not added.
+    income_usd: incomeUsd.usd,
     income_usd_unknown_rows: incomeUsd.unknown,
     gas_pol: gas.wei.toString(),
     gas_pol_display: formatUnits(gas.wei, polDecimals),
