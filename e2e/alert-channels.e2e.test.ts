@@ -16,7 +16,7 @@ const email = 'channels@example.com';
 const password = 'tide-watch-channels-otter';
 const account = testAccounts.user.address;
 /** The rule the farm about to end fires, as the settings name it. */
-const endingRule = 'rewards end within 72 hours while the wallet has stake';
+const endingRule = "a farm's rewards end within 72 hours while the wallet has stake";
 const endingText = /rewards end in \d+ hours/;
 
 describe('alert channels in Chromium: a Telegram chat and a signed webhook get a farm about to end', () => {
@@ -37,7 +37,7 @@ describe('alert channels in Chromium: a Telegram chat and a signed webhook get a
         SNAPSHOT_INTERVAL: '5s',
         TELEGRAM_BOT_TOKEN: telegram.token,
         TELEGRAM_API_URL: telegram.apiUrl,
-        ALERT_CHANNELS_ALLOW_LOOPBACK: '1',
+        ALERT_CHANNELS_ALLOW_LOOPBACK: 'true',
       },
     })) as FarmSession);
     const { page } = browser;
