@@ -23,6 +23,7 @@ import { v3TrackingMigration } from './021-v3-tracking.ts';
 import { merklAnswersMigration } from './022-merkl-answers.ts';
 import { transactionFeesMigration } from './023-transaction-fees.ts';
 import { alertChannelsMigration } from './024-alert-channels.ts';
+import { dualClaimsRescanMigration } from './025-dual-claims-rescan.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '022-merkl-answers': merklAnswersMigration,
   '023-transaction-fees': transactionFeesMigration,
   '024-alert-channels': alertChannelsMigration,
+  '025-dual-claims-rescan': dualClaimsRescanMigration,
 };
