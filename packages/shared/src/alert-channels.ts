@@ -4,12 +4,12 @@ import { z } from 'zod';
  * Alert channels (issue 36): where a user's alerts go beside the e-mail and the bell. A Telegram chat linked
  * through the bot's deep link, a Discord webhook, or a signed webhook to any public https URL.
  */
-export const alertChannelKinds = ['telegram', 'discord', 'webhook'] as const;
-export const alertChannelKindSchema = z.enum(alertChannelKinds);
+const alertChannelKinds = ['telegram', 'discord', 'webhook'] as const;
+const alertChannelKindSchema = z.enum(alertChannelKinds);
 export type AlertChannelKind = z.infer<typeof alertChannelKindSchema>;
 
 /** 'linking': a Telegram channel waiting for its /start message; 'paused': after 20 failed deliveries in a row. */
-export const alertChannelStatuses = ['linking', 'active', 'paused'] as const;
+const alertChannelStatuses = ['linking', 'active', 'paused'] as const;
 export type AlertChannelStatus = (typeof alertChannelStatuses)[number];
 
 /** How many channels one user may have. */
@@ -74,7 +74,7 @@ export const alertChannelParamsSchema = z.object({ id: z.coerce.number().int().p
  * The JSON body a webhook channel receives (signed: `Tidewatch-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of
  * "<t>.<raw body>">`, and `Tidewatch-Event-Id: <id>`). `figures` are the event's numbers as text.
  */
-export const alertWebhookBodySchema = z.object({
+const alertWebhookBodySchema = z.object({
   id: z.string(),
   rule: z.string(),
   occurred_at: z.string(),

@@ -110,7 +110,13 @@ describe('startWebhookReceiver', () => {
     });
     expect(good.status).toBe(200);
     expect(receiver.received).toEqual([
-      { eventId: 'n1', timestamp: t, body: JSON.parse(body), rawBody: body, signature: sign('whsec_test', t, body) },
+      {
+        eventId: 'n1',
+        timestamp: t,
+        body: JSON.parse(body),
+        rawBody: body,
+        signature: sign('whsec_test', t, body),
+      },
     ]);
 
     const forged = await postJson(receiver.url, body, { 'tidewatch-signature': sign('other', t, body) });

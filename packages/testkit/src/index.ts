@@ -1,17 +1,13 @@
 export {
-  type DiscordMessage,
   type DiscordServer,
   startDiscordServer,
 } from './alert-receivers/discord-server.ts';
-export type { ScriptedAnswer } from './alert-receivers/http-fake.ts';
 export {
   startTelegramServer,
-  type TelegramSentMessage,
   type TelegramServer,
 } from './alert-receivers/telegram-server.ts';
 export {
   startWebhookReceiver,
-  type VerifiedWebhook,
   type WebhookReceiver,
 } from './alert-receivers/webhook-receiver.ts';
 export { type Anvil, startAnvil } from './anvil.ts';

@@ -8,7 +8,7 @@ import {
 } from './http-fake.ts';
 
 /** A message a Discord webhook accepted: its JSON body (`{ content?, embeds? }`). */
-export type DiscordMessage = { webhookId: string; body: { content?: string; embeds?: unknown[] } };
+type DiscordMessage = { webhookId: string; body: { content?: string; embeds?: unknown[] } };
 
 export type DiscordServer = {
   /** The webhooks' base, to use as DISCORD_WEBHOOK_BASE_URL: `{origin}/api/webhooks`. */

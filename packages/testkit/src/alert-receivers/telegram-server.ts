@@ -18,7 +18,7 @@ type TelegramUpdate = {
 };
 
 /** A sendMessage the server accepted, as sent. */
-export type TelegramSentMessage = {
+type TelegramSentMessage = {
   chat_id: number;
   text: string;
   disable_web_page_preview?: boolean;

@@ -8,7 +8,7 @@ import {
 } from './http-fake.ts';
 
 /** A delivery the receiver verified: its event id and parsed JSON body. */
-export type VerifiedWebhook = {
+type VerifiedWebhook = {
   eventId: string | undefined;
   timestamp: number;
   body: unknown;

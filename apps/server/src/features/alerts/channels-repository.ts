@@ -28,15 +28,6 @@ export async function insertChannel(db: Db, row: Insertable<AlertChannelsTable>)
   return db.insertInto('alert_channels').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Sets a channel's columns (the caller already knows it is the user's). */
-export async function updateChannel(
-  db: Db,
-  id: number,
-  values: Partial<Omit<Insertable<AlertChannelsTable>, 'id' | 'user_id'>>,
-): Promise<void> {
-  await db.updateTable('alert_channels').set(values).where('id', '=', id).execute();
-}
-
 /** Deletes one of the user's channels (its deliveries go with it). Whether it existed. */
 export async function deleteChannel(db: Db, userId: number, id: number): Promise<boolean> {
   const result = await db

@@ -46,7 +46,7 @@ const urlRefused = (message: string) =>
   });
 
 /** The user's view of a stored URL: the host and path with long (secret-looking) parts masked. */
-export function maskedUrl(raw: string): string {
+function maskedUrl(raw: string): string {
   const url = new URL(raw);
   const path = url.pathname
     .split('/')

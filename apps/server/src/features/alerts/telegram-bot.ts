@@ -10,7 +10,7 @@ export type TelegramUpdate = {
 };
 
 /** Telegram answered `ok: false` or not at all: `description` is Telegram's own words. */
-export class TelegramError extends Error {
+class TelegramError extends Error {
   override readonly name = 'TelegramError';
   constructor(
     message: string,
@@ -98,5 +98,3 @@ export function telegramBot(options: TelegramBotOptions) {
     },
   };
 }
-
-export type TelegramBot = ReturnType<typeof telegramBot>;

@@ -46,7 +46,7 @@ export type AlertDeliveriesTable = {
 };
 
 /** One row (id 1): the Telegram getUpdates offset and which process polls, until when. */
-export type TelegramPollerTable = {
+type TelegramPollerTable = {
   id: number;
   /** The next update_id to ask for (decimal text). */
   update_offset: string;
