@@ -9,11 +9,13 @@ import {
   type WebhookReceiver,
 } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../src/core/config.ts';
 import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
 import type { MailMessage } from '../src/core/mailer.ts';
 import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
 import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import { checkReceiverUrl } from '../src/features/alerts/public-address.ts';
 import { insertNotification } from '../src/features/alerts/repository.ts';
 import { pollTelegramOnce } from '../src/features/alerts/telegram-poller.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
@@ -557,5 +559,91 @@ describe('refused receivers (the test setting off)', () => {
       .execute();
     expect(delivery).toMatchObject({ status: 'failed' });
     expect(delivery!.last_error).toMatch(/refused.*loopback/);
+  });
+});
+
+describe('the SSRF guard', () => {
+  const strictOptions = (addresses: string[]) => ({
+    allowLoopback: false,
+    resolve: async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+  });
+
+  it.each([
+    ['127.0.0.1'],
+    ['::1'],
+    ['::ffff:127.0.0.1'],
+    ['10.0.0.8'],
+    ['172.16.5.4'],
+    ['192.168.1.1'],
+    ['fd00:ec2::254'],
+    ['fc00::1'],
+    ['169.254.169.254'],
+    ['fe80::1'],
+    ['0.0.0.0'],
+    ['100.64.0.1'],
+    ['224.0.0.1'],
+  ])('refuses a name resolving to %s', async (address) => {
+    const checked = await checkReceiverUrl('https://hooks.example.com/x', strictOptions([address]));
+    expect(checked.ok).toBe(false);
+  });
+
+  it('refuses a name with one public and one private answer, and accepts a public one', async () => {
+    expect(
+      (await checkReceiverUrl('https://hooks.example.com/x', strictOptions(['93.184.216.34', '10.0.0.1'])))
+        .ok,
+    ).toBe(false);
+    const checked = await checkReceiverUrl('https://hooks.example.com/x', strictOptions(['93.184.216.34']));
+    expect(checked).toMatchObject({ ok: true, pinned: { address: '93.184.216.34', family: 4 } });
+  });
+
+  it('sends to the address it checked, not to what DNS answers at connect time', async () => {
+    // The name exists nowhere: only the pinned address (the resolver's answer at check time) reaches the receiver.
+    const pinnedReceiver = await startWebhookReceiver({ now: () => clock });
+    try {
+      pinnedReceiver.setSecret('whsec_pinned');
+      const port = new URL(pinnedReceiver.url).port;
+      const url = `http://hooks.pinned.invalid:${port}/hooks/tidewatch`;
+      const channelId = (
+        await db()
+          .insertInto('alert_channels')
+          .values({
+            user_id: user.userId,
+            kind: 'webhook',
+            label: 'pinned',
+            status: 'active',
+            target: url,
+            url,
+            secret: 'whsec_pinned',
+            created_at: clock.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await fireEvent([channelId]);
+      const sent = await deliverAlertChannels({
+        db: db(),
+        config: t.config.alertChannels,
+        publicUrl: t.config.publicUrl,
+        now: clock,
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      });
+      expect(sent).toBe(1);
+      expect(pinnedReceiver.received).toHaveLength(1);
+    } finally {
+      await pinnedReceiver.stop();
+    }
+  });
+
+  it('is not switched off in production: ALERT_CHANNELS_ALLOW_LOOPBACK=true is refused at start-up', () => {
+    expect(() =>
+      parseConfig({ DATA_DIR: t.dataDir, ALERT_CHANNELS_ALLOW_LOOPBACK: 'true', NODE_ENV: 'production' }),
+    ).toThrow(/ALERT_CHANNELS_ALLOW_LOOPBACK is for test suites only/);
+    expect(parseConfig({ DATA_DIR: t.dataDir }).alertChannels).toMatchObject({
+      allowLoopback: false,
+      telegramBotToken: undefined,
+      telegramApiUrl: 'https://api.telegram.org',
+      discordWebhookBaseUrl: 'https://discord.com/api/webhooks',
+      deliveryTimeoutMs: 10_000,
+    });
   });
 });
