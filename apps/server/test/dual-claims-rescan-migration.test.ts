@@ -1,3 +1,4 @@
+import type { FarmKind } from '@tidewatch/shared';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
 import { createDatabaseMigratedTo } from './empty-database.ts';
@@ -23,7 +24,7 @@ it("drops dual farms' stored claims and rewinds their history to just before the
     .values({ chain_id: 137, address: '0xp', token0_id: token.id, token1_id: token.id, created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const farmOf = async (address: string, kind: 'lp' | 'dual') =>
+  const farmOf = async (address: string, kind: FarmKind) =>
     (
       await db
         .insertInto('farms')
