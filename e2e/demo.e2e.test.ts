@@ -1,7 +1,14 @@
-import { createPublicClient, http } from 'viem';
+import { readFile } from 'node:fs/promises';
+import { type Address, createPublicClient, formatUnits, type Hash, http, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logInThroughUi } from './support/accounts.ts';
-import { type Browser, followNavLink, launchBrowser, openTool } from './support/browser.ts';
+import {
+  type Browser,
+  followNavLink,
+  launchBrowser,
+  openTool,
+  openWalletsScreen,
+} from './support/browser.ts';
 import {
   type DemoProcess,
   isProcessGroupAlive,
@@ -34,6 +41,21 @@ const collectAnnouncements = `new Promise((resolve) => {
   window.dispatchEvent(new Event('eip6963:requestProvider'));
   setTimeout(() => resolve(wallets), 300);
 })`;
+
+const rewardPaid = parseAbiItem('event RewardPaid(address indexed user, uint256 reward)');
+const staked = parseAbiItem('event Staked(address indexed user, uint256 amount)');
+const withdrawn = parseAbiItem('event Withdrawn(address indexed user, uint256 amount)');
+const koinlyHeader =
+  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
+/** The rule a farm about to end fires, as the alert settings name it. */
+const endingRule = "a farm's rewards end within 72 hours while the wallet has stake";
+
+/** The parts of GET /api/ledger/summary the journey waits on. */
+type LedgerSummary = {
+  income: { row_ids: string[] }[];
+  gas: { row_ids: string[]; unknown_rows: number };
+  withdrawals: { row_ids: string[] };
+};
 
 /** The token amount of an 'earned' figure such as '0.163648 dQUICK ($7.36)'. */
 const earnedAmount = (figure: string) => Number(/^[\d.]+/.exec(figure)?.[0] ?? Number.NaN);
@@ -185,6 +207,162 @@ describe('npm run demo, started as a person starts it', () => {
       .waitFor();
     expect(await list.getByRole('article', { name: /^position #\d+ / }).count()).toBe(4);
     await browser.screenshot('demo-v3-positions', { isFullPage: false });
+  });
+
+  it("keeps the demo wallet's books: its claims as income, its gas, a year summary and Koinly's CSV", async () => {
+    const { page } = browser;
+    // What the chain says the demo wallet did in the tracked WMATIC-USDC farm (its address ends the farm URL).
+    const farm = demo.farmUrls.find((f) => f.key === 'wmaticUsdc');
+    const farmAddress = farm?.url.split('/').at(-1) as Address;
+    const chain = createPublicClient({ transport: http(demo.rpcUrl) });
+    const ofWallet = { address: farmAddress, args: { user: demo.walletAddress as Address }, fromBlock: 0n };
+    const [claims, stakes, withdrawals] = await Promise.all([
+      chain.getLogs({ ...ofWallet, event: rewardPaid }),
+      chain.getLogs({ ...ofWallet, event: staked }),
+      chain.getLogs({ ...ofWallet, event: withdrawn }),
+    ]);
+    // The demo script claims twice and takes a quarter of the stake out (scripts/demo.ts).
+    expect(claims.length).toBe(2);
+    expect(withdrawals.length).toBe(1);
+    const lastClaim = await chain.getBlock({ blockNumber: claims.at(-1)!.blockNumber });
+    const year = new Date(Number(lastClaim.timestamp) * 1000).getUTCFullYear();
+    const inYear = async <T extends { blockNumber: bigint }>(logs: T[]) => {
+      const kept: T[] = [];
+      for (const log of logs) {
+        const block = await chain.getBlock({ blockNumber: log.blockNumber });
+        if (new Date(Number(block.timestamp) * 1000).getUTCFullYear() === year) kept.push(log);
+      }
+      return kept;
+    };
+    const claimsInYear = await inYear(claims);
+    const txsInYear = [
+      ...new Set(
+        (await inYear([...stakes, ...claims, ...withdrawals])).map((log) => log.transactionHash as Hash),
+      ),
+    ];
+    const income = claimsInYear.reduce((sum, log) => sum + (log.args.reward ?? 0n), 0n);
+    let gasWei = 0n;
+    for (const hash of txsInYear) {
+      const receipt = await chain.getTransactionReceipt({ hash });
+      gasWei += receipt.gasUsed * receipt.effectiveGasPrice;
+    }
+
+    // The history job reads the farm's events and each transaction's receipt on its ticks (every 12 s in the
+    // demo): wait for every claim and every transaction's gas, as a person waits before opening the books.
+    const fetchSummary = () =>
+      page.evaluate(
+        async ({ wallet, year }) => {
+          const storage = (
+            globalThis as unknown as { sessionStorage: { getItem(key: string): string | null } }
+          ).sessionStorage;
+          const query = new URLSearchParams({ wallet, year: String(year), tz: 'UTC' });
+          const response = await fetch(`/api/ledger/summary?${query}`, {
+            headers: { authorization: `Bearer ${storage.getItem('jwtToken')}` },
+          });
+          return (await response.json()) as unknown;
+        },
+        { wallet: demo.walletAddress, year },
+      ) as Promise<LedgerSummary>;
+    await expect
+      .poll(
+        async () => {
+          const summary = await fetchSummary();
+          return {
+            claims: summary.income.reduce((sum, token) => sum + token.row_ids.length, 0),
+            gasRows: summary.gas.row_ids.length,
+            gasUnknown: summary.gas.unknown_rows,
+          };
+        },
+        { timeout: 180_000, interval: 2_000 },
+      )
+      .toEqual({ claims: claimsInYear.length, gasRows: txsInYear.length, gasUnknown: 0 });
+
+    await openWalletsScreen(browser);
+    await page.getByRole('list', { name: 'wallets' }).getByRole('link', { name: 'books' }).click();
+    await page.getByRole('heading', { name: 'books', level: 1 }).waitFor();
+    const yearSelect = page.getByRole('combobox', { name: 'year' });
+    if ((await yearSelect.inputValue()) !== String(year)) await yearSelect.selectOption(String(year));
+    const panel = page.getByRole('region', { name: 'year summary' });
+    // The year's income and gas as the chain's logs and receipts add up.
+    await expect.poll(() => panel.textContent()).toContain(`${formatUnits(income, 18)} dQUICK`);
+    expect(await panel.textContent()).toContain(`${formatUnits(gasWei, 18)} POL`);
+    await browser.screenshot('demo-books', { isFullPage: false });
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Koinly CSV' }).click();
+    const download = await downloading;
+    const csv = await readFile((await download.path())!, 'utf8');
+    const [header, ...lines] = csv.split(/\r?\n/).filter((line) => line !== '');
+    expect(header).toBe(koinlyHeader);
+    for (const log of [...claimsInYear, ...(await inYear(withdrawals))]) {
+      expect(lines.some((line) => line.endsWith(log.transactionHash!))).toBe(true);
+    }
+  });
+
+  it("links a Telegram chat and a signed webhook in the demo's stand-ins, and both get a test alert", async () => {
+    const { page } = browser;
+    const output = () => demo.output();
+    await followNavLink(browser, 'alerts');
+    await page.getByText('no channels yet').waitFor();
+
+    // Telegram: the demo's terminal plays the Telegram app; the deep link pasted there presses Start.
+    await page.getByRole('radio', { name: 'Telegram' }).check();
+    await page.getByRole('button', { name: 'link a Telegram chat' }).click();
+    const deepLink = await page.getByRole('link', { name: 'open Telegram to link' }).getAttribute('href');
+    expect(deepLink).toMatch(/^https:\/\/t\.me\/tidewatch_demo_bot\?start=[\w-]+$/);
+    demo.paste(deepLink!);
+    const linked = page.getByRole('status').filter({ has: page.getByText('linked', { exact: true }) });
+    await linked.waitFor({ timeout: 30_000 });
+    await expect.poll(output, { timeout: 30_000 }).toContain('demo telegram: the bot wrote to @demo_user');
+    await linked.getByRole('button', { name: 'close' }).click();
+
+    // The webhook: the receiver the demo printed, its signing secret pasted into the terminal.
+    await page.getByRole('radio', { name: 'webhook' }).check();
+    await page.getByRole('textbox', { name: 'webhook URL (https)' }).fill(demo.webhookUrl);
+    await page.getByRole('button', { name: 'add webhook' }).click();
+    const notice = page.getByRole('region', { name: 'webhook signing secret' });
+    demo.paste(await notice.getByRole('textbox', { name: 'signing secret' }).inputValue());
+    await expect.poll(output).toContain('demo webhook: the receiver now verifies signatures');
+    await notice.getByRole('button', { name: 'I saved the secret' }).click();
+
+    // The farm-ending rule goes to both new channels.
+    const rules = page.getByRole('form', { name: 'alert settings' });
+    for (const channel of ['Telegram', 'webhook']) {
+      await rules
+        .getByRole('checkbox', { name: new RegExp(`^${endingRule}: ${channel} .+ \\(every wallet\\)$`) })
+        .check();
+    }
+    await rules.getByRole('button', { name: 'save alert settings' }).click();
+    await page.getByText('alert settings saved').waitFor();
+
+    // A test alert to each: the demo prints what the bot sent and what the receiver verified.
+    for (const name of [/^Telegram /, /^webhook /]) {
+      const item = page.getByRole('listitem', { name });
+      await item.getByRole('button', { name: 'send a test alert' }).click();
+      await item.getByText('test alert queued').waitFor();
+    }
+    await expect
+      .poll(
+        () => output().match(/demo telegram: the bot wrote to @demo_user:\n\s+Tidewatch test alert/g)?.length,
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(1);
+    await expect
+      .poll(output, { timeout: 30_000 })
+      .toMatch(/demo webhook: a delivery arrived, signature verified \(rule 'test', event t\d+\)/);
+    expect(output()).not.toContain('demo webhook: refused');
+    // The channels' status lines, read again: each delivered.
+    await page.reload();
+    for (const name of [/^Telegram /, /^webhook /]) {
+      await page
+        .getByRole('listitem', { name })
+        .getByText(/^last delivery /)
+        .waitFor();
+    }
+    await page.getByRole('heading', { name: 'channels' }).scrollIntoViewIfNeeded();
+    await browser.screenshot('demo-alert-channels', { isFullPage: false });
   });
 
   it('Ctrl-C stops the demo and everything it started', async () => {

@@ -1,15 +1,19 @@
 /**
  * `npm run demo`: the whole product on this machine with no MetaMask, no API key and no internet.
  * Starts a local chain seeded with QuickSwap-like farms and QuickSwap V3 (Algebra) positions, a
- * CoinMarketCap-compatible price server, a Merkl-compatible rewards server, and the app on a temporary database
- * with a demo user and an in-browser 'Demo wallet'. Ctrl-C stops everything.
+ * CoinMarketCap-compatible price server, a Merkl-compatible rewards server, stand-ins for Telegram, Discord and a
+ * webhook receiver (see demo-channels.ts), and the app on a temporary database with a demo user and an
+ * in-browser 'Demo wallet'. Ctrl-C stops everything.
  */
 import {
   type Anvil,
   cmcListingsForWorld,
   deployQuickswapWorld,
   deployV3World,
+  mineBlockAt,
   quickswapFarmUrl,
+  sendTippedCall,
+  setAutomine,
   startAnvil,
   startCmcServer,
   startMerklServer,
@@ -17,16 +21,53 @@ import {
   testAccounts,
   v3WorldAppEnv,
   type World,
+  type WorldFarm,
   worldAppEnv,
 } from '@tidewatch/testkit';
+import { parseAbi } from 'viem';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
+import { startDemoChannels } from './demo-channels.ts';
 
 const demoUser = { email: 'demo@tidewatch.local', password: 'tidewatch-demo-2026' };
 const blockIntervalMs = 5_000;
 /** The chain starts this many days ago and trades daily until today, so a tracked farm has history. */
 const historyDays = 10;
 const daySeconds = 86_400;
+
+/** The two farm calls the demo wallet makes besides its stakes; both farm kinds have them. */
+const farmAbi = parseAbi(['function getReward()', 'function withdraw(uint256 amount)']);
+const gwei = 10n ** 9n;
+
+/**
+ * The demo wallet's own farm transactions (reward claims, a partial withdrawal), so the books have income,
+ * withdrawals and gas: each in its own block ten minutes after the last, at a Polygon-like base fee and tip
+ * (anvil's own base fee sinks towards nothing over empty blocks, which would make every gas figure zero).
+ */
+async function callFarmAsDemoWallet(
+  anvil: Anvil,
+  world: World,
+  farm: WorldFarm,
+  call: { functionName: 'getReward' } | { functionName: 'withdraw'; amount: bigint },
+): Promise<void> {
+  const head = await anvil.client.getBlock();
+  await setAutomine(anvil, false);
+  try {
+    const hash = await sendTippedCall(anvil, {
+      from: world.accounts.user.address,
+      to: farm.address,
+      abi: farmAbi,
+      functionName: call.functionName,
+      args: call.functionName === 'withdraw' ? [call.amount] : [],
+      priorityFeePerGas: 30n * gwei,
+    });
+    await mineBlockAt(anvil, { timestamp: head.timestamp + 600n, baseFeePerGas: 45n * gwei });
+    const receipt = await anvil.client.getTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${call.functionName} on ${farm.key} reverted`);
+  } finally {
+    await setAutomine(anvil, true);
+  }
+}
 
 /**
  * Ten days of a market: each day swaps move WMATIC, WETH and WBTC against USDC one way or the other (so
@@ -59,6 +100,20 @@ async function playMarketHistory(anvil: Anvil, world: World): Promise<void> {
         ? { tokenIn: 'WBTC', amountIn: size * 10n ** 7n }
         : { tokenIn: 'USDC', amountIn: usdc(9_000n * size) }),
     });
+    // The demo wallet's books: rewards claimed on days 3 and 8, a quarter of its WMATIC-USDC stake taken
+    // out on day 6 (the rest stays staked and earning).
+    const { wmaticUsdc, dualWethWmatic } = world.farms;
+    if (day === 3) {
+      await callFarmAsDemoWallet(anvil, world, wmaticUsdc, { functionName: 'getReward' });
+      await callFarmAsDemoWallet(anvil, world, dualWethWmatic, { functionName: 'getReward' });
+    }
+    if (day === 6) {
+      await callFarmAsDemoWallet(anvil, world, wmaticUsdc, {
+        functionName: 'withdraw',
+        amount: wmaticUsdc.userStake / 4n,
+      });
+    }
+    if (day === 8) await callFarmAsDemoWallet(anvil, world, wmaticUsdc, { functionName: 'getReward' });
   }
   const now = Math.floor(Date.now() / 1000);
   await anvil.client.request({
@@ -81,6 +136,7 @@ async function main(): Promise<void> {
   await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
   const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
+  const channels = await startDemoChannels();
 
   let app: AppServer | undefined;
   let miner: NodeJS.Timeout | undefined;
@@ -92,6 +148,7 @@ async function main(): Promise<void> {
     await app?.stop().catch(() => {});
     await cmc.stop().catch(() => {});
     await merkl.stop().catch(() => {});
+    await channels.stop().catch(() => {});
     await anvil.stop().catch(() => {});
     process.exit(code);
   };
@@ -109,6 +166,7 @@ async function main(): Promise<void> {
         CMC_API_URL: cmc.url,
         ...worldAppEnv(world),
         ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
+        ...channels.appEnv,
         // Automatic snapshots every minute, so a tracked farm's card moves on its own.
         SNAPSHOT_INTERVAL: '1m',
         DEMO_WALLET_PRIVATE_KEY: testAccounts.user.privateKey,
@@ -150,10 +208,16 @@ async function main(): Promise<void> {
     `  QuickSwap V3: the demo wallet's positions are in the 'V3 positions tool' ('All positions'), Merkl`,
     `  rewards from a local stand-in at ${merkl.url}`,
     '',
+    "  the books: once a tracked farm's history is read, 'books' beside the wallet (dashboard, manage",
+    '  wallets) lists its stakes, claims and withdrawal with their gas, a year summary and CSV downloads',
+    '',
+    ...channels.bannerLines,
+    '',
     `  a block is mined every ${blockIntervalMs / 1000} s; press Ctrl-C to stop everything.`,
     '',
   ];
   console.log(lines.join('\n'));
+  channels.listen();
 }
 
 void main();

@@ -14,7 +14,11 @@ export type DemoProcess = {
   walletAddress: string;
   rpcUrl: string;
   farmUrls: DemoFarmUrl[];
+  /** The local webhook receiver's URL the demo printed, to add as a webhook channel. */
+  webhookUrl: string;
   output: () => string;
+  /** Types a line into the demo's terminal and presses Enter, as a person pastes a link or a secret. */
+  paste: (line: string) => void;
   /** Sends SIGINT (what Ctrl-C delivers) to the demo script; resolves with how it exited. */
   interrupt: (timeoutMs?: number) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Last-resort cleanup after a failed test: SIGKILL to whatever is left of the process group. */
@@ -45,13 +49,23 @@ function parseDemoOutput(output: string) {
   const login = /log in with\s+(\S+) \/ (\S+)/.exec(output);
   const walletAddress = /'Demo wallet' \((0x[0-9a-fA-F]{40})\)/.exec(output)?.[1];
   const rpcUrl = /chain RPC\s+(\S+)/.exec(output)?.[1];
+  const webhookUrl = /^\s+webhook\s+URL (\S+)$/m.exec(output)?.[1];
   const farmUrls = [...output.matchAll(/^\s+(lp-mining|dual-mining)\s+(\S+)\s+(https:\/\/\S+)\s*$/gm)].map(
     (match) => ({ kind: farmKindOfRouteSegment(match[1])!, key: match[2]!, url: match[3]! }),
   );
-  if (!url || !login || !walletAddress || !rpcUrl || farmUrls.length === 0) {
-    throw new Error(`the demo's output lacks the URL, login, wallet, chain or farm URLs:\n${output}`);
+  if (!url || !login || !walletAddress || !rpcUrl || farmUrls.length === 0 || !webhookUrl) {
+    throw new Error(
+      `the demo's output lacks the URL, login, wallet, chain, farm URLs or webhook receiver:\n${output}`,
+    );
   }
-  return { url, login: { email: login[1]!, password: login[2]! }, walletAddress, rpcUrl, farmUrls };
+  return {
+    url,
+    login: { email: login[1]!, password: login[2]! },
+    walletAddress,
+    rpcUrl,
+    farmUrls,
+    webhookUrl,
+  };
 }
 
 /**
@@ -65,7 +79,8 @@ export async function startDemoProcess(options: { port: number; timeoutMs?: numb
     cwd: repoRoot,
     env: { ...env, PORT: String(options.port) },
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin a pipe: the demo reads pasted Telegram links and webhook secrets from its terminal.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not spawn the demo');
@@ -108,6 +123,9 @@ export async function startDemoProcess(options: { port: number; timeoutMs?: numb
     pid,
     ...printed,
     output: () => output,
+    paste: (line) => {
+      child.stdin?.write(`${line}\n`);
+    },
     interrupt: async (timeoutMs = 30_000) => {
       child.kill('SIGINT');
       const timeout = new Promise<never>((_, reject) =>
