@@ -113,7 +113,11 @@ export async function startScheduledSnapshots(
   // The alert channels (issue 36) get a new event at once too; their own tick retries (alert-channels-job).
   const deliver = async () => {
     if (mailer) await deliverAlertEmails({ ...alertDeps(), mailer });
-    await deliverAlertChannels({ ...alertDeps(), config: runtime.config.alertChannels });
+    await deliverAlertChannels({
+      ...alertDeps(),
+      config: runtime.config.alertChannels,
+      now: () => new Date(),
+    });
   };
   const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
     // Reward periods are measured against the block the batch was read at (the chain's clock).

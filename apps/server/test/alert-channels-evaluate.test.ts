@@ -134,8 +134,8 @@ describe('an evaluated event goes to the channels its rule chose', () => {
       allowLoopback: true,
       discordWebhookBaseUrl: discord.baseUrl,
     };
-    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: clock })).toBe(2);
-    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: clock })).toBe(0);
+    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: () => clock })).toBe(2);
+    expect(await deliverAlertChannels({ db: db(), config, publicUrl, now: () => clock })).toBe(0);
     expect(receiver.received).toHaveLength(1);
     expect(receiver.received[0]!.body).toMatchObject({
       id: `n${event!.id}`,

@@ -40,7 +40,7 @@ const tick = (database = t.database) =>
     db: database.db,
     config: t.config.alertChannels,
     publicUrl: t.config.publicUrl,
-    now: clock,
+    now: () => clock,
   });
 const poll = (owner = 'process-a') =>
   pollTelegramOnce({ db: db(), config: t.config.alertChannels, owner, now: () => clock });
@@ -549,7 +549,7 @@ describe('refused receivers (the test setting off)', () => {
       db: strict.database.db,
       config: strict.config.alertChannels,
       publicUrl: strict.config.publicUrl,
-      now: clock,
+      now: () => clock,
     });
     expect(sent).toBe(0);
     const [delivery] = await strict.database.db
@@ -624,7 +624,7 @@ describe('the SSRF guard', () => {
         db: db(),
         config: t.config.alertChannels,
         publicUrl: t.config.publicUrl,
-        now: clock,
+        now: () => clock,
         resolve: async () => [{ address: '127.0.0.1', family: 4 }],
       });
       expect(sent).toBe(1);

@@ -27,7 +27,7 @@ export function startAlertChannelJobs(deps: {
       db: deps.db,
       config: deps.config,
       publicUrl: deps.publicUrl,
-      now: new Date(),
+      now: () => new Date(),
     })
       .then(() => undefined)
       .catch((error: unknown) => deps.logWarn({ err: error }, 'alert channels: a delivery tick failed'))

@@ -32,7 +32,11 @@ export type DeliverChannelsDeps = {
   db: Kysely<Database>;
   config: AlertChannelsConfig;
   publicUrl: string;
-  now: Date;
+  /**
+   * The clock, read at each moment that needs it (a signature's t, an answer's Retry-After, a row's outcome):
+   * a tick with slow receivers lasts minutes, and a time taken at its start would be stale by its end.
+   */
+  now: () => Date;
   /** DNS, replaceable in tests. */
   resolve?: ResolveHost;
   /** How many sends run at once (default 4): a slow receiver holds one of them, never the others. */
@@ -46,23 +50,26 @@ const giveUpAfterMs = 24 * 60 * minuteMs;
 /** How a send went: through, worth another try (when), or refused for good. */
 type SendOutcome =
   | { kind: 'sent' }
-  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  | { kind: 'retry'; reason: string; retryAt?: number }
   | { kind: 'failed'; reason: string };
 
-/** Retry-After in seconds or as an HTTP date; Discord's and Telegram's bodies say it too. */
-function retryAfterMsOf(answer: ReceiverAnswer, now: Date): number | undefined {
+/**
+ * When Retry-After allows the next try (ms since the epoch), counted from `answeredAt`, the moment the
+ * answer came: in seconds or as an HTTP date; Discord's and Telegram's bodies say it too.
+ */
+function retryAtOf(answer: ReceiverAnswer, answeredAt: Date): number | undefined {
   const header = answer.headers['retry-after'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value !== undefined) {
     const seconds = Number(value);
-    if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+    if (Number.isFinite(seconds) && seconds >= 0) return answeredAt.getTime() + Math.ceil(seconds * 1000);
     const date = Date.parse(value);
-    if (Number.isFinite(date)) return Math.max(0, date - now.getTime());
+    if (Number.isFinite(date)) return Math.max(answeredAt.getTime(), date);
   }
   try {
     const body = JSON.parse(answer.body) as { retry_after?: number; parameters?: { retry_after?: number } };
     const seconds = body.retry_after ?? body.parameters?.retry_after;
-    if (typeof seconds === 'number' && seconds >= 0) return Math.ceil(seconds * 1000);
+    if (typeof seconds === 'number' && seconds >= 0) return answeredAt.getTime() + Math.ceil(seconds * 1000);
   } catch {
     // Not JSON: no hint beyond the status.
   }
@@ -82,10 +89,10 @@ function reasonOf(answer: ReceiverAnswer): string {
 }
 
 /** 2xx sent; 429 and 5xx again later; a 3xx (redirects are not followed) and other 4xx failed for good. */
-function outcomeOf(answer: ReceiverAnswer, now: Date): SendOutcome {
+function outcomeOf(answer: ReceiverAnswer, answeredAt: Date): SendOutcome {
   if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
   if (answer.status === 429) {
-    return { kind: 'retry', reason: reasonOf(answer), retryAfterMs: retryAfterMsOf(answer, now) };
+    return { kind: 'retry', reason: reasonOf(answer), retryAt: retryAtOf(answer, answeredAt) };
   }
   if (answer.status >= 500) return { kind: 'retry', reason: reasonOf(answer) };
   if (answer.status >= 300 && answer.status < 400) {
@@ -134,7 +141,7 @@ async function send(
       // A wrong token is the operator's to fix, not the user's chat's: worth trying again later.
       if (answer.status === 401)
         return { kind: 'retry', reason: `${reasonOf(answer)} (the bot token is wrong)` };
-      return outcomeOf(answer, deps.now);
+      return outcomeOf(answer, deps.now());
     }
     // Checked again at send time: the name may resolve elsewhere now; the request goes to the address checked.
     const checked = await checkReceiverUrl(channel.url ?? '', {
@@ -144,19 +151,20 @@ async function send(
     if (!checked.ok) return { kind: 'failed', reason: `the URL is refused: ${checked.reason}` };
     if (channel.kind === 'discord') {
       const answer = await postToPinned(checked.pinned, JSON.stringify(discordMessage(alert)), {}, signal);
-      return outcomeOf(answer, deps.now);
+      return outcomeOf(answer, deps.now());
     }
     const body = JSON.stringify(webhookBody(alert));
     const answer = await postToPinned(
       checked.pinned,
       body,
       {
-        'tidewatch-signature': signWebhookBody(channel.secret ?? '', body, deps.now),
+        // Signed as it leaves: a receiver refuses a t more than 5 minutes from its own clock.
+        'tidewatch-signature': signWebhookBody(channel.secret ?? '', body, deps.now()),
         'tidewatch-event-id': alert.id,
       },
       signal,
     );
-    return outcomeOf(answer, deps.now);
+    return outcomeOf(answer, deps.now());
   } catch (error) {
     const reason = signal.aborted
       ? `no answer within ${config.deliveryTimeoutMs / 1000} s`
@@ -172,7 +180,9 @@ async function record(
   channel: ChannelRow,
   outcome: SendOutcome,
 ): Promise<void> {
-  const { db, now } = deps;
+  const { db } = deps;
+  // The time the answer came (or the time ran out), not the tick's start: Retry-After counts from it.
+  const now = deps.now();
   const at = now.toISOString();
   const attempts = delivery.attempts + 1;
   if (outcome.kind === 'sent') {
@@ -185,7 +195,7 @@ async function record(
     await finishDelivery(db, delivery.id, { status: 'failed', last_error: outcome.reason, attempts });
   } else {
     const backoffMs = Math.min(maxBackoffMs, minuteMs * 2 ** (attempts - 1));
-    const nextAt = now.getTime() + (outcome.retryAfterMs ?? backoffMs);
+    const nextAt = outcome.retryAt ?? now.getTime() + backoffMs;
     if (age >= giveUpAfterMs || nextAt - new Date(delivery.created_at).getTime() > giveUpAfterMs) {
       await finishDelivery(db, delivery.id, {
         status: 'failed',
@@ -241,7 +251,8 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
  * A channel failing 20 times in a row is paused and its user told in the bell. Answers how many were sent.
  */
 export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<number> {
-  const { db, now } = deps;
+  const { db } = deps;
+  const now = deps.now();
   const at = now.toISOString();
   const due = await findDueDeliveries(db, at, 200);
   // The lease outlasts the timeout of the sends this tick makes, a few at a time.
@@ -266,7 +277,7 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
     const notification =
       delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
     const outcome =
-      now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
+      deps.now().getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
         ? ({ kind: 'failed', reason: 'gave up after a day' } as const)
         : await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
     if (outcome.kind === 'sent') sent += 1;

@@ -1,0 +1,125 @@
+import type { CreatedAlertChannel } from '@tidewatch/shared';
+import {
+  type DiscordServer,
+  startDiscordServer,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '@tidewatch/testkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
+import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
+import { type DeliverChannelsDeps, deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import { insertNotification } from '../src/features/alerts/repository.ts';
+import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+
+// Issue 36, the delivery tick under the faults review 1 found: a clock that moves during a tick, two workers
+// and an expired lease, stale rows after a pause, a rate-limited channel, a name server that never answers.
+// Time is the test's clock; the receivers are local. SQLite here, PostgreSQL in test:pg.
+let t: TestApp;
+let discord: DiscordServer;
+let receiver: WebhookReceiver;
+let user: { token: string; userId: number };
+let clock = new Date(Math.floor(Date.now() / 1000) * 1000);
+const minute = 60_000;
+const at = (ms: number) => new Date(clock.getTime() + ms);
+const db = () => t.database.db;
+
+const tick = (overrides: Partial<DeliverChannelsDeps> = {}) =>
+  deliverAlertChannels({
+    db: db(),
+    config: t.config.alertChannels,
+    publicUrl: t.config.publicUrl,
+    now: () => clock,
+    ...overrides,
+  });
+
+let eventCount = 0;
+/** An event stored for the user as evaluate stores it, queued to `channelIds`. */
+async function fireEvent(channelIds: number[]) {
+  eventCount += 1;
+  const id = await insertNotification(db(), {
+    user_id: user.userId,
+    event_key: `ending_soon:delivery-test:${eventCount}`,
+    rule: 'ending_soon',
+    farm_address: '0x00000000000000000000000000000000000000f1',
+    wallet_address: '0x00000000000000000000000000000000000000a1',
+    title: `WETH / USDC: rewards end in ${eventCount} hours`,
+    body: 'Move or withdraw the stake before it earns nothing.',
+    link: `${t.config.publicUrl}/quickswap/dual-mining/details/0xf1`,
+    created_at: clock.toISOString(),
+    email_status: 'off',
+  });
+  await enqueueDeliveries(db(), user.userId, id!, channelIds, clock.toISOString());
+  return id!;
+}
+const deliveriesOf = (channelId: number) =>
+  db().selectFrom('alert_deliveries').selectAll().where('channel_id', '=', channelId).orderBy('id').execute();
+const channelRow = (id: number) =>
+  db().selectFrom('alert_channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+async function addChannel(body: object): Promise<CreatedAlertChannel> {
+  const response = await t.request({
+    method: 'POST',
+    url: '/api/alerts/channels',
+    token: user.token,
+    payload: body,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+beforeAll(async () => {
+  discord = await startDiscordServer();
+  receiver = await startWebhookReceiver({ now: () => clock });
+  t = await createTestApp({
+    env: {
+      DISCORD_WEBHOOK_BASE_URL: discord.baseUrl,
+      ALERT_CHANNELS_ALLOW_LOOPBACK: 'true',
+      ALERT_DELIVERY_TIMEOUT_MS: '1000',
+    },
+  });
+  const { token, email } = await createConfirmedUser(t);
+  const row = await db()
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  user = { token, userId: row.id };
+});
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([discord?.stop(), receiver?.stop()]);
+});
+
+describe('the time of each send', () => {
+  it('signs each webhook with the time it is sent, though the clock moves on during the tick', async () => {
+    const webhook = await addChannel({ kind: 'webhook', url: receiver.url });
+    receiver.setSecret(webhook.secret!);
+    for (let i = 0; i < 3; i++) await fireEvent([webhook.channel.id]);
+    // Every read of the clock is 4 minutes after the one before: the third send leaves well past the
+    // receiver's 5-minute window of the tick's start, and must still be fresh to it.
+    const readings: number[] = [];
+    const sent = await tick({
+      concurrency: 1,
+      now: () => {
+        clock = at(4 * minute);
+        readings.push(Math.floor(clock.getTime() / 1000));
+        return clock;
+      },
+    });
+    expect(sent).toBe(3);
+    expect(receiver.rejected).toEqual([]);
+    const stamps = receiver.received.map((r) => r.timestamp);
+    expect(stamps).toHaveLength(3);
+    for (const stamp of stamps) expect(readings).toContain(stamp);
+    expect(new Set(stamps).size).toBe(3);
+    // Each row's sent_at is the time its answer came, not the tick's start.
+    const rows = await deliveriesOf(webhook.channel.id);
+    expect(new Set(rows.map((r) => r.sent_at)).size).toBe(3);
+    await t.request({
+      method: 'DELETE',
+      url: `/api/alerts/channels/${webhook.channel.id}`,
+      token: user.token,
+    });
+  });
+});
