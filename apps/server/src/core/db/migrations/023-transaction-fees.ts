@@ -10,7 +10,33 @@ import { addIdColumn, isPostgres } from '../schema-helpers.ts';
  *   writes raise data_version (012).
  * - history_backfills / v3_history_backfills.scanned_to_hash: the hash of the block the scan reached, so a
  *   run notices that block was reorganised away and rescans.
+ * - History scanned before this migration read up to the head, so its last blocks were never final and their
+ *   hash was never kept: each scan rewinds by FINALITY_DEPTH's default (128 blocks, never below block 0) and
+ *   the events above it go (opening balances stay: they are the window start's, not a log), so the next run
+ *   reads those blocks again up to a final block and keeps the hash it reached.
  */
+/** FINALITY_DEPTH's default: how far below the head a block counts as final where no finalized tag is used. */
+const rewindBlocks = 128;
+
+/** Rewinds every V2 and V3 history scan by `rewindBlocks` and drops the events (not opening balances) above. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
+async function rewindUnfinalScans(db: Kysely<any>) {
+  await sql`delete from position_events where log_index >= 0 and exists (
+    select 1 from history_backfills h where h.farm_id = position_events.farm_id
+      and h.wallet_address = position_events.wallet_address and h.scanned_to_block is not null
+      and position_events.block_number > h.scanned_to_block - ${sql.lit(rewindBlocks)})`.execute(db);
+  await sql`delete from v3_position_events where log_index >= 0 and exists (
+    select 1 from v3_history_backfills h where h.position_id = v3_position_events.position_id
+      and h.scanned_to_block is not null
+      and v3_position_events.block_number > h.scanned_to_block - ${sql.lit(rewindBlocks)})`.execute(db);
+  for (const table of ['history_backfills', 'v3_history_backfills']) {
+    await sql`update ${sql.table(table)} set scanned_to_block = case when scanned_to_block > ${sql.lit(rewindBlocks)}
+      then scanned_to_block - ${sql.lit(rewindBlocks)} else 0 end where scanned_to_block is not null`.execute(
+      db,
+    );
+  }
+}
+
 export const transactionFeesMigration: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
   async up(db: Kysely<any>) {
@@ -37,6 +63,7 @@ export const transactionFeesMigration: Migration = {
       .execute();
     await db.schema.alterTable('history_backfills').addColumn('scanned_to_hash', 'text').execute();
     await db.schema.alterTable('v3_history_backfills').addColumn('scanned_to_hash', 'text').execute();
+    await rewindUnfinalScans(db);
 
     if (isPostgres(db)) {
       await sql`create trigger transaction_fees_data_version after insert or update or delete
