@@ -31,7 +31,7 @@ function startCodeOf(line: string): string | null {
 const indent = (text: string) =>
   text
     .split('\n')
-    .map((line) => `    ${line}`)
+    .map((line) => (line === '' ? '' : `    ${line}`))
     .join('\n');
 
 /** Starts the three stand-ins on loopback. */
