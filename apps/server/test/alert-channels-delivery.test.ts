@@ -1,3 +1,6 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { CreatedAlertChannel } from '@tidewatch/shared';
 import {
   type DiscordServer,
@@ -68,6 +71,45 @@ async function addChannel(body: object): Promise<CreatedAlertChannel> {
   return response.json();
 }
 
+/**
+ * A local receiver that holds the first request it gets until the test answers it (the others: 200 at
+ * once), so a test can act while a send is in flight. Records each request's Tidewatch-Event-Id.
+ */
+async function startGateReceiver() {
+  const eventIds: string[] = [];
+  let held: ServerResponse | undefined;
+  let arrived: () => void = () => {};
+  const firstArrived = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  const server = createServer((request, res) => {
+    request.resume();
+    request.on('end', () => {
+      eventIds.push(String(request.headers['tidewatch-event-id']));
+      if (eventIds.length === 1) {
+        held = res;
+        arrived();
+      } else res.writeHead(200).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    eventIds,
+    firstArrived,
+    answerFirst: (status: number) => held?.writeHead(status).end('{}'),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A second process's view of the database (a second connection, as another worker has). */
+function secondDatabase(): AppDatabase {
+  return t.databaseUrl
+    ? createDatabase({ databaseUrl: t.databaseUrl, sqlitePath: '' })
+    : createDatabase({ sqlitePath: join(t.dataDir, 'tidewatch.sqlite') });
+}
+
 beforeAll(async () => {
   discord = await startDiscordServer();
   receiver = await startWebhookReceiver({ now: () => clock });
@@ -121,5 +163,72 @@ describe('the time of each send', () => {
       url: `/api/alerts/channels/${webhook.channel.id}`,
       token: user.token,
     });
+  });
+});
+
+describe('two workers and the lease', () => {
+  // A long delivery timeout: the held send must not time out while the test acts (the lease: 10 min + 2 x it).
+  const patient = () => ({ ...t.config.alertChannels, deliveryTimeoutMs: 30_000 });
+  it('never sends a delivery twice when a second worker ticks while the first has rows in its queue', async () => {
+    const gate = await startGateReceiver();
+    const second = secondDatabase();
+    try {
+      const channel = await addChannel({ kind: 'webhook', url: gate.url });
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push(await fireEvent([channel.channel.id]));
+      // Worker A sends one at a time; its first send hangs at the receiver.
+      const first = tick({ concurrency: 1, config: patient() });
+      await gate.firstArrived;
+      // Six minutes on (the old batch lease, 5 min + 4 timeouts, would have run out): worker B ticks.
+      clock = at(6 * minute);
+      const sentByB = await deliverAlertChannels({
+        db: second.db,
+        config: patient(),
+        publicUrl: t.config.publicUrl,
+        now: () => clock,
+      });
+      expect(sentByB).toBe(2);
+      gate.answerFirst(200);
+      expect(await first).toBe(1);
+      expect(gate.eventIds.sort()).toEqual(ids.map((id) => `n${id}`).sort());
+      const rows = await deliveriesOf(channel.channel.id);
+      expect(rows.map((r) => [r.status, r.attempts, r.lease_owner])).toEqual([
+        ['sent', 1, null],
+        ['sent', 1, null],
+        ['sent', 1, null],
+      ]);
+    } finally {
+      await second.close();
+      await gate.stop();
+    }
+  });
+
+  it("refuses the outcome of a send whose lease ran out and was taken: the other worker's result stands", async () => {
+    const gate = await startGateReceiver();
+    const second = secondDatabase();
+    try {
+      const channel = await addChannel({ kind: 'webhook', url: gate.url });
+      await fireEvent([channel.channel.id]);
+      const first = tick({ concurrency: 1, config: patient() });
+      await gate.firstArrived;
+      // Past A's lease: B takes the row over and delivers it.
+      clock = at(12 * minute);
+      const sentByB = await deliverAlertChannels({
+        db: second.db,
+        config: patient(),
+        publicUrl: t.config.publicUrl,
+        now: () => clock,
+      });
+      expect(sentByB).toBe(1);
+      // A's late answer is a 500: recording it would queue the delivered event again and count a failure.
+      gate.answerFirst(500);
+      expect(await first).toBe(0);
+      const [row] = await deliveriesOf(channel.channel.id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, last_error: null, lease_owner: null });
+      expect(await channelRow(channel.channel.id)).toMatchObject({ failures_in_a_row: 0, last_error: null });
+    } finally {
+      await second.close();
+      await gate.stop();
+    }
   });
 });

@@ -91,12 +91,15 @@ export async function enqueueTestDelivery(db: Db, channelId: number, at: string)
     .execute();
 }
 
-/** Pending deliveries due at `at`, free of leases, to active channels (at most `limit`, oldest first). */
+/**
+ * Pending deliveries due at `at`, free of leases, to active channels (at most `limit`, oldest first): what a
+ * tick will try, each claimed only as its send starts (claimDelivery).
+ */
 export function findDueDeliveries(db: Db, at: string, limit: number) {
   return db
     .selectFrom('alert_deliveries as d')
     .innerJoin('alert_channels as c', 'c.id', 'd.channel_id')
-    .select('d.id')
+    .select(['d.id', 'd.channel_id', 'd.notification_id'])
     .where('d.status', '=', 'pending')
     .where('d.next_at', '<=', at)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
@@ -107,35 +110,41 @@ export function findDueDeliveries(db: Db, at: string, limit: number) {
 }
 
 /**
- * Takes the deliveries of `ids` still pending and free at `at` until `leaseUntil`: one conditional update,
- * so of several processes one gets each row (PostgreSQL re-checks the condition on a row another process
- * just updated). Answers the rows taken.
+ * Takes one delivery for `owner` until `leaseUntil` if it is still pending, due and free at `at`: one
+ * conditional update, so of several processes one gets it (PostgreSQL re-checks the condition on a row
+ * another process just updated). Answers the row taken, or undefined.
  */
-export function claimDeliveries(
+export function claimDelivery(
   db: Db,
-  ids: number[],
+  id: number,
+  owner: string,
   at: string,
   leaseUntil: string,
-): Promise<DeliveryRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
+): Promise<DeliveryRow | undefined> {
   return db
     .updateTable('alert_deliveries')
-    .set({ lease_until: leaseUntil })
-    .where('id', 'in', ids)
+    .set({ lease_until: leaseUntil, lease_owner: owner })
+    .where('id', '=', id)
     .where('status', '=', 'pending')
+    .where('next_at', '<=', at)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
     .returningAll()
-    .execute();
+    .executeTakeFirst();
 }
 
-/** The channels and notifications claimed deliveries refer to. */
-export async function loadDeliveryTargets(db: Db, deliveries: DeliveryRow[]) {
+/** The channels and notifications due deliveries refer to. */
+export async function loadDeliveryTargets(
+  db: Db,
+  deliveries: { channel_id: number; notification_id: number | null }[],
+) {
   const channelIds = [...new Set(deliveries.map((d) => d.channel_id))];
   const notificationIds = [
     ...new Set(deliveries.flatMap((d) => (d.notification_id === null ? [] : [d.notification_id]))),
   ];
   const [channels, notifications] = await Promise.all([
-    db.selectFrom('alert_channels').selectAll().where('id', 'in', channelIds).execute(),
+    channelIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('alert_channels').selectAll().where('id', 'in', channelIds).execute(),
     notificationIds.length === 0
       ? Promise.resolve([])
       : db.selectFrom('notifications').selectAll().where('id', 'in', notificationIds).execute(),
@@ -146,25 +155,27 @@ export async function loadDeliveryTargets(db: Db, deliveries: DeliveryRow[]) {
   };
 }
 
-/** Ends a claimed delivery: sent, failed for good, or pending again at `next_at`. */
+/**
+ * Ends a delivery `owner` claimed: sent, failed for good, or pending again at `next_at`. Only while the
+ * lease is still `owner`'s: a process whose lease ran out and was taken must not overwrite what the other
+ * one recorded. Answers whether it was recorded.
+ */
 export async function finishDelivery(
   db: Db,
   id: number,
+  owner: string,
   outcome:
     | { status: 'sent'; sent_at: string; attempts: number }
     | { status: 'failed'; last_error: string; attempts: number }
     | { status: 'pending'; last_error: string; attempts: number; next_at: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('alert_deliveries')
-    .set({ ...outcome, lease_until: null })
+    .set({ ...outcome, lease_until: null, lease_owner: null })
     .where('id', '=', id)
-    .execute();
-}
-
-/** Gives a claimed delivery back untried (its channel was paused meanwhile). */
-export async function releaseDelivery(db: Db, id: number): Promise<void> {
-  await db.updateTable('alert_deliveries').set({ lease_until: null }).where('id', '=', id).execute();
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A delivery went through: the channel's failure count starts again. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { alertChannelPauseAfterFailures } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
@@ -11,7 +12,7 @@ import {
 } from './channel-messages.ts';
 import {
   type ChannelRow,
-  claimDeliveries,
+  claimDelivery,
   type DeliveryRow,
   findDueDeliveries,
   finishDelivery,
@@ -19,7 +20,6 @@ import {
   pauseFailingChannel,
   recordChannelFailure,
   recordChannelSuccess,
-  releaseDelivery,
 } from './channels-repository.ts';
 import { postToPinned, type ReceiverAnswer } from './pinned-post.ts';
 import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
@@ -173,37 +173,48 @@ async function send(
   }
 }
 
-/** Records an outcome on the delivery and its channel; pauses a channel at 20 failures in a row. */
+/**
+ * Records an outcome on the delivery and its channel while `owner` still holds the delivery's lease (else
+ * nothing: the process that took it over records its own); pauses a channel at 20 failures in a row.
+ * Answers whether it was recorded.
+ */
 async function record(
   deps: DeliverChannelsDeps,
+  owner: string,
   delivery: DeliveryRow,
   channel: ChannelRow,
   outcome: SendOutcome,
-): Promise<void> {
+): Promise<boolean> {
   const { db } = deps;
   // The time the answer came (or the time ran out), not the tick's start: Retry-After counts from it.
   const now = deps.now();
   const at = now.toISOString();
   const attempts = delivery.attempts + 1;
   if (outcome.kind === 'sent') {
-    await finishDelivery(db, delivery.id, { status: 'sent', sent_at: at, attempts });
+    if (!(await finishDelivery(db, delivery.id, owner, { status: 'sent', sent_at: at, attempts })))
+      return false;
     await recordChannelSuccess(db, channel.id, at);
-    return;
+    return true;
   }
   const age = now.getTime() - new Date(delivery.created_at).getTime();
+  let isRecorded: boolean;
   if (outcome.kind === 'failed') {
-    await finishDelivery(db, delivery.id, { status: 'failed', last_error: outcome.reason, attempts });
+    isRecorded = await finishDelivery(db, delivery.id, owner, {
+      status: 'failed',
+      last_error: outcome.reason,
+      attempts,
+    });
   } else {
     const backoffMs = Math.min(maxBackoffMs, minuteMs * 2 ** (attempts - 1));
     const nextAt = outcome.retryAt ?? now.getTime() + backoffMs;
     if (age >= giveUpAfterMs || nextAt - new Date(delivery.created_at).getTime() > giveUpAfterMs) {
-      await finishDelivery(db, delivery.id, {
+      isRecorded = await finishDelivery(db, delivery.id, owner, {
         status: 'failed',
         last_error: `gave up after a day: ${outcome.reason}`,
         attempts,
       });
     } else {
-      await finishDelivery(db, delivery.id, {
+      isRecorded = await finishDelivery(db, delivery.id, owner, {
         status: 'pending',
         last_error: outcome.reason,
         attempts,
@@ -211,10 +222,11 @@ async function record(
       });
     }
   }
+  if (!isRecorded) return false;
   const failures = await recordChannelFailure(db, channel.id, outcome.reason, at);
-  if (failures < alertChannelPauseAfterFailures) return;
+  if (failures < alertChannelPauseAfterFailures) return true;
   const paused = await pauseFailingChannel(db, channel.id, alertChannelPauseAfterFailures);
-  if (!paused) return;
+  if (!paused) return true;
   channel.status = 'paused';
   // The user hears of it in the app (the bell), the one place that surely still reaches them.
   await insertNotification(db, {
@@ -229,6 +241,7 @@ async function record(
     created_at: at,
     email_status: 'off',
   });
+  return true;
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -244,44 +257,50 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /**
- * One delivery tick: claims the due deliveries under a lease (one conditional update: of several processes
- * one gets each row), sends them a few at a time with the delivery timeout, and records each: sent (the
- * channel's failure count starts again), again later (5xx, timeout, network: back-off 1, 2, 4… minutes up
- * to an hour; 429: its Retry-After), or failed (another 4xx, a redirect, a refused URL; a day of retries).
- * A channel failing 20 times in a row is paused and its user told in the bell. Answers how many were sent.
+ * How long a claimed delivery stays this process's: far beyond what one send can take (the name's lookup and
+ * the request each end at the delivery timeout), so no other process takes a row while it is in flight; a
+ * process that died mid-send leaves its row to the others once this has passed.
+ */
+const leaseMsOf = (timeoutMs: number) => 10 * minuteMs + 2 * timeoutMs;
+
+/**
+ * One delivery tick: lists the due deliveries, then sends them a few at a time with the delivery timeout,
+ * claiming each just before its send under a lease owned by this tick (one conditional update: of several
+ * processes one gets each row, and a row waiting in this tick's queue is free for another process meanwhile).
+ * Each outcome is recorded only while the lease is still this tick's: sent (the channel's failure count
+ * starts again), again later (5xx, timeout, network: back-off 1, 2, 4… minutes up to an hour; 429: its
+ * Retry-After), or failed (another 4xx, a redirect, a refused URL; a day of retries). A channel failing 20
+ * times in a row is paused and its user told in the bell. Answers how many were sent.
  */
 export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<number> {
   const { db } = deps;
-  const now = deps.now();
-  const at = now.toISOString();
-  const due = await findDueDeliveries(db, at, 200);
-  // The lease outlasts the timeout of the sends this tick makes, a few at a time.
-  const leaseUntil = new Date(now.getTime() + 5 * minuteMs + deps.config.deliveryTimeoutMs * 4).toISOString();
-  const claimed = await claimDeliveries(
-    db,
-    due.map((d) => d.id),
-    at,
-    leaseUntil,
-  );
-  if (claimed.length === 0) return 0;
-  const { channels, notifications } = await loadDeliveryTargets(db, claimed);
+  const owner = randomBytes(12).toString('hex');
+  const due = await findDueDeliveries(db, deps.now().toISOString(), 200);
+  if (due.length === 0) return 0;
+  const { channels, notifications } = await loadDeliveryTargets(db, due);
+  const leaseMs = leaseMsOf(deps.config.deliveryTimeoutMs);
   let sent = 0;
-  await eachLimited(claimed, deps.concurrency ?? 4, async (delivery) => {
-    const channel = channels.get(delivery.channel_id);
-    if (!channel) return;
-    // Paused by an earlier send of this tick: the rest wait, untried, for the user to resume it.
-    if (channel.status !== 'active') {
-      await releaseDelivery(db, delivery.id);
-      return;
-    }
+  await eachLimited(due, deps.concurrency ?? 4, async (row) => {
+    const channel = channels.get(row.channel_id);
+    // Paused by an earlier send of this tick: the rest wait, unclaimed, for the user to resume it.
+    if (!channel || channel.status !== 'active') return;
+    const now = deps.now();
+    const delivery = await claimDelivery(
+      db,
+      row.id,
+      owner,
+      now.toISOString(),
+      new Date(now.getTime() + leaseMs).toISOString(),
+    );
+    // Another process took it (or sent it) while it waited in this tick's queue.
+    if (!delivery) return;
     const notification =
       delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
     const outcome =
-      deps.now().getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
+      now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
         ? ({ kind: 'failed', reason: 'gave up after a day' } as const)
         : await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
-    if (outcome.kind === 'sent') sent += 1;
-    await record(deps, delivery, channel, outcome);
+    if ((await record(deps, owner, delivery, channel, outcome)) && outcome.kind === 'sent') sent += 1;
   });
   return sent;
 }

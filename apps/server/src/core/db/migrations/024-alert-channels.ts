@@ -50,6 +50,7 @@ export const alertChannelsMigration: Migration = {
       .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('next_at', 'text', (c) => c.notNull())
       .addColumn('lease_until', 'text')
+      .addColumn('lease_owner', 'text')
       .addColumn('last_error', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('sent_at', 'text')

@@ -40,6 +40,8 @@ export type AlertDeliveriesTable = {
   next_at: string;
   /** Set while a process sends it: another process skips it until then. */
   lease_until: string | null;
+  /** The process (a random token per tick) holding the lease: only it may record the outcome. */
+  lease_owner: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
