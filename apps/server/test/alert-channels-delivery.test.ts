@@ -232,3 +232,47 @@ describe('two workers and the lease', () => {
     }
   });
 });
+
+describe('deliveries too old to send', () => {
+  it('ends them after a day without counting them against a resumed channel', async () => {
+    const webhook = await addChannel({ kind: 'webhook', url: receiver.url });
+    receiver.setSecret(webhook.secret!);
+    for (let i = 0; i < 25; i++) await fireEvent([webhook.channel.id]);
+    // Paused (20 failures elsewhere) while its events waited; the user resumes it more than a day later.
+    await db()
+      .updateTable('alert_channels')
+      .set({ status: 'paused', failures_in_a_row: 20 })
+      .where('id', '=', webhook.channel.id)
+      .execute();
+    clock = at(25 * 60 * minute);
+    const resumed = await t.request({
+      method: 'POST',
+      url: `/api/alerts/channels/${webhook.channel.id}/resume`,
+      token: user.token,
+    });
+    expect(resumed.statusCode).toBe(200);
+    const received = receiver.received.length;
+    expect(await tick()).toBe(0);
+    expect(receiver.received).toHaveLength(received);
+    const rows = await deliveriesOf(webhook.channel.id);
+    expect(rows).toHaveLength(25);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        status: 'failed',
+        attempts: 0,
+        last_error: 'gave up after a day without a try',
+      });
+    }
+    expect(await channelRow(webhook.channel.id)).toMatchObject({ status: 'active', failures_in_a_row: 0 });
+    const paused = await db()
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .where('rule', '=', 'channel_paused')
+      .execute();
+    expect(paused).toEqual([]);
+    // The next event goes through.
+    await fireEvent([webhook.channel.id]);
+    expect(await tick()).toBe(1);
+  });
+});

@@ -294,12 +294,19 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
     );
     // Another process took it (or sent it) while it waited in this tick's queue.
     if (!delivery) return;
+    if (now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs) {
+      // Too old to send (it waited out a pause, say): ended without a try, so nothing the channel did wrong
+      // now, and not one of its failures in a row (20 of these would pause a resumed channel unheard).
+      await finishDelivery(db, delivery.id, owner, {
+        status: 'failed',
+        last_error: `gave up after a day${delivery.last_error ? `: ${delivery.last_error}` : ' without a try'}`,
+        attempts: delivery.attempts,
+      });
+      return;
+    }
     const notification =
       delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
-    const outcome =
-      now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs
-        ? ({ kind: 'failed', reason: 'gave up after a day' } as const)
-        : await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
+    const outcome = await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
     if ((await record(deps, owner, delivery, channel, outcome)) && outcome.kind === 'sent') sent += 1;
   });
   return sent;
