@@ -276,3 +276,40 @@ describe('deliveries too old to send', () => {
     expect(await tick()).toBe(1);
   });
 });
+
+describe('a rate-limited channel', () => {
+  it("holds the channel's other deliveries until Retry-After, and a 429 is no failure in a row", async () => {
+    const channel = await addChannel({ kind: 'discord', url: discord.createWebhook() });
+    const id = channel.channel.id;
+    // One failure short of a pause: a 429 counted as one would pause a merely busy channel.
+    await db().updateTable('alert_channels').set({ failures_in_a_row: 19 }).where('id', '=', id).execute();
+    for (let i = 0; i < 3; i++) await fireEvent([id]);
+    discord.script({ status: 429, retryAfterSeconds: 600 });
+    const requests = discord.requests.length;
+    expect(await tick({ concurrency: 1 })).toBe(0);
+    // One request: the 429 held the other two untried.
+    expect(discord.requests).toHaveLength(requests + 1);
+    const rows = await deliveriesOf(id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+      ['pending', 0],
+    ]);
+    expect(rows[0]!.next_at).toBe(at(600_000).toISOString());
+    const held = await channelRow(id);
+    expect(held).toMatchObject({
+      status: 'active',
+      failures_in_a_row: 19,
+      not_before: at(600_000).toISOString(),
+    });
+    expect(held.last_error).toMatch(/^HTTP 429/);
+    // The other two are due, but the channel is held: nothing goes until its Retry-After.
+    clock = at(5 * minute);
+    expect(await tick()).toBe(0);
+    expect(discord.requests).toHaveLength(requests + 1);
+    clock = at(5 * minute);
+    expect(await tick()).toBe(3);
+    expect(discord.requests).toHaveLength(requests + 4);
+    expect(await channelRow(id)).toMatchObject({ status: 'active', failures_in_a_row: 0 });
+  });
+});

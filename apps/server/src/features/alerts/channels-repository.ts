@@ -104,6 +104,7 @@ export function findDueDeliveries(db: Db, at: string, limit: number) {
     .where('d.next_at', '<=', at)
     .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
     .where('c.status', '=', 'active')
+    .where((eb) => eb.or([eb('c.not_before', 'is', null), eb('c.not_before', '<=', at)]))
     .orderBy('d.id')
     .limit(limit)
     .execute();
@@ -185,6 +186,36 @@ export async function recordChannelSuccess(db: Db, channelId: number, at: string
     .set({ failures_in_a_row: 0, last_delivery_at: at })
     .where('id', '=', channelId)
     .execute();
+}
+
+/**
+ * The receiver asked the channel to wait (429): none of its deliveries is tried before `notBefore` (the later
+ * of this and any hold already set). Its status line says why; it is no failure in a row: a busy receiver is
+ * not a broken one. Answers the hold now in force.
+ */
+export async function holdChannel(
+  db: Db,
+  channelId: number,
+  notBefore: string,
+  reason: string,
+  at: string,
+): Promise<string> {
+  const row = await db
+    .updateTable('alert_channels')
+    .set((eb) => ({
+      not_before: eb
+        .case()
+        .when('not_before', '>', notBefore)
+        .then(eb.ref('not_before'))
+        .else(notBefore)
+        .end(),
+      last_error: reason,
+      last_error_at: at,
+    }))
+    .where('id', '=', channelId)
+    .returning('not_before')
+    .executeTakeFirst();
+  return row?.not_before ?? notBefore;
 }
 
 /** A delivery failed: one more in a row, the reason kept. Answers the count now. */

@@ -16,6 +16,7 @@ import {
   type DeliveryRow,
   findDueDeliveries,
   finishDelivery,
+  holdChannel,
   loadDeliveryTargets,
   pauseFailingChannel,
   recordChannelFailure,
@@ -50,7 +51,7 @@ const giveUpAfterMs = 24 * 60 * minuteMs;
 /** How a send went: through, worth another try (when), or refused for good. */
 type SendOutcome =
   | { kind: 'sent' }
-  | { kind: 'retry'; reason: string; retryAt?: number }
+  | { kind: 'retry'; reason: string; retryAt?: number; isRateLimited?: boolean }
   | { kind: 'failed'; reason: string };
 
 /**
@@ -92,7 +93,12 @@ function reasonOf(answer: ReceiverAnswer): string {
 function outcomeOf(answer: ReceiverAnswer, answeredAt: Date): SendOutcome {
   if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
   if (answer.status === 429) {
-    return { kind: 'retry', reason: reasonOf(answer), retryAt: retryAtOf(answer, answeredAt) };
+    return {
+      kind: 'retry',
+      reason: reasonOf(answer),
+      retryAt: retryAtOf(answer, answeredAt),
+      isRateLimited: true,
+    };
   }
   if (answer.status >= 500) return { kind: 'retry', reason: reasonOf(answer) };
   if (answer.status >= 300 && answer.status < 400) {
@@ -223,6 +229,12 @@ async function record(
     }
   }
   if (!isRecorded) return false;
+  if (outcome.kind === 'retry' && outcome.isRateLimited) {
+    // Rate limits are the channel's: its other deliveries wait too, and a busy receiver is not a failing one.
+    const notBefore = new Date(outcome.retryAt ?? now.getTime() + minuteMs).toISOString();
+    channel.not_before = await holdChannel(db, channel.id, notBefore, outcome.reason, at);
+    return true;
+  }
   const failures = await recordChannelFailure(db, channel.id, outcome.reason, at);
   if (failures < alertChannelPauseAfterFailures) return true;
   const paused = await pauseFailingChannel(db, channel.id, alertChannelPauseAfterFailures);
@@ -285,6 +297,8 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
     // Paused by an earlier send of this tick: the rest wait, unclaimed, for the user to resume it.
     if (!channel || channel.status !== 'active') return;
     const now = deps.now();
+    // Held by a 429 an earlier send of this tick got: the rest wait, unclaimed, until its Retry-After.
+    if (channel.not_before !== null && channel.not_before > now.toISOString()) return;
     const delivery = await claimDelivery(
       db,
       row.id,

@@ -22,6 +22,8 @@ export type AlertChannelsTable = {
   link_code_hash: string | null;
   link_expires_at: string | null;
   failures_in_a_row: Generated<number>;
+  /** The receiver answered 429: none of the channel's deliveries is tried before this (its Retry-After). */
+  not_before: string | null;
   last_delivery_at: string | null;
   last_error: string | null;
   last_error_at: string | null;
