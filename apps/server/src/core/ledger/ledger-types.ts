@@ -4,6 +4,24 @@ import { formatUnits } from 'viem';
 /** A token as the ledger names it: checksummed address, symbol, decimals. */
 export type LedgerToken = { address: string; symbol: string; decimals: number };
 
+/** The symbol of a token the database does not know: its decimals are unknown too (0 is only a placeholder). */
+const unknownSymbol = '?';
+
+/**
+ * A token missing from the tokens table: its amounts stay raw integers, and the tax exports leave its rows
+ * out (hasUnknownToken) rather than writing a raw integer as an amount.
+ */
+export function unknownToken(address: string): LedgerToken {
+  return { address, symbol: unknownSymbol, decimals: 0 };
+}
+
+/** Whether a row moves a token whose decimals are unknown (unknownToken). */
+export function hasUnknownToken(row: Pick<LedgerRow, 'sent' | 'received' | 'underlying'>): boolean {
+  return [...row.sent, ...row.received, ...row.underlying].some(
+    (amount) => amount.symbol === unknownSymbol && amount.decimals === 0,
+  );
+}
+
 /** Every QuickSwap (Uniswap V2) LP token has 18 decimals. */
 const lpDecimals = 18;
 /** POL (and WMATIC before it) has 18 decimals: fees in wei read as POL with these. */

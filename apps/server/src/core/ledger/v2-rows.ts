@@ -2,7 +2,7 @@ import type { FarmKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
 import type { Selectable } from 'kysely';
 import type { PositionEventsTable } from '../db/tables/farms.ts';
-import { type DraftRow, type LedgerToken, lpToken, tokenAmount } from './ledger-types.ts';
+import { type DraftRow, type LedgerToken, lpToken, tokenAmount, unknownToken } from './ledger-types.ts';
 
 /** A V2 farm as the ledger names it: its contract, kind, pair and the pair's tokens. */
 export type LedgerFarm = {
@@ -27,8 +27,8 @@ const isOpening = (event: { tx_hash: string; log_index: number }) =>
 
 /**
  * One draft row per V2 farm event: a stake sends the LP to the farm, a withdrawal receives it back, a
- * RewardPaid receives the reward token (unknown tokens get symbol '?' and decimals 0 rather than a wrong
- * scale); the opening balance of a position already open at the history's start lists its LP as sent.
+ * RewardPaid receives the reward token (a token the database lacks is unknownToken: its raw amount, kept
+ * out of the tax exports); the opening balance of a position already open at the history's start lists its LP as sent.
  */
 export function v2Rows(inputs: V2EventInput[], rewardTokens: Map<string, LedgerToken>): DraftRow[] {
   return inputs.map(({ farm, event }) => {
@@ -67,7 +67,7 @@ export function v2Rows(inputs: V2EventInput[], rewardTokens: Map<string, LedgerT
       };
     }
     const address = event.reward_token_address ?? '';
-    const token = rewardTokens.get(address.toLowerCase()) ?? { address, symbol: '?', decimals: 0 };
+    const token = rewardTokens.get(address.toLowerCase()) ?? unknownToken(address);
     const received = [tokenAmount(token, amount)];
     return { ...base, kind: 'reward', sent: [], received, sentUsd: [], receivedUsd: [event.usd] };
   });

@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { neutraliseCell } from '../../core/csv/write-csv.ts';
 import type { AssembledRow } from '../../core/ledger/ledger-types.ts';
 import { describe, exportLines, feeOf, isIncome, usdCell, utcDateTime } from './csv-cells.ts';
+import { taxExportRows } from './tax-export-rows.ts';
 
 /** CoinTracking's CSV import columns, in its order. */
 export const coinTrackingHeader = [
@@ -28,10 +29,12 @@ const exchange = 'QuickSwap (Polygon)';
  * swap fees are 'Income' (bought), a stake a 'Withdrawal' of the LP to the farm, a withdrawal a 'Deposit'
  * of it back (V3 deposits and removals likewise, one line per token); the gas is the fee of the
  * transaction's first line in POL; a transaction that only paid gas is 'Other Fee' (its POL sold). Dates
- * UTC 'YYYY-MM-DD HH:mm:ss'; Trade-Group the position. Opening balances are no transaction and stay out.
+ * UTC 'YYYY-MM-DD HH:mm:ss'; Trade-Group the position. Opening balances are no transaction and stay out,
+ * and so do rows with an unknown amount (taxExportRows: a fee-only transaction without its fee, a token of
+ * unknown decimals).
  */
 export function renderCoinTrackingCsv(rows: AssembledRow[]): string {
-  const lines = exportLines(rows.filter(({ row }) => row.kind !== 'opening_balance'));
+  const lines = exportLines(taxExportRows(rows));
   const records = lines.map((line) => {
     const { row } = line;
     const fee = feeOf(line);

@@ -1,6 +1,7 @@
 import { writeCsv } from '../../core/csv/write-csv.ts';
 import type { AssembledRow } from '../../core/ledger/ledger-types.ts';
 import { describe, exportLines, feeOf, isIncome, usdCell, utcDateTime } from './csv-cells.ts';
+import { taxExportRows } from './tax-export-rows.ts';
 
 /** Koinly's universal format, its columns in its order. */
 export const koinlyHeader = [
@@ -23,10 +24,12 @@ export const koinlyHeader = [
  * (no label: a transfer to the farm), a withdrawal a receive of it; rewards and V3 swap fees are
  * receives labelled 'reward' (income); the gas is the fee of the transaction's first line, in POL; a
  * transaction that only paid gas is a send of that POL labelled 'cost'. Net worth in USD when known (empty
- * when unknown, never 0). Opening balances are no transaction and stay out. Amounts are exact decimals.
+ * when unknown, never 0). Opening balances are no transaction and stay out, and so do rows with an unknown
+ * amount (taxExportRows: a fee-only transaction without its fee, a token of unknown decimals). Amounts are
+ * exact decimals.
  */
 export function renderKoinlyCsv(rows: AssembledRow[]): string {
-  const lines = exportLines(rows.filter(({ row }) => row.kind !== 'opening_balance'));
+  const lines = exportLines(taxExportRows(rows));
   const records = lines.map((line) => {
     const { row } = line;
     const feeOnly = row.kind === 'fee_only';

@@ -6,6 +6,7 @@ import { ledgerTotals, yearSummary } from '../../core/ledger/totals.ts';
 import type { LedgerFarm, V2EventInput } from '../../core/ledger/v2-rows.ts';
 import { coinTrackingHeader, renderCoinTrackingCsv } from './cointracking-csv.ts';
 import { koinlyHeader, renderKoinlyCsv } from './koinly-csv.ts';
+import { taxExportLeftOut } from './tax-export-rows.ts';
 import { renderTidewatchCsv, tidewatchHeader } from './tidewatch-csv.ts';
 
 // A wallet's small history built by hand: an LP farm (stake; an exit = withdraw + reward in one
@@ -355,5 +356,49 @@ describe('exports', () => {
       usd_error: 'QUICK had no price at block 130',
       gas_status: 'unknown',
     });
+  });
+});
+
+describe('rows a tax tool cannot read stay out of its file, counted', () => {
+  const stranger = '0x4444444444444444444444444444444444444444';
+  const unknownReward: V2EventInput = {
+    ...v2('reward_paid', 11, 0, 500, '2025-08-01T00:00:00.000Z', 7n, 2),
+    event: {
+      ...v2('reward_paid', 11, 0, 500, '2025-08-01T00:00:00.000Z', 7n, 2).event,
+      reward_token_address: stranger,
+    },
+  };
+  const assembled = assembleLedger({ ...inputs, v2: [...inputs.v2, unknownReward] }, 'UTC');
+  // The recorded send's gas made unknown: a fee-only line would carry no amount at all.
+  const withUnknownFee = assembled.map((entry) =>
+    entry.row.kind === 'fee_only'
+      ? {
+          ...entry,
+          row: {
+            ...entry.row,
+            gas: { ...entry.row.gas, status: 'unknown' as const, fee_pol: null, fee_pol_display: null },
+          },
+        }
+      : entry,
+  );
+
+  it('Koinly and CoinTracking leave out a fee-only row without a known fee and a token of unknown decimals', () => {
+    const koinly = asObjects(renderKoinlyCsv(withUnknownFee)).rows;
+    expect(koinly.map((l) => l.TxHash)).not.toContain(hash(9));
+    expect(koinly.map((l) => l.TxHash)).not.toContain(hash(11));
+    for (const line of koinly) expect(line['Sent Amount'] || line['Received Amount']).not.toBe('');
+    const coinTracking = asObjects(renderCoinTrackingCsv(withUnknownFee)).rows;
+    expect(coinTracking.map((l) => l['Tx-ID'])).not.toContain(hash(9));
+    expect(coinTracking.map((l) => l['Tx-ID'])).not.toContain(hash(11));
+    for (const line of coinTracking) expect(line['Buy Amount'] || line['Sell Amount']).not.toBe('');
+  });
+
+  it('says how many rows stayed out and why; the Tidewatch file keeps them', () => {
+    expect(taxExportLeftOut(withUnknownFee)).toEqual({
+      rows: 2,
+      reasons: ['a transaction fee whose receipt is not read (1)', 'a token whose decimals are unknown (1)'],
+    });
+    const own = asObjects(renderTidewatchCsv(withUnknownFee)).rows;
+    expect(own.map((l) => l.tx_hash)).toEqual(expect.arrayContaining([hash(9), hash(11)]));
   });
 });

@@ -41,7 +41,10 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{ ledger: LedgerContext }> = as
     '/api/ledger.csv',
     { ...auth, schema: { querystring: ledgerCsvQuerySchema } },
     async (request, reply) => {
-      const { filename, csv } = await exportLedgerCsv(ledger, userId(request), request.query);
+      const { filename, csv, leftOut } = await exportLedgerCsv(ledger, userId(request), request.query);
+      // Said beside the file: the rows a tax tool's file leaves out for an unknown amount, and why.
+      reply.header('x-ledger-left-out', String(leftOut.rows));
+      if (leftOut.rows > 0) reply.header('x-ledger-left-out-reasons', leftOut.reasons.join('; '));
       return reply
         .header('content-type', 'text/csv; charset=utf-8; header=present')
         .header('content-disposition', `attachment; filename="${filename}"`)
