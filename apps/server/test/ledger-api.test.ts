@@ -1,5 +1,6 @@
 import { currentYearIn, ledgerSchema, yearSummarySchema } from '@tidewatch/shared';
 import { sql } from 'kysely';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
@@ -340,5 +341,139 @@ describe('exports', () => {
     expect(claim).toContain(',,,3.000000000000000007,QUICK,,,,,reward,');
     expect(claim).toContain('gas unknown');
     expect(withdrawal).toContain(',4,WMATIC-USDC LP,0.002100000000000001,POL,410.50,USD,,');
+  });
+});
+
+describe('what the ledger covers', () => {
+  const historyWallet = getAddress('0x00000000000000000000000000000000000c0ffe');
+  const unknownReward = '0x000000000000000000000000000000000000dEaD';
+  const wmaticAddress = '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270';
+  const usdcAddress = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';
+
+  beforeAll(async () => {
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('wallets')
+      .values({
+        user_id: owner.userId,
+        name: 'Old farmer',
+        address: historyWallet,
+        chain_id: 137,
+        verified_at: at,
+        is_watch_only: 1,
+        created_at: at,
+      })
+      .execute();
+    const tokenId = async (address: string) =>
+      (await db().selectFrom('tokens').select('id').where('address', '=', address).executeTakeFirstOrThrow())
+        .id;
+    const pool = await db()
+      .selectFrom('pools')
+      .select('id')
+      .where('address', '=', pairAddress)
+      .executeTakeFirstOrThrow();
+    // A farm nobody tracks any more: its stored history of the wallet stays the wallet's.
+    const farm = await db()
+      .insertInto('farms')
+      .values({
+        chain_id: 137,
+        address: '0x000000000000000000000000000000000000fa54',
+        kind: 'lp',
+        pool_id: pool.id,
+        reward_token_a_id: await tokenId('0xB5C064F955D8e7F38fE0460C556a72987494eE17'),
+        reward_token_b_id: null,
+        url: 'https://quickswap.exchange/#/farm',
+        period_finish: null,
+        created_by: owner.userId,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const event = (kind: 'staked' | 'reward_paid', tx: number, block: number, amount: bigint) => ({
+      farm_id: farm.id,
+      wallet_address: historyWallet,
+      kind,
+      reward_token_address: kind === 'reward_paid' ? unknownReward : null,
+      amount: amount.toString(),
+      block_number: block,
+      block_time: `2024-0${block / 10}-01T00:00:00.000Z`,
+      tx_hash: hash(tx),
+      log_index: 0,
+      amount0: null,
+      amount1: null,
+      usd: 5,
+      usd_error: null,
+    });
+    await db()
+      .insertInto('position_events')
+      .values([event('staked', 50, 20, 2n * e18), event('reward_paid', 51, 30, 123n)])
+      .execute();
+    // A V3 position nobody tracks any more, minted to the wallet (its Transfer names it).
+    const position = await db()
+      .insertInto('v3_positions')
+      .values({
+        chain_id: 137,
+        token_id: '77',
+        pool_address: '0x00000000000000000000000000000000000000b3',
+        token0_id: await tokenId(wmaticAddress),
+        token1_id: await tokenId(usdcAddress),
+        tick_lower: -60,
+        tick_upper: 60,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const v3Event = (
+      kind: 'transfer' | 'increase_liquidity',
+      log: number,
+      detail: unknown,
+      amounts: unknown[],
+    ) => ({
+      position_id: position.id,
+      kind,
+      block_number: 40,
+      block_time: '2024-04-01T00:00:00.000Z',
+      tx_hash: hash(52),
+      log_index: log,
+      liquidity: kind === 'transfer' ? null : '1000',
+      amounts: JSON.stringify(amounts),
+      usd: kind === 'transfer' ? null : 3,
+      usd_error: null,
+      detail: detail === null ? null : JSON.stringify(detail),
+    });
+    await db()
+      .insertInto('v3_position_events')
+      .values([
+        v3Event('transfer', 1, { from: '0x0000000000000000000000000000000000000000', to: historyWallet }, []),
+        v3Event('increase_liquidity', 2, null, [
+          { token: wmaticAddress, raw: e18.toString(), usd: 1 },
+          { token: usdcAddress, raw: '2000000', usd: 2 },
+        ]),
+      ])
+      .execute();
+  });
+
+  it('lists every stored event of the wallet, of farms and V3 positions tracked now or before', async () => {
+    const response = await get(`/api/ledger?wallet=${historyWallet}`);
+    expect(response.statusCode).toBe(200);
+    const body = ledgerSchema.parse(response.json());
+    expect(body.rows.map((r) => `${r.kind}@${r.block_number}`)).toEqual([
+      'stake@20',
+      'reward@30',
+      'v3_deposit@40',
+    ]);
+    expect(body.rows[0]!.counterparty).toBe('0x000000000000000000000000000000000000fa54');
+    expect(body.rows[2]!.sent.map((a) => `${a.amount_display} ${a.symbol}`)).toEqual(['1 WMATIC', '2 USDC']);
+  });
+
+  it("leaves a token of unknown decimals out of the tax tools' files and says so", async () => {
+    const koinly = await get(`/api/ledger.csv?wallet=${historyWallet}&year=2024&format=koinly`);
+    expect(koinly.statusCode).toBe(200);
+    expect(koinly.body).not.toContain(hash(51));
+    expect(koinly.headers['x-ledger-left-out']).toBe('1');
+    expect(koinly.headers['x-ledger-left-out-reasons']).toBe('a token whose decimals are unknown (1)');
+    const own = await get(`/api/ledger.csv?wallet=${historyWallet}&year=2024&format=tidewatch`);
+    expect(own.body).toContain(hash(51));
+    expect(own.headers['x-ledger-left-out']).toBe('0');
   });
 });

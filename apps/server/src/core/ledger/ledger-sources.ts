@@ -24,17 +24,26 @@ const tokenOf = (row: { address: string; symbol: string; decimals: number }): Le
   decimals: row.decimals,
 });
 
-/** The farms the user tracks with the wallet, with their pairs and tokens. */
-async function trackedFarms(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+/**
+ * The farms the wallet has stored history on (position_events), whoever tracked them and whether anyone still
+ * does, with their pairs and tokens: the ledger is the wallet's, not only its pairs tracked now.
+ */
+async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+  if (scope.only && 'positionId' in scope.only) return [];
   let query = db
-    .selectFrom('tracked_farms as tf')
-    .innerJoin('farms as f', 'f.id', 'tf.farm_id')
+    .selectFrom('farms as f')
     .innerJoin('pools as p', 'p.id', 'f.pool_id')
     .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
     .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-    .where('tf.user_id', '=', scope.userId)
-    .where('tf.wallet_address', '=', wallet)
     .where('f.chain_id', '=', scope.chainId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('position_events as e')
+          .select('e.id')
+          .whereRef('e.farm_id', '=', 'f.id')
+          .where('e.wallet_address', '=', wallet),
+      ),
+    )
     .select([
       'f.id as farm_id',
       'f.address as farm_address',
@@ -46,10 +55,8 @@ async function trackedFarms(db: DbOrTrx, scope: LedgerScope, wallet: string) {
       't1.address as a1',
       't1.symbol as s1',
       't1.decimals as d1',
-    ])
-    .distinct();
+    ]);
   if (scope.only && 'farmId' in scope.only) query = query.where('f.id', '=', scope.only.farmId);
-  if (scope.only && 'positionId' in scope.only) return [];
   const rows = await query.execute();
   return rows.map((row) => ({
     id: row.farm_id,
@@ -63,17 +70,43 @@ async function trackedFarms(db: DbOrTrx, scope: LedgerScope, wallet: string) {
   }));
 }
 
-/** The V3 positions the user tracks with the wallet, with their tokens. */
-async function trackedV3Positions(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+/**
+ * The V3 positions with stored events for the wallet, tracked now or before, by anyone: tracked with it now,
+ * or an event naming it (a Transfer from or to it, a Collect's recipient, a claim's owner or `to`), or stored
+ * events of a position whose snapshots name it as the owner. Their tokens with them.
+ */
+async function v3PositionsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
   if (scope.only && 'farmId' in scope.only) return [];
   let query = db
-    .selectFrom('v3_tracked_positions as tp')
-    .innerJoin('v3_positions as p', 'p.id', 'tp.position_id')
+    .selectFrom('v3_positions as p')
     .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
     .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-    .where('tp.user_id', '=', scope.userId)
-    .where('tp.wallet_address', '=', wallet)
     .where('p.chain_id', '=', scope.chainId)
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('v3_tracked_positions as tp')
+            .select('tp.id')
+            .whereRef('tp.position_id', '=', 'p.id')
+            .where('tp.wallet_address', '=', wallet),
+        ),
+        exists(
+          selectFrom('v3_position_events as e')
+            .select('e.id')
+            .whereRef('e.position_id', '=', 'p.id')
+            .where('e.detail', 'like', `%${wallet}%`),
+        ),
+        exists(
+          selectFrom('v3_position_snapshots as s')
+            .select('s.id')
+            .whereRef('s.position_id', '=', 'p.id')
+            .where('s.owner', '=', wallet)
+            .where(({ exists: has, selectFrom: from }) =>
+              has(from('v3_position_events as e').select('e.id').whereRef('e.position_id', '=', 'p.id')),
+            ),
+        ),
+      ]),
+    )
     .select([
       'p.id as position_id',
       'p.token_id',
@@ -84,8 +117,7 @@ async function trackedV3Positions(db: DbOrTrx, scope: LedgerScope, wallet: strin
       't1.address as a1',
       't1.symbol as s1',
       't1.decimals as d1',
-    ])
-    .distinct();
+    ]);
   if (scope.only && 'positionId' in scope.only) query = query.where('p.id', '=', scope.only.positionId);
   return query.execute();
 }
@@ -109,18 +141,19 @@ async function recordedTransactions(
 }
 
 /**
- * Loads what a wallet's ledger is built from: the events of the farms and V3 positions the user tracks with
- * it (the history jobs' rows, valued at their blocks), its recorded sends, the stored receipts' gas of all
- * their transactions and the tokens they name. The newest block every source was read up to is `finalBlock`
- * (the lowest scanned block of its history jobs: the ledger is complete up to it; 0 before any).
+ * Loads what a wallet's ledger is built from: every stored event of the wallet (the history jobs' rows of any
+ * farm and V3 position it has or had history on, tracked now or not, valued at their blocks), its recorded
+ * sends, the stored receipts' gas of all their transactions and the tokens they name. The newest block every
+ * running history job of them was read up to is `finalBlock` (the lowest scanned block: the ledger is complete
+ * up to it for what is tracked now; 0 before any; history no job reads any more ends where it stopped).
  */
 export async function loadLedgerInputs(
   db: DbOrTrx,
   scope: LedgerScope,
 ): Promise<{ inputs: LedgerInputs; finalBlock: number }> {
   const wallet = getAddress(scope.wallet);
-  const farms = await trackedFarms(db, scope, wallet);
-  const positions = await trackedV3Positions(db, scope, wallet);
+  const farms = await farmsWithHistory(db, scope, wallet);
+  const positions = await v3PositionsWithHistory(db, scope, wallet);
   const farmIds = farms.map((f) => f.id);
   const positionIds = positions.map((p) => p.position_id);
   const [v2Events, v3Events, v2Scans, v3Scans] = await Promise.all([

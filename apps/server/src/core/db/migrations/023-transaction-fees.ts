@@ -10,6 +10,7 @@ import { addIdColumn, isPostgres } from '../schema-helpers.ts';
  *   writes raise data_version (012).
  * - history_backfills / v3_history_backfills.scanned_to_hash: the hash of the block the scan reached, so a
  *   run notices that block was reorganised away and rescans.
+ * - position_events_wallet_idx: the ledger reads a wallet's events of every farm.
  * - History scanned before this migration read up to the head, so its last blocks were never final and their
  *   hash was never kept: each scan rewinds by FINALITY_DEPTH's default (128 blocks, never below block 0) and
  *   the events above it go (opening balances stay: they are the window start's, not a log), so the next run
@@ -64,6 +65,12 @@ export const transactionFeesMigration: Migration = {
     await db.schema.alterTable('history_backfills').addColumn('scanned_to_hash', 'text').execute();
     await db.schema.alterTable('v3_history_backfills').addColumn('scanned_to_hash', 'text').execute();
     await rewindUnfinalScans(db);
+    // The ledger reads every stored event of a wallet, of any farm.
+    await db.schema
+      .createIndex('position_events_wallet_idx')
+      .on('position_events')
+      .columns(['wallet_address', 'block_number'])
+      .execute();
 
     if (isPostgres(db)) {
       await sql`create trigger transaction_fees_data_version after insert or update or delete
