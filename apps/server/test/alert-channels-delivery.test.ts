@@ -313,3 +313,38 @@ describe('a rate-limited channel', () => {
     expect(await channelRow(id)).toMatchObject({ status: 'active', failures_in_a_row: 0 });
   });
 });
+
+describe('a name server that never answers', () => {
+  it('ends the send at the delivery timeout and retries it later', async () => {
+    const port = new URL(receiver.url).port;
+    const url = `http://hooks.silent-dns.invalid:${port}/hooks/tidewatch`;
+    const { id } = await db()
+      .insertInto('alert_channels')
+      .values({
+        user_id: user.userId,
+        kind: 'webhook',
+        label: 'silent dns',
+        status: 'active',
+        target: url,
+        url,
+        secret: 'whsec_silent_dns',
+        created_at: clock.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    receiver.setSecret('whsec_silent_dns');
+    const eventId = await fireEvent([id]);
+    expect(await tick({ resolve: () => new Promise(() => {}) })).toBe(0);
+    const [delivery] = await deliveriesOf(id);
+    expect(delivery).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      next_at: at(minute).toISOString(),
+      last_error: 'no answer within 1 s (the host name did not resolve)',
+    });
+    // The name resolves again: the retry goes through.
+    clock = at(minute);
+    expect(await tick({ resolve: async () => [{ address: '127.0.0.1', family: 4 }] })).toBe(1);
+    expect(receiver.received.at(-1)!.eventId).toBe(`n${eventId}`);
+  });
+});

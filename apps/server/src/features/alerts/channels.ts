@@ -152,6 +152,8 @@ export async function createAlertChannel(
   const checked = await checkReceiverUrl(input.url, {
     allowLoopback: config.allowLoopback,
     resolve: deps.resolve,
+    // A name server that never answers: a 400 after the delivery timeout, not a request hanging on.
+    signal: AbortSignal.timeout(config.deliveryTimeoutMs),
   });
   if (!checked.ok) throw urlRefused(checked.reason);
   const secret = input.kind === 'webhook' ? newWebhookSecret() : null;

@@ -150,11 +150,22 @@ async function send(
       return outcomeOf(answer, deps.now());
     }
     // Checked again at send time: the name may resolve elsewhere now; the request goes to the address checked.
+    // The lookup ends with the delivery's signal too: a name server that never answers is a timeout.
     const checked = await checkReceiverUrl(channel.url ?? '', {
       allowLoopback: config.allowLoopback,
       resolve: deps.resolve,
+      signal,
     });
-    if (!checked.ok) return { kind: 'failed', reason: `the URL is refused: ${checked.reason}` };
+    if (!checked.ok) {
+      // A name that does not resolve now may tomorrow (a DNS outage); an address refused stays refused.
+      if (checked.isTemporary) {
+        const reason = signal.aborted
+          ? `no answer within ${config.deliveryTimeoutMs / 1000} s (the host name did not resolve)`
+          : checked.reason;
+        return { kind: 'retry', reason };
+      }
+      return { kind: 'failed', reason: `the URL is refused: ${checked.reason}` };
+    }
     if (channel.kind === 'discord') {
       const answer = await postToPinned(checked.pinned, JSON.stringify(discordMessage(alert)), {}, signal);
       return outcomeOf(answer, deps.now());

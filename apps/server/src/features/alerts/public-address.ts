@@ -13,7 +13,35 @@ export type GuardOptions = {
   /** Test suites only: http and loopback addresses allowed. */
   allowLoopback: boolean;
   resolve?: ResolveHost;
+  /**
+   * Ends the wait for the name's addresses (the delivery timeout): a name server that never answers must not
+   * hold a send, or the worker, beyond it.
+   */
+  signal?: AbortSignal;
 };
+
+/** Why a URL is refused; `isTemporary` when its name did not resolve now (it may later: worth a retry). */
+type Refusal = { ok: false; reason: string; isTemporary?: boolean };
+
+/** `promise`, or a rejection as soon as `signal` aborts (the promise itself runs on, its answer ignored). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
 
 /**
  * Whether an address is a public unicast one. ipaddr.js names every special range; only 'unicast' is
@@ -37,13 +65,13 @@ function refusalOf(address: string, allowLoopback: boolean): string | null {
 
 /**
  * Checks a receiver's URL before it is stored and again before every send: https (http too while the test
- * setting allows loopback), no credentials in it, and every address its host resolves to public. Answers the
- * URL pinned to the first address, or why it is refused (a sentence for the user).
+ * setting allows loopback), no credentials in it, and every address its host resolves to public, resolved
+ * within `signal`. Answers the URL pinned to the first address, or why it is refused (a sentence for the user).
  */
 export async function checkReceiverUrl(
   raw: string,
   options: GuardOptions,
-): Promise<{ ok: true; pinned: PinnedUrl } | { ok: false; reason: string }> {
+): Promise<{ ok: true; pinned: PinnedUrl } | Refusal> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -61,12 +89,17 @@ export async function checkReceiverUrl(
     addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }];
   } else {
     try {
-      addresses = await (options.resolve ?? resolveWithDns)(host);
+      addresses = await untilAborted((options.resolve ?? resolveWithDns)(host), options.signal);
     } catch {
-      return { ok: false, reason: `its host ${host} does not resolve` };
+      const reason = options.signal?.aborted
+        ? `its host ${host} did not resolve in time`
+        : `its host ${host} does not resolve`;
+      return { ok: false, reason, isTemporary: true };
     }
   }
-  if (addresses.length === 0) return { ok: false, reason: `its host ${host} does not resolve` };
+  if (addresses.length === 0) {
+    return { ok: false, reason: `its host ${host} does not resolve`, isTemporary: true };
+  }
   // Every answer must be public: a name with one public and one private address could be either.
   for (const { address } of addresses) {
     const refusal = refusalOf(address, options.allowLoopback);
