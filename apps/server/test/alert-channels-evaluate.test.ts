@@ -4,6 +4,7 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '@tidewatch/testkit';
+import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
@@ -71,39 +72,63 @@ afterAll(async () => {
   await Promise.all([receiver?.stop(), discord?.stop()]);
 });
 
+/** The rule routed to both channels with the bell off, and a fresh snapshot of the pair read. */
+async function routeAndRead() {
+  const put = await w.testApp.request({
+    method: 'PUT',
+    url: '/api/alerts/settings',
+    token: user.token,
+    payload: {
+      email_enabled: false,
+      rules: [
+        {
+          rule: 'ending_soon',
+          wallet_address: null,
+          is_enabled: true,
+          email_enabled: false,
+          bell_enabled: false,
+          channel_ids: [channelIds.webhook, channelIds.discord],
+          threshold: null,
+        },
+      ],
+    },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const pipeline = createSnapshotPipeline({
+    db: db(),
+    chain: w.t.chain,
+    prices: w.prices,
+    chainId: w.t.world.chainId,
+    now: () => clock,
+  });
+  await pipeline.refreshSnapshots({ farms: [farm()], accounts: [wallet()] });
+  return (await db().selectFrom('farms').select('id').where('address', '=', farm().address).execute()).map(
+    (r) => ({ farmId: r.id, wallet: wallet() }),
+  );
+}
+
 describe('an evaluated event goes to the channels its rule chose', () => {
+  it('stores nothing when its deliveries cannot be queued: no event left without them', async () => {
+    const pairs = await routeAndRead();
+    // The deliveries' table gone for a moment: the queueing after the event's insert fails.
+    await sql`ALTER TABLE alert_deliveries RENAME TO alert_deliveries_away`.execute(db());
+    try {
+      await expect(
+        evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, pairs),
+      ).rejects.toThrow();
+    } finally {
+      await sql`ALTER TABLE alert_deliveries_away RENAME TO alert_deliveries`.execute(db());
+    }
+    const events = await db()
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', user.userId)
+      .execute();
+    expect(events).toEqual([]);
+  });
+
   it('is stored once, kept from the bell, and delivered once to each chosen channel', async () => {
-    const put = await w.testApp.request({
-      method: 'PUT',
-      url: '/api/alerts/settings',
-      token: user.token,
-      payload: {
-        email_enabled: false,
-        rules: [
-          {
-            rule: 'ending_soon',
-            wallet_address: null,
-            is_enabled: true,
-            email_enabled: false,
-            bell_enabled: false,
-            channel_ids: [channelIds.webhook, channelIds.discord],
-            threshold: null,
-          },
-        ],
-      },
-    });
-    expect(put.statusCode, put.body).toBe(200);
-    const pipeline = createSnapshotPipeline({
-      db: db(),
-      chain: w.t.chain,
-      prices: w.prices,
-      chainId: w.t.world.chainId,
-      now: () => clock,
-    });
-    await pipeline.refreshSnapshots({ farms: [farm()], accounts: [wallet()] });
-    const pairs = (
-      await db().selectFrom('farms').select('id').where('address', '=', farm().address).execute()
-    ).map((r) => ({ farmId: r.id, wallet: wallet() }));
+    const pairs = await routeAndRead();
     const evaluate = () =>
       evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, pairs);
     const [a, b] = await Promise.all([evaluate(), evaluate()]);

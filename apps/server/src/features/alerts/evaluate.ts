@@ -96,25 +96,31 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       for (const event of findEvents(facts, settingOf, now)) {
         const setting = settingOf(event.rule);
         const isEmailed = user.alert_email === 1 && user.email !== null && setting.isEmailEnabled;
-        // A new event also goes to the channels its rule chose (one delivery each, issue 36).
-        const id = await insertNotification(db, {
-          user_id: user.id,
-          event_key: event.key,
-          rule: event.rule,
-          farm_address: facts.farmAddress,
-          wallet_address: facts.wallet,
-          title: event.title,
-          body: event.body,
-          link: farmLink(deps.publicUrl, view.kind, facts.farmAddress),
-          created_at: now.toISOString(),
-          email_status: isEmailed ? 'pending' : 'off',
-          email_next_at: now.toISOString(),
-          bell_hidden: setting.isBellEnabled === false ? 1 : 0,
-          position: null,
+        // A new event also goes to the channels its rule chose (one delivery each, issue 36), in the same
+        // transaction: an event stored without its deliveries would never reach them (its key is taken).
+        const id = await db.transaction().execute(async (trx) => {
+          const inserted = await insertNotification(trx, {
+            user_id: user.id,
+            event_key: event.key,
+            rule: event.rule,
+            farm_address: facts.farmAddress,
+            wallet_address: facts.wallet,
+            title: event.title,
+            body: event.body,
+            link: farmLink(deps.publicUrl, view.kind, facts.farmAddress),
+            created_at: now.toISOString(),
+            email_status: isEmailed ? 'pending' : 'off',
+            email_next_at: now.toISOString(),
+            bell_hidden: setting.isBellEnabled === false ? 1 : 0,
+            position: null,
+          });
+          if (inserted !== undefined) {
+            await enqueueDeliveries(trx, user.id, inserted, setting.channelIds ?? [], now.toISOString());
+          }
+          return inserted;
         });
         if (id === undefined) continue;
         stored += 1;
-        await enqueueDeliveries(db, user.id, id, setting.channelIds ?? [], now.toISOString());
       }
     }
   }

@@ -59,25 +59,31 @@ export async function evaluateV3Alerts(
       for (const event of findV3Events({ ...facts, wallet }, settingOf)) {
         const setting = settingOf(event.rule);
         const isEmailed = tracker.alert_email === 1 && tracker.email !== null && setting.isEmailEnabled;
-        // A new event also goes to the channels its rule chose (one delivery each, issue 36).
-        const id = await insertNotification(db, {
-          user_id: tracker.id,
-          event_key: event.key,
-          rule: event.rule,
-          farm_address: position.pool_address,
-          wallet_address: wallet,
-          title: event.title,
-          body: event.body,
-          link: positionLink(deps.publicUrl, position.token_id),
-          created_at: now.toISOString(),
-          email_status: isEmailed ? 'pending' : 'off',
-          email_next_at: now.toISOString(),
-          bell_hidden: setting.isBellEnabled === false ? 1 : 0,
-          position: position.token_id,
+        // A new event also goes to the channels its rule chose (one delivery each, issue 36), in the same
+        // transaction: an event stored without its deliveries would never reach them (its key is taken).
+        const id = await db.transaction().execute(async (trx) => {
+          const inserted = await insertNotification(trx, {
+            user_id: tracker.id,
+            event_key: event.key,
+            rule: event.rule,
+            farm_address: position.pool_address,
+            wallet_address: wallet,
+            title: event.title,
+            body: event.body,
+            link: positionLink(deps.publicUrl, position.token_id),
+            created_at: now.toISOString(),
+            email_status: isEmailed ? 'pending' : 'off',
+            email_next_at: now.toISOString(),
+            bell_hidden: setting.isBellEnabled === false ? 1 : 0,
+            position: position.token_id,
+          });
+          if (inserted !== undefined) {
+            await enqueueDeliveries(trx, tracker.id, inserted, setting.channelIds ?? [], now.toISOString());
+          }
+          return inserted;
         });
         if (id === undefined) continue;
         stored += 1;
-        await enqueueDeliveries(db, tracker.id, id, setting.channelIds ?? [], now.toISOString());
       }
     }
   }
