@@ -348,3 +348,31 @@ describe('a name server that never answers', () => {
     expect(receiver.received.at(-1)!.eventId).toBe(`n${eventId}`);
   });
 });
+
+describe('ids beyond the database integer', () => {
+  it.each([
+    ['POST', '/api/alerts/channels/3000000000/test'],
+    ['POST', '/api/alerts/channels/3000000000/resume'],
+    ['DELETE', '/api/alerts/channels/3000000000'],
+  ] as const)('%s %s answers 400 naming the id', async (method, url) => {
+    const response = await t.request({ method, url, token: user.token });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'params.id', message: expect.any(String) }]);
+  });
+
+  it("refuses a rule's channel id beyond it with a 400 naming the field", async () => {
+    const response = await t.request({
+      method: 'PUT',
+      url: '/api/alerts/settings',
+      token: user.token,
+      payload: {
+        email_enabled: true,
+        rules: [{ rule: 'ending_soon', is_enabled: true, channel_ids: [3_000_000_000] }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'body.rules.0.channel_ids.0', message: expect.any(String) },
+    ]);
+  });
+});

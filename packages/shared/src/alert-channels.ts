@@ -67,8 +67,13 @@ export const createdAlertChannelSchema = z.object({
 });
 export type CreatedAlertChannel = z.infer<typeof createdAlertChannelSchema>;
 
+/** The largest id a channel can have: the databases' 32-bit integer (a larger one would fail the query). */
+export const maxAlertChannelId = 2_147_483_647;
+
 /** The :id of /api/alerts/channels/:id, /test and /resume. */
-export const alertChannelParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const alertChannelParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(maxAlertChannelId, 'no such alert channel id'),
+});
 
 /**
  * The JSON body a webhook channel receives (signed: `Tidewatch-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of

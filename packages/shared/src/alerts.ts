@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
+import { maxAlertChannelId } from './alert-channels.ts';
 
 /**
  * The alert rules, each evaluated after every scheduled snapshot run: the V2 farms' (issue 15) and the V3
@@ -47,7 +48,10 @@ export const alertRuleSettingSchema = z.strictObject({
   /** false: the rule's events are not shown in the header's bell (they still go to the chosen channels). */
   bell_enabled: z.boolean().default(true),
   /** The user's alert channels (Telegram, Discord, webhook) this rule's events also go to (issue 36). */
-  channel_ids: z.array(z.number().int().positive()).max(10).default([]),
+  channel_ids: z
+    .array(z.number().int().positive().max(maxAlertChannelId, 'no such alert channel id'))
+    .max(10)
+    .default([]),
   threshold: z.number().finite().nullable().default(null),
 });
 export type AlertRuleSetting = z.infer<typeof alertRuleSettingSchema>;
