@@ -268,4 +268,42 @@ describe("a wallet's books", () => {
     // A refusal is not tried again: only its message can explain it.
     expect(screen.queryByRole('button', { name: 'retry' })).not.toBeInTheDocument();
   });
+
+  it('reads a zone in the address that is none as UTC and says so, instead of failing the page', async () => {
+    const calls = installServer();
+    renderRoute(`${booksPath}?tz=Foo%2FBar`);
+    expect(
+      await screen.findByText(`no ledger rows in ${thisYear} for 0x1234…5678 (UTC)`),
+    ).toBeInTheDocument();
+    expect(screen.getByText('"Foo/Bar" is no time zone: the books are shown in UTC.')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(calls, 'GET', summaryPath(thisYear))).toHaveLength(1));
+  });
+
+  it('says which farms the books cover', async () => {
+    installServer();
+    renderRoute(booksPath);
+    expect(
+      await screen.findByText(
+        'The books cover the farms and V3 positions tracked with this wallet, now or before; track a farm to add its history.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("says which of the year's rows the tax tools' files leave out, and why", async () => {
+    const unknownToken = ledgerRow({
+      kind: 'reward',
+      tx_hash: `0x${'9'.repeat(64)}`,
+      local_time: '2025-06-01 10:00:00',
+      received: [{ address: '0xdead', symbol: '?', decimals: 0, amount: '123', amount_display: '123' }],
+    });
+    installServer((year) =>
+      year === 2025 ? { ...summary2025(), rows: [...summary2025().rows, unknownToken] } : undefined,
+    );
+    renderRoute(`${booksPath}?year=2025`);
+    expect(
+      await screen.findByText(
+        '1 row of 2025 stays out of the Koinly and CoinTracking files: a token whose decimals are unknown (1). The Tidewatch CSV has it.',
+      ),
+    ).toBeInTheDocument();
+  });
 });

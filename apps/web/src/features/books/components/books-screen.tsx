@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { currentYearIn, type Ledger } from '@tidewatch/shared/ledger';
+import { currentYearIn, isTimeZone, type Ledger } from '@tidewatch/shared/ledger';
 import { useSearchParams } from 'react-router';
-import { InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
+import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { ledgerQueryOptions } from '../api/get-ledger.ts';
 import { yearSummaryQueryOptions } from '../api/get-year-summary.ts';
 import { LedgerDownloads } from './ledger-downloads.tsx';
 import { LedgerTable } from './ledger-table.tsx';
+import { taxExportNote } from './tax-export-note.ts';
 import { TimeZoneSelect } from './time-zone-select.tsx';
 import { YearSummaryPanel } from './year-summary.tsx';
 
 const defaultTimeZone = 'UTC';
+
+/** Which farms the books cover: every stored event of the wallet, of what was tracked with it. */
+const coverage =
+  'The books cover the farms and V3 positions tracked with this wallet, now or before; track a farm to add its history.';
 
 /** The years a ledger has rows in, by their local time in the ledger's zone. */
 const yearsWithRows = (ledger: Ledger) => [
@@ -28,11 +33,14 @@ const readYear = (text: string | null, fallback: number) =>
  */
 export function BooksScreen({ walletAddress }: { walletAddress: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const timeZone = searchParams.get('tz') || defaultTimeZone;
+  const askedZone = searchParams.get('tz') || defaultTimeZone;
+  // A zone in the address that is none (typed or edited by hand) reads as UTC, said, rather than failing.
+  const timeZone = isTimeZone(askedZone) ? askedZone : defaultTimeZone;
   const currentYear = currentYearIn(timeZone);
   const year = readYear(searchParams.get('year'), currentYear);
   const ledger = useQuery({ ...ledgerQueryOptions(walletAddress, timeZone), select: yearsWithRows });
   const summary = useQuery(yearSummaryQueryOptions(walletAddress, year, timeZone));
+  const leftOut = summary.data ? taxExportNote(summary.data.rows, year) : null;
   const years = [...new Set([currentYear, year, ...(ledger.data ?? [])])].sort((a, b) => b - a);
 
   const choose = (change: { year?: number; tz?: string }) =>
@@ -66,7 +74,12 @@ export function BooksScreen({ walletAddress }: { walletAddress: string }) {
           </label>
           <TimeZoneSelect value={timeZone} onChange={(tz) => choose({ tz })} />
         </div>
+        {askedZone !== timeZone && (
+          <InfoBanner messages={`"${askedZone}" is no time zone: the books are shown in ${timeZone}.`} />
+        )}
+        <p className="text-sm text-slate-600 dark:text-slate-400">{coverage}</p>
         <LedgerDownloads walletAddress={walletAddress} year={year} timeZone={timeZone} />
+        {leftOut && <p className="text-sm text-slate-700 dark:text-slate-300">{leftOut}</p>}
         {summary.isPending ? (
           <Spinner label={`loading the books of ${year}`} />
         ) : summary.isError ? (
