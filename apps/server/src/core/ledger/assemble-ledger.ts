@@ -68,7 +68,7 @@ function feeOnlyRow(tx: RecordedTransaction): DraftRow {
 export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[] {
   const drafts = [
     ...v2Rows(inputs.v2, inputs.tokens),
-    ...inputs.v3.flatMap((position) => v3Rows(position, inputs.tokens, inputs.counterparties)),
+    ...inputs.v3.flatMap((position) => v3Rows(position, inputs.tokens, inputs.counterparties, inputs.wallet)),
   ];
   const eventHashes = new Set(drafts.map((row) => row.tx_hash.toLowerCase()));
   for (const tx of inputs.recorded) {

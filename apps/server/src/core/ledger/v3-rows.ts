@@ -2,6 +2,8 @@ import type { LedgerTokenAmount } from '@tidewatch/shared';
 import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
 import { ratioOf } from '../snapshots/valuation/decimal.ts';
 import { type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
+import type { V3ClaimShares } from './v3-claim-shares.ts';
+import { amountsOf, isPaidToWallet, isWalletClaim, walletOwnership } from './v3-ownership.ts';
 
 /** A tracked V3 position as the ledger names it. */
 type LedgerV3Position = {
@@ -11,8 +13,16 @@ type LedgerV3Position = {
   token1: LedgerToken;
 };
 
-/** A V3 position's stored events (v3_position_events), in chain order. */
-export type V3EventsInput = { position: LedgerV3Position; events: V3PositionEventRow[] };
+/**
+ * A V3 position's stored events (v3_position_events), in chain order. `claimShares` (a position's books) makes
+ * each reward claim its share of the claim (v3ClaimShares) instead of the whole owner-level claim, and leaves
+ * out a claim that cannot be split; without it (the wallet ledger) a claim is one row of its whole amount.
+ */
+export type V3EventsInput = {
+  position: LedgerV3Position;
+  events: V3PositionEventRow[];
+  claimShares?: V3ClaimShares | undefined;
+};
 
 /** The contracts a V3 row names as its counterparty; absent: the rows name none. */
 export type V3Counterparties = { positionManager: string; farmingCenter: string };
@@ -22,27 +32,41 @@ function v3Label(position: LedgerV3Position): string {
   return `${position.token0.symbol}-${position.token1.symbol} V3 #${position.tokenId}`;
 }
 
-const amountsOf = (row: V3PositionEventRow) => JSON.parse(row.amounts) as V3RawAmount[];
 const isOpening = (row: V3PositionEventRow) => row.log_index < 0 || row.tx_hash === '0x';
 
 /**
- * The rows of one position's events, chain order: IncreaseLiquidity sends token0/token1 ('v3_deposit'),
- * DecreaseLiquidity receives them ('v3_withdraw': the principal, owed until a Collect pays it), a Collect
- * beyond that owed principal is swap fees ('v3_fees', income; a Collect of principal only adds no row),
- * RewardClaimed receives reward tokens ('v3_reward', income). Transfers and farming moves (FarmEntered,
- * FarmEnded, RewardsCollected) move nothing into or out of the wallet and add no row.
+ * The rows of one position's events that are the wallet's, chain order: while the wallet owned the position
+ * (walletOwnership, by its transfers) IncreaseLiquidity sends token0/token1 ('v3_deposit'), DecreaseLiquidity
+ * receives them ('v3_withdraw': the principal, owed until a Collect pays it); a Collect paid to the wallet
+ * beyond that owed principal is swap fees ('v3_fees', income; a Collect of principal only adds no row; one paid
+ * elsewhere adds none, but still pays off the owed principal); a RewardClaimed from the wallet's reward
+ * balance to the wallet receives reward tokens ('v3_reward', income; its share with `claimShares`). Transfers
+ * and farming moves (FarmEntered, FarmEnded, RewardsCollected) move nothing into or out of the wallet and add
+ * no row.
  */
 export function v3Rows(
-  { position, events }: V3EventsInput,
+  { position, events, claimShares }: V3EventsInput,
   tokens: Map<string, LedgerToken>,
   counterparties: V3Counterparties | undefined,
+  wallet: string,
 ): DraftRow[] {
   const tokenOf = (address: string): LedgerToken =>
     tokens.get(address.toLowerCase()) ?? { address, symbol: '?', decimals: 0 };
+  const owned = walletOwnership(events, wallet, counterparties?.farmingCenter);
   const owed = new Map<string, bigint>();
   const rows: DraftRow[] = [];
-  for (const event of events) {
+  for (const [i, event] of events.entries()) {
     const amounts = amountsOf(event);
+    // The owed principal follows the position whoever owns it: a later Collect pays it first.
+    if (event.kind === 'decrease_liquidity') addOwed(owed, amounts);
+    const fees = event.kind === 'collect' ? collectFees(amounts, owed) : [];
+    const isWallets =
+      event.kind === 'collect'
+        ? isPaidToWallet(event, wallet)
+        : event.kind === 'reward_claimed'
+          ? isWalletClaim(event, wallet)
+          : owned[i];
+    if (!isWallets) continue;
     const listed = (list: V3RawAmount[]): LedgerTokenAmount[] =>
       list.map((a) => tokenAmount(tokenOf(a.token), BigInt(a.raw)));
     const base = {
@@ -73,8 +97,6 @@ export function v3Rows(
         receivedUsd: [],
       });
     } else if (event.kind === 'decrease_liquidity') {
-      for (const a of amounts)
-        owed.set(a.token.toLowerCase(), (owed.get(a.token.toLowerCase()) ?? 0n) + BigInt(a.raw));
       rows.push({
         ...base,
         kind: 'v3_withdraw',
@@ -84,7 +106,6 @@ export function v3Rows(
         receivedUsd: amounts.map((a) => a.usd),
       });
     } else if (event.kind === 'collect') {
-      const fees = collectFees(amounts, owed);
       if (fees.length === 0) continue;
       const received = fees.map((f) => tokenAmount(tokenOf(f.token), f.raw));
       const receivedUsd = fees.map((f) => f.usd);
@@ -103,18 +124,60 @@ export function v3Rows(
         usd_error: usdError,
       });
     } else if (event.kind === 'reward_claimed') {
+      const claimed = claimShares ? shareOf(amounts, claimShares.get(base.id), position.tokenId) : amounts;
+      if (claimed.length === 0) continue;
+      const receivedUsd = claimed.map((a) => a.usd);
       rows.push({
         ...base,
         kind: 'v3_reward',
         sentUsd: [],
         counterparty: counterparties?.farmingCenter ?? null,
         sent: [],
-        received: listed(amounts),
-        receivedUsd: amounts.map((a) => a.usd),
+        received: listed(claimed),
+        receivedUsd,
+        usd: receivedUsd.some((u) => u === null)
+          ? null
+          : receivedUsd.reduce<number>((s, u) => s + (u ?? 0), 0),
       });
     }
   }
   return rows;
+}
+
+/**
+ * A position's share of a claim (its amount and USD in proportion, same price, same block); none when the
+ * claim could not be split (null), is not the wallet's (absent) or took nothing from this position.
+ */
+function shareOf(
+  amounts: V3RawAmount[],
+  shares: Map<string, bigint> | null | undefined,
+  tokenId: string,
+): V3RawAmount[] {
+  const share = shares?.get(tokenId) ?? 0n;
+  const [claim] = amounts;
+  if (!claim || share === 0n) return [];
+  const usd = claim.usd === null ? null : claim.usd * (ratioOf(share, BigInt(claim.raw)) ?? 0);
+  return [{ token: claim.token, raw: share.toString(), usd }];
+}
+
+function addOwed(owed: Map<string, bigint>, amounts: V3RawAmount[]): void {
+  for (const a of amounts)
+    owed.set(a.token.toLowerCase(), (owed.get(a.token.toLowerCase()) ?? 0n) + BigInt(a.raw));
+}
+
+/**
+ * The principal DecreaseLiquidity left owed and no Collect has paid yet, per token (lower-case address), after
+ * the events up to `upToBlock`: a static collect (the snapshot's uncollected fees) includes it, though it is
+ * no fee and was counted when it left the liquidity. Tracked as the rows track it.
+ */
+export function owedPrincipal(events: V3PositionEventRow[], upToBlock: number): Map<string, bigint> {
+  const owed = new Map<string, bigint>();
+  for (const event of events) {
+    if (Number(event.block_number) > upToBlock) break;
+    if (event.kind === 'decrease_liquidity') addOwed(owed, amountsOf(event));
+    if (event.kind === 'collect') collectFees(amountsOf(event), owed);
+  }
+  return owed;
 }
 
 /**

@@ -74,7 +74,13 @@ const v3 = (
   amounts: JSON.stringify(amounts),
   usd: amounts.some((a) => a.usd === null) ? null : amounts.reduce((s, a) => s + (a.usd ?? 0), 0),
   usd_error: null,
-  detail: null,
+  // As the history job stores them: a Collect names its recipient, a claim its owner and `to` (the wallet's).
+  detail:
+    kind === 'collect'
+      ? JSON.stringify({ recipient: wallet })
+      : kind === 'reward_claimed'
+        ? JSON.stringify({ owner: wallet, to: wallet })
+        : null,
 });
 
 const fee = (tx: number, from: string, feeWei: bigint, feeUsd: number | null): TransactionFeeRow => ({

@@ -64,7 +64,13 @@ export async function registerV3Positions(
   await app.register(v3PositionsRoutes, { v3Positions, throttles: deps.throttles });
   // Tracking (issue 34, item 5): track, the tracked list, untrack, refresh, history and CSV, on the same reader.
   await app.register(v3TrackingRoutes, {
-    tracking: createV3TrackingService({ db, chainId: deps.chainId, readPositions, now: deps.now }),
+    tracking: createV3TrackingService({
+      db,
+      chainId: deps.chainId,
+      readPositions,
+      counterparties: { positionManager: contracts.positionManager, farmingCenter: contracts.farmingCenter },
+      now: deps.now,
+    }),
     throttles: deps.throttles,
   });
 }

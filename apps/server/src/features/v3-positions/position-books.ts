@@ -1,39 +1,97 @@
 import type { PositionBooks } from '@tidewatch/shared';
+import { parseUnits } from 'viem';
 import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
-import { booksPricesSentence, loadPositionBooks } from '../../core/ledger/load-position-books.ts';
+import { assembleLedger } from '../../core/ledger/assemble-ledger.ts';
+import { loadLedgerInputs } from '../../core/ledger/ledger-sources.ts';
+import { booksPricesSentence } from '../../core/ledger/load-position-books.ts';
+import { positionBooks } from '../../core/ledger/position-books.ts';
+import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
+import { isWalletClaim } from '../../core/ledger/v3-ownership.ts';
+import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
+import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
+import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
 /**
  * The books of a tracked V3 position (issue 35): value now = its liquidity's worth plus its uncollected
- * fees at the newest snapshot; pending rewards = its farming rewards there (pending + collected, unclaimed;
- * none when not farmed), apart; events, claims and gas from the ledger. Null before the first snapshot.
+ * fees at the newest snapshot (without the principal a DecreaseLiquidity left owed: counted as withdrawn when
+ * it left the liquidity); pending rewards = its farming rewards there (pending + collected, unclaimed; none
+ * when not farmed), apart; events and gas from the ledger; each reward claim (the owner's, for all its
+ * positions) by this position's share of it. Null before the first snapshot.
  */
 export async function loadV3Books(
   ctx: V3TrackingContext,
-  tracked: { positionId: number; wallet: string; userId: number },
+  tracked: Pick<TrackedV3Position, 'tokenId' | 'wallet' | 'userId' | 'token0' | 'token1'>,
   newest: V3PositionSnapshotRow | undefined,
 ): Promise<PositionBooks | null> {
-  const asOfBlock = newest ? Number(newest.block_number) : 0;
-  const valueUsd =
-    newest && newest.value_usd !== null && newest.fees_usd !== null
-      ? newest.value_usd + newest.fees_usd
-      : null;
-  return loadPositionBooks(
-    ctx.db,
-    {
-      chainId: ctx.chainId,
-      userId: tracked.userId,
-      wallet: tracked.wallet,
-      only: { positionId: tracked.positionId },
-    },
-    newest
-      ? {
-          asOfBlock,
-          valueUsd,
-          // Not farmed: no farming rewards to be pending (a known 0, not an unknown).
-          pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
-          prices: booksPricesSentence(asOfBlock, null),
-        }
-      : null,
+  if (!newest) return null;
+  // The wallet's every tracked position: a claim is split by what each of them credited.
+  const { inputs } = await loadLedgerInputs(ctx.db, {
+    chainId: ctx.chainId,
+    userId: tracked.userId,
+    wallet: tracked.wallet,
+    counterparties: ctx.counterparties,
+  });
+  const shares = v3ClaimShares(inputs.v3, inputs.wallet, ctx.counterparties?.farmingCenter);
+  const mine: V3EventsInput[] = inputs.v3
+    .filter((p) => p.position.tokenId === tracked.tokenId)
+    .map((p) => ({ ...p, claimShares: shares }));
+  const rows = assembleLedger({ ...inputs, v2: [], recorded: [], v3: mine }, 'UTC').map(({ row }) => row);
+  const events = mine.flatMap((p) => p.events);
+  const leftOut = events.filter(
+    (e) => e.kind === 'reward_claimed' && isWalletClaim(e, inputs.wallet) && shares.get(claimId(e)) === null,
+  ).length;
+  const asOfBlock = Number(newest.block_number);
+  const fees = uncollectedFeesUsd(newest, tracked, owedPrincipal(events, asOfBlock));
+  return positionBooks(rows, {
+    asOfBlock,
+    valueUsd: newest.value_usd !== null && fees !== null ? newest.value_usd + fees : null,
+    // Not farmed: no farming rewards to be pending (a known 0, not an unknown).
+    pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
+    prices: `${booksPricesSentence(asOfBlock, null)} ${claimsSentence(leftOut)}`,
+  });
+}
+
+const claimId = (e: { tx_hash: string; log_index: number }) => `v3:${e.tx_hash}:${e.log_index}`;
+
+/** How the owner-level reward claims enter a position's books, and which are left out. */
+function claimsSentence(leftOut: number): string {
+  const split =
+    "A reward claim pays the owner's rewards of all its positions: this position counts its share, what its " +
+    'farming credited (exits and reward collections) since the previous claim.';
+  if (leftOut === 0) return split;
+  return (
+    `${split} ${leftOut === 1 ? 'One claim' : `${leftOut} claims`} the tracked positions' rewards do not ` +
+    "account for (rewards of untracked positions, or from before the history) left out here: the wallet's " +
+    'ledger shows each whole.'
   );
+}
+
+/**
+ * The snapshot's uncollected swap fees without owed principal: its static collect (fees0/fees1) pays the
+ * principal a DecreaseLiquidity left owed first, so per token only what is beyond it is fees, at the
+ * snapshot's prices. The snapshot's own figure when nothing is owed; null when a part is unknown.
+ */
+function uncollectedFeesUsd(
+  newest: V3PositionSnapshotRow,
+  tracked: Pick<TrackedV3Position, 'token0' | 'token1'>,
+  owed: Map<string, bigint>,
+): number | null {
+  const sides = [
+    { token: tracked.token0, fees: newest.fees0, price: newest.price0_usd },
+    { token: tracked.token1, fees: newest.fees1, price: newest.price1_usd },
+  ];
+  if (sides.every((side) => (owed.get(side.token.address.toLowerCase()) ?? 0n) === 0n))
+    return newest.fees_usd;
+  let total = 0;
+  for (const side of sides) {
+    if (side.fees === null) return null;
+    const collectable = parseUnits(side.fees, side.token.decimals);
+    const due = owed.get(side.token.address.toLowerCase()) ?? 0n;
+    const fee = collectable > due ? collectable - due : 0n;
+    if (fee === 0n) continue;
+    if (side.price === null) return null;
+    total += toTokenNumber(fee, side.token.decimals) * side.price;
+  }
+  return total;
 }

@@ -1,6 +1,7 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
+import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 import type { V3PositionReader } from '../../core/v3/snapshot-store.ts';
 
 export type V3TrackingDeps = {
@@ -8,6 +9,11 @@ export type V3TrackingDeps = {
   chainId: number;
   /** readV3Positions bound to the chain and prices; absent when no chain is configured. */
   readPositions?: V3PositionReader | undefined;
+  /**
+   * The position manager and FarmingCenter: the books name them, and a deposit into FarmingCenter keeps the
+   * position its depositor's. Absent, every transfer changes the owner.
+   */
+  counterparties?: V3Counterparties | undefined;
   now?: () => Date;
 };
 

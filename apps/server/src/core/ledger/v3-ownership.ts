@@ -1,0 +1,58 @@
+import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
+
+const zeroAddress = '0x0000000000000000000000000000000000000000';
+const same = (a: string | null | undefined, b: string | null | undefined) =>
+  a != null && b != null && a.toLowerCase() === b.toLowerCase();
+
+/** A stored event's detail (transfer from/to, collect recipient, reward owner/to), parsed; {} when none. */
+export function detailOf(event: V3PositionEventRow): Record<string, string> {
+  return event.detail ? (JSON.parse(event.detail) as Record<string, string>) : {};
+}
+
+/** A stored event's amounts, parsed. */
+export const amountsOf = (event: V3PositionEventRow) => JSON.parse(event.amounts) as V3RawAmount[];
+
+/**
+ * Whether the wallet owned the position at each event (same index as `events`, chain order), by the NFT's
+ * Transfer events: from its mint or transfer in to its transfer out. A deposit into FarmingCenter keeps the
+ * depositor the owner (it holds the farming NFT) until FarmingCenter sends the NFT on. Before the first stored
+ * Transfer the owner is that transfer's sender (nobody before a mint; the receiver when FarmingCenter hands it
+ * back to the address it sends it to, as a withdrawal to oneself does); a position without stored transfers
+ * was the wallet's throughout (it is tracked with the wallet, which holds it). The farming NFT's own transfers
+ * are not read: a farming NFT passed on while farmed still counts as its depositor's.
+ */
+export function walletOwnership(
+  events: V3PositionEventRow[],
+  wallet: string,
+  farmingCenter: string | undefined,
+): boolean[] {
+  const transfers = events.filter((event) => event.kind === 'transfer').map(detailOf);
+  const first = transfers[0];
+  if (!first) return events.map(() => true);
+  let owner: string | null;
+  if (same(first.from, zeroAddress)) owner = null;
+  else if (same(first.from, farmingCenter)) owner = same(first.to, wallet) ? wallet : null;
+  else owner = first.from ?? null;
+  return events.map((event) => {
+    if (event.kind === 'transfer') {
+      const { from, to } = detailOf(event);
+      if (same(to, farmingCenter)) owner = from ?? null;
+      else owner = same(to, zeroAddress) ? null : (to ?? null);
+    }
+    return same(owner, wallet);
+  });
+}
+
+/** A Collect pays the wallet only when it is the recipient. */
+export const isPaidToWallet = (event: V3PositionEventRow, wallet: string) =>
+  same(detailOf(event).recipient, wallet);
+
+/** A RewardClaimed is the wallet's when its balance paid it (owner) to the wallet itself (to). */
+export const isWalletClaim = (event: V3PositionEventRow, wallet: string) => {
+  const { owner, to } = detailOf(event);
+  return same(owner, wallet) && same(to, wallet);
+};
+
+/** A FarmEnded credits the wallet's reward balance when the wallet is its owner. */
+export const isWalletFarmEnded = (event: V3PositionEventRow, wallet: string) =>
+  same(detailOf(event).owner, wallet);
