@@ -1,7 +1,7 @@
 import type { LedgerTokenAmount } from '@tidewatch/shared';
 import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
 import { ratioOf } from '../snapshots/valuation/decimal.ts';
-import { type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
+import { type DraftRow, type LedgerToken, tokenAmount, unknownToken } from './ledger-types.ts';
 import type { V3ClaimShares } from './v3-claim-shares.ts';
 import { amountsOf, isPaidToWallet, isWalletClaim, walletOwnership } from './v3-ownership.ts';
 
@@ -51,7 +51,7 @@ export function v3Rows(
   wallet: string,
 ): DraftRow[] {
   const tokenOf = (address: string): LedgerToken =>
-    tokens.get(address.toLowerCase()) ?? { address, symbol: '?', decimals: 0 };
+    tokens.get(address.toLowerCase()) ?? unknownToken(address);
   const owned = walletOwnership(events, wallet, counterparties?.farmingCenter);
   const owed = new Map<string, bigint>();
   const rows: DraftRow[] = [];
