@@ -376,3 +376,63 @@ describe('ids beyond the database integer', () => {
     ]);
   });
 });
+
+describe('Discord webhook URLs as Discord hands them out', () => {
+  it("accepts a thread's webhook with ?thread_id= and ?wait=true, and delivers to it (a 2xx either way)", async () => {
+    const url = `${discord.createWebhook()}?thread_id=123456789&wait=true`;
+    const channel = await addChannel({ kind: 'discord', url });
+    expect(channel.channel.target).toMatch(/\?…$/);
+    await fireEvent([channel.channel.id]);
+    const before = discord.messages.length;
+    expect(await tick()).toBe(1);
+    expect(discord.messages).toHaveLength(before + 1);
+    expect(discord.requests.at(-1)!.path).toMatch(/\?thread_id=123456789&wait=true$/);
+  });
+
+  it('refuses a query Discord does not take, naming url', async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/alerts/channels',
+      token: user.token,
+      payload: { kind: 'discord', url: `${discord.createWebhook()}?redirect=https://example.com` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0].field).toBe('body.url');
+  });
+});
+
+describe("'send a test alert'", () => {
+  it('queues one per channel every 30 seconds; sooner is a 429 saying when', async () => {
+    const webhook = await addChannel({ kind: 'webhook', url: receiver.url });
+    const other = await addChannel({ kind: 'webhook', url: receiver.url });
+    const test = (id: number) =>
+      t.request({ method: 'POST', url: `/api/alerts/channels/${id}/test`, token: user.token });
+    // The route's time is the wall clock: the window is measured from the first test, not the test's clock.
+    expect((await test(webhook.channel.id)).statusCode).toBe(202);
+    const again = await test(webhook.channel.id);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^A test alert went to this channel moments ago: send another in \d+ s\.$/,
+      ),
+    });
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // Another channel has its own turn.
+    expect((await test(other.channel.id)).statusCode).toBe(202);
+    const queued = await db()
+      .selectFrom('alert_deliveries')
+      .select('channel_id')
+      .where('notification_id', 'is', null)
+      .where('channel_id', 'in', [webhook.channel.id, other.channel.id])
+      .execute();
+    expect(queued.map((q) => q.channel_id).sort()).toEqual([webhook.channel.id, other.channel.id].sort());
+    // 30 seconds later (the stored turn moved back), the channel may be tested again.
+    await db()
+      .updateTable('alert_channels')
+      .set({ last_test_at: new Date(Date.now() - 30_001).toISOString() })
+      .where('id', '=', webhook.channel.id)
+      .execute();
+    expect((await test(webhook.channel.id)).statusCode).toBe(202);
+  });
+});

@@ -340,6 +340,12 @@ describe('webhook and Discord channels', () => {
 
   it("queues a test alert to one channel only ('send a test alert')", async () => {
     const before = { webhook: receiver.received.length, discord: discord.messages.length };
+    // The pause test sent one moments ago (one every 30 s, on the wall clock): its turn moved back.
+    await db()
+      .updateTable('alert_channels')
+      .set({ last_test_at: null })
+      .where('id', '=', webhook.channel.id)
+      .execute();
     const queued = await t.request({
       method: 'POST',
       url: `/api/alerts/channels/${webhook.channel.id}/test`,

@@ -83,12 +83,36 @@ export async function enqueueDeliveries(
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
-/** A test alert for one channel (no notification behind it). */
-export async function enqueueTestDelivery(db: Db, channelId: number, at: string): Promise<void> {
-  await db
-    .insertInto('alert_deliveries')
-    .values({ notification_id: null, channel_id: channelId, status: 'pending', next_at: at, created_at: at })
-    .execute();
+/**
+ * A test alert for one channel (no notification behind it), unless one was queued after `notSince`: one
+ * conditional update takes the channel's turn, so two processes asked at once queue one. Whether it was queued.
+ */
+export async function enqueueTestDelivery(
+  db: Db,
+  channelId: number,
+  at: string,
+  notSince: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const turn = await trx
+      .updateTable('alert_channels')
+      .set({ last_test_at: at })
+      .where('id', '=', channelId)
+      .where((eb) => eb.or([eb('last_test_at', 'is', null), eb('last_test_at', '<=', notSince)]))
+      .executeTakeFirst();
+    if (Number(turn.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto('alert_deliveries')
+      .values({
+        notification_id: null,
+        channel_id: channelId,
+        status: 'pending',
+        next_at: at,
+        created_at: at,
+      })
+      .execute();
+    return true;
+  });
 }
 
 /**

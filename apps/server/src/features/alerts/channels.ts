@@ -19,6 +19,7 @@ import {
   insertChannel,
   resumeChannel,
 } from './channels-repository.ts';
+import { isDiscordWebhookUrl } from './discord-url.ts';
 import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
 import { telegramBot } from './telegram-bot.ts';
 import {
@@ -53,12 +54,6 @@ function maskedUrl(raw: string): string {
     .map((part) => (part.length >= 16 ? `${part.slice(0, 4)}…` : part))
     .join('/');
   return `${url.origin}${path}${url.search ? '?…' : ''}`;
-}
-
-/** Whether a URL is a Discord webhook: under DISCORD_WEBHOOK_BASE_URL (or discordapp.com's) /{id}/{token}. */
-function isDiscordWebhook(url: string, base: string): boolean {
-  const bases = [base, 'https://discordapp.com/api/webhooks', 'https://discord.com/api/webhooks'];
-  return bases.some((b) => url.startsWith(`${b}/`) && /^\d+\/[\w-]+\/?$/.test(url.slice(b.length + 1)));
 }
 
 function toWire(row: ChannelRow, secret: string, botUsername: string | null, now: Date): AlertChannel {
@@ -146,7 +141,7 @@ export async function createAlertChannel(
     });
     return { channel: toWire(row, deps.secret, telegram.username, now), secret: null };
   }
-  if (input.kind === 'discord' && !isDiscordWebhook(input.url, config.discordWebhookBaseUrl)) {
+  if (input.kind === 'discord' && !isDiscordWebhookUrl(input.url, config.discordWebhookBaseUrl)) {
     throw urlRefused(`must be a Discord webhook URL (${config.discordWebhookBaseUrl}/…)`);
   }
   const checked = await checkReceiverUrl(input.url, {
@@ -177,7 +172,13 @@ export async function removeAlertChannel(deps: ChannelsDeps, userId: number, id:
   if (!(await deleteChannel(deps.db, userId, id))) throw notFound();
 }
 
-/** POST /api/alerts/channels/:id/test: a test alert queued to this channel only (it must be linked). */
+/** How often one channel may be sent a test alert. */
+const testAlertEveryMs = 30_000;
+
+/**
+ * POST /api/alerts/channels/:id/test: a test alert queued to this channel only (it must be linked), at most
+ * one every 30 seconds (else 429, saying when).
+ */
 export async function queueTestAlert(deps: ChannelsDeps, userId: number, id: number): Promise<void> {
   const channel = await findChannel(deps.db, userId, id);
   if (!channel) throw notFound();
@@ -189,7 +190,21 @@ export async function queueTestAlert(deps: ChannelsDeps, userId: number, id: num
         : 'This channel is paused: resume it first.',
     );
   }
-  await enqueueTestDelivery(deps.db, id, deps.now().toISOString());
+  const now = deps.now();
+  const since = new Date(now.getTime() - testAlertEveryMs);
+  if (!(await enqueueTestDelivery(deps.db, id, now.toISOString(), since.toISOString()))) {
+    // Each test is a POST to a public URL of the user's choosing: not a tool for flooding one.
+    const waitMs = channel.last_test_at ? new Date(channel.last_test_at).getTime() - since.getTime() : 0;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    // retryAfterSeconds leaves as the Retry-After header (the error handler).
+    throw Object.assign(
+      new AppError(
+        'RATE_LIMITED',
+        `A test alert went to this channel moments ago: send another in ${seconds} s.`,
+      ),
+      { retryAfterSeconds: seconds },
+    );
+  }
 }
 
 /** POST /api/alerts/channels/:id/resume: a paused channel active again, its failures reset. */

@@ -29,6 +29,7 @@ export const alertChannelsMigration: Migration = {
       .addColumn('link_expires_at', 'text')
       .addColumn('failures_in_a_row', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('not_before', 'text')
+      .addColumn('last_test_at', 'text')
       .addColumn('last_delivery_at', 'text')
       .addColumn('last_error', 'text')
       .addColumn('last_error_at', 'text')

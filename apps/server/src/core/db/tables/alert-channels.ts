@@ -25,6 +25,8 @@ export type AlertChannelsTable = {
   /** The receiver answered 429: none of the channel's deliveries is tried before this (its Retry-After). */
   not_before: string | null;
   last_delivery_at: string | null;
+  /** When 'send a test alert' last queued one: at most one per channel every 30 seconds. */
+  last_test_at: string | null;
   last_error: string | null;
   last_error_at: string | null;
   created_at: string;

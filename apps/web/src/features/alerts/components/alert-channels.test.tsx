@@ -233,6 +233,31 @@ describe('alert channels on /settings/alerts', () => {
     expect(callsTo(calls, 'POST', '/alerts/channels/8/test')).toHaveLength(0);
   });
 
+  it("shows the server's 429 when a channel's test alerts come too fast", async () => {
+    const list: AlertChannelList = { telegram: withTelegram, channels: [channel(8, {})] };
+    let tests = 0;
+    const { calls, user } = openSettings(list, ({ path, method }) => {
+      if (path !== '/alerts/channels/8/test' || method !== 'POST') return undefined;
+      tests += 1;
+      return tests === 1
+        ? { status: 202 }
+        : errorReply(
+            429,
+            'RATE_LIMITED',
+            'A test alert went to this channel moments ago: send another in 27 s.',
+          );
+    });
+    const item = await screen.findByRole('listitem', { name: 'webhook https://hooks.example.com/in/…' });
+    await user.click(within(item).getByRole('button', { name: 'send a test alert' }));
+    expect(await within(item).findByText('test alert queued')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'send a test alert' }));
+    expect(
+      await within(item).findByText('A test alert went to this channel moments ago: send another in 27 s.'),
+    ).toBeInTheDocument();
+    expect(within(item).queryByText('test alert queued')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/alerts/channels/8/test')).toHaveLength(2);
+  });
+
   it('resumes a channel paused after 20 failed deliveries', async () => {
     const list: AlertChannelList = {
       telegram: withTelegram,
