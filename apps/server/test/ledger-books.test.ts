@@ -427,3 +427,35 @@ describe("each position's books", () => {
     });
   }
 });
+
+describe('books while newer events are not final yet', () => {
+  it('take value now from the newest snapshot at or below the block the events were read to', async () => {
+    const farm = lpFarm();
+    const url = `/api/quickswap/farm/details/${farm.address}?account=${wallet}`;
+    const before = positionBooksSchema.parse(farmDetailSchema.parse((await get(url)).json()).books);
+    // A stake the history job has not read yet, and a snapshot at the head after it.
+    const lp = await provideLiquidity(farm, 50n);
+    await send(farm.address, abiOf(farm), 'stake', [lp]);
+    await pipeline.refreshSnapshots({
+      farms: [{ address: farm.address, kind: farm.kind }],
+      accounts: [wallet],
+    });
+    const detail = farmDetailSchema.parse((await get(url)).json());
+    const scan = await db()
+      .selectFrom('history_backfills as h')
+      .innerJoin('farms as f', 'f.id', 'h.farm_id')
+      .where('f.address', '=', farm.address)
+      .select('h.scanned_to_block')
+      .executeTakeFirstOrThrow();
+    const finalBlock = Number(scan.scanned_to_block);
+    expect(detail.farm_position_snapshots[0]!.block_number).toBeGreaterThan(finalBlock);
+
+    const books = positionBooksSchema.parse(detail.books);
+    expect(books.as_of_block).toBeLessThanOrEqual(finalBlock);
+    expect(books.as_of_block).toBe(before.as_of_block);
+    // The new stake is in neither the events nor value now: the profit does not jump by it.
+    expect(books.value_now_usd).toBe(before.value_now_usd);
+    expect(books.total_profit_usd).toBe(before.total_profit_usd);
+    expect(books.prices).toContain(`block ${finalBlock}`);
+  });
+});

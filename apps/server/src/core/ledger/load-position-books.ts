@@ -13,28 +13,36 @@ export type BooksScope = {
 };
 
 /**
- * A tracked position's books (the farm detail's and the V3 position history's `books`): its ledger rows
- * (every year) with their gas, and its newest snapshot. Null before the first snapshot (no value now).
+ * A tracked position's books (the farm detail's `books`): its ledger rows (every year) with their gas, and
+ * value now from `nowAt(finalBlock)`, the snapshot the caller picks at or below the block the events were
+ * read to (so a stake not read yet is in neither). Null when there is no such snapshot yet (no value now).
  */
 export async function loadPositionBooks(
   db: DbOrTrx,
   scope: BooksScope,
-  now: BooksNow | null,
+  nowAt: (finalBlock: number) => Promise<BooksNow | null>,
 ): Promise<PositionBooks | null> {
+  const { inputs, finalBlock } = await loadLedgerInputs(db, scope);
+  const now = await nowAt(finalBlock);
   if (!now) return null;
-  const { inputs } = await loadLedgerInputs(db, scope);
   const rows = assembleLedger(inputs, 'UTC').map(({ row }) => row);
-  return positionBooks(rows, now);
+  return positionBooks(rows, now, finalBlock);
 }
 
 /**
  * The `prices` sentence: which prices each figure used. `sources` names the price source of each token of the
- * newest snapshot ('WMATIC: pair, dQUICK: lair'), when the snapshot stored them.
+ * snapshot ('WMATIC: pair, dQUICK: lair'), when the snapshot stored them; `finalBlock`, when given, is the
+ * block the events were read to, the snapshot being the newest at or below it.
  */
-export function booksPricesSentence(asOfBlock: number, sources: string | null): string {
+export function booksPricesSentence(asOfBlock: number, sources: string | null, finalBlock?: number): string {
   const now = sources ? ` (${sources})` : '';
+  const final =
+    finalBlock === undefined
+      ? ''
+      : `, the newest snapshot at or below block ${finalBlock}, the last final block the events were read to ` +
+        '(newer snapshots wait until their events are final)';
   return (
-    `Value now and pending rewards at the prices of block ${asOfBlock}${now}; deposits, withdrawals and ` +
+    `Value now and pending rewards at the prices of block ${asOfBlock}${now}${final}; deposits, withdrawals and ` +
     'reward claims each at the prices of its own block (the history, by the one price rule); gas at the POL ' +
     "price of each transaction's block."
   );

@@ -23,16 +23,24 @@ export type BooksNow = {
   prices: string;
 };
 
+/** Said when value now is newer than the events: total profit waits until they are final. */
+const notFinalYet = (asOfBlock: number, finalBlock: number) =>
+  ` Total profit is unknown for now: value now is of block ${asOfBlock}, the events only read to the final ` +
+  `block ${finalBlock}; a change between them would count twice or not at all.`;
+
 /**
- * A position's books from its ledger rows (every year, its own transactions) and its newest snapshot:
+ * A position's books from its ledger rows (every year, its own transactions) and a snapshot:
  *   deposited = stakes / V3 increases, and an opening balance, each at its block
  *   withdrawn = withdrawals / V3 decreases and the V3 fees collected, each at its block
  *   rewards income = claims, each at its block's price
  *   gas = what the wallet paid for these transactions
  *   total profit = value now + withdrawn + rewards income − deposited − gas (rotki's "vs USD"; pending
- *   rewards apart). Each figure null when a part of it is unknown.
+ *   rewards apart). Each figure null when a part of it is unknown. With `finalBlock` (the block the events
+ *   were read to), a snapshot above it leaves total profit null, said in `prices`: the two would disagree.
  */
-export function positionBooks(rows: LedgerRow[], now: BooksNow): PositionBooks {
+export function positionBooks(rows: LedgerRow[], now: BooksNow, finalBlock?: number): PositionBooks {
+  // Value now from a block the events were not read to yet: a stake since would count in value now only.
+  const isAhead = finalBlock !== undefined && now.asOfBlock > finalBlock;
   const depositKinds: LedgerRow['kind'][] = ['stake', 'opening_balance', 'v3_deposit'];
   // No deposit known yet (the history is not built): the profit cannot be told, not "all of the value".
   const deposited = rows.some((row) => depositKinds.includes(row.kind))
@@ -56,7 +64,7 @@ export function positionBooks(rows: LedgerRow[], now: BooksNow): PositionBooks {
   const negate = (value: number | null) => (value === null ? null : -value);
   return {
     as_of_block: now.asOfBlock,
-    prices: now.prices,
+    prices: isAhead ? `${now.prices}${notFinalYet(now.asOfBlock, finalBlock)}` : now.prices,
     value_now_usd: now.valueUsd,
     deposited_usd: deposited,
     withdrawn_usd: withdrawn,
@@ -66,6 +74,8 @@ export function positionBooks(rows: LedgerRow[], now: BooksNow): PositionBooks {
     gas_usd: gas,
     gas_unknown_rows: gasUnknownRows,
     usd_unknown_rows: rows.filter((row) => row.kind !== 'fee_only' && row.usd === null).length,
-    total_profit_usd: sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
+    total_profit_usd: isAhead
+      ? null
+      : sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
   };
 }

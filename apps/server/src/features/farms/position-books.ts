@@ -1,4 +1,5 @@
 import type { PositionBooks } from '@tidewatch/shared';
+import { getAddress } from 'viem';
 import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
 import type { FarmView } from '../../core/farms/queries.ts';
 import { parsePriceSources } from '../../core/history/price-source-marks.ts';
@@ -25,9 +26,24 @@ function sourcesText(row: PositionSnapshotRow, view: FarmView): string | null {
     .join(', ');
 }
 
+/** The wallet's newest position snapshot of the farm at or below `block`, if any. */
+function snapshotAtOrBelow(ctx: FarmsContext, farmId: number, wallet: string, block: number) {
+  return ctx.db
+    .selectFrom('position_snapshots')
+    .selectAll()
+    .where('farm_id', '=', farmId)
+    .where('account_address', '=', wallet)
+    .where('block_number', '<=', block)
+    .orderBy('block_number', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
- * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot, pending
- * rewards apart, events and gas from the ledger. Null before the first snapshot.
+ * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot at or
+ * below the block its events were read to (a stake the history has not read yet is in neither), pending
+ * rewards apart, events and gas from the ledger. Null before such a snapshot.
  */
 export async function loadFarmBooks(
   ctx: FarmsContext,
@@ -35,17 +51,23 @@ export async function loadFarmBooks(
   account: { userId: number; wallet: string },
   newest: PositionSnapshotRow | undefined,
 ): Promise<PositionBooks | null> {
-  const asOfBlock = newest ? Number(newest.block_number) : 0;
+  if (!newest) return null;
   return loadPositionBooks(
     ctx.db,
     { chainId: ctx.chainId, userId: account.userId, wallet: account.wallet, only: { farmId: view.id } },
-    newest
-      ? {
-          asOfBlock,
-          valueUsd: newest.total_liquidity_usd,
-          pendingRewardsUsd: pendingUsd(newest, view),
-          prices: booksPricesSentence(asOfBlock, sourcesText(newest, view)),
-        }
-      : null,
+    async (finalBlock) => {
+      const snapshot =
+        Number(newest.block_number) <= finalBlock
+          ? newest
+          : await snapshotAtOrBelow(ctx, view.id, getAddress(account.wallet), finalBlock);
+      if (!snapshot) return null;
+      const asOfBlock = Number(snapshot.block_number);
+      return {
+        asOfBlock,
+        valueUsd: snapshot.total_liquidity_usd,
+        pendingRewardsUsd: pendingUsd(snapshot, view),
+        prices: booksPricesSentence(asOfBlock, sourcesText(snapshot, view), finalBlock),
+      };
+    },
   );
 }
