@@ -27,6 +27,7 @@ const client = () => w.t.anvil.client;
 let secondFarmed: bigint;
 let transferredIn: bigint;
 let beforeCollect: PositionBooks;
+let beforeSnapshot: PositionBooks;
 let beforeCollectExpected: { value: number };
 let claim: { block: bigint; amount: bigint };
 let credits: Map<bigint, bigint>;
@@ -146,6 +147,10 @@ beforeAll(async () => {
     },
   ]);
   await tx.assertAllSucceeded();
+  // The decrease read by the history job, the newest snapshot still from before it: the books stay at that
+  // snapshot, the decrease in neither value now nor withdrawn.
+  await historyToHead();
+  beforeSnapshot = positionBooksSchema.parse((await historyOf(inRange.tokenId)).books);
   // The books between the decrease and the collect: what a static collect pays beyond the decreased principal
   // is the fees, at the snapshot's block.
   await refresh(inRange.tokenId);
@@ -267,6 +272,14 @@ describe('V3 books: whose rows, and the owner-level claim', () => {
       beforeCollect.total_profit_usd! + beforeCollect.gas_usd!,
       'total profit before gas, before and after the collect',
     );
+  });
+
+  it('reads the books as of the newest snapshot the events were read past, with the events up to it', async () => {
+    const history = await historyOf(idsOf().inRange);
+    const decrease = history.events.find((e) => e.kind === 'decrease_liquidity')!;
+    expect(beforeSnapshot.as_of_block < decrease.block_number).toBe(true);
+    expect(beforeSnapshot.withdrawn_usd).toBe(0);
+    expect(beforeSnapshot.prices).toContain(`events count up to its block`);
   });
 
   it("leaves out a deposit made before the position was the wallet's", async () => {

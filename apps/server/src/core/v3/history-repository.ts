@@ -226,3 +226,16 @@ export function loadV3Events(db: DbOrTrx, positionId: number): Promise<V3Positio
     .orderBy('log_index')
     .execute();
 }
+
+/**
+ * The block a position's history was read up to (the last final block its job scanned), 0 before any: its
+ * stored events are complete up to it.
+ */
+export async function findV3ScannedToBlock(db: DbOrTrx, positionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('v3_history_backfills')
+    .select('scanned_to_block')
+    .where('position_id', '=', positionId)
+    .executeTakeFirst();
+  return row?.scanned_to_block == null ? 0 : Number(row.scanned_to_block);
+}

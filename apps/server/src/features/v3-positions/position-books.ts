@@ -9,22 +9,28 @@ import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
 import { isWalletClaim } from '../../core/ledger/v3-ownership.ts';
 import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
 import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
+import { findV3ScannedToBlock } from '../../core/v3/history-repository.ts';
 import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
 /**
- * The books of a tracked V3 position (issue 35): value now = its liquidity's worth plus its uncollected
- * fees at the newest snapshot (without the principal a DecreaseLiquidity left owed: counted as withdrawn when
- * it left the liquidity); pending rewards = its farming rewards there (pending + collected, unclaimed; none
- * when not farmed), apart; events and gas from the ledger; each reward claim (the owner's, for all its
- * positions) by this position's share of it. Null before the first snapshot.
+ * The books of a tracked V3 position (issue 35), as of its newest snapshot at or below the block its history
+ * was read to (the last final block), with its events up to that snapshot, so value now and the events agree
+ * (a decrease after the snapshot is in neither): value now = its liquidity's worth plus its uncollected fees
+ * there (without the principal a DecreaseLiquidity left owed: counted as withdrawn when it left the
+ * liquidity); pending rewards = its farming rewards there (pending + collected, unclaimed; none when not
+ * farmed), apart; events and gas from the ledger; each reward claim (the owner's, for all its positions) by
+ * this position's share of it. Null before such a snapshot.
  */
 export async function loadV3Books(
   ctx: V3TrackingContext,
-  tracked: Pick<TrackedV3Position, 'tokenId' | 'wallet' | 'userId' | 'token0' | 'token1'>,
-  newest: V3PositionSnapshotRow | undefined,
+  tracked: Pick<TrackedV3Position, 'positionId' | 'tokenId' | 'wallet' | 'userId' | 'token0' | 'token1'>,
+  snapshots: V3PositionSnapshotRow[],
 ): Promise<PositionBooks | null> {
+  const finalBlock = await findV3ScannedToBlock(ctx.db, tracked.positionId);
+  const newest = snapshots.findLast((s) => Number(s.block_number) <= finalBlock);
   if (!newest) return null;
+  const asOfBlock = Number(newest.block_number);
   // The wallet's every tracked position: a claim is split by what each of them credited.
   const { inputs } = await loadLedgerInputs(ctx.db, {
     chainId: ctx.chainId,
@@ -36,19 +42,22 @@ export async function loadV3Books(
   const mine: V3EventsInput[] = inputs.v3
     .filter((p) => p.position.tokenId === tracked.tokenId)
     .map((p) => ({ ...p, claimShares: shares }));
-  const rows = assembleLedger({ ...inputs, v2: [], recorded: [], v3: mine }, 'UTC').map(({ row }) => row);
-  const events = mine.flatMap((p) => p.events);
+  const rows = assembleLedger({ ...inputs, v2: [], recorded: [], v3: mine }, 'UTC')
+    .map(({ row }) => row)
+    .filter((row) => row.block_number <= asOfBlock);
+  const events = mine.flatMap((p) => p.events).filter((e) => Number(e.block_number) <= asOfBlock);
   const leftOut = events.filter(
     (e) => e.kind === 'reward_claimed' && isWalletClaim(e, inputs.wallet) && shares.get(claimId(e)) === null,
   ).length;
-  const asOfBlock = Number(newest.block_number);
   const fees = uncollectedFeesUsd(newest, tracked, owedPrincipal(events, asOfBlock));
   return positionBooks(rows, {
     asOfBlock,
     valueUsd: newest.value_usd !== null && fees !== null ? newest.value_usd + fees : null,
     // Not farmed: no farming rewards to be pending (a known 0, not an unknown).
     pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
-    prices: `${booksPricesSentence(asOfBlock, null)} ${claimsSentence(leftOut)}`,
+    prices:
+      `${booksPricesSentence(asOfBlock, null)} Value now is the newest snapshot at or below block ${finalBlock}, ` +
+      `the last final block the events were read to, and the events count up to its block. ${claimsSentence(leftOut)}`,
   });
 }
 

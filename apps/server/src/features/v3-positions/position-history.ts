@@ -64,7 +64,7 @@ export async function getV3PositionHistory(
     amounts: amountsOf(e).map((a) => ({ token: a.token, raw: BigInt(a.raw), usd: a.usd })),
     usd: e.usd,
   }));
-  const books = await loadV3Books(ctx, tracked, newest);
+  const books = await loadV3Books(ctx, tracked, snapshots);
   return {
     token_id: tracked.tokenId,
     wallet_address: tracked.wallet,
