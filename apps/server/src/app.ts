@@ -202,7 +202,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     merkl: deps.config.merkl,
   });
   // The books (issue 35): a wallet's ledger, a year's summary and the exports.
-  await registerLedger(app, { database: deps.database, chainId: deps.config.chainId, v3: deps.config.v3 });
+  await registerLedger(app, {
+    database: deps.database,
+    chainId: deps.config.chainId,
+    v3: deps.config.v3,
+    chain: deps.chain,
+    prices: deps.prices,
+    wmatic: deps.config.wmaticAddress,
+    finality: deps.config.history.finality,
+    now: deps.now,
+  });
   await app.register(alertsRoutes, {
     db: deps.database.db,
     secret: deps.config.jwtSecret,

@@ -33,16 +33,19 @@ export async function loadTransactionFees(
 /** A transaction's gas as read (known) or why it could not be (unknown), as stored by upsertTransactionFee. */
 export type TransactionFeeValues = Omit<
   TransactionFeeRow,
-  'id' | 'chain_id' | 'tx_hash' | 'updated_at' | 'block_number'
-> & { block_number: number | null };
+  'id' | 'chain_id' | 'tx_hash' | 'updated_at' | 'block_number' | 'final_block'
+> & { block_number: number | null; final_block?: number | null };
 
-/** Stores a transaction's gas row, replacing the one of the same (chain, hash). */
+/**
+ * Stores a transaction's gas row, replacing the one of the same (chain, hash); a row read again without
+ * `final_block` is not checked final any more.
+ */
 export async function upsertTransactionFee(
   db: DbOrTrx,
   key: { chainId: number; txHash: string; now: Date },
   values: TransactionFeeValues,
 ): Promise<void> {
-  const row = { ...values, updated_at: key.now.toISOString() };
+  const row = { ...values, final_block: values.final_block ?? null, updated_at: key.now.toISOString() };
   await db
     .insertInto('transaction_fees')
     .values({ chain_id: key.chainId, tx_hash: key.txHash.toLowerCase(), ...row })

@@ -11,7 +11,13 @@ const maxReceiptAttempts = 5;
 const dayMs = 86_400_000;
 
 /** A mined transaction's receipt, as the fees stage and the recovery record both store it. */
-export type ReadReceipt = { from: Hex; blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint };
+export type ReadReceipt = {
+  from: Hex;
+  blockNumber: bigint;
+  blockHash: Hex;
+  gasUsed: bigint;
+  effectiveGasPrice: bigint;
+};
 
 /**
  * The fees stage of the history jobs (issue 35): for each of `hashes` (an event's transaction; the opening
@@ -61,11 +67,19 @@ async function readTransactionFee(
 
 /** The receipt of a mined transaction; throws when the node cannot return it (or does not know it). */
 async function readReceipt(chain: ChainClient, hash: Hex): Promise<ReadReceipt> {
+  const receipt = await receiptIfMined(chain, hash);
+  if (!receipt) throw new Error(`the node has no receipt for ${hash}`);
+  return receipt;
+}
+
+/** The receipt of a transaction in the chain's blocks now; null when it has none (unmined, or reorganised away). */
+export async function receiptIfMined(chain: ChainClient, hash: Hex): Promise<ReadReceipt | null> {
   const raw = (await chain.request('eth_getTransactionReceipt', [hash])) as RpcTransactionReceipt | null;
-  if (!raw) throw new Error(`the node has no receipt for ${hash}`);
+  if (!raw) return null;
   return {
     from: raw.from,
     blockNumber: BigInt(raw.blockNumber),
+    blockHash: raw.blockHash,
     gasUsed: BigInt(raw.gasUsed),
     effectiveGasPrice: BigInt(raw.effectiveGasPrice),
   };
@@ -86,6 +100,7 @@ export async function knownFee(
     from_address: getAddress(receipt.from),
     block_number: Number(receipt.blockNumber),
     block_time: new Date(Number(block.timestamp) * 1000).toISOString(),
+    block_hash: receipt.blockHash,
     status: 'known',
     gas_used: receipt.gasUsed.toString(),
     effective_gas_price: receipt.effectiveGasPrice.toString(),
@@ -120,6 +135,7 @@ function unknownFee(error: unknown, attempts: number, now: Date): TransactionFee
     from_address: null,
     block_number: null,
     block_time: null,
+    block_hash: null,
     status: 'unknown',
     gas_used: null,
     effective_gas_price: null,

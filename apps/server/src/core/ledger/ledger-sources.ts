@@ -122,7 +122,11 @@ async function v3PositionsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: s
   return query.execute();
 }
 
-/** The sends the user recorded from the wallet (the recovery plan), with their farm when imported. */
+/**
+ * The sends the user recorded from the wallet (the recovery plan) that are final (settleRecordedSends: read
+ * again at or below the final block, its block still the chain's), with their gas row and their farm when
+ * imported. A send not final yet, or reorganised away, is left out.
+ */
 async function recordedTransactions(
   db: DbOrTrx,
   scope: LedgerScope,
@@ -131,11 +135,26 @@ async function recordedTransactions(
 ) {
   if (scope.only) return [];
   const rows = await db
-    .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('user_id', '=', scope.userId)
-    .where('chain_id', '=', scope.chainId)
-    .where('wallet_address', '=', wallet)
+    .selectFrom('wallet_transactions as w')
+    .innerJoin('transaction_fees as f', (join) =>
+      join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
+    )
+    .where('w.user_id', '=', scope.userId)
+    .where('w.chain_id', '=', scope.chainId)
+    .where('w.wallet_address', '=', wallet)
+    .where('f.final_block', 'is not', null)
+    .where('f.status', '=', 'known')
+    .select([
+      'w.tx_hash',
+      'w.to_address',
+      'w.step_kind',
+      'w.farm_id',
+      'f.block_number',
+      'f.block_time',
+      'f.gas_used',
+      'f.effective_gas_price',
+      'f.fee_usd',
+    ])
     .execute();
   return rows.map((row) => ({ row, farm: row.farm_id === null ? null : (farms.get(row.farm_id) ?? null) }));
 }
@@ -239,11 +258,11 @@ export async function loadLedgerInputs(
   }));
   const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
     tx_hash: row.tx_hash,
-    gas_used: row.gas_used,
-    effective_gas_price: row.effective_gas_price,
-    gas_usd: row.gas_usd,
+    gas_used: row.gas_used ?? '0',
+    effective_gas_price: row.effective_gas_price ?? '0',
+    gas_usd: row.fee_usd,
     block_number: Number(row.block_number),
-    block_time: fees.get(row.tx_hash.toLowerCase())?.block_time ?? row.created_at,
+    block_time: row.block_time ?? '',
     to_address: row.to_address,
     step_kind: row.step_kind,
     farm,

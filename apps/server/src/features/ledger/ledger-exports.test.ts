@@ -90,6 +90,8 @@ const fee = (tx: number, from: string, feeWei: bigint, feeUsd: number | null): T
   from_address: from,
   block_number: 1,
   block_time: '2025-01-01T00:00:00.000Z',
+  block_hash: null,
+  final_block: null,
   status: 'known',
   gas_used: '100000',
   effective_gas_price: (feeWei / 100_000n).toString(),

@@ -7,7 +7,9 @@ import { addIdColumn, isPostgres } from '../schema-helpers.ts';
  *   (gas_used × effective_gas_price, exact wei) and valued in USD at its block by the one price rule (POL's
  *   price; null with price_error when unknown). A receipt the RPC could not return is stored 'unknown' with
  *   the error and retried with back-off. One row per (chain, hash); ledger answers are cached reads, so
- *   writes raise data_version (012).
+ *   writes raise data_version (012). block_hash is the receipt's block; final_block, set for a send recorded
+ *   through the recovery plan, the final block at or below which its receipt was read again with that block
+ *   still the chain's (until then, or once reorganised away, the ledger leaves the send out).
  * - history_backfills / v3_history_backfills.scanned_to_hash: the hash of the block the scan reached, so a
  *   run notices that block was reorganised away and rescans.
  * - position_events_wallet_idx: the ledger reads a wallet's events of every farm.
@@ -49,6 +51,8 @@ export const transactionFeesMigration: Migration = {
       .addColumn('from_address', 'text')
       .addColumn('block_number', 'bigint')
       .addColumn('block_time', 'text')
+      .addColumn('block_hash', 'text')
+      .addColumn('final_block', 'bigint')
       .addColumn('status', 'text', (c) => c.notNull())
       .addColumn('gas_used', 'text')
       .addColumn('effective_gas_price', 'text')

@@ -15,6 +15,13 @@ type TransactionFeesTable = {
   block_number: ColumnType<number | string | null, number | null, number | null>;
   /** ISO UTC time of the receipt's block; null while unknown. */
   block_time: string | null;
+  /** The receipt's block hash; null while unknown. */
+  block_hash: string | null;
+  /**
+   * A recorded send's (wallet_transactions) check: the final block at or below which its receipt was read again
+   * with its block still the chain's; null until then (the ledger leaves the send out). Read through Number().
+   */
+  final_block: ColumnType<number | string | null, number | null | undefined, number | null>;
   /** 'known': the receipt was read; 'unknown': the RPC could not return it (error says why). */
   status: 'known' | 'unknown';
   /** Gas units (decimal text). */
