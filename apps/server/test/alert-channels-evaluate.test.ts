@@ -1,3 +1,5 @@
+import { stakingDualRewards, testErc20 } from '@tidewatch/contracts';
+import { formatTokenAmount } from '@tidewatch/shared';
 import {
   type DiscordServer,
   startDiscordServer,
@@ -5,7 +7,7 @@ import {
   type WebhookReceiver,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
-import type { Address } from 'viem';
+import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
@@ -26,6 +28,7 @@ const db = () => w.testApp.database.db;
 const wallet = () => w.t.world.accounts.user.address as Address;
 const farm = () => w.t.world.farms.dualWethWmatic;
 let channelIds: { webhook: number; discord: number };
+type Embed = { title: string; fields: { name: string; value: string; inline: boolean }[] };
 
 async function insertChannel(kind: 'webhook' | 'discord', url: string) {
   const row = await db()
@@ -171,6 +174,54 @@ describe('an evaluated event goes to the channels its rule chose', () => {
     });
     expect(receiver.received[0]!.eventId).toBe(`n${event!.id}`);
     expect(discord.messages).toHaveLength(1);
-    expect((discord.messages[0]!.body.embeds as { title: string }[])[0]!.title).toBe(event!.title);
+    const embed = (discord.messages[0]!.body.embeds as Embed[])[0]!;
+    expect(embed.title).toBe(event!.title);
+
+    // The figures: the event's own numbers, against the chain at the snapshot's block.
+    const snapshot = await db()
+      .selectFrom('position_snapshots')
+      .selectAll()
+      .where('account_address', '=', wallet())
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const blockNumber = BigInt(snapshot.block_number);
+    const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
+      w.t.anvil.client.readContract({ address, abi, functionName, args, blockNumber } as never) as Promise<T>;
+    const farmRead = <T>(name: string, args: unknown[] = []) =>
+      read<T>(farm().address, stakingDualRewards.abi, name, args);
+    const periodFinish = await farmRead<bigint>('periodFinish');
+    const tokenFigure = async (tokenName: string, earnedName: string) => {
+      const token = await farmRead<Address>(tokenName);
+      const decimals = await read<number>(token, testErc20.abi, 'decimals');
+      return {
+        symbol: await read<string>(token, testErc20.abi, 'symbol'),
+        amount: formatUnits(await farmRead<bigint>(earnedName, [wallet()]), decimals),
+      };
+    };
+    const earned = [
+      await tokenFigure('rewardsTokenA', 'earnedA'),
+      await tokenFigure('rewardsTokenB', 'earnedB'),
+    ];
+    expect(Number(earned[0]!.amount)).toBeGreaterThan(0);
+    const staked = formatUnits(await farmRead<bigint>('balanceOf', [wallet()]), 18);
+    const endsMs = Number(periodFinish) * 1000;
+    expect(snapshot.total_liquidity_usd).not.toBeNull();
+    expect(receiver.received[0]!.body).toMatchObject({
+      figures: {
+        ends_at: new Date(endsMs).toISOString(),
+        hours_left: Math.max(1, Math.round((endsMs - clock.getTime()) / 3_600_000)),
+        staked_lp: staked,
+        staked_usd: snapshot.total_liquidity_usd,
+        earned,
+      },
+    });
+    expect(receiver.received[0]!.body).not.toHaveProperty('title');
+    // Discord's fields tell the same numbers.
+    const field = (name: string) => embed.fields.find((f) => f.name === name)?.value;
+    expect(field('Staked (LP)')).toBe(formatTokenAmount(staked));
+    expect(field('Unclaimed')).toBe(
+      earned.map((e) => `${formatTokenAmount(e.amount)} ${e.symbol}`).join(' + '),
+    );
+    expect(field('Ends')).toBe(`${new Date(endsMs).toISOString().replace('T', ' ').slice(0, 16)} UTC`);
   });
 });

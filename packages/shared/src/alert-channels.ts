@@ -75,9 +75,30 @@ export const alertChannelParamsSchema = z.object({
   id: z.coerce.number().int().positive().max(maxAlertChannelId, 'no such alert channel id'),
 });
 
+/** A token amount in an alert's figures: exact, a decimal string in the token's own units. */
+const figureAmountSchema = z.object({ symbol: z.string(), amount: z.string() });
+
+/**
+ * An alert's numbers, by rule, as stored with the event when it was found (null: unknown, never 0). USD
+ * amounts and percentages are numbers; token amounts and V3 prices exact decimal strings; times ISO.
+ * - ending_soon: ends_at, hours_left, staked_lp, staked_usd, earned ([{symbol, amount}], unclaimed)
+ * - ended_with_stake: ended_at, staked_lp, staked_usd, earned
+ * - paused: staked_lp, staked_usd, earned
+ * - value_moved: change_pct, value_usd, previous_usd (24 h before), threshold_pct
+ * - apr_below: apr_pct, threshold_pct
+ * - out_of_range, back_in_range: price, lower, upper (token1 per token0, as price_unit says), block
+ * - incentive_ending: ends_at, hours_left, incentive_id
+ * A test alert's are empty.
+ */
+export const alertFiguresSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.number(), z.null(), z.array(figureAmountSchema)]),
+);
+export type AlertFigures = z.infer<typeof alertFiguresSchema>;
+
 /**
  * The JSON body a webhook channel receives (signed: `Tidewatch-Signature: t=<unix s>,v1=<hex HMAC-SHA256 of
- * "<t>.<raw body>">`, and `Tidewatch-Event-Id: <id>`). `figures` are the event's numbers as text.
+ * "<t>.<raw body>">`, and `Tidewatch-Event-Id: <id>`), with the event's figures.
  */
 const alertWebhookBodySchema = z.object({
   id: z.string(),
@@ -86,8 +107,7 @@ const alertWebhookBodySchema = z.object({
   wallet: z.string(),
   farm: z.string(),
   position: z.string().nullable(),
-  title: z.string(),
-  figures: z.record(z.string(), z.string()),
+  figures: alertFiguresSchema,
   url: z.string(),
 });
 export type AlertWebhookBody = z.infer<typeof alertWebhookBodySchema>;

@@ -1,4 +1,11 @@
-import { type AlertRule, type AlertWebhookBody, alertRuleLabels } from '@tidewatch/shared';
+import {
+  type AlertFigures,
+  type AlertRule,
+  type AlertWebhookBody,
+  alertRuleLabels,
+  formatTokenAmount,
+  formatUsd,
+} from '@tidewatch/shared';
 
 /** One alert as the channels tell it: the stored notification, or a test alert. */
 export type ChannelAlert = {
@@ -14,11 +21,61 @@ export type ChannelAlert = {
   farm: string;
   /** A V3 position's token id; null for farms. */
   position: string | null;
+  /** The event's numbers, stored when it was found (empty for a test alert or an older event). */
+  figures: AlertFigures;
 };
 
 const ruleLabel = (rule: string) => alertRuleLabels[rule as AlertRule] ?? rule;
 
-/** Discord's execute-webhook body: one embed (title, the sentence, the link, wallet and farm as fields). */
+/** What each figure is called in Discord's fields, in the order they are shown. */
+const figureNames: Record<string, string> = {
+  ends_at: 'Ends',
+  ended_at: 'Ended',
+  hours_left: 'Hours left',
+  staked_lp: 'Staked (LP)',
+  staked_usd: 'Staked value',
+  earned: 'Unclaimed',
+  change_pct: 'Change in 24 h',
+  value_usd: 'Value now',
+  previous_usd: 'Value 24 h ago',
+  apr_pct: 'APR',
+  threshold_pct: 'Your threshold',
+  price: 'Price',
+  lower: 'Range from',
+  upper: 'Range to',
+  block: 'Block',
+  incentive_id: 'Incentive',
+};
+
+/** One figure as people read it; unknown (null) says so. */
+function figureText(key: string, value: AlertFigures[string], figures: AlertFigures): string {
+  if (value === null) return 'unknown';
+  if (Array.isArray(value)) {
+    return value.map((r) => `${formatTokenAmount(r.amount)} ${r.symbol}`).join(' + ') || 'none';
+  }
+  if (key.endsWith('_usd') && typeof value === 'number') return formatUsd(value);
+  if (key === 'staked_lp' && typeof value === 'string') return formatTokenAmount(value);
+  if (key.endsWith('_pct') && typeof value === 'number')
+    return `${value > 0 && key === 'change_pct' ? '+' : ''}${value}%`;
+  if (key.endsWith('_at') && typeof value === 'string') return `${value.replace('T', ' ').slice(0, 16)} UTC`;
+  if ((key === 'price' || key === 'lower' || key === 'upper') && typeof figures.price_unit === 'string') {
+    return `${value} ${figures.price_unit}`;
+  }
+  return String(value);
+}
+
+/** Discord embed fields from the event's figures (the same numbers the webhook carries). */
+function figureFields(figures: AlertFigures) {
+  return Object.keys(figureNames)
+    .filter((key) => key in figures)
+    .map((key) => ({
+      name: figureNames[key]!,
+      value: figureText(key, figures[key]!, figures).slice(0, 1024),
+      inline: true,
+    }));
+}
+
+/** Discord's execute-webhook body: one embed (title, the sentence, the link, the event's figures as fields). */
 export function discordMessage(alert: ChannelAlert) {
   return {
     embeds: [
@@ -27,11 +84,12 @@ export function discordMessage(alert: ChannelAlert) {
         description: alert.body.slice(0, 4000),
         url: alert.link,
         fields: [
-          { name: 'Wallet', value: alert.wallet || '-', inline: true },
+          ...figureFields(alert.figures),
+          { name: 'Wallet', value: alert.wallet || '-', inline: false },
           {
             name: alert.position ? 'Position' : 'Farm',
             value: (alert.position ? `#${alert.position}` : alert.farm) || '-',
-            inline: true,
+            inline: false,
           },
           { name: 'Rule', value: ruleLabel(alert.rule).slice(0, 1024), inline: false },
         ],
@@ -55,8 +113,7 @@ export function webhookBody(alert: ChannelAlert): AlertWebhookBody {
     wallet: alert.wallet,
     farm: alert.farm,
     position: alert.position,
-    title: alert.title,
-    figures: { summary: alert.body },
+    figures: alert.figures,
     url: alert.link,
   };
 }
@@ -73,5 +130,6 @@ export function testAlert(deliveryId: number, createdAt: string, publicUrl: stri
     wallet: '',
     farm: '',
     position: null,
+    figures: {},
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { alertChannelPauseAfterFailures } from '@tidewatch/shared';
+import { type AlertFigures, alertChannelPauseAfterFailures, alertFiguresSchema } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
@@ -126,7 +126,15 @@ function alertOf(
     wallet: notification.wallet_address,
     farm: notification.farm_address,
     position: notification.position,
+    figures: figuresOf(notification.figures),
   };
+}
+
+/** The stored figures (JSON); none for an event stored before they were (or unreadable). */
+function figuresOf(stored: string | null): AlertFigures {
+  if (stored === null) return {};
+  const parsed = alertFiguresSchema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data : {};
 }
 
 /** Sends one alert to one channel within the delivery timeout; never throws. */
@@ -306,7 +314,7 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
   await eachLimited(due, deps.concurrency ?? 4, async (row) => {
     const channel = channels.get(row.channel_id);
     // Paused by an earlier send of this tick: the rest wait, unclaimed, for the user to resume it.
-    if (!channel || channel.status !== 'active') return;
+    if (channel?.status !== 'active') return;
     const now = deps.now();
     // Held by a 429 an earlier send of this tick got: the rest wait, unclaimed, until its Retry-After.
     if (channel.not_before !== null && channel.not_before > now.toISOString()) return;

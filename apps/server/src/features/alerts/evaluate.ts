@@ -1,4 +1,4 @@
-import { type AlertRule, type FarmKind, farmKinds, formatTokenAmount } from '@tidewatch/shared';
+import { type AlertRule, type FarmKind, farmKinds } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
@@ -80,9 +80,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       isPaused: 'is_paused' in snapshot ? Boolean(snapshot.is_paused) : false,
       apr: snapshot.apr,
       staked: position.staked,
-      unclaimed: rewards
-        .filter((r) => Number(r.amount) > 0)
-        .map((r) => `${formatTokenAmount(r.amount)} ${r.symbol}`),
+      earned: rewards,
       valueUsd: position.total_liquidity_usd,
       valueUsd24hAgo: before?.total_liquidity_usd ?? null,
       chainNow: deps.chainNow ?? now,
@@ -113,6 +111,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
             email_next_at: now.toISOString(),
             bell_hidden: setting.isBellEnabled === false ? 1 : 0,
             position: null,
+            figures: JSON.stringify(event.figures),
           });
           if (inserted !== undefined) {
             await enqueueDeliveries(trx, user.id, inserted, setting.channelIds ?? [], now.toISOString());

@@ -62,6 +62,22 @@ export function findTrackers(db: Db, farmId: number, wallet: string) {
     .execute();
 }
 
+/** The token decimals of V3 positions (by position id), for the prices their alerts tell. */
+export async function findV3TokenDecimals(
+  db: Db,
+  positionIds: number[],
+): Promise<Map<number, { token0_decimals: number; token1_decimals: number }>> {
+  if (positionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('v3_positions as p')
+    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
+    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
+    .select(['p.id', 't0.decimals as token0_decimals', 't1.decimals as token1_decimals'])
+    .where('p.id', 'in', positionIds)
+    .execute();
+  return new Map(rows.map(({ id, ...decimals }) => [id, decimals]));
+}
+
 /** Stores an event for a user once (unique per user and event key). Returns its id when it was new. */
 export async function insertNotification(
   db: Db,

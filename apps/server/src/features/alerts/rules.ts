@@ -1,4 +1,5 @@
 import {
+  type AlertFigures,
   type AlertRule,
   alertThresholdRanges,
   formatTokenAmount,
@@ -19,8 +20,9 @@ export type PairFacts = {
   apr: number | null;
   /** Whole LP tokens staked, exactly: the decimal string the position snapshot holds. */
   staked: string;
-  /** Unclaimed rewards as people read them, e.g. ['12.3 dQUICK']; empty when none. */
-  unclaimed: string[];
+  /** Each reward token's unclaimed amount, exactly (decimal strings in the token's units), zeros included. */
+  earned: { symbol: string; amount: string }[];
+  /** The position's USD value now (its staked LP); null when unknown. */
   valueUsd: number | null;
   /** The position's value 24 hours earlier (the newest snapshot at or before then); null when unknown. */
   valueUsd24hAgo: number | null;
@@ -55,8 +57,14 @@ export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
   incentive_ending: { isEnabled: true, isEmailEnabled: true, threshold: null },
 };
 
-/** An event a rule found: `key` is the same every time the same event is seen, so it fires once. */
-export type AlertEvent = { rule: AlertRule; key: string; title: string; body: string };
+/**
+ * An event a rule found: `key` is the same every time the same event is seen, so it fires once; `figures`
+ * are its numbers (stored with it, told by the webhook and Discord).
+ */
+export type AlertEvent = { rule: AlertRule; key: string; title: string; body: string; figures: AlertFigures };
+
+/** A percentage to 2 decimals, as the title shows it. */
+const percent = (value: number) => Math.round(value * 100) / 100;
 
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
@@ -80,6 +88,10 @@ export function findEvents(
   const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
   const hasStake = Number(facts.staked) > 0;
   const staked = formatTokenAmount(facts.staked);
+  const unclaimed = facts.earned
+    .filter((r) => Number(r.amount) > 0)
+    .map((r) => `${formatTokenAmount(r.amount)} ${r.symbol}`);
+  const holding = { staked_lp: facts.staked, staked_usd: facts.valueUsd, earned: facts.earned };
 
   if (on('ending_soon') && !facts.isEnded && hasStake && leftMs > 0 && leftMs <= 72 * hourMs) {
     const hours = Math.max(1, Math.round(leftMs / hourMs));
@@ -88,19 +100,21 @@ export function findEvents(
       key: `ending_soon:${base}:${period}`,
       title: `${facts.pair}: rewards end in ${hours} hours`,
       body: `${who} has ${staked} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
+      figures: { ends_at: period, hours_left: hours, ...holding },
     });
   }
-  if (on('ended_with_stake') && facts.isEnded && (hasStake || facts.unclaimed.length > 0)) {
+  if (on('ended_with_stake') && facts.isEnded && (hasStake || unclaimed.length > 0)) {
     const week = Math.floor(Math.max(0, facts.chainNow.getTime() - facts.periodFinish.getTime()) / weekMs);
     const left = [
       ...(hasStake ? [`${staked} LP still staked`] : []),
-      ...(facts.unclaimed.length > 0 ? [`${facts.unclaimed.join(' + ')} unclaimed`] : []),
+      ...(unclaimed.length > 0 ? [`${unclaimed.join(' + ')} unclaimed`] : []),
     ].join(', ');
     events.push({
       rule: 'ended_with_stake',
       key: `ended_with_stake:${base}:${period}:w${week}`,
       title: `${facts.pair}: ended ${day(facts.periodFinish)}, ${left}`,
       body: `The ${facts.pair} farm stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. Claim and withdraw to put it to work elsewhere.`,
+      figures: { ended_at: period, ...holding },
     });
   }
   if (on('paused') && facts.isPaused) {
@@ -109,6 +123,7 @@ export function findEvents(
       key: `paused:${base}:${period}`,
       title: `${facts.pair}: the dual farm is paused`,
       body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${staked} LP there.`,
+      figures: holding,
     });
   }
   const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;
@@ -126,6 +141,12 @@ export function findEvents(
         key: `value_moved:${base}:${day(now)}`,
         title: `${facts.pair}: position ${sign}${change.toFixed(1)}% in 24 hours`,
         body: `${who}'s ${facts.pair} position is worth ${formatUsd(facts.valueUsd)}, ${sign}${change.toFixed(1)}% from ${formatUsd(facts.valueUsd24hAgo)} 24 hours ago.`,
+        figures: {
+          change_pct: percent(change),
+          value_usd: facts.valueUsd,
+          previous_usd: facts.valueUsd24hAgo,
+          threshold_pct: moveThreshold,
+        },
       });
     }
   }
@@ -136,6 +157,7 @@ export function findEvents(
       key: `apr_below:${base}:${day(now)}`,
       title: `${facts.pair}: APR ${(facts.apr * 100).toFixed(2)}%, below your ${aprThreshold}%`,
       body: `The ${facts.pair} farm's APR is ${(facts.apr * 100).toFixed(2)}%, below the ${aprThreshold}% you set for ${who}.`,
+      figures: { apr_pct: percent(facts.apr * 100), threshold_pct: aprThreshold },
     });
   }
   return events;

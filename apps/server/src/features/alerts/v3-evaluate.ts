@@ -1,5 +1,6 @@
 import { type AlertRule, v3Tool } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { priceFromSqrtX96, sqrtPriceX96AtTick } from '../../core/v3/position-math.ts';
 import {
   findV3Crossing,
   findV3PositionsWithTokens,
@@ -8,9 +9,14 @@ import {
 } from '../../core/v3/snapshot-repository.ts';
 import { enqueueDeliveries } from './channels-repository.ts';
 import type { EvaluateDeps } from './evaluate.ts';
-import { insertNotification } from './repository.ts';
+import { findV3TokenDecimals, insertNotification } from './repository.ts';
 import { loadRuleSettings } from './settings-repository.ts';
 import { findV3Events, type V3PositionFacts } from './v3-rules.ts';
+
+/** token1 per token0 at `tick`, in whole tokens (exact decimal text, 12 significant digits). */
+function priceAtTick(tick: number, tokens: { token0_decimals: number; token1_decimals: number }): string {
+  return priceFromSqrtX96(sqrtPriceX96AtTick(tick), tokens.token0_decimals, tokens.token1_decimals);
+}
 
 /** The V3 position's detail page, for the notification and the e-mail. */
 function positionLink(publicUrl: string, tokenId: string): string {
@@ -29,7 +35,11 @@ export async function evaluateV3Alerts(
 ): Promise<number> {
   const { db, now } = deps;
   const ids = [...new Set(positionIds)];
-  const positions = await findV3PositionsWithTokens(db, ids);
+  const decimals = await findV3TokenDecimals(db, ids);
+  const positions = (await findV3PositionsWithTokens(db, ids)).flatMap((p) => {
+    const tokens = decimals.get(p.id);
+    return tokens ? [{ ...p, ...tokens }] : [];
+  });
   const newest = await loadNewestV3Snapshots(db, ids);
   const settingsOf = new Map<number, Awaited<ReturnType<typeof loadRuleSettings>>>();
   let stored = 0;
@@ -43,6 +53,12 @@ export async function evaluateV3Alerts(
       pair: `${position.token0_symbol} / ${position.token1_symbol}`,
       isInRange,
       isBelowRange: snapshot.tick < position.tick_lower,
+      prices: {
+        current: priceAtTick(snapshot.tick, position),
+        lower: priceAtTick(position.tick_lower, position),
+        upper: priceAtTick(position.tick_upper, position),
+        unit: `${position.token1_symbol} per ${position.token0_symbol}`,
+      },
       hasLiquidity: BigInt(snapshot.liquidity) > 0n,
       crossing: { block: crossing.crossingBlock, hadOpposite: crossing.hadOpposite },
       incentive:
@@ -76,6 +92,7 @@ export async function evaluateV3Alerts(
             email_next_at: now.toISOString(),
             bell_hidden: setting.isBellEnabled === false ? 1 : 0,
             position: position.token_id,
+            figures: JSON.stringify(event.figures),
           });
           if (inserted !== undefined) {
             await enqueueDeliveries(trx, tracker.id, inserted, setting.channelIds ?? [], now.toISOString());

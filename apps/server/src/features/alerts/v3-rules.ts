@@ -17,6 +17,11 @@ export type V3PositionFacts = {
    * other state, and whether there was such a snapshot (a position first seen in range crossed nothing).
    */
   crossing: { block: number; hadOpposite: boolean };
+  /**
+   * The pool's price and the range's bounds, token1 per token0 (exact decimal strings, 12 significant
+   * digits), at the newest snapshot's tick and the position's ticks.
+   */
+  prices: { current: string; lower: string; upper: string; unit: string };
   /** The eternal farming incentive it is deposited in, and when it ends; null when not farmed. */
   incentive: { id: string; end: Date } | null;
   /** The chain's time at the snapshot's block: the incentive's end is measured against it. */
@@ -39,6 +44,13 @@ export function findV3Events(
   const base = `${facts.tokenId}:${facts.wallet.toLowerCase()}`;
   const who = shortenAddress(facts.wallet);
   const name = `${facts.pair} #${facts.tokenId}`;
+  const rangeFigures = {
+    price: facts.prices.current,
+    lower: facts.prices.lower,
+    upper: facts.prices.upper,
+    price_unit: facts.prices.unit,
+    block: facts.crossing.block,
+  };
   if (on('out_of_range') && facts.hasLiquidity && !facts.isInRange) {
     const side = facts.isBelowRange
       ? `below its range: it holds only ${facts.pair.split(' / ')[0]}`
@@ -48,6 +60,7 @@ export function findV3Events(
       key: `out_of_range:${base}:${facts.crossing.block}`,
       title: `${name}: out of range`,
       body: `${who}'s V3 position ${name} is out of range (block ${facts.crossing.block}): the price is ${side}, and it earns no swap fees until the price comes back into the range.`,
+      figures: rangeFigures,
     });
   }
   if (on('back_in_range') && facts.hasLiquidity && facts.isInRange && facts.crossing.hadOpposite) {
@@ -56,6 +69,7 @@ export function findV3Events(
       key: `back_in_range:${base}:${facts.crossing.block}`,
       title: `${name}: back in range`,
       body: `${who}'s V3 position ${name} is back in range (block ${facts.crossing.block}): it earns swap fees again.`,
+      figures: rangeFigures,
     });
   }
   const leftMs = facts.incentive ? facts.incentive.end.getTime() - facts.chainNow.getTime() : 0;
@@ -67,6 +81,11 @@ export function findV3Events(
       key: `incentive_ending:${base}:${facts.incentive.id}`,
       title: `${name}: farming rewards end in ${hours} hours`,
       body: `${who}'s V3 position ${name} is farmed in an incentive whose rewards end ${end} UTC. Collect its rewards and move it before it earns nothing more there.`,
+      figures: {
+        ends_at: facts.incentive.end.toISOString(),
+        hours_left: hours,
+        incentive_id: facts.incentive.id,
+      },
     });
   }
   return events;

@@ -8,7 +8,8 @@ import { addIdColumn } from '../schema-helpers.ts';
  * back-off like the e-mails (a test alert has no notification). telegram_poller: one row, the getUpdates
  * offset and the lease that makes one process the poller. A rule chooses its channels (alert_rules
  * channel_ids, JSON) and whether the bell shows it (notifications.bell_hidden keeps the event for the
- * channels while the bell hides it).
+ * channels while the bell hides it); notifications.figures holds the event's numbers (JSON) for the
+ * channels' messages.
  */
 export const alertChannelsMigration: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
@@ -84,5 +85,6 @@ export const alertChannelsMigration: Migration = {
       .addColumn('bell_hidden', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
     await db.schema.alterTable('notifications').addColumn('position', 'text').execute();
+    await db.schema.alterTable('notifications').addColumn('figures', 'text').execute();
   },
 };

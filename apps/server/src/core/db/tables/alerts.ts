@@ -47,6 +47,8 @@ export type NotificationsTable = {
   bell_hidden: Generated<number>;
   /** V3 rules: the position's token id; null for farms. */
   position: string | null;
+  /** The event's numbers when it was found (JSON AlertFigures; issue 36): the webhook's and Discord's figures. */
+  figures: string | null;
 };
 
 export type AlertsTables = { alert_rules: AlertRulesTable; notifications: NotificationsTable };
