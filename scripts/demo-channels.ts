@@ -58,9 +58,12 @@ export async function startDemoChannels(): Promise<DemoChannels> {
     }
     printed.discord = discord.messages.length;
     for (const hook of receiver.received.slice(printed.received)) {
-      const body = hook.body as { rule?: string; title?: string; url?: string };
+      const body = hook.body as { rule?: string; figures?: Record<string, unknown>; url?: string };
+      const figures = Object.entries(body.figures ?? {}).map(
+        ([key, value]) => `${key}: ${JSON.stringify(value)}`,
+      );
       console.log(
-        `demo webhook: a delivery arrived, signature verified (rule '${body.rule}', event ${hook.eventId}):\n${indent(`${body.title}\n${body.url}`)}`,
+        `demo webhook: a delivery arrived, signature verified (rule '${body.rule}', event ${hook.eventId}):\n${indent([...figures, body.url].join('\n'))}`,
       );
     }
     printed.received = receiver.received.length;
