@@ -410,3 +410,59 @@ describe('rows a tax tool cannot read stay out of its file, counted', () => {
     expect(own.map((l) => l.tx_hash)).toEqual(expect.arrayContaining([hash(9), hash(11)]));
   });
 });
+
+describe("a transaction's gas when its first row stays out of a tax tool's file (review 2 item 13)", () => {
+  const stranger = '0x5555555555555555555555555555555555555555';
+  const strangeReward = (tx: number, log: number, block: number): V2EventInput => {
+    const base = v2('reward_paid', tx, log, block, '2025-09-01T00:00:00.000Z', 7n, 2);
+    return { ...base, event: { ...base.event, reward_token_address: stranger } };
+  };
+  // Tx 12: a reward of a token of unknown decimals (first row: the gas) then a withdrawal of 1 LP.
+  // Tx 13: only such a reward. Each paid 0.004 POL (4e15 wei) at $0.002.
+  const assembled = assembleLedger(
+    {
+      ...inputs,
+      v2: [
+        ...inputs.v2,
+        strangeReward(12, 0, 600),
+        v2('withdrawn', 12, 1, 600, '2025-09-01T00:00:00.000Z', e18, 45),
+        strangeReward(13, 0, 610),
+      ],
+      fees: new Map([
+        ...inputs.fees,
+        [hash(12), fee(12, wallet, 4n * 10n ** 15n, 0.002)],
+        [hash(13), fee(13, wallet, 4n * 10n ** 15n, 0.002)],
+      ]),
+    },
+    'UTC',
+  );
+
+  it('Koinly: the fee moves to the next line of the transaction, or to a fee-only line', () => {
+    const lines = asObjects(renderKoinlyCsv(assembled)).rows;
+    const withdrawal = lines.filter((l) => l.TxHash === hash(12));
+    expect(withdrawal.map((l) => [l['Received Amount'], l['Fee Amount'], l['Fee Currency']])).toEqual([
+      ['1', '0.004', 'POL'],
+    ]);
+    const cost = lines.filter((l) => l.TxHash === hash(13));
+    expect(cost.map((l) => [l['Sent Amount'], l['Sent Currency'], l.Label])).toEqual([
+      ['0.004', 'POL', 'cost'],
+    ]);
+  });
+
+  it('CoinTracking: the same, as the fee of the next line or an Other Fee', () => {
+    const lines = asObjects(renderCoinTrackingCsv(assembled)).rows;
+    expect(
+      lines.filter((l) => l['Tx-ID'] === hash(12)).map((l) => [l.Type, l.Fee, l['Fee Currency']]),
+    ).toEqual([['Deposit', '0.004', 'POL']]);
+    expect(
+      lines.filter((l) => l['Tx-ID'] === hash(13)).map((l) => [l.Type, l['Sell Amount'], l['Sell Currency']]),
+    ).toEqual([['Other Fee', '0.004', 'POL']]);
+  });
+
+  it('still counts the rows left out for their token', () => {
+    expect(taxExportLeftOut(assembled)).toEqual({
+      rows: 2,
+      reasons: ['a token whose decimals are unknown (2)'],
+    });
+  });
+});

@@ -14,9 +14,46 @@ function taxLineProblem(row: LedgerRow): string | null {
   return null;
 }
 
-/** The rows the tax tools' files carry: transactions with every amount known (opening balances stay out). */
+/** A left-out row's transaction fee as a line of its own: the fee only, no amount moved. */
+const feeOnlyOf = (row: LedgerRow): LedgerRow => ({
+  ...row,
+  kind: 'fee_only',
+  sent: [],
+  received: [],
+  underlying: [],
+  usd: null,
+  usd_error: null,
+});
+
+/**
+ * The rows the tax tools' files carry: transactions with every amount known (opening balances stay out).
+ * The gas sits on a transaction's first row; when that row stays out (a token of unknown decimals), its
+ * gas moves to the transaction's next row that stays in, or, when none does, to a fee-only line of its
+ * own, so the fee the wallet paid is never lost from the file. Rows come in chain order (a transaction's
+ * rows side by side).
+ */
 export function taxExportRows<T extends { row: LedgerRow }>(rows: T[]): T[] {
-  return rows.filter(({ row }) => row.kind !== 'opening_balance' && taxLineProblem(row) === null);
+  const kept: T[] = [];
+  let carried: T | null = null;
+  const dropCarried = () => {
+    if (carried && carried.row.gas.status === 'paid') kept.push({ ...carried, row: feeOnlyOf(carried.row) });
+    carried = null;
+  };
+  for (const entry of rows) {
+    const { row } = entry;
+    if (carried && carried.row.tx_hash !== row.tx_hash) dropCarried();
+    if (row.kind === 'opening_balance') continue;
+    if (taxLineProblem(row) !== null) {
+      if (row.gas.status === 'paid' || row.gas.status === 'unknown') carried = entry;
+      continue;
+    }
+    if (carried) {
+      kept.push({ ...entry, row: { ...row, gas: carried.row.gas } });
+      carried = null;
+    } else kept.push(entry);
+  }
+  dropCarried();
+  return kept;
 }
 
 /**
