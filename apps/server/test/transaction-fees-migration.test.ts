@@ -6,12 +6,13 @@ import { createDatabaseMigratedTo } from './empty-database.ts';
 // 023-transaction-fees (review item 16): history scanned before finality was a rule reached the head, so its
 // last blocks were never final; the migration rewinds each scan by FINALITY_DEPTH's default (128 blocks) and
 // drops the events above it (not the opening balances), so the next run reads them again up to a final block
-// and records the hash it reached.
+// and records the hash it reached. A V2 scan never rewinds below its opening balance's block (review 2 item
+// 9): the balance there stands for every stake before it, so reading those blocks again would count them twice.
 
 let cleanup: () => Promise<void> = async () => {};
 afterEach(() => cleanup());
 
-it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening balances kept', async () => {
+it('rewinds V2 and V3 scans by 128 blocks, never below an opening balance, and drops the events above', async () => {
   const { db, close } = await createDatabaseMigratedTo('022-merkl-answers');
   cleanup = close;
   const at = '2026-01-01T00:00:00.000Z';
@@ -38,8 +39,23 @@ it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening ba
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Wallet D's farm: (farm, tx hash, log index) is unique, so two openings ('0x', -1) need two farms.
+  const farmD = await db
+    .insertInto('farms')
+    .values({
+      chain_id: 137,
+      address: '0xfd',
+      kind: 'lp',
+      pool_id: pool.id,
+      reward_token_a_id: token.id,
+      url: 'https://example.com/farm-d',
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const farmOf = (wallet: string) => (wallet === '0xD' ? farmD.id : farm.id);
   const v2Event = (wallet: string, block: number, log: number) => ({
-    farm_id: farm.id,
+    farm_id: farmOf(wallet),
     wallet_address: wallet,
     kind: 'staked' as const,
     reward_token_address: null,
@@ -53,20 +69,26 @@ it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening ba
     usd: 1,
     usd_error: null,
   });
-  // Wallet A scanned to 1000: its stake at 872 stays (1000 − 128), those at 873 and 990 go; the opening
-  // balance at 950 stays. Wallet B scanned to 100 rewinds to 0; wallet C never scanned keeps its null.
+  // Wallet A scanned to 1000 from an opening balance at 100: its stake at 872 stays (1000 − 128), those at
+  // 873 and 990 go, the opening balance stays. Wallet D scanned to 1000 from an opening balance at 950 (its
+  // window start: the scan read from 951): it rewinds to 950, not 872 (blocks 873..950 are inside the
+  // opening balance), and its stakes at 951 and 960 go, to be read again. Wallet B scanned to 100 rewinds to 0; wallet C never scanned
+  // keeps its null.
   await db
     .insertInto('position_events')
     .values([
+      v2Event('0xA', 100, -1),
       v2Event('0xA', 872, 0),
       v2Event('0xA', 873, 0),
       v2Event('0xA', 990, 1),
-      v2Event('0xA', 950, -1),
       v2Event('0xB', 50, 0),
+      v2Event('0xD', 950, -1),
+      v2Event('0xD', 951, 0),
+      v2Event('0xD', 960, 0),
     ])
     .execute();
   const backfill = (wallet: string, scanned: number | null) => ({
-    farm_id: farm.id,
+    farm_id: farmOf(wallet),
     wallet_address: wallet,
     status: 'done',
     scanned_to_block: scanned,
@@ -75,7 +97,7 @@ it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening ba
   });
   await db
     .insertInto('history_backfills')
-    .values([backfill('0xA', 1000), backfill('0xB', 100), backfill('0xC', null)])
+    .values([backfill('0xA', 1000), backfill('0xB', 100), backfill('0xC', null), backfill('0xD', 1000)])
     .execute();
 
   const position = await db
@@ -133,6 +155,7 @@ it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening ba
     ['0xA', 872],
     ['0xB', 0],
     ['0xC', null],
+    ['0xD', 950],
   ]);
   expect(scans.every((s) => s.scanned_to_hash === null)).toBe(true);
   const events = await db
@@ -142,8 +165,9 @@ it('rewinds V2 and V3 scans by 128 blocks and drops the events above, opening ba
     .orderBy('block_number')
     .execute();
   expect(events.map((e) => `${e.wallet_address}@${Number(e.block_number)}/${e.log_index}`)).toEqual([
+    '0xA@100/-1',
     '0xA@872/0',
-    '0xA@950/-1',
+    '0xD@950/-1',
   ]);
   const v3Scan = await db
     .selectFrom('v3_history_backfills')

@@ -14,30 +14,39 @@ import { addIdColumn, isPostgres } from '../schema-helpers.ts';
  *   run notices that block was reorganised away and rescans.
  * - position_events_wallet_idx: the ledger reads a wallet's events of every farm.
  * - History scanned before this migration read up to the head, so its last blocks were never final and their
- *   hash was never kept: each scan rewinds by FINALITY_DEPTH's default (128 blocks, never below block 0) and
- *   the events above it go (opening balances stay: they are the window start's, not a log), so the next run
- *   reads those blocks again up to a final block and keeps the hash it reached.
+ *   hash was never kept: each scan rewinds by FINALITY_DEPTH's default (128 blocks, never below block 0, a V2
+ *   scan never below its opening balance's block, the window start it read on from) and the events above it
+ *   go (opening balances stay: they are the window start's, not a log), so the next run reads those blocks
+ *   again up to a final block and keeps the hash it reached.
  */
 /** FINALITY_DEPTH's default: how far below the head a block counts as final where no finalized tag is used. */
 const rewindBlocks = 128;
 
-/** Rewinds every V2 and V3 history scan by `rewindBlocks` and drops the events (not opening balances) above. */
+/**
+ * Rewinds every V2 and V3 history scan by `rewindBlocks`, a V2 scan never below its opening balance's block
+ * (the window start: the scan read on from the block after it, and the balance there stands for every
+ * stake before, so reading from below it would count those stakes twice), and drops the events (not opening
+ * balances) above where each scan now stands.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
 async function rewindUnfinalScans(db: Kysely<any>) {
+  const larger = isPostgres(db) ? 'greatest' : 'max';
+  const rewound = sql`case when scanned_to_block > ${sql.lit(rewindBlocks)}
+    then scanned_to_block - ${sql.lit(rewindBlocks)} else 0 end`;
+  await sql`update history_backfills set scanned_to_block = ${sql.raw(larger)}(${rewound}, coalesce((
+    select max(e.block_number) from position_events e where e.farm_id = history_backfills.farm_id
+      and e.wallet_address = history_backfills.wallet_address and e.log_index = -1), 0))
+    where scanned_to_block is not null`.execute(db);
+  await sql`update v3_history_backfills set scanned_to_block = ${rewound}
+    where scanned_to_block is not null`.execute(db);
   await sql`delete from position_events where log_index >= 0 and exists (
     select 1 from history_backfills h where h.farm_id = position_events.farm_id
       and h.wallet_address = position_events.wallet_address and h.scanned_to_block is not null
-      and position_events.block_number > h.scanned_to_block - ${sql.lit(rewindBlocks)})`.execute(db);
+      and position_events.block_number > h.scanned_to_block)`.execute(db);
   await sql`delete from v3_position_events where log_index >= 0 and exists (
     select 1 from v3_history_backfills h where h.position_id = v3_position_events.position_id
       and h.scanned_to_block is not null
-      and v3_position_events.block_number > h.scanned_to_block - ${sql.lit(rewindBlocks)})`.execute(db);
-  for (const table of ['history_backfills', 'v3_history_backfills']) {
-    await sql`update ${sql.table(table)} set scanned_to_block = case when scanned_to_block > ${sql.lit(rewindBlocks)}
-      then scanned_to_block - ${sql.lit(rewindBlocks)} else 0 end where scanned_to_block is not null`.execute(
-      db,
-    );
-  }
+      and v3_position_events.block_number > h.scanned_to_block)`.execute(db);
 }
 
 export const transactionFeesMigration: Migration = {
