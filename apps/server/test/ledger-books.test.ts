@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { runHistoryJob } from '../src/core/history/backfill.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import type { PriceSources } from '../src/core/snapshots/index.ts';
 import { createSnapshotPipeline, type SnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { importWorldFarm } from './farms-setup.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
@@ -40,6 +41,7 @@ const wallet = testAccounts.idle.address;
 let t: TestChain;
 let app: TestApp;
 let pipeline: SnapshotPipeline;
+let prices: PriceSources;
 let user: { token: string };
 
 /** One farm call of the wallet as its receipt and logs say. */
@@ -223,7 +225,7 @@ async function farmCall(
 
 beforeAll(async () => {
   t = await startTestChain({ anvilArgs: ['--timestamp', String(chainStart)] });
-  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
+  prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
   app = await createTestApp({ env: worldAppEnv(t.world), deps: { chain: t.chain, prices } });
   pipeline = createSnapshotPipeline({ db: db(), chain: t.chain, prices, chainId: t.world.chainId });
   for (const farm of [lpFarm(), dualFarm()]) {
@@ -457,5 +459,51 @@ describe('books while newer events are not final yet', () => {
     expect(books.value_now_usd).toBe(before.value_now_usd);
     expect(books.total_profit_usd).toBe(before.total_profit_usd);
     expect(books.prices).toContain(`block ${finalBlock}`);
+  });
+});
+
+describe('books when the events were read past the newest snapshot (review 2 item 2)', () => {
+  /** Runs the history job until each pair has read its events up to the head (each run takes one pair). */
+  let hoursAhead = 0;
+  async function catchUpHistory(): Promise<void> {
+    const head = Number(await client().getBlockNumber());
+    for (let run = 0; run < 10; run++) {
+      hoursAhead += 2;
+      await runHistoryJob({
+        ...app.config.history,
+        db: db(),
+        chain: t.chain,
+        pipeline,
+        gas: { chainId: t.world.chainId, prices, wmatic: app.config.wmaticAddress },
+        intervalMs: 3_600_000,
+        now: () => new Date(Date.now() + hoursAhead * 3_600_000),
+      });
+      const scans = await db().selectFrom('history_backfills').select('scanned_to_block').execute();
+      if (scans.every((s) => Number(s.scanned_to_block) >= head)) return;
+    }
+    throw new Error('the history job did not catch up');
+  }
+
+  it('count only the events up to the snapshot value now is of: a stake read after it is in neither', async () => {
+    const farm = lpFarm();
+    const url = `/api/quickswap/farm/details/${farm.address}?account=${wallet}`;
+    await catchUpHistory();
+    const before = positionBooksSchema.parse(farmDetailSchema.parse((await get(url)).json()).books);
+
+    // A stake the history job reads, with no snapshot after it: value now stays the older snapshot's.
+    const lp = await provideLiquidity(farm, 50n);
+    const { blockNumber: stakeBlock } = await send(farm.address, abiOf(farm), 'stake', [lp]);
+    await catchUpHistory();
+    const books = positionBooksSchema.parse(farmDetailSchema.parse((await get(url)).json()).books);
+    expect(books.as_of_block).toBe(before.as_of_block);
+    expect(books.as_of_block).toBeLessThan(Number(stakeBlock));
+    expect(books.deposited_usd).toBe(before.deposited_usd);
+    expect(books.gas_pol).toBe(before.gas_pol);
+    expect(books.total_profit_usd).toBe(before.total_profit_usd);
+    // The wallet's ledger has the stake all the same.
+    const ledger = ledgerSchema.parse((await get(`/api/ledger?wallet=${wallet}`)).json());
+    expect(ledger.rows.some((row) => row.kind === 'stake' && row.block_number === Number(stakeBlock))).toBe(
+      true,
+    );
   });
 });

@@ -13,9 +13,10 @@ export type BooksScope = {
 };
 
 /**
- * A tracked position's books (the farm detail's `books`): its ledger rows (every year) with their gas, and
- * value now from `nowAt(finalBlock)`, the snapshot the caller picks at or below the block the events were
- * read to (so a stake not read yet is in neither). Null when there is no such snapshot yet (no value now).
+ * A tracked position's books (the farm detail's `books`): its ledger rows (every year) up to the block of
+ * value now, with their gas; value now from `nowAt(finalBlock)`, the snapshot the caller picks at or below
+ * the block the events were read to. Value now and the events agree: a stake not read yet, or read but
+ * after the snapshot, is in neither. Null when there is no such snapshot yet (no value now).
  */
 export async function loadPositionBooks(
   db: DbOrTrx,
@@ -25,7 +26,10 @@ export async function loadPositionBooks(
   const { inputs, finalBlock } = await loadLedgerInputs(db, scope);
   const now = await nowAt(finalBlock);
   if (!now) return null;
-  const rows = assembleLedger(inputs, 'UTC').map(({ row }) => row);
+  // Events up to the snapshot only: a stake read after it would count in deposited but not in value now.
+  const rows = assembleLedger(inputs, 'UTC')
+    .map(({ row }) => row)
+    .filter((row) => row.block_number <= now.asOfBlock);
   return positionBooks(rows, now, finalBlock);
 }
 
@@ -40,7 +44,7 @@ export function booksPricesSentence(asOfBlock: number, sources: string | null, f
     finalBlock === undefined
       ? ''
       : `, the newest snapshot at or below block ${finalBlock}, the last final block the events were read to ` +
-        '(newer snapshots wait until their events are final)';
+        '(newer snapshots wait until their events are final), with the events up to its block';
   return (
     `Value now and pending rewards at the prices of block ${asOfBlock}${now}${final}; deposits, withdrawals and ` +
     'reward claims each at the prices of its own block (the history, by the one price rule); gas at the POL ' +
