@@ -29,6 +29,7 @@ export const generatedPath = join(packageDir, 'src', 'generated.ts');
 const exportedContracts = [
   'TestERC20',
   'TestERC20Bytes32',
+  'TestWNative',
   'StakingRewards',
   'StakingDualRewards',
   'StakingRewardsFactory',

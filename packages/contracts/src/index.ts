@@ -28,6 +28,7 @@ import {
   SwapRouter,
   TestERC20,
   TestERC20Bytes32,
+  TestWNative,
   TokenSwap,
   UniswapV2Factory,
   UniswapV2Pair,
@@ -40,6 +41,11 @@ export { v3Abis } from './v3-abis.ts';
 export const testErc20 = TestERC20;
 /** ERC-20 whose `name()` and `symbol()` return bytes32 (like old MKR). */
 export const testErc20Bytes32 = TestERC20Bytes32;
+/**
+ * TestERC20 that wraps the native coin as WMATIC does (deposit, withdraw): its runtime code put over a world's
+ * WMATIC (same storage) makes the position manager's unwrapWNativeToken work on the local chain.
+ */
+export const testWNative = TestWNative;
 /** Uniswap V2's pair (QuickSwap's pairs run this code): fund with two transfers, then `mint(to)`. */
 export const pair = UniswapV2Pair;
 /** Uniswap V2's factory: constructor(feeToSetter), createPair, getPair, allPairs, allPairsLength. */

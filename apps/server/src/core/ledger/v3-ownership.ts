@@ -43,9 +43,21 @@ export function walletOwnership(
   });
 }
 
-/** A Collect pays the wallet only when it is the recipient. */
-export const isPaidToWallet = (event: V3PositionEventRow, wallet: string) =>
-  same(detailOf(event).recipient, wallet);
+/**
+ * A Collect pays the wallet when it is the recipient, or when the position manager is and the wallet owned the
+ * position then: Algebra's manager logs itself as the recipient of a collect to address 0, which is how
+ * QuickSwap's "collect as MATIC" multicall collects (unwrapWNativeToken and sweepToken then pass both tokens
+ * on to the caller in the same transaction, and only the owner or its approved operator may collect).
+ */
+export const isPaidToWallet = (
+  event: V3PositionEventRow,
+  wallet: string,
+  isOwned: boolean,
+  positionManager: string | undefined,
+) => {
+  const { recipient } = detailOf(event);
+  return same(recipient, wallet) || (isOwned && same(recipient, positionManager));
+};
 
 /** A RewardClaimed is the wallet's when its balance paid it (owner) to the wallet itself (to). */
 export const isWalletClaim = (event: V3PositionEventRow, wallet: string) => {

@@ -38,7 +38,7 @@ const isOpening = (row: V3PositionEventRow) => row.log_index < 0 || row.tx_hash 
  * The rows of one position's events that are the wallet's, chain order: while the wallet owned the position
  * (walletOwnership, by its transfers) IncreaseLiquidity sends token0/token1 ('v3_deposit'), DecreaseLiquidity
  * receives them ('v3_withdraw': the principal, owed until a Collect pays it); a Collect paid to the wallet
- * beyond that owed principal is swap fees ('v3_fees', income; a Collect of principal only adds no row; one paid
+ * (isPaidToWallet: also one to the position manager while the wallet owned it) beyond that owed principal is swap fees ('v3_fees', income; a Collect of principal only adds no row; one paid
  * elsewhere adds none, but still pays off the owed principal); a RewardClaimed from the wallet's reward
  * balance to the wallet receives reward tokens ('v3_reward', income; its share with `claimShares`). Transfers
  * and farming moves (FarmEntered, FarmEnded, RewardsCollected) move nothing into or out of the wallet and add
@@ -62,7 +62,7 @@ export function v3Rows(
     const fees = event.kind === 'collect' ? collectFees(amounts, owed) : [];
     const isWallets =
       event.kind === 'collect'
-        ? isPaidToWallet(event, wallet)
+        ? isPaidToWallet(event, wallet, owned[i] ?? false, counterparties?.positionManager)
         : event.kind === 'reward_claimed'
           ? isWalletClaim(event, wallet)
           : owned[i];

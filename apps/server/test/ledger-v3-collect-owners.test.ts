@@ -1,0 +1,302 @@
+import { nonfungiblePositionManager, testErc20, testWNative } from '@tidewatch/contracts';
+import { ledgerSchema, positionBooksSchema, v3PositionHistorySchema } from '@tidewatch/shared';
+import { mintV3Position, swapV3, TxSender, testAccounts } from '@tidewatch/testkit';
+import {
+  type Address,
+  encodeFunctionData,
+  formatUnits,
+  type Hex,
+  maxUint128,
+  maxUint256,
+  parseEventLogs,
+  zeroAddress,
+} from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
+import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
+
+// Whose V3 collects and deposits (review 2, items 1, 6, 7), on the local chain with Algebra's own bytecode:
+// - the wallet collects its fees as QuickSwap's UI does "collect as MATIC": one multicall of collect with
+//   recipient 0 (the position manager logs itself as the recipient), unwrapWNativeToken and sweepToken;
+// - another address's position, opened before the history window and never the wallet's, collects its fees
+//   to the wallet: only that collect is the wallet's, not the other's liquidity;
+// - a position minted for another address, transferred to the wallet, then increased: its books cannot tell
+//   a profit (the transferred liquidity is in value now but in no deposit).
+let w: V3TrackingWorld;
+let userW: { token: string };
+let userB: { token: string };
+const wallet = () => w.t.world.accounts.user.address;
+const other = testAccounts.idle.address;
+const client = () => w.t.anvil.client;
+let othersPosition: bigint;
+let transferredIn: bigint;
+let nativeCollect: { hash: Hex; block: bigint; amounts: [Address, bigint][]; nativeGain: bigint };
+let collectToWallet: { hash: Hex; block: bigint; amounts: [Address, bigint][] };
+
+const ownPosition = () => w.v3World.positions.inRange.tokenId;
+const dayMs = 86_400_000;
+
+const decimalsOf = (address: string) =>
+  Object.values(w.t.world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase())!.decimals;
+
+/** USD of raw amounts at the on-chain prices of a block (the price source the app's history uses). */
+async function usdAt(block: bigint, amounts: [Address, bigint][]): Promise<number> {
+  const prices = await w.prices.onchain.getUsdPrices(
+    amounts.map(([address]) => ({ address })),
+    { blockNumber: block },
+  );
+  return amounts.reduce(
+    (sum, [address, raw]) =>
+      sum + Number(formatUnits(raw, decimalsOf(address))) * prices.get(address.toLowerCase())!.usd!,
+    0,
+  );
+}
+
+const close = (actual: number | null | undefined, want: number, what: string) =>
+  expect(isRelativelyClose(actual ?? null, want), `${what}: ${actual} vs ${want}`).toBe(true);
+
+async function request(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+  const response = await w.testApp.request({ method, url, token, ...(payload ? { payload } : {}) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response;
+}
+
+const chainNow = async () => new Date(Number((await client().getBlock()).timestamp) * 1000);
+
+/** Runs the V3 history job (1 day window, the chain's clock) until every tracked position is read to the head. */
+async function historyToHead(): Promise<void> {
+  const now = await chainNow();
+  const deps = {
+    ...w.jobs.round,
+    chain: w.t.chain,
+    chainId: w.t.world.chainId,
+    prices: w.prices,
+    contracts: w.testApp.config.v3,
+    incentives: createV3IncentiveIndex({
+      chain: w.t.chain,
+      eternalFarming: w.v3World.eternalFarming,
+      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
+    }),
+    backfillDays: 1,
+    logsBlockRange: 1_000,
+    intervalMs: w.intervalMs,
+    now: () => now,
+    gas: { wmatic: w.testApp.config.wmaticAddress },
+  };
+  const head = Number(await client().getBlockNumber());
+  for (let run = 0; run < 200; run++) {
+    await runV3HistoryJob(deps);
+    const rows = await w.testApp.database.db
+      .selectFrom('v3_history_backfills')
+      .select(['status', 'scanned_to_block'])
+      .execute();
+    if (rows.length === 3 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
+      return;
+  }
+  throw new Error('the V3 history job did not reach the head');
+}
+
+async function refreshAll(): Promise<void> {
+  for (const [token, id, owner] of [
+    [userW.token, ownPosition(), wallet()],
+    [userW.token, transferredIn, wallet()],
+    [userB.token, othersPosition, other],
+  ] as const)
+    await request(token, 'POST', `/api/quickswap/v3/positions/${id}/refresh`, { wallet_address: owner });
+}
+
+async function booksOf(id: bigint) {
+  const url = `/api/quickswap/v3/positions/${id}/history?wallet_address=${wallet()}`;
+  const history = v3PositionHistorySchema.parse((await request(userW.token, 'GET', url)).json());
+  return positionBooksSchema.parse(history.books);
+}
+
+async function collectLog(hash: Hex) {
+  const receipt = await client().getTransactionReceipt({ hash });
+  const [log] = parseEventLogs({
+    abi: nonfungiblePositionManager.abi,
+    eventName: 'Collect',
+    logs: receipt.logs,
+  });
+  return { log: log!, block: receipt.blockNumber };
+}
+
+/** QuickSwap's WMATIC wraps MATIC: the world's test WMATIC gets deposit/withdraw, its balances kept. */
+async function wmaticThatUnwraps(): Promise<void> {
+  const wmatic = w.t.world.tokens.WMATIC;
+  const tx = new TxSender(w.t.anvil);
+  const model = await tx.deploy(other, testWNative, [wmatic.name, wmatic.symbol, wmatic.decimals], 'WNative');
+  await tx.assertAllSucceeded();
+  const code = await client().getCode({ address: model });
+  await client().setCode({ address: wmatic.address, bytecode: code! });
+  const supply = await client().readContract({
+    address: wmatic.address,
+    abi: testErc20.abi,
+    functionName: 'totalSupply',
+  });
+  await client().setBalance({ address: wmatic.address, value: supply });
+}
+
+beforeAll(async () => {
+  w = await startV3TrackingWorld();
+  userW = await createV3User(w, [wallet()]);
+  userB = await createV3User(w, [other]);
+  const { anvil } = w.t;
+  const inRange = w.v3World.positions.inRange;
+  const pool = w.v3World.pools[inRange.pool];
+  const range = { pool: inRange.pool, tickLower: inRange.tickLower, tickUpper: inRange.tickUpper };
+  othersPosition = await mintV3Position(anvil, w.v3World, { ...range, owner: other });
+  // Both positions so far opened before the history window (one day): each starts with an opening balance.
+  await anvil.increaseTime((3 * dayMs) / 1000);
+  transferredIn = await mintV3Position(anvil, w.v3World, { ...range, owner: other });
+  const tx = new TxSender(anvil);
+  const manager = w.v3World.positionManager;
+  await tx.call(other, manager, nonfungiblePositionManager.abi, 'transferFrom', [
+    other,
+    wallet(),
+    transferredIn,
+  ]);
+  await tx.assertAllSucceeded();
+  const deployer = w.t.world.accounts.deployer.address;
+  for (const token of [pool.token0, pool.token1]) {
+    await tx.call(deployer, token, testErc20.abi, 'mint', [wallet(), 10n ** BigInt(decimalsOf(token) + 2)]);
+    await tx.call(wallet(), token, testErc20.abi, 'approve', [manager, maxUint256]);
+  }
+  await tx.call(wallet(), manager, nonfungiblePositionManager.abi, 'increaseLiquidity', [
+    {
+      tokenId: transferredIn,
+      amount0Desired: 10n ** BigInt(decimalsOf(pool.token0)),
+      amount1Desired: 10n ** BigInt(decimalsOf(pool.token1)),
+      amount0Min: 0n,
+      amount1Min: 0n,
+      deadline: maxUint256,
+    },
+  ]);
+  await tx.assertAllSucceeded();
+  for (const id of [ownPosition(), transferredIn])
+    await request(userW.token, 'POST', '/api/quickswap/v3/track', {
+      token_id: id.toString(),
+      wallet_address: wallet(),
+    });
+  await request(userB.token, 'POST', '/api/quickswap/v3/track', {
+    token_id: othersPosition.toString(),
+    wallet_address: other,
+  });
+
+  // Swaps both ways: every position of the range earns fees in both tokens.
+  await swapV3(anvil, w.v3World, { pool: inRange.pool, tokenIn: 'USDC', amountIn: 2_000n * 10n ** 6n });
+  await swapV3(anvil, w.v3World, { pool: inRange.pool, tokenIn: 'WMATIC', amountIn: 3_000n * 10n ** 18n });
+
+  // "Collect as MATIC": collect to 0 (the manager keeps both tokens), unwrap the WMATIC to the wallet, sweep
+  // the other token to it; one transaction, as QuickSwap's interface builds it.
+  await wmaticThatUnwraps();
+  const wmatic = w.t.world.tokens.WMATIC.address;
+  const otherToken = pool.token0.toLowerCase() === wmatic.toLowerCase() ? pool.token1 : pool.token0;
+  const calls = [
+    encodeFunctionData({
+      abi: nonfungiblePositionManager.abi,
+      functionName: 'collect',
+      args: [
+        { tokenId: inRange.tokenId, recipient: zeroAddress, amount0Max: maxUint128, amount1Max: maxUint128 },
+      ],
+    }),
+    encodeFunctionData({
+      abi: nonfungiblePositionManager.abi,
+      functionName: 'unwrapWNativeToken',
+      args: [0n, wallet()],
+    }),
+    encodeFunctionData({
+      abi: nonfungiblePositionManager.abi,
+      functionName: 'sweepToken',
+      args: [otherToken, 0n, wallet()],
+    }),
+  ];
+  const nativeBefore = await client().getBalance({ address: wallet() });
+  await tx.call(wallet(), manager, nonfungiblePositionManager.abi, 'multicall', [calls]);
+  await tx.assertAllSucceeded();
+  const [hash] = (await client().getBlock({ includeTransactions: false })).transactions as Hex[];
+  const receipt = await client().getTransactionReceipt({ hash: hash! });
+  const native = await collectLog(hash!);
+  expect(native.log.args.recipient).toBe(manager);
+  const wmaticSide =
+    pool.token0.toLowerCase() === wmatic.toLowerCase() ? native.log.args.amount0 : native.log.args.amount1;
+  nativeCollect = {
+    hash: hash!,
+    block: native.block,
+    amounts: [
+      [pool.token0, native.log.args.amount0],
+      [pool.token1, native.log.args.amount1],
+    ],
+    nativeGain:
+      (await client().getBalance({ address: wallet() })) -
+      nativeBefore +
+      receipt.gasUsed * receipt.effectiveGasPrice -
+      wmaticSide,
+  };
+
+  // The other address collects its position's fees to the wallet.
+  const byOther = new TxSender(anvil);
+  await byOther.call(other, manager, nonfungiblePositionManager.abi, 'collect', [
+    { tokenId: othersPosition, recipient: wallet(), amount0Max: maxUint128, amount1Max: maxUint128 },
+  ]);
+  await byOther.assertAllSucceeded();
+  const [toWalletHash] = (await client().getBlock()).transactions as Hex[];
+  const toWallet = await collectLog(toWalletHash!);
+  collectToWallet = {
+    hash: toWalletHash!,
+    block: toWallet.block,
+    amounts: [
+      [pool.token0, toWallet.log.args.amount0],
+      [pool.token1, toWallet.log.args.amount1],
+    ],
+  };
+  await historyToHead();
+  await refreshAll();
+  await historyToHead();
+}, 300_000);
+
+afterAll(async () => {
+  await w?.close();
+});
+
+describe('V3 collects and deposits: whose they are', () => {
+  it('counts a "collect as MATIC" multicall (collect to 0, unwrap, sweep) as the wallet\'s fees', async () => {
+    // The wallet got the WMATIC side as MATIC: what the position manager logged went on to it.
+    expect(nativeCollect.nativeGain).toBe(0n);
+    expect(nativeCollect.amounts.every(([, raw]) => raw > 0n)).toBe(true);
+    const ledger = ledgerSchema.parse(
+      (await request(userW.token, 'GET', `/api/ledger?wallet=${wallet()}`)).json(),
+    );
+    const fees = ledger.rows.filter((r) => r.tx_hash === nativeCollect.hash);
+    expect(fees.map((r) => r.kind)).toEqual(['v3_fees']);
+    expect(fees[0]!.received.map((a) => [a.address.toLowerCase(), a.amount])).toEqual(
+      nativeCollect.amounts.map(([token, raw]) => [token.toLowerCase(), raw.toString()]),
+    );
+    close(fees[0]!.usd, await usdAt(nativeCollect.block, nativeCollect.amounts), 'the fees in USD');
+    // Nothing decreased: withdrawn is those fees alone.
+    const books = await booksOf(ownPosition());
+    close(books.withdrawn_usd, await usdAt(nativeCollect.block, nativeCollect.amounts), 'withdrawn');
+  });
+
+  it("counts another address's collect to the wallet, but not that address's liquidity", async () => {
+    const ledger = ledgerSchema.parse(
+      (await request(userW.token, 'GET', `/api/ledger?wallet=${wallet()}`)).json(),
+    );
+    const rows = ledger.rows.filter((r) => r.position.token_id === othersPosition.toString());
+    expect(rows.map((r) => [r.kind, r.tx_hash])).toEqual([['v3_fees', collectToWallet.hash]]);
+    expect(rows[0]!.received.map((a) => a.amount)).toEqual(
+      collectToWallet.amounts.map(([, raw]) => raw.toString()),
+    );
+  });
+
+  it('leaves the total profit of a position transferred in unknown, and says why', async () => {
+    const books = await booksOf(transferredIn);
+    // Its increase is a deposit, the liquidity it came with is in value now only.
+    expect(books.deposited_usd).not.toBeNull();
+    expect(books.value_now_usd).not.toBeNull();
+    expect(books.total_profit_usd).toBeNull();
+    expect(books.prices).toContain('transferred in');
+  });
+});
