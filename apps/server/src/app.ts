@@ -206,11 +206,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     chainId: deps.config.chainId,
     v3: deps.config.v3,
-    chain: deps.chain,
-    prices: deps.prices,
-    wmatic: deps.config.wmaticAddress,
-    finality: deps.config.history.finality,
-    now: deps.now,
   });
   await app.register(alertsRoutes, {
     db: deps.database.db,

@@ -4,13 +4,17 @@ import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownFee } from '../src/core/ledger/fees.ts';
 import { upsertTransactionFee } from '../src/core/ledger/fees-repository.ts';
+import type { PriceSources } from '../src/core/snapshots/index.ts';
+import { settleRecordedSendsWhenDue } from '../src/jobs/recorded-sends-job.ts';
 import { createConfirmedUser } from './helpers.ts';
 import { type LedgerHistoryWorld, startLedgerHistoryWorld, wallet } from './ledger-history-setup.ts';
 
 // Sends recorded through the recovery plan (wallet_transactions) count in the ledger only once final (review
 // item 8): on an anvil whose `finalized` block is head − 2, a recorded approve stays out until its block is
 // final, a recorded send the chain reorganised away (evm_snapshot / evm_revert) never enters and its gas row
-// goes, and a send mined again in another block shows that block and the gas its new receipt says.
+// goes, and a send mined again in another block shows that block and the gas its new receipt says. They are
+// settled by the worker's job (jobs/recorded-sends-job.ts), never inside a GET (review 2 item 3), and a send
+// whose block is unchanged keeps the POL price read when it was recorded (review 2 item 4).
 
 let w: LedgerHistoryWorld;
 let user: { token: string; id: number };
@@ -109,6 +113,35 @@ async function feeOnlyRows() {
   return ledgerSchema.parse(response.json()).rows.filter((row) => row.kind === 'fee_only');
 }
 
+/** A price source as a node without archive state answers for an old block: every read fails. */
+const prunedPrices = {
+  onchain: new Proxy(
+    {},
+    {
+      get: () => () => {
+        throw new Error('missing trie node');
+      },
+    },
+  ),
+} as unknown as PriceSources;
+
+/** One run of the worker's job that settles recorded sends (each run a minute later: it runs at most so often). */
+let minutesAhead = 0;
+async function settle(prices: PriceSources = w.prices): Promise<void> {
+  minutesAhead += 1;
+  await settleRecordedSendsWhenDue(
+    {
+      db: db(),
+      chainId: w.t.world.chainId,
+      chain: w.t.chain,
+      prices,
+      wmatic: w.app.config.wmaticAddress,
+      finality: w.app.config.history.finality,
+    },
+    new Date(Date.now() + minutesAhead * 60_000),
+  );
+}
+
 const feeRowOf = (hash: string) =>
   db()
     .selectFrom('transaction_fees')
@@ -120,9 +153,13 @@ describe('a send recorded through the recovery plan', () => {
   it('enters the ledger once its block is final, with the gas its receipt says', async () => {
     const hash = await approve(1n);
     await record(hash);
+    await settle();
     expect(await feeOnlyRows()).toEqual([]);
 
     await w.t.anvil.mine(2);
+    // A GET reads the stored rows only: the send waits for the worker's job to find it final.
+    expect(await feeOnlyRows()).toEqual([]);
+    await settle();
     const receipt = await client().getTransactionReceipt({ hash });
     const rows = await feeOnlyRows();
     expect(rows.map((row) => [row.tx_hash, row.block_number])).toEqual([[hash, Number(receipt.blockNumber)]]);
@@ -134,10 +171,12 @@ describe('a send recorded through the recovery plan', () => {
     const snapshot = await client().request({ method: 'evm_snapshot' } as never);
     const hash = await approve(2n);
     await record(hash);
+    await settle();
     expect((await feeOnlyRows()).map((row) => row.tx_hash)).toEqual(before);
 
     await client().request({ method: 'evm_revert', params: [snapshot] } as never);
     await w.t.anvil.mine(4);
+    await settle();
     expect((await feeOnlyRows()).map((row) => row.tx_hash)).toEqual(before);
     expect(await feeRowOf(hash)).toBeUndefined();
   });
@@ -159,9 +198,28 @@ describe('a send recorded through the recovery plan', () => {
     const again = await client().getTransactionReceipt({ hash });
     expect(again.blockNumber).not.toBe(first.blockNumber);
 
+    // Its new block's POL price cannot be read (a node without that block's state): it waits, not final.
+    await settle(prunedPrices);
+    expect((await feeOnlyRows()).map((r) => r.tx_hash)).not.toContain(hash);
+    expect((await feeRowOf(hash))!.final_block).toBeNull();
+    await settle();
     const row = (await feeOnlyRows()).find((r) => r.tx_hash === hash)!;
     expect(row.block_number).toBe(Number(again.blockNumber));
     expect(row.gas.fee_pol).toBe((again.gasUsed * again.effectiveGasPrice).toString());
     expect(Number((await feeRowOf(hash))!.block_number)).toBe(Number(again.blockNumber));
+  });
+
+  it('keeps the POL price read when it was recorded while its block is unchanged', async () => {
+    const hash = await approve(4n);
+    await record(hash);
+    const recorded = (await feeRowOf(hash))!;
+    expect(recorded.pol_usd).not.toBeNull();
+    await w.t.anvil.mine(2);
+    // The node has no state of that block any more: the price stored at record time stays.
+    await settle(prunedPrices);
+    const row = (await feeOnlyRows()).find((r) => r.tx_hash === hash)!;
+    expect(row.gas.pol_usd).toBe(recorded.pol_usd);
+    expect(row.gas.fee_usd).toBe(recorded.fee_usd);
+    expect(Number((await feeRowOf(hash))!.final_block)).toBeGreaterThanOrEqual(Number(recorded.block_number));
   });
 });

@@ -85,3 +85,73 @@ export async function deleteUnreferencedFees(db: DbOrTrx, chainId: number, hashe
       .execute();
   }
 }
+
+/** A recorded send not checked final yet, with its stored gas row's block hash, status and attempts. */
+export type UnsettledSend = {
+  tx_hash: string;
+  block_hash: string | null;
+  status: string | null;
+  attempts: number | null;
+};
+
+/**
+ * The wallet's sends recorded through the recovery plan (wallet_transactions) not checked final yet: without
+ * a gas row, or with one whose final_block is empty.
+ */
+export function findUnsettledSends(db: DbOrTrx, chainId: number, wallet: string): Promise<UnsettledSend[]> {
+  return db
+    .selectFrom('wallet_transactions as w')
+    .leftJoin('transaction_fees as f', (join) =>
+      join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
+    )
+    .where('w.chain_id', '=', chainId)
+    .where('w.wallet_address', '=', wallet)
+    .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.final_block', 'is', null)]))
+    .select(['w.tx_hash', 'f.block_hash', 'f.status', 'f.attempts'])
+    .distinct()
+    .execute();
+}
+
+/** Up to `limit` wallets with a recorded send not checked final yet, whoever recorded it. */
+export async function findWalletsWithUnsettledSends(
+  db: DbOrTrx,
+  chainId: number,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('wallet_transactions as w')
+    .leftJoin('transaction_fees as f', (join) =>
+      join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
+    )
+    .where('w.chain_id', '=', chainId)
+    .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.final_block', 'is', null)]))
+    .select('w.wallet_address')
+    .distinct()
+    .orderBy('w.wallet_address')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.wallet_address);
+}
+
+/** Marks a transaction's stored gas row final at `finalBlock`, its figures as they are. */
+export async function markTransactionFeeFinal(
+  db: DbOrTrx,
+  key: { chainId: number; txHash: string; now: Date },
+  finalBlock: number,
+): Promise<void> {
+  await db
+    .updateTable('transaction_fees')
+    .set({ final_block: finalBlock, updated_at: key.now.toISOString() })
+    .where('chain_id', '=', key.chainId)
+    .where('tx_hash', '=', key.txHash.toLowerCase())
+    .execute();
+}
+
+/** Deletes a transaction's gas row (a recorded send the chain reorganised away). */
+export async function deleteTransactionFee(db: DbOrTrx, chainId: number, txHash: string): Promise<void> {
+  await db
+    .deleteFrom('transaction_fees')
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', '=', txHash.toLowerCase())
+    .execute();
+}

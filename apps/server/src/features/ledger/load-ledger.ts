@@ -3,7 +3,6 @@ import { getAddress } from 'viem';
 import { assembleLedger, rowsOfYear } from '../../core/ledger/assemble-ledger.ts';
 import { loadLedgerInputs } from '../../core/ledger/ledger-sources.ts';
 import type { AssembledRow } from '../../core/ledger/ledger-types.ts';
-import { settleRecordedSends } from '../../core/ledger/recorded-finality.ts';
 import type { LedgerContext } from './context.ts';
 import { findUserWallet } from './ledger-repository.ts';
 
@@ -13,7 +12,8 @@ export type LoadedLedger = { wallet: string; rows: AssembledRow[]; finalBlock: n
 /**
  * The ledger of one of the user's saved or watch-only wallets (NOT_FOUND for any other address, as history
  * answers), assembled over every year (so each transaction's gas stays on its first row), then limited to
- * the calendar year in `tz` when one is given. Its recorded sends are settled first (recorded-finality.ts).
+ * the calendar year in `tz` when one is given. It reads stored rows only: recorded sends count once the
+ * worker's job found them final (jobs/recorded-sends-job.ts); no chain read happens here.
  */
 export async function loadLedger(
   ctx: LedgerContext,
@@ -28,11 +28,6 @@ export async function loadLedger(
     );
   }
   const wallet = getAddress(found.address);
-  if (ctx.recordedFinality) {
-    const now = ctx.now?.() ?? new Date();
-    // A node that cannot answer now leaves the sends as last settled: the ledger still answers.
-    await settleRecordedSends(ctx.recordedFinality, wallet, now).catch(() => undefined);
-  }
   const { inputs, finalBlock } = await loadLedgerInputs(ctx.db, {
     chainId: ctx.chainId,
     userId,
