@@ -477,3 +477,122 @@ describe('what the ledger covers', () => {
     expect(own.headers['x-ledger-left-out']).toBe('0');
   });
 });
+
+describe('the final block the ledger is complete up to (review 2 item 14)', () => {
+  const scannedWallet = getAddress('0x00000000000000000000000000000000000fee11');
+
+  beforeAll(async () => {
+    const at = new Date().toISOString();
+    await db()
+      .insertInto('wallets')
+      .values({
+        user_id: owner.userId,
+        name: 'Scanned',
+        address: scannedWallet,
+        chain_id: 137,
+        verified_at: at,
+        is_watch_only: 1,
+        created_at: at,
+      })
+      .execute();
+    const tokenId = async (address: string) =>
+      (await db().selectFrom('tokens').select('id').where('address', '=', address).executeTakeFirstOrThrow())
+        .id;
+    const pool = await db()
+      .selectFrom('pools')
+      .select('id')
+      .where('address', '=', pairAddress)
+      .executeTakeFirstOrThrow();
+    const quickId = await tokenId('0xB5C064F955D8e7F38fE0460C556a72987494eE17');
+    // A farm of the wallet read up to block 500, with its stake at 450.
+    const farm = await db()
+      .insertInto('farms')
+      .values({
+        chain_id: 137,
+        address: '0x000000000000000000000000000000000000fa55',
+        kind: 'lp',
+        pool_id: pool.id,
+        reward_token_a_id: quickId,
+        reward_token_b_id: null,
+        url: 'https://quickswap.exchange/#/farm',
+        period_finish: null,
+        created_by: owner.userId,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('position_events')
+      .values({
+        farm_id: farm.id,
+        wallet_address: scannedWallet,
+        kind: 'staked',
+        reward_token_address: null,
+        amount: e18.toString(),
+        block_number: 450,
+        block_time: '2025-02-01T00:00:00.000Z',
+        tx_hash: hash(90),
+        log_index: 0,
+        amount0: null,
+        amount1: null,
+        usd: 4,
+        usd_error: null,
+      })
+      .execute();
+    await db()
+      .insertInto('history_backfills')
+      .values({
+        farm_id: farm.id,
+        wallet_address: scannedWallet,
+        status: 'done',
+        scanned_to_block: 500,
+        next_attempt_at: at,
+        updated_at: at,
+      })
+      .execute();
+    // A V3 position tracked with the wallet a moment ago: its history not read yet, no event of it stored.
+    const position = await db()
+      .insertInto('v3_positions')
+      .values({
+        chain_id: 137,
+        token_id: '91',
+        pool_address: '0x00000000000000000000000000000000000000b4',
+        token0_id: quickId,
+        token1_id: quickId,
+        tick_lower: -60,
+        tick_upper: 60,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('v3_tracked_positions')
+      .values({
+        user_id: owner.userId,
+        position_id: position.id,
+        wallet_address: scannedWallet,
+        created_at: at,
+      })
+      .execute();
+    await db()
+      .insertInto('v3_history_backfills')
+      .values({
+        position_id: position.id,
+        status: 'pending',
+        scanned_to_block: null,
+        next_attempt_at: at,
+        updated_at: at,
+      })
+      .execute();
+  });
+
+  it('is the lowest block read of the farms and positions whose events it lists, not of one with none yet', async () => {
+    const body = ledgerSchema.parse((await get(`/api/ledger?wallet=${scannedWallet}`)).json());
+    expect(body.rows.map((r) => `${r.kind}@${r.block_number}`)).toEqual(['stake@450']);
+    expect(body.final_block).toBe(500);
+    const summary = yearSummarySchema.parse(
+      (await get(`/api/ledger/summary?wallet=${scannedWallet}&year=2025`)).json(),
+    );
+    expect(summary.final_block).toBe(500);
+  });
+});

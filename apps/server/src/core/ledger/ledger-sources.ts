@@ -162,9 +162,10 @@ async function recordedTransactions(
 /**
  * Loads what a wallet's ledger is built from: every stored event of the wallet (the history jobs' rows of any
  * farm and V3 position it has or had history on, tracked now or not, valued at their blocks), its recorded
- * sends, the stored receipts' gas of all their transactions and the tokens they name. The newest block every
- * running history job of them was read up to is `finalBlock` (the lowest scanned block: the ledger is complete
- * up to it for what is tracked now; 0 before any; history no job reads any more ends where it stopped).
+ * sends, the stored receipts' gas of all their transactions and the tokens they name. `finalBlock` is the
+ * block the ledger is complete up to: the lowest block read by the history jobs of the farms and positions
+ * whose events it lists (0 before any). A position without a stored event (tracked a moment ago, its history
+ * not read yet) adds no row and holds no block back; history no job reads any more ends where it stopped.
  */
 export async function loadLedgerInputs(
   db: DbOrTrx,
@@ -199,7 +200,7 @@ export async function loadLedgerInputs(
       ? []
       : db
           .selectFrom('history_backfills')
-          .select('scanned_to_block')
+          .select(['farm_id', 'scanned_to_block'])
           .where('farm_id', 'in', farmIds)
           .where('wallet_address', '=', wallet)
           .execute(),
@@ -207,7 +208,7 @@ export async function loadLedgerInputs(
       ? []
       : db
           .selectFrom('v3_history_backfills')
-          .select('scanned_to_block')
+          .select(['position_id', 'scanned_to_block'])
           .where('position_id', 'in', positionIds)
           .execute(),
   ]);
@@ -267,9 +268,15 @@ export async function loadLedgerInputs(
     step_kind: row.step_kind,
     farm,
   }));
-  const scans = [...v2Scans, ...v3Scans].map((s) =>
-    s.scanned_to_block === null ? 0 : Number(s.scanned_to_block),
-  );
+  // Only the scans of farms and positions with events here: one with none yet lists nothing to be final.
+  const withEvents = {
+    farms: new Set(v2Events.map((e) => e.farm_id)),
+    positions: new Set(v3Events.map((e) => e.position_id)),
+  };
+  const scans = [
+    ...v2Scans.filter((s) => withEvents.farms.has(s.farm_id)),
+    ...v3Scans.filter((s) => withEvents.positions.has(s.position_id)),
+  ].map((s) => (s.scanned_to_block === null ? 0 : Number(s.scanned_to_block)));
   return {
     inputs: { wallet, v2, v3, tokens, fees, recorded: recordedRows, counterparties: scope.counterparties },
     finalBlock: scans.length === 0 ? 0 : Math.min(...scans),
