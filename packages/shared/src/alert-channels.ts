@@ -31,6 +31,11 @@ export const alertChannelSchema = z.object({
   last_error: z.string().nullable(),
   last_error_at: z.string().nullable(),
   failures_in_a_row: z.number().int(),
+  /**
+   * The receiver answered 429: nothing goes to the channel before this (its Retry-After, at most an hour);
+   * null when not held. Resuming the channel lifts it.
+   */
+  held_until: z.string().nullable(),
   created_at: z.string(),
 });
 export type AlertChannel = z.infer<typeof alertChannelSchema>;

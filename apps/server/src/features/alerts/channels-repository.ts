@@ -135,9 +135,44 @@ export function findDueDeliveries(db: Db, at: string, limit: number) {
 }
 
 /**
- * Takes one delivery for `owner` until `leaseUntil` if it is still pending, due and free at `at`: one
- * conditional update, so of several processes one gets it (PostgreSQL re-checks the condition on a row
- * another process just updated). Answers the row taken, or undefined.
+ * Takes the channel for one send by `owner` until `leaseUntil`, if at `at` it is active, not held by a 429
+ * (not_before) and no other tick is sending to it: one conditional update, so the hold another process set
+ * a moment ago is seen here, and a channel gets one request at a time across processes and lanes (with
+ * several in flight, all would leave before the first 429 came back). Answers the channel as it is now.
+ */
+export function claimChannelForSend(
+  db: Db,
+  channelId: number,
+  owner: string,
+  at: string,
+  leaseUntil: string,
+): Promise<ChannelRow | undefined> {
+  return db
+    .updateTable('alert_channels')
+    .set({ sending_owner: owner, sending_until: leaseUntil })
+    .where('id', '=', channelId)
+    .where('status', '=', 'active')
+    .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', at)]))
+    .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<', at)]))
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Lets the channel be sent to again (by any tick), if `owner` still holds it. */
+export async function releaseChannel(db: Db, channelId: number, owner: string): Promise<void> {
+  await db
+    .updateTable('alert_channels')
+    .set({ sending_owner: null, sending_until: null })
+    .where('id', '=', channelId)
+    .where('sending_owner', '=', owner)
+    .execute();
+}
+
+/**
+ * Takes one delivery for `owner` until `leaseUntil` if it is still pending, due and free at `at` (its
+ * channel taken first with claimChannelForSend): one conditional update, so of several processes one gets
+ * it (PostgreSQL re-checks the condition on a row another process just updated). Answers the row taken, or
+ * undefined.
  */
 export function claimDelivery(
   db: Db,
@@ -157,27 +192,14 @@ export function claimDelivery(
     .executeTakeFirst();
 }
 
-/** The channels and notifications due deliveries refer to. */
-export async function loadDeliveryTargets(
-  db: Db,
-  deliveries: { channel_id: number; notification_id: number | null }[],
-) {
-  const channelIds = [...new Set(deliveries.map((d) => d.channel_id))];
-  const notificationIds = [
+/** The notifications due deliveries refer to. */
+export async function loadDeliveryNotifications(db: Db, deliveries: { notification_id: number | null }[]) {
+  const ids = [
     ...new Set(deliveries.flatMap((d) => (d.notification_id === null ? [] : [d.notification_id]))),
   ];
-  const [channels, notifications] = await Promise.all([
-    channelIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('alert_channels').selectAll().where('id', 'in', channelIds).execute(),
-    notificationIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('notifications').selectAll().where('id', 'in', notificationIds).execute(),
-  ]);
-  return {
-    channels: new Map(channels.map((c) => [c.id, c])),
-    notifications: new Map(notifications.map((n) => [n.id, n])),
-  };
+  const rows =
+    ids.length === 0 ? [] : await db.selectFrom('notifications').selectAll().where('id', 'in', ids).execute();
+  return new Map(rows.map((n) => [n.id, n]));
 }
 
 /**
@@ -214,8 +236,7 @@ export async function recordChannelSuccess(db: Db, channelId: number, at: string
 
 /**
  * The receiver asked the channel to wait (429): none of its deliveries is tried before `notBefore` (the later
- * of this and any hold already set). Its status line says why; it is no failure in a row: a busy receiver is
- * not a broken one. Answers the hold now in force.
+ * of this and any hold already set). Its status line says why (and until when).
  */
 export async function holdChannel(
   db: Db,
@@ -223,8 +244,8 @@ export async function holdChannel(
   notBefore: string,
   reason: string,
   at: string,
-): Promise<string> {
-  const row = await db
+): Promise<void> {
+  await db
     .updateTable('alert_channels')
     .set((eb) => ({
       not_before: eb
@@ -237,9 +258,7 @@ export async function holdChannel(
       last_error_at: at,
     }))
     .where('id', '=', channelId)
-    .returning('not_before')
-    .executeTakeFirst();
-  return row?.not_before ?? notBefore;
+    .execute();
 }
 
 /** A delivery failed: one more in a row, the reason kept. Answers the count now. */
@@ -274,11 +293,15 @@ export function pauseFailingChannel(db: Db, channelId: number, threshold: number
     .executeTakeFirst();
 }
 
-/** A paused channel of the user active again, its failures forgotten. The row, or undefined. */
+/**
+ * A paused or held channel of the user active again at once: its failures forgotten and a 429's hold lifted
+ * (the user says the receiver is fixed; if it is not, the next answer holds or counts again). The row, or
+ * undefined.
+ */
 export function resumeChannel(db: Db, userId: number, id: number) {
   return db
     .updateTable('alert_channels')
-    .set({ status: 'active', failures_in_a_row: 0 })
+    .set({ status: 'active', failures_in_a_row: 0, not_before: null })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .where('status', 'in', ['active', 'paused'])

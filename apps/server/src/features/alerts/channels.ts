@@ -77,6 +77,8 @@ function toWire(row: ChannelRow, secret: string, botUsername: string | null, now
         : row.last_error,
     last_error_at: row.last_error_at,
     failures_in_a_row: row.failures_in_a_row,
+    // A 429's hold while it lasts (a past one is history, and the status line would only mislead).
+    held_until: row.not_before !== null && row.not_before > now.toISOString() ? row.not_before : null,
     created_at: row.created_at,
   };
 }
@@ -207,7 +209,7 @@ export async function queueTestAlert(deps: ChannelsDeps, userId: number, id: num
   }
 }
 
-/** POST /api/alerts/channels/:id/resume: a paused channel active again, its failures reset. */
+/** POST /api/alerts/channels/:id/resume: a paused or held channel active again, its failures and hold reset. */
 export async function resumeAlertChannel(
   deps: ChannelsDeps,
   userId: number,

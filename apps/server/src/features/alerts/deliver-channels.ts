@@ -12,15 +12,17 @@ import {
 } from './channel-messages.ts';
 import {
   type ChannelRow,
+  claimChannelForSend,
   claimDelivery,
   type DeliveryRow,
   findDueDeliveries,
   finishDelivery,
   holdChannel,
-  loadDeliveryTargets,
+  loadDeliveryNotifications,
   pauseFailingChannel,
   recordChannelFailure,
   recordChannelSuccess,
+  releaseChannel,
 } from './channels-repository.ts';
 import { postToPinned, type ReceiverAnswer } from './pinned-post.ts';
 import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
@@ -40,41 +42,68 @@ export type DeliverChannelsDeps = {
   now: () => Date;
   /** DNS, replaceable in tests. */
   resolve?: ResolveHost;
-  /** How many sends run at once (default 4): a slow receiver holds one of them, never the others. */
+  /**
+   * How many channels are sent to at once (default 4; one request at a time per channel): a slow receiver
+   * holds one of them, never the others.
+   */
   concurrency?: number;
+  /**
+   * The process is stopping: no more deliveries are claimed; the sends in flight end (or time out at the
+   * delivery timeout) and are recorded, so none is left leased to a process about to die.
+   */
+  stopSignal?: AbortSignal;
 };
 
 const minuteMs = 60_000;
 const maxBackoffMs = 60 * minuteMs;
 const giveUpAfterMs = 24 * 60 * minuteMs;
 
+/**
+ * The longest a 429 holds a channel. A receiver asking for longer (Retry-After: a week, or a number too large
+ * for a date) is treated as failing: held this long and counted as a failure in a row, so a channel that
+ * never lets anything through is paused and its user told, instead of going quiet unseen for a week.
+ */
+export const maxRateLimitHoldMs = 60 * minuteMs;
+
 /** How a send went: through, worth another try (when), or refused for good. */
 type SendOutcome =
   | { kind: 'sent' }
-  | { kind: 'retry'; reason: string; retryAt?: number; isRateLimited?: boolean }
+  | { kind: 'retry'; reason: string; retryAt?: number; rateLimit?: { isOverlong: boolean } }
   | { kind: 'failed'; reason: string };
 
 /**
- * When Retry-After allows the next try (ms since the epoch), counted from `answeredAt`, the moment the
- * answer came: in seconds or as an HTTP date; Discord's and Telegram's bodies say it too.
+ * How long Retry-After asks to wait (ms from the answer), in seconds or as an HTTP date; Discord's and
+ * Telegram's bodies say it too. Any size (even Infinity): the caller caps it before it becomes a date.
  */
-function retryAtOf(answer: ReceiverAnswer, answeredAt: Date): number | undefined {
+function requestedWaitMsOf(answer: ReceiverAnswer, answeredAt: Date): number | undefined {
   const header = answer.headers['retry-after'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value !== undefined) {
+    // Digits too many for a double read as Infinity: still a (very long) wait.
     const seconds = Number(value);
-    if (Number.isFinite(seconds) && seconds >= 0) return answeredAt.getTime() + Math.ceil(seconds * 1000);
+    if (!Number.isNaN(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
     const date = Date.parse(value);
-    if (Number.isFinite(date)) return Math.max(answeredAt.getTime(), date);
+    if (Number.isFinite(date)) return Math.max(0, date - answeredAt.getTime());
   }
   try {
     const body = JSON.parse(answer.body) as { retry_after?: number; parameters?: { retry_after?: number } };
     const seconds = body.retry_after ?? body.parameters?.retry_after;
-    if (typeof seconds === 'number' && seconds >= 0) return answeredAt.getTime() + Math.ceil(seconds * 1000);
+    if (typeof seconds === 'number' && seconds >= 0) return Math.ceil(seconds * 1000);
   } catch {
     // Not JSON: no hint beyond the status.
   }
   return undefined;
+}
+
+/** A 429: the channel held until its Retry-After (a minute without one), at most an hour (see maxRateLimitHoldMs). */
+function rateLimitedOutcome(answer: ReceiverAnswer, answeredAt: Date): SendOutcome {
+  const requestedMs = requestedWaitMsOf(answer, answeredAt) ?? minuteMs;
+  const isOverlong = requestedMs > maxRateLimitHoldMs;
+  const holdMs = Math.min(requestedMs, maxRateLimitHoldMs);
+  const reason = isOverlong
+    ? `${reasonOf(answer)} (asked to wait ${Number.isFinite(requestedMs) ? `${Math.round(requestedMs / 1000)} s` : 'for ever'}; held ${maxRateLimitHoldMs / minuteMs} min and counted as a failure)`
+    : reasonOf(answer);
+  return { kind: 'retry', reason, retryAt: answeredAt.getTime() + holdMs, rateLimit: { isOverlong } };
 }
 
 /** The receiver's own words for a refusal, short. */
@@ -92,14 +121,7 @@ function reasonOf(answer: ReceiverAnswer): string {
 /** 2xx sent; 429 and 5xx again later; a 3xx (redirects are not followed) and other 4xx failed for good. */
 function outcomeOf(answer: ReceiverAnswer, answeredAt: Date): SendOutcome {
   if (answer.status >= 200 && answer.status < 300) return { kind: 'sent' };
-  if (answer.status === 429) {
-    return {
-      kind: 'retry',
-      reason: reasonOf(answer),
-      retryAt: retryAtOf(answer, answeredAt),
-      isRateLimited: true,
-    };
-  }
+  if (answer.status === 429) return rateLimitedOutcome(answer, answeredAt);
   if (answer.status >= 500) return { kind: 'retry', reason: reasonOf(answer) };
   if (answer.status >= 300 && answer.status < 400) {
     return {
@@ -248,17 +270,17 @@ async function record(
     }
   }
   if (!isRecorded) return false;
-  if (outcome.kind === 'retry' && outcome.isRateLimited) {
-    // Rate limits are the channel's: its other deliveries wait too, and a busy receiver is not a failing one.
+  if (outcome.kind === 'retry' && outcome.rateLimit) {
+    // Rate limits are the channel's: its other deliveries wait too, in every process (the claim reads the
+    // hold). A busy receiver is not a failing one; one asking for more than the cap is counted as failing.
     const notBefore = new Date(outcome.retryAt ?? now.getTime() + minuteMs).toISOString();
-    channel.not_before = await holdChannel(db, channel.id, notBefore, outcome.reason, at);
-    return true;
+    await holdChannel(db, channel.id, notBefore, outcome.reason, at);
+    if (!outcome.rateLimit.isOverlong) return true;
   }
   const failures = await recordChannelFailure(db, channel.id, outcome.reason, at);
   if (failures < alertChannelPauseAfterFailures) return true;
   const paused = await pauseFailingChannel(db, channel.id, alertChannelPauseAfterFailures);
   if (!paused) return true;
-  channel.status = 'paused';
   // The user hears of it in the app (the bell), the one place that surely still reaches them.
   await insertNotification(db, {
     user_id: paused.user_id,
@@ -287,60 +309,80 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
   await Promise.all(lanes);
 }
 
+/** Due rows grouped by channel, each group in the rows' order (oldest first). */
+function byChannel<T extends { channel_id: number }>(rows: T[]): T[][] {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.channel_id);
+    if (group) group.push(row);
+    else groups.set(row.channel_id, [row]);
+  }
+  return [...groups.values()];
+}
+
 /**
- * How long a claimed delivery stays this process's: far beyond what one send can take (the name's lookup and
- * the request each end at the delivery timeout), so no other process takes a row while it is in flight; a
- * process that died mid-send leaves its row to the others once this has passed.
+ * How long a claimed delivery (and its channel) stays this process's: far beyond what one send can take (the
+ * name's lookup and the request each end at the delivery timeout), so no other process takes a row while it
+ * is in flight; a process that died mid-send leaves its row and channel to the others once this has passed.
  */
 const leaseMsOf = (timeoutMs: number) => 10 * minuteMs + 2 * timeoutMs;
 
 /**
- * One delivery tick: lists the due deliveries, then sends them a few at a time with the delivery timeout,
- * claiming each just before its send under a lease owned by this tick (one conditional update: of several
- * processes one gets each row, and a row waiting in this tick's queue is free for another process meanwhile).
- * Each outcome is recorded only while the lease is still this tick's: sent (the channel's failure count
+ * One delivery tick: lists the due deliveries, then sends them channel by channel, a few channels at once,
+ * one request at a time per channel. Before each send it takes the channel (active, not held by a 429, no
+ * other tick sending to it: one conditional update, so a hold another process set is seen), then the
+ * delivery, each under a lease owned by this tick (of several processes one gets each; a row waiting in this
+ * tick's queue is free for another process meanwhile). A channel it cannot take keeps its rows for a later
+ * tick. Each outcome is recorded only while the lease is still this tick's: sent (the channel's failure count
  * starts again), again later (5xx, timeout, network: back-off 1, 2, 4… minutes up to an hour; 429: its
- * Retry-After), or failed (another 4xx, a redirect, a refused URL; a day of retries). A channel failing 20
- * times in a row is paused and its user told in the bell. Answers how many were sent.
+ * Retry-After, at most an hour, longer counted as a failure), or failed (another 4xx, a redirect, a refused
+ * URL; a day of retries). A channel failing 20 times in a row is paused and its user told in the bell. After
+ * `stopSignal` no delivery is claimed. Answers how many were sent.
  */
 export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<number> {
   const { db } = deps;
   const owner = randomBytes(12).toString('hex');
   const due = await findDueDeliveries(db, deps.now().toISOString(), 200);
   if (due.length === 0) return 0;
-  const { channels, notifications } = await loadDeliveryTargets(db, due);
+  const notifications = await loadDeliveryNotifications(db, due);
   const leaseMs = leaseMsOf(deps.config.deliveryTimeoutMs);
   let sent = 0;
-  await eachLimited(due, deps.concurrency ?? 4, async (row) => {
-    const channel = channels.get(row.channel_id);
-    // Paused by an earlier send of this tick: the rest wait, unclaimed, for the user to resume it.
-    if (channel?.status !== 'active') return;
+  /** Sends one due row if its channel and the row can be taken now; whether the channel could be. */
+  const deliverOne = async (row: (typeof due)[number]): Promise<boolean> => {
     const now = deps.now();
-    // Held by a 429 an earlier send of this tick got: the rest wait, unclaimed, until its Retry-After.
-    if (channel.not_before !== null && channel.not_before > now.toISOString()) return;
-    const delivery = await claimDelivery(
-      db,
-      row.id,
-      owner,
-      now.toISOString(),
-      new Date(now.getTime() + leaseMs).toISOString(),
-    );
-    // Another process took it (or sent it) while it waited in this tick's queue.
-    if (!delivery) return;
-    if (now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs) {
-      // Too old to send (it waited out a pause, say): ended without a try, so nothing the channel did wrong
-      // now, and not one of its failures in a row (20 of these would pause a resumed channel unheard).
-      await finishDelivery(db, delivery.id, owner, {
-        status: 'failed',
-        last_error: `gave up after a day${delivery.last_error ? `: ${delivery.last_error}` : ' without a try'}`,
-        attempts: delivery.attempts,
-      });
-      return;
+    const at = now.toISOString();
+    const leaseUntil = new Date(now.getTime() + leaseMs).toISOString();
+    // Paused, held by a 429 (here or in another process), or being sent to by another tick: its rows wait.
+    const channel = await claimChannelForSend(db, row.channel_id, owner, at, leaseUntil);
+    if (!channel) return false;
+    try {
+      const delivery = await claimDelivery(db, row.id, owner, at, leaseUntil);
+      // Another process took it (or sent it) while it waited in this tick's queue.
+      if (!delivery) return true;
+      if (now.getTime() - new Date(delivery.created_at).getTime() >= giveUpAfterMs) {
+        // Too old to send (it waited out a pause, say): ended without a try, so nothing the channel did wrong
+        // now, and not one of its failures in a row (20 of these would pause a resumed channel unheard).
+        await finishDelivery(db, delivery.id, owner, {
+          status: 'failed',
+          last_error: `gave up after a day${delivery.last_error ? `: ${delivery.last_error}` : ' without a try'}`,
+          attempts: delivery.attempts,
+        });
+        return true;
+      }
+      const notification =
+        delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
+      const outcome = await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
+      if ((await record(deps, owner, delivery, channel, outcome)) && outcome.kind === 'sent') sent += 1;
+      return true;
+    } finally {
+      await releaseChannel(db, channel.id, owner);
     }
-    const notification =
-      delivery.notification_id === null ? undefined : notifications.get(delivery.notification_id);
-    const outcome = await send(channel, alertOf(delivery, notification, deps.publicUrl), deps);
-    if ((await record(deps, owner, delivery, channel, outcome)) && outcome.kind === 'sent') sent += 1;
+  };
+  await eachLimited(byChannel(due), deps.concurrency ?? 4, async (rows) => {
+    for (const row of rows) {
+      if (deps.stopSignal?.aborted) return;
+      if (!(await deliverOne(row))) return;
+    }
   });
   return sent;
 }

@@ -4,7 +4,9 @@ import { addIdColumn } from '../schema-helpers.ts';
 /**
  * Alert channels (issue 36). alert_channels: a user's Telegram chats, Discord webhooks and signed webhooks
  * (a Telegram one 'linking' until its one-time code comes back in a /start message; 'paused' after 20
- * failures in a row; not_before: a receiver's 429 Retry-After, which holds all the channel's deliveries). alert_deliveries: one row per (notification, channel), delivered under a lease with
+ * failures in a row; not_before: a receiver's 429 Retry-After, which holds all the channel's deliveries;
+ * sending_owner/sending_until: the lease of the one tick sending to the channel now, so a channel gets one
+ * request at a time). alert_deliveries: one row per (notification, channel), delivered under a lease with
  * back-off like the e-mails (a test alert has no notification). telegram_poller: one row, the getUpdates
  * offset and the lease that makes one process the poller. A rule chooses its channels (alert_rules
  * channel_ids, JSON) and whether the bell shows it (notifications.bell_hidden keeps the event for the
@@ -30,6 +32,8 @@ export const alertChannelsMigration: Migration = {
       .addColumn('link_expires_at', 'text')
       .addColumn('failures_in_a_row', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('not_before', 'text')
+      .addColumn('sending_owner', 'text')
+      .addColumn('sending_until', 'text')
       .addColumn('last_test_at', 'text')
       .addColumn('last_delivery_at', 'text')
       .addColumn('last_error', 'text')

@@ -24,6 +24,12 @@ export type AlertChannelsTable = {
   failures_in_a_row: Generated<number>;
   /** The receiver answered 429: none of the channel's deliveries is tried before this (its Retry-After). */
   not_before: string | null;
+  /**
+   * The tick sending to the channel now, and until when (a lease, like a delivery's): one request at a time
+   * per channel across processes, so a 429's hold is seen before the next request leaves.
+   */
+  sending_owner: string | null;
+  sending_until: string | null;
   last_delivery_at: string | null;
   /** When 'send a test alert' last queued one: at most one per channel every 30 seconds. */
   last_test_at: string | null;

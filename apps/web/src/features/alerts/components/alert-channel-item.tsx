@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Button, ConfirmDialog, InlineError } from '../../../components/index.ts';
 import { useRemoveAlertChannel, useResumeAlertChannel, useSendTestAlert } from '../channels-api.ts';
 import { channelKindLabels, channelName } from './channel-names.ts';
-import { ChannelStatusLine } from './channel-status-line.tsx';
+import { ChannelStatusLine, isHeldNow } from './channel-status-line.tsx';
 
 /**
  * One alert channel: its kind, where it goes, its status line, and 'send a test alert', 'resume' (when
- * paused) and 'remove' (after a confirmation).
+ * paused, or held by a 429: resuming lifts the hold) and 'remove' (after a confirmation).
  */
 export function AlertChannelItem({ channel }: { channel: AlertChannel }) {
   const sendTest = useSendTestAlert();
@@ -39,7 +39,7 @@ export function AlertChannelItem({ channel }: { channel: AlertChannel }) {
         </a>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        {channel.status === 'paused' ? (
+        {channel.status === 'paused' || isHeldNow(channel) ? (
           <Button size="sm" isLoading={resume.isPending} onClick={() => resume.mutate(channel.id)}>
             resume
           </Button>

@@ -40,6 +40,7 @@ function channel(id: number, change: Partial<AlertChannel>): AlertChannel {
     last_error: null,
     last_error_at: null,
     failures_in_a_row: 0,
+    held_until: null,
     created_at: '2026-11-20T10:00:00.000Z',
     ...change,
   };
@@ -284,6 +285,35 @@ describe('alert channels on /settings/alerts', () => {
     expect(within(item).queryByRole('button', { name: 'resume' })).not.toBeInTheDocument();
     expect(within(item).getByRole('button', { name: 'send a test alert' })).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/alerts/channels/9/resume')).toHaveLength(1);
+  });
+
+  it("shows until when a receiver's 429 holds a channel, and resume lifts the hold", async () => {
+    const heldUntil = new Date(Date.now() + 55 * 60_000 + 30_000);
+    const list: AlertChannelList = {
+      telegram: withTelegram,
+      channels: [
+        channel(11, {
+          held_until: heldUntil.toISOString(),
+          last_error: 'HTTP 429: slow down',
+          last_error_at: new Date().toISOString(),
+        }),
+      ],
+    };
+    const { calls, user } = openSettings(list, ({ path, method }) => {
+      if (path !== '/alerts/channels/11/resume' || method !== 'POST') return undefined;
+      list.channels = [channel(11, {})];
+      return { body: { channel: list.channels[0] } };
+    });
+    const item = await screen.findByRole('listitem', { name: 'webhook https://hooks.example.com/in/…' });
+    const clockTime = heldUntil.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+    expect(item).toHaveTextContent(
+      `held until ${clockTime} (in 55 minutes): the receiver asked to wait (HTTP 429: slow down)`,
+    );
+    expect(within(item).getByText(clockTime)).toHaveAttribute('datetime', heldUntil.toISOString());
+    await user.click(within(item).getByRole('button', { name: 'resume' }));
+    await waitFor(() => expect(item).toHaveTextContent('nothing delivered yet'));
+    expect(within(item).queryByRole('button', { name: 'resume' })).not.toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/alerts/channels/11/resume')).toHaveLength(1);
   });
 
   it('removes a channel only after the confirmation', async () => {

@@ -8,9 +8,14 @@ function isFailingNow(channel: AlertChannel): boolean {
   return new Date(channel.last_error_at).getTime() >= new Date(channel.last_delivery_at).getTime();
 }
 
+/** Whether a receiver's 429 holds the channel now (the server answers the hold while it lasts). */
+export function isHeldNow(channel: AlertChannel): boolean {
+  return channel.held_until !== null && new Date(channel.held_until).getTime() > Date.now();
+}
+
 /**
- * What a channel is doing, in one line: waiting to be linked, paused after failed deliveries, its last
- * error, or when it last delivered.
+ * What a channel is doing, in one line: waiting to be linked, paused after failed deliveries, held by the
+ * receiver's 429 until a time, its last error, or when it last delivered.
  */
 export function ChannelStatusLine({ channel }: { channel: AlertChannel }) {
   const tone = 'text-xs wrap-anywhere';
@@ -30,6 +35,19 @@ export function ChannelStatusLine({ channel }: { channel: AlertChannel }) {
       <p className={`${tone} text-red-700 dark:text-red-300`}>
         paused after {channel.failures_in_a_row} failed deliveries
         {channel.last_error ? ` (last error: ${channel.last_error})` : ''}
+      </p>
+    );
+  }
+  if (isHeldNow(channel)) {
+    const until = new Date(channel.held_until!);
+    return (
+      <p className={`${tone} text-amber-800 dark:text-amber-200`}>
+        held until{' '}
+        <time dateTime={until.toISOString()}>
+          {until.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+        </time>{' '}
+        (<RelativeTime time={until} />
+        ): the receiver asked to wait{channel.last_error ? ` (${channel.last_error})` : ''}
       </p>
     );
   }
