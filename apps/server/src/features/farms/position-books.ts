@@ -5,6 +5,7 @@ import type { FarmView } from '../../core/farms/queries.ts';
 import { parsePriceSources } from '../../core/history/price-source-marks.ts';
 import { booksPricesSentence, loadPositionBooks } from '../../core/ledger/load-position-books.ts';
 import type { FarmsContext } from './context.ts';
+import { findPositionSnapshotAtOrBelow } from './position-books-repository.ts';
 
 /** Pending rewards of a snapshot in USD: unknown when a reward's price is (never 0). */
 function pendingUsd(row: PositionSnapshotRow, view: FarmView): number | null {
@@ -26,20 +27,6 @@ function sourcesText(row: PositionSnapshotRow, view: FarmView): string | null {
     .join(', ');
 }
 
-/** The wallet's newest position snapshot of the farm at or below `block`, if any. */
-function snapshotAtOrBelow(ctx: FarmsContext, farmId: number, wallet: string, block: number) {
-  return ctx.db
-    .selectFrom('position_snapshots')
-    .selectAll()
-    .where('farm_id', '=', farmId)
-    .where('account_address', '=', wallet)
-    .where('block_number', '<=', block)
-    .orderBy('block_number', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /**
  * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot at or
  * below the block its events were read to (a stake the history has not read yet is in neither), pending
@@ -59,7 +46,7 @@ export async function loadFarmBooks(
       const snapshot =
         Number(newest.block_number) <= finalBlock
           ? newest
-          : await snapshotAtOrBelow(ctx, view.id, getAddress(account.wallet), finalBlock);
+          : await findPositionSnapshotAtOrBelow(ctx.db, view.id, getAddress(account.wallet), finalBlock);
       if (!snapshot) return null;
       const asOfBlock = Number(snapshot.block_number);
       return {
