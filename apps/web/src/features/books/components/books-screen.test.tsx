@@ -284,7 +284,7 @@ describe("a wallet's books", () => {
     renderRoute(booksPath);
     expect(
       await screen.findByText(
-        'The books cover the farms and V3 positions tracked with this wallet, now or before; track a farm to add its history.',
+        'The books cover every farm and V3 position whose history was read for this wallet, tracked by you or anyone, now or before; track a farm to add its history.',
       ),
     ).toBeInTheDocument();
   });

@@ -13,9 +13,9 @@ import { YearSummaryPanel } from './year-summary.tsx';
 
 const defaultTimeZone = 'UTC';
 
-/** Which farms the books cover: every stored event of the wallet, of what was tracked with it. */
+/** Which farms the books cover: every stored event of the wallet, whoever tracked the farm or position. */
 const coverage =
-  'The books cover the farms and V3 positions tracked with this wallet, now or before; track a farm to add its history.';
+  'The books cover every farm and V3 position whose history was read for this wallet, tracked by you or anyone, now or before; track a farm to add its history.';
 
 /** The years a ledger has rows in, by their local time in the ledger's zone. */
 const yearsWithRows = (ledger: Ledger) => [
