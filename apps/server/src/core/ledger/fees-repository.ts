@@ -87,7 +87,7 @@ export async function deleteUnreferencedFees(db: DbOrTrx, chainId: number, hashe
 }
 
 /** A recorded send not checked final yet, with its stored gas row's block hash, status and attempts. */
-export type UnsettledSend = {
+type UnsettledSend = {
   tx_hash: string;
   block_hash: string | null;
   status: string | null;
