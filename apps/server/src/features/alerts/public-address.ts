@@ -1,10 +1,67 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
+import { Resolver } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
 
-/** Resolves a host name to every address it has (node:dns lookup, all: true); replaceable in tests. */
-export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+/**
+ * Resolves a host name to every address it has; replaceable in tests. `signal` ends the wait (the lookup
+ * itself too, where it can be cancelled).
+ */
+export type ResolveHost = (
+  host: string,
+  signal?: AbortSignal,
+) => Promise<{ address: string; family: number }[]>;
 
-const resolveWithDns: ResolveHost = (host) => dnsLookup(host, { all: true, verbatim: true });
+/** Error codes that mean "no address of this family", not "no answer": the other family may have one. */
+const noSuchRecord = new Set(['ENODATA', 'ENOTFOUND']);
+
+/**
+ * The check's name lookup: DNS through c-ares (node:dns Resolver, A and AAAA), not the system's getaddrinfo.
+ * getaddrinfo cannot be cancelled: a name server that never answers keeps one of libuv's four pool threads
+ * (shared with fs, crypto and zlib) busy however soon the send gives up, and a few such names would stall
+ * the process. c-ares runs on the event loop, gives up after `timeoutMs` per try (two tries), and is
+ * cancelled at once when `signal` aborts.
+ *
+ * The one rule where this differs from getaddrinfo: the hosts file is not read. That is safe because the
+ * request goes to the address checked here (pinned), so a hosts entry cannot steer it elsewhere; and the names
+ * that matter locally, `localhost` and `*.localhost`, are answered as loopback without asking anyone (RFC
+ * 6761 reserves them for it), so they stay refused unless the test setting allows loopback. `servers`: test
+ * name servers ('127.0.0.1:5353'); else the system's (resolv.conf).
+ */
+export function resolveWithCares(options: { timeoutMs?: number; servers?: string[] } = {}): ResolveHost {
+  return async (host, signal) => {
+    const name = host.toLowerCase().replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return [
+        { address: '127.0.0.1', family: 4 },
+        { address: '::1', family: 6 },
+      ];
+    }
+    signal?.throwIfAborted();
+    const resolver = new Resolver({ timeout: options.timeoutMs ?? 2_000, tries: 2 });
+    if (options.servers) resolver.setServers(options.servers);
+    const cancel = () => resolver.cancel();
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      const family = async (query: Promise<string[]>, number: 4 | 6) => {
+        try {
+          return (await query).map((address) => ({ address, family: number }));
+        } catch (error) {
+          if (noSuchRecord.has((error as NodeJS.ErrnoException).code ?? '')) return [];
+          throw error;
+        }
+      };
+      // Both families, or neither: an address the check did not see could be where the request goes.
+      const [v4, v6] = await Promise.all([
+        family(resolver.resolve4(name), 4),
+        family(resolver.resolve6(name), 6),
+      ]);
+      return [...v4, ...v6];
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+    }
+  };
+}
+
+const resolveByDefault = resolveWithCares();
 
 /** A URL that may be called, and the one address it is called at (so a second DNS answer cannot swap it). */
 export type PinnedUrl = { url: URL; address: string; family: 4 | 6 };
@@ -89,9 +146,11 @@ export async function checkReceiverUrl(
     addresses = [{ address: host, family: host.includes(':') ? 6 : 4 }];
   } else {
     try {
-      addresses = await untilAborted((options.resolve ?? resolveWithDns)(host), options.signal);
-    } catch {
-      const reason = options.signal?.aborted
+      const resolve = options.resolve ?? resolveByDefault;
+      addresses = await untilAborted(resolve(host, options.signal), options.signal);
+    } catch (error) {
+      const isTimeout = options.signal?.aborted || (error as NodeJS.ErrnoException).code === 'ETIMEOUT';
+      const reason = isTimeout
         ? `its host ${host} did not resolve in time`
         : `its host ${host} does not resolve`;
       return { ok: false, reason, isTemporary: true };
