@@ -8,6 +8,7 @@ import { loadTransactionFees } from './fees-repository.ts';
 import type { LedgerToken } from './ledger-types.ts';
 import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
 import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
+import { v3PositionsWithHistory } from './v3-sources.ts';
 
 /** Whose ledger: a user's wallet on a chain; `only` narrows it to one farm or one V3 position (its books). */
 export type LedgerScope = {
@@ -68,58 +69,6 @@ async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string)
       token1: { address: row.a1, symbol: row.s1, decimals: row.d1 },
     } satisfies LedgerFarm,
   }));
-}
-
-/**
- * The V3 positions with stored events for the wallet, tracked now or before, by anyone: tracked with it now,
- * or an event naming it (a Transfer from or to it, a Collect's recipient, a claim's owner or `to`), or stored
- * events of a position whose snapshots name it as the owner. Their tokens with them.
- */
-async function v3PositionsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
-  if (scope.only && 'farmId' in scope.only) return [];
-  let query = db
-    .selectFrom('v3_positions as p')
-    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
-    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-    .where('p.chain_id', '=', scope.chainId)
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(
-          selectFrom('v3_tracked_positions as tp')
-            .select('tp.id')
-            .whereRef('tp.position_id', '=', 'p.id')
-            .where('tp.wallet_address', '=', wallet),
-        ),
-        exists(
-          selectFrom('v3_position_events as e')
-            .select('e.id')
-            .whereRef('e.position_id', '=', 'p.id')
-            .where('e.detail', 'like', `%${wallet}%`),
-        ),
-        exists(
-          selectFrom('v3_position_snapshots as s')
-            .select('s.id')
-            .whereRef('s.position_id', '=', 'p.id')
-            .where('s.owner', '=', wallet)
-            .where(({ exists: has, selectFrom: from }) =>
-              has(from('v3_position_events as e').select('e.id').whereRef('e.position_id', '=', 'p.id')),
-            ),
-        ),
-      ]),
-    )
-    .select([
-      'p.id as position_id',
-      'p.token_id',
-      'p.pool_address',
-      't0.address as a0',
-      't0.symbol as s0',
-      't0.decimals as d0',
-      't1.address as a1',
-      't1.symbol as s1',
-      't1.decimals as d1',
-    ]);
-  if (scope.only && 'positionId' in scope.only) query = query.where('p.id', '=', scope.only.positionId);
-  return query.execute();
 }
 
 /**
@@ -256,6 +205,7 @@ export async function loadLedgerInputs(
       token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
     },
     events: v3Events.filter((e) => e.position_id === p.position_id),
+    isHeld: p.is_held,
   }));
   const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
     tx_hash: row.tx_hash,

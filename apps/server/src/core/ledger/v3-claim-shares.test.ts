@@ -32,6 +32,8 @@ function event(
     usd: null,
     usd_error: null,
     detail: detail ? JSON.stringify(detail) : null,
+    owner_address: null,
+    recipient_address: null,
   };
 }
 
@@ -43,6 +45,7 @@ const position = (tokenId: string, events: V3PositionEventRow[]): V3EventsInput 
     token1: { address: zero, symbol: 'B', decimals: 18 },
   },
   events,
+  isHeld: true,
 });
 const ended = (block: number, raw: bigint, owner = wallet) => event('farm_ended', block, { owner }, raw);
 const collected = (block: number, raw: bigint) => event('rewards_collected', block, {}, raw);
@@ -121,7 +124,7 @@ describe('walletOwnership', () => {
       event('transfer', 5, { from: farmingCenter, to: other }),
       event('collect', 6, { recipient: other }),
     ];
-    expect(walletOwnership(events, wallet, farmingCenter)).toEqual([
+    expect(walletOwnership(events, wallet, farmingCenter, false)).toEqual([
       false,
       false,
       true,
@@ -135,7 +138,15 @@ describe('walletOwnership', () => {
 
   it('takes the first transfer’s sender as the owner before it, and the wallet when there are no transfers', () => {
     const before = [event('increase_liquidity', 1, null), event('transfer', 2, { from: wallet, to: other })];
-    expect(walletOwnership(before, wallet, farmingCenter)).toEqual([true, false]);
-    expect(walletOwnership([event('increase_liquidity', 1, null)], wallet, farmingCenter)).toEqual([true]);
+    expect(walletOwnership(before, wallet, farmingCenter, false)).toEqual([true, false]);
+    expect(walletOwnership([event('increase_liquidity', 1, null)], wallet, farmingCenter, true)).toEqual([
+      true,
+    ]);
+  });
+
+  it('gives a position without transfers to the wallet only when it held it (tracked with it, or a snapshot)', () => {
+    // Another's position that only paid the wallet a collect: its liquidity is not the wallet's.
+    const events = [event('increase_liquidity', 1, null), event('collect', 2, { recipient: wallet })];
+    expect(walletOwnership(events, wallet, farmingCenter, false)).toEqual([false, false]);
   });
 });

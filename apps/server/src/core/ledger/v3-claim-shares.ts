@@ -32,8 +32,8 @@ export function v3ClaimShares(
 ): V3ClaimShares {
   const steps: Step[] = [];
   const seenClaims = new Set<string>();
-  for (const { position, events } of inputs) {
-    const owned = walletOwnership(events, wallet, farmingCenter);
+  for (const { position, events, isHeld } of inputs) {
+    const owned = walletOwnership(events, wallet, farmingCenter, isHeld);
     events.forEach((event, i) => {
       const at: [number, number] = [Number(event.block_number), event.log_index];
       const isCredit =

@@ -18,17 +18,19 @@ export const amountsOf = (event: V3PositionEventRow) => JSON.parse(event.amounts
  * depositor the owner (it holds the farming NFT) until FarmingCenter sends the NFT on. Before the first stored
  * Transfer the owner is that transfer's sender (nobody before a mint; the receiver when FarmingCenter hands it
  * back to the address it sends it to, as a withdrawal to oneself does); a position without stored transfers
- * was the wallet's throughout (it is tracked with the wallet, which holds it). The farming NFT's own transfers
- * are not read: a farming NFT passed on while farmed still counts as its depositor's.
+ * was the wallet's throughout only when `isHeld` (tracked with the wallet, which needs it to hold it, or a
+ * snapshot names it the owner), else never (another's position that only paid the wallet a collect). The
+ * farming NFT's own transfers are not read: a farming NFT passed on while farmed still counts as its depositor's.
  */
 export function walletOwnership(
   events: V3PositionEventRow[],
   wallet: string,
   farmingCenter: string | undefined,
+  isHeld: boolean,
 ): boolean[] {
   const transfers = events.filter((event) => event.kind === 'transfer').map(detailOf);
   const first = transfers[0];
-  if (!first) return events.map(() => true);
+  if (!first) return events.map(() => isHeld);
   let owner: string | null;
   if (same(first.from, zeroAddress)) owner = null;
   else if (same(first.from, farmingCenter)) owner = same(first.to, wallet) ? wallet : null;

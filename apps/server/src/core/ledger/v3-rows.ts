@@ -21,6 +21,8 @@ type LedgerV3Position = {
 export type V3EventsInput = {
   position: LedgerV3Position;
   events: V3PositionEventRow[];
+  /** The wallet held it where no stored Transfer says otherwise (walletOwnership). */
+  isHeld: boolean;
   claimShares?: V3ClaimShares | undefined;
 };
 
@@ -45,14 +47,14 @@ const isOpening = (row: V3PositionEventRow) => row.log_index < 0 || row.tx_hash 
  * no row.
  */
 export function v3Rows(
-  { position, events, claimShares }: V3EventsInput,
+  { position, events, isHeld, claimShares }: V3EventsInput,
   tokens: Map<string, LedgerToken>,
   counterparties: V3Counterparties | undefined,
   wallet: string,
 ): DraftRow[] {
   const tokenOf = (address: string): LedgerToken =>
     tokens.get(address.toLowerCase()) ?? unknownToken(address);
-  const owned = walletOwnership(events, wallet, counterparties?.farmingCenter);
+  const owned = walletOwnership(events, wallet, counterparties?.farmingCenter, isHeld);
   const owed = new Map<string, bigint>();
   const rows: DraftRow[] = [];
   for (const [i, event] of events.entries()) {

@@ -186,6 +186,25 @@ export async function findV3TrackingWallets(db: DbOrTrx, positionId: number): Pr
   return rows.map((r) => getAddress(r.wallet_address));
 }
 
+/**
+ * The addresses an event names, for the ledger's indexed lookup of a wallet's positions: owner = a Transfer's
+ * from, a RewardClaimed's or FarmEnded's owner; recipient = a Transfer's to, a Collect's recipient, a
+ * RewardClaimed's to.
+ */
+function namedAddresses(e: Pick<ValuedV3Event, 'kind' | 'detail'>): {
+  owner_address: string | null;
+  recipient_address: string | null;
+} {
+  const detail = (e.detail ?? {}) as Record<string, string | undefined>;
+  if (e.kind === 'transfer')
+    return { owner_address: detail.from ?? null, recipient_address: detail.to ?? null };
+  if (e.kind === 'collect') return { owner_address: null, recipient_address: detail.recipient ?? null };
+  if (e.kind === 'reward_claimed')
+    return { owner_address: detail.owner ?? null, recipient_address: detail.to ?? null };
+  if (e.kind === 'farm_ended') return { owner_address: detail.owner ?? null, recipient_address: null };
+  return { owner_address: null, recipient_address: null };
+}
+
 /** Stores valued events once per log (a rescan of the same range adds nothing). */
 export async function insertV3Events(
   db: DbOrTrx,
@@ -210,6 +229,7 @@ export async function insertV3Events(
         usd: e.usd,
         usd_error: e.usdError,
         detail: e.detail ? JSON.stringify(e.detail) : null,
+        ...namedAddresses(e),
       })),
     )
     .onConflict((oc) => oc.columns(['position_id', 'tx_hash', 'log_index']).doNothing())

@@ -81,6 +81,8 @@ const v3 = (
       : kind === 'reward_claimed'
         ? JSON.stringify({ owner: wallet, to: wallet })
         : null,
+  owner_address: kind === 'reward_claimed' ? wallet : null,
+  recipient_address: kind === 'collect' || kind === 'reward_claimed' ? wallet : null,
 });
 
 const fee = (tx: number, from: string, feeWei: bigint, feeUsd: number | null): TransactionFeeRow => ({
@@ -143,8 +145,9 @@ const inputs: LedgerInputs = {
         ]),
         claim,
       ],
+      isHeld: true,
     },
-    { position: position('43'), events: [{ ...claim, position_id: 2 }] },
+    { position: position('43'), events: [{ ...claim, position_id: 2 }], isHeld: true },
   ],
   tokens: new Map([wmatic, usdc, quick].map((t) => [t.address.toLowerCase(), t])),
   fees: new Map([

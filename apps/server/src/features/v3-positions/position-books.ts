@@ -1,13 +1,16 @@
 import type { PositionBooks } from '@tidewatch/shared';
-import { parseUnits } from 'viem';
+import { getAddress, parseUnits } from 'viem';
 import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
+import { findTokensByAddress } from '../../core/farms/repository.ts';
 import { assembleLedger } from '../../core/ledger/assemble-ledger.ts';
-import { loadLedgerInputs } from '../../core/ledger/ledger-sources.ts';
+import { loadTransactionFees } from '../../core/ledger/fees-repository.ts';
+import type { LedgerToken } from '../../core/ledger/ledger-types.ts';
 import { booksPricesSentence } from '../../core/ledger/load-position-books.ts';
 import { positionBooks } from '../../core/ledger/position-books.ts';
 import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
-import { isWalletClaim } from '../../core/ledger/v3-ownership.ts';
+import { amountsOf, isWalletClaim } from '../../core/ledger/v3-ownership.ts';
 import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
+import { loadV3EventsOf, v3PositionsForBooks } from '../../core/ledger/v3-sources.ts';
 import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
 import { findV3ScannedToBlock } from '../../core/v3/history-repository.ts';
 import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
@@ -31,34 +34,79 @@ export async function loadV3Books(
   const newest = snapshots.findLast((s) => Number(s.block_number) <= finalBlock);
   if (!newest) return null;
   const asOfBlock = Number(newest.block_number);
-  // The wallet's every tracked position: a claim is split by what each of them credited.
-  const { inputs } = await loadLedgerInputs(ctx.db, {
-    chainId: ctx.chainId,
-    userId: tracked.userId,
-    wallet: tracked.wallet,
-    counterparties: ctx.counterparties,
-  });
-  const shares = v3ClaimShares(inputs.v3, inputs.wallet, ctx.counterparties?.farmingCenter);
-  const mine: V3EventsInput[] = inputs.v3
+  const wallet = getAddress(tracked.wallet);
+  const farmingCenter = ctx.counterparties?.farmingCenter;
+  // This position and the wallet's positions whose farming shares its claims: a claim is split by what each
+  // of them credited.
+  const v3 = await loadV3BooksInputs(ctx, tracked.positionId, wallet);
+  const shares = v3ClaimShares(v3, wallet, farmingCenter);
+  const mine = v3
     .filter((p) => p.position.tokenId === tracked.tokenId)
     .map((p) => ({ ...p, claimShares: shares }));
-  const rows = assembleLedger({ ...inputs, v2: [], recorded: [], v3: mine }, 'UTC')
+  const events = mine.flatMap((p) => p.events).filter((e) => Number(e.block_number) <= asOfBlock);
+  const hashes = events.map((e) => e.tx_hash);
+  const [fees, tokens] = await Promise.all([
+    loadTransactionFees(
+      ctx.db,
+      ctx.chainId,
+      hashes.filter((hash) => hash !== '0x'),
+    ),
+    tokensOf(ctx, mine),
+  ]);
+  const inputs = { wallet, v2: [], v3: mine, tokens, fees, recorded: [], counterparties: ctx.counterparties };
+  const rows = assembleLedger(inputs, 'UTC')
     .map(({ row }) => row)
     .filter((row) => row.block_number <= asOfBlock);
-  const events = mine.flatMap((p) => p.events).filter((e) => Number(e.block_number) <= asOfBlock);
   const leftOut = events.filter(
-    (e) => e.kind === 'reward_claimed' && isWalletClaim(e, inputs.wallet) && shares.get(claimId(e)) === null,
+    (e) => e.kind === 'reward_claimed' && isWalletClaim(e, wallet) && shares.get(claimId(e)) === null,
   ).length;
-  const fees = uncollectedFeesUsd(newest, tracked, owedPrincipal(events, asOfBlock));
+  const fees0 = uncollectedFeesUsd(newest, tracked, owedPrincipal(events, asOfBlock));
   return positionBooks(rows, {
     asOfBlock,
-    valueUsd: newest.value_usd !== null && fees !== null ? newest.value_usd + fees : null,
+    valueUsd: newest.value_usd !== null && fees0 !== null ? newest.value_usd + fees0 : null,
     // Not farmed: no farming rewards to be pending (a known 0, not an unknown).
     pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
     prices:
       `${booksPricesSentence(asOfBlock, null)} Value now is the newest snapshot at or below block ${finalBlock}, ` +
       `the last final block the events were read to, and the events count up to its block. ${claimsSentence(leftOut)}`,
   });
+}
+
+/** The books' V3 inputs: this position and the wallet's farming positions (v3PositionsForBooks), with their events. */
+async function loadV3BooksInputs(
+  ctx: V3TrackingContext,
+  positionId: number,
+  wallet: string,
+): Promise<V3EventsInput[]> {
+  const positions = await v3PositionsForBooks(ctx.db, { chainId: ctx.chainId, positionId }, wallet);
+  const events = await loadV3EventsOf(
+    ctx.db,
+    positions.map((p) => p.position_id),
+  );
+  return positions.map((p) => ({
+    position: {
+      tokenId: p.token_id,
+      poolAddress: p.pool_address,
+      token0: { address: p.a0, symbol: p.s0, decimals: p.d0 },
+      token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
+    },
+    events: events.filter((e) => e.position_id === p.position_id),
+    isHeld: p.is_held,
+  }));
+}
+
+/** The tokens the position's rows name (its pair's and the reward tokens), by lower-case address. */
+async function tokensOf(ctx: V3TrackingContext, mine: V3EventsInput[]): Promise<Map<string, LedgerToken>> {
+  const addresses = new Set<string>();
+  for (const event of mine.flatMap((p) => p.events))
+    for (const amount of amountsOf(event)) addresses.add(amount.token);
+  const stored = await findTokensByAddress(ctx.db, ctx.chainId, [...addresses]);
+  const tokens = new Map<string, LedgerToken>(
+    [...stored].map(([key, t]) => [key, { address: t.address, symbol: t.symbol, decimals: t.decimals }]),
+  );
+  for (const { position } of mine)
+    for (const token of [position.token0, position.token1]) tokens.set(token.address.toLowerCase(), token);
+  return tokens;
 }
 
 const claimId = (e: { tx_hash: string; log_index: number }) => `v3:${e.tx_hash}:${e.log_index}`;

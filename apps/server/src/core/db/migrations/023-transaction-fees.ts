@@ -49,6 +49,41 @@ async function rewindUnfinalScans(db: Kysely<any>) {
       and v3_position_events.block_number > h.scanned_to_block)`.execute(db);
 }
 
+/** A JSON field of v3_position_events.detail, in either database's SQL. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
+const detailField = (db: Kysely<any>, field: string) =>
+  isPostgres(db) ? sql.raw(`(detail::json ->> '${field}')`) : sql.raw(`json_extract(detail, '$.${field}')`);
+
+/**
+ * v3_position_events.owner_address / recipient_address: the addresses an event names (a Transfer's from / to,
+ * a Collect's recipient, a RewardClaimed's owner / to, a FarmEnded's owner), indexed, so the ledger finds the
+ * positions whose events name a wallet without reading every event's detail; filled for the stored rows.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
+async function addV3EventAddresses(db: Kysely<any>) {
+  await db.schema.alterTable('v3_position_events').addColumn('owner_address', 'text').execute();
+  await db.schema.alterTable('v3_position_events').addColumn('recipient_address', 'text').execute();
+  const field = (name: string) => detailField(db, name);
+  await sql`update v3_position_events set
+    owner_address = case when kind = 'transfer' then ${field('from')}
+      when kind in ('reward_claimed', 'farm_ended') then ${field('owner')} end,
+    recipient_address = case when kind = 'transfer' then ${field('to')}
+      when kind = 'collect' then ${field('recipient')} when kind = 'reward_claimed' then ${field('to')} end
+    where detail is not null`.execute(db);
+  for (const column of ['owner_address', 'recipient_address'])
+    await db.schema
+      .createIndex(`v3_position_events_${column}_idx`)
+      .on('v3_position_events')
+      .column(column)
+      .execute();
+  // A position whose snapshots name the wallet as its owner is the wallet's without a stored transfer.
+  await db.schema
+    .createIndex('v3_position_snapshots_owner_idx')
+    .on('v3_position_snapshots')
+    .columns(['owner', 'position_id'])
+    .execute();
+}
+
 export const transactionFeesMigration: Migration = {
   // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
   async up(db: Kysely<any>) {
@@ -84,6 +119,7 @@ export const transactionFeesMigration: Migration = {
       .on('position_events')
       .columns(['wallet_address', 'block_number'])
       .execute();
+    await addV3EventAddresses(db);
 
     if (isPostgres(db)) {
       await sql`create trigger transaction_fees_data_version after insert or update or delete

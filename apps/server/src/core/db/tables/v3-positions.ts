@@ -98,6 +98,12 @@ type V3PositionEventsTable = {
   usd_error: string | null;
   /** JSON of what else the log says (transfer from/to, incentive id, reward owner); null when nothing. */
   detail: string | null;
+  /**
+   * The addresses the event names, checksummed, indexed (023): owner = a Transfer's from, a RewardClaimed's or
+   * FarmEnded's owner; recipient = a Transfer's to, a Collect's recipient, a RewardClaimed's to. Null otherwise.
+   */
+  owner_address: string | null;
+  recipient_address: string | null;
 };
 
 /** The history job of one tracked position: how far it got, so a killed job resumes. */
