@@ -63,7 +63,7 @@ const giveUpAfterMs = 24 * 60 * minuteMs;
  * for a date) is treated as failing: held this long and counted as a failure in a row, so a channel that
  * never lets anything through is paused and its user told, instead of going quiet unseen for a week.
  */
-export const maxRateLimitHoldMs = 60 * minuteMs;
+const maxRateLimitHoldMs = 60 * minuteMs;
 
 /** How a send went: through, worth another try (when), or refused for good. */
 type SendOutcome =
