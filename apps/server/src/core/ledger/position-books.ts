@@ -21,6 +21,11 @@ export type BooksNow = {
   pendingRewardsUsd: number | null;
   /** Which prices each figure used, one sentence. */
   prices: string;
+  /**
+   * Why total profit cannot be told though every figure is known (a V3 position transferred in or out: what
+   * came or went with the NFT is in value now or in no withdrawal, at no price), said in `prices`.
+   */
+  profitUnknownBecause?: string | undefined;
 };
 
 /** Said when value now is newer than the events: total profit waits until they are final. */
@@ -41,6 +46,7 @@ const notFinalYet = (asOfBlock: number, finalBlock: number) =>
 export function positionBooks(rows: LedgerRow[], now: BooksNow, finalBlock?: number): PositionBooks {
   // Value now from a block the events were not read to yet: a stake since would count in value now only.
   const isAhead = finalBlock !== undefined && now.asOfBlock > finalBlock;
+  const unknownBecause = now.profitUnknownBecause ? ` ${now.profitUnknownBecause}` : '';
   const depositKinds: LedgerRow['kind'][] = ['stake', 'opening_balance', 'v3_deposit'];
   // No deposit known yet (the history is not built): the profit cannot be told, not "all of the value".
   const deposited = rows.some((row) => depositKinds.includes(row.kind))
@@ -64,7 +70,7 @@ export function positionBooks(rows: LedgerRow[], now: BooksNow, finalBlock?: num
   const negate = (value: number | null) => (value === null ? null : -value);
   return {
     as_of_block: now.asOfBlock,
-    prices: isAhead ? `${now.prices}${notFinalYet(now.asOfBlock, finalBlock)}` : now.prices,
+    prices: `${now.prices}${isAhead ? notFinalYet(now.asOfBlock, finalBlock) : ''}${unknownBecause}`,
     value_now_usd: now.valueUsd,
     deposited_usd: deposited,
     withdrawn_usd: withdrawn,
@@ -74,8 +80,9 @@ export function positionBooks(rows: LedgerRow[], now: BooksNow, finalBlock?: num
     gas_usd: gas,
     gas_unknown_rows: gasUnknownRows,
     usd_unknown_rows: rows.filter((row) => row.kind !== 'fee_only' && row.usd === null).length,
-    total_profit_usd: isAhead
-      ? null
-      : sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
+    total_profit_usd:
+      isAhead || unknownBecause
+        ? null
+        : sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
   };
 }

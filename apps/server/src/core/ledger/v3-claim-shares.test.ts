@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { V3PositionEventRow } from '../db/tables/v3-positions.ts';
 import { v3ClaimShares } from './v3-claim-shares.ts';
-import { walletOwnership } from './v3-ownership.ts';
+import { walletOwnership, walletTransfers } from './v3-ownership.ts';
 import type { V3EventsInput } from './v3-rows.ts';
 
 // The owner-level claim split and the ownership periods, on events built by hand as the history job stores them.
@@ -148,5 +148,18 @@ describe('walletOwnership', () => {
     // Another's position that only paid the wallet a collect: its liquidity is not the wallet's.
     const events = [event('increase_liquidity', 1, null), event('collect', 2, { recipient: wallet })];
     expect(walletOwnership(events, wallet, farmingCenter, false)).toEqual([false, false]);
+  });
+
+  it('counts transfers in and out of the wallet, not mints, burns or moves through FarmingCenter', () => {
+    const events = [
+      event('transfer', 1, { from: zero, to: other }),
+      event('transfer', 2, { from: other, to: wallet }),
+      event('transfer', 3, { from: wallet, to: farmingCenter }),
+      event('transfer', 4, { from: farmingCenter, to: wallet }),
+      event('transfer', 5, { from: wallet, to: other }),
+    ];
+    expect(walletTransfers(events, wallet, farmingCenter, false)).toEqual({ in: 1, out: 1 });
+    const minted = [event('transfer', 1, { from: zero, to: wallet }), event('increase_liquidity', 1, null)];
+    expect(walletTransfers(minted, wallet, farmingCenter, false)).toEqual({ in: 0, out: 0 });
   });
 });

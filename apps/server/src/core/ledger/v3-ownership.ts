@@ -70,3 +70,28 @@ export const isWalletClaim = (event: V3PositionEventRow, wallet: string) => {
 /** A FarmEnded credits the wallet's reward balance when the wallet is its owner. */
 export const isWalletFarmEnded = (event: V3PositionEventRow, wallet: string) =>
   same(detailOf(event).owner, wallet);
+
+/**
+ * How often the NFT came to the wallet from another address (a transfer in) and left it for another (a
+ * transfer out), by its stored Transfers: mints, burns and moves into or back from FarmingCenter to the
+ * depositor are neither. What a transfer moves has no deposit or withdrawal event, so a position's books
+ * cannot tell a profit across one.
+ */
+export function walletTransfers(
+  events: V3PositionEventRow[],
+  wallet: string,
+  farmingCenter: string | undefined,
+  isHeld: boolean,
+): { in: number; out: number } {
+  const owned = walletOwnership(events, wallet, farmingCenter, isHeld);
+  const counts = { in: 0, out: 0 };
+  events.forEach((event, i) => {
+    if (event.kind !== 'transfer') return;
+    const { from, to } = detailOf(event);
+    if (same(from, zeroAddress) || same(to, zeroAddress) || same(to, farmingCenter)) return;
+    const wasOwned = i > 0 ? owned[i - 1] : same(from, farmingCenter) ? same(to, wallet) : same(from, wallet);
+    if (!wasOwned && owned[i]) counts.in += 1;
+    if (wasOwned && !owned[i]) counts.out += 1;
+  });
+  return counts;
+}

@@ -8,7 +8,7 @@ import type { LedgerToken } from '../../core/ledger/ledger-types.ts';
 import { booksPricesSentence } from '../../core/ledger/load-position-books.ts';
 import { positionBooks } from '../../core/ledger/position-books.ts';
 import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
-import { amountsOf, isWalletClaim } from '../../core/ledger/v3-ownership.ts';
+import { amountsOf, isWalletClaim, walletTransfers } from '../../core/ledger/v3-ownership.ts';
 import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
 import { loadV3EventsOf, v3PositionsForBooks } from '../../core/ledger/v3-sources.ts';
 import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
@@ -60,6 +60,7 @@ export async function loadV3Books(
   const leftOut = events.filter(
     (e) => e.kind === 'reward_claimed' && isWalletClaim(e, wallet) && shares.get(claimId(e)) === null,
   ).length;
+  const transfers = walletTransfers(events, wallet, farmingCenter, mine[0]?.isHeld ?? true);
   const fees0 = uncollectedFeesUsd(newest, tracked, owedPrincipal(events, asOfBlock));
   return positionBooks(rows, {
     asOfBlock,
@@ -69,6 +70,7 @@ export async function loadV3Books(
     prices:
       `${booksPricesSentence(asOfBlock, null)} Value now is the newest snapshot at or below block ${finalBlock}, ` +
       `the last final block the events were read to, and the events count up to its block. ${claimsSentence(leftOut)}`,
+    profitUnknownBecause: transfersSentence(transfers),
   });
 }
 
@@ -107,6 +109,19 @@ async function tokensOf(ctx: V3TrackingContext, mine: V3EventsInput[]): Promise<
   for (const { position } of mine)
     for (const token of [position.token0, position.token1]) tokens.set(token.address.toLowerCase(), token);
   return tokens;
+}
+
+/** Why total profit is unknown across a transfer of the NFT; undefined when there was none. */
+function transfersSentence(transfers: { in: number; out: number }): string | undefined {
+  if (transfers.in === 0 && transfers.out === 0) return undefined;
+  const moves = [
+    transfers.in > 0 ? 'transferred in' : null,
+    transfers.out > 0 ? 'transferred out' : null,
+  ].filter((move) => move !== null);
+  return (
+    `Total profit is unknown: the position was ${moves.join(' and ')}, and what the NFT brought or took ` +
+    'with it has no deposit or withdrawal here (no price at the transfer).'
+  );
 }
 
 const claimId = (e: { tx_hash: string; log_index: number }) => `v3:${e.tx_hash}:${e.log_index}`;
