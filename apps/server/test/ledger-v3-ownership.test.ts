@@ -263,6 +263,44 @@ describe('V3 books: whose rows, and the owner-level claim', () => {
     expect(claims.map((r) => r.received.map((a) => a.amount))).toEqual([[claim.amount.toString()]]);
   });
 
+  it('leaves the gas of the one claim of both positions to the wallet ledger, not to either position', async () => {
+    const ids = idsOf();
+    const histories = new Map<bigint, Awaited<ReturnType<typeof historyOf>>>();
+    for (const id of Object.values(ids)) histories.set(id, await historyOf(id));
+    const claimTx = (await client().getBlock({ blockNumber: claim.block })).transactions[0]!;
+    for (const id of [ids.farmed, ids.secondFarmed]) {
+      const books = positionBooksSchema.parse(histories.get(id)!.books);
+      const othersTxs = new Set(
+        [...histories].filter(([other]) => other !== id).flatMap(([, h]) => h.events.map((e) => e.tx_hash)),
+      );
+      expect(othersTxs.has(claimTx)).toBe(true);
+      // This position's own transactions that move tokens (the ledger's rows; entering or leaving farming
+      // moves none) and none shared with another position: the wallet's gas of each.
+      const moving = ['increase_liquidity', 'decrease_liquidity', 'collect', 'reward_claimed'];
+      const own = new Set(
+        histories
+          .get(id)!
+          .events.filter(
+            (e) => e.block_number <= books.as_of_block && e.tx_hash !== '0x' && moving.includes(e.kind),
+          )
+          .map((e) => e.tx_hash)
+          .filter((hash) => !othersTxs.has(hash)),
+      );
+      let gas = 0n;
+      for (const hash of own) {
+        const receipt = await client().getTransactionReceipt({ hash: hash as `0x${string}` });
+        if (receipt.from.toLowerCase() === wallet().toLowerCase())
+          gas += receipt.gasUsed * receipt.effectiveGasPrice;
+      }
+      expect(books.gas_pol, `#${id} gas`).toBe(gas.toString());
+      expect(books.prices).toContain("in the wallet's ledger only");
+    }
+    // The wallet's ledger keeps the claim's gas, once.
+    const ledger = ledgerSchema.parse((await request('GET', `/api/ledger?wallet=${wallet()}`)).json());
+    const claimRows = ledger.rows.filter((r) => r.tx_hash === claimTx);
+    expect(claimRows.filter((r) => r.gas.status === 'paid')).toHaveLength(1);
+  });
+
   it('counts a decreased principal once: withdrawn at the decrease, not also as uncollected fees before the collect', async () => {
     close(beforeCollect.value_now_usd, beforeCollectExpected.value, 'value now between decrease and collect');
     // Collecting moves nothing from the position's worth to elsewhere but its gas: the profit before gas holds.

@@ -127,3 +127,24 @@ export function loadV3EventsOf(db: DbOrTrx, positionIds: number[]): Promise<V3Po
     .orderBy('log_index')
     .execute();
 }
+
+/**
+ * Of `hashes` (a position's transactions), those in which another position's events were stored too (one
+ * reward claim of several positions, a multicall of several): their gas is not one position's.
+ */
+export async function sharedV3Transactions(
+  db: DbOrTrx,
+  positionId: number,
+  hashes: string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(hashes.filter((hash) => hash !== '0x'))];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('v3_position_events')
+    .select('tx_hash')
+    .distinct()
+    .where('tx_hash', 'in', wanted)
+    .where('position_id', '!=', positionId)
+    .execute();
+  return new Set(rows.map((row) => row.tx_hash.toLowerCase()));
+}

@@ -1,4 +1,4 @@
-import type { PositionBooks } from '@tidewatch/shared';
+import type { LedgerRow, PositionBooks } from '@tidewatch/shared';
 import { getAddress, parseUnits } from 'viem';
 import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../../core/farms/repository.ts';
@@ -10,7 +10,7 @@ import { positionBooks } from '../../core/ledger/position-books.ts';
 import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
 import { amountsOf, isWalletClaim, walletTransfers } from '../../core/ledger/v3-ownership.ts';
 import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
-import { loadV3EventsOf, v3PositionsForBooks } from '../../core/ledger/v3-sources.ts';
+import { loadV3EventsOf, sharedV3Transactions, v3PositionsForBooks } from '../../core/ledger/v3-sources.ts';
 import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
 import { findV3ScannedToBlock } from '../../core/v3/history-repository.ts';
 import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
@@ -45,18 +45,26 @@ export async function loadV3Books(
     .map((p) => ({ ...p, claimShares: shares }));
   const events = mine.flatMap((p) => p.events).filter((e) => Number(e.block_number) <= asOfBlock);
   const hashes = events.map((e) => e.tx_hash);
-  const [fees, tokens] = await Promise.all([
+  const [fees, shared, tokens] = await Promise.all([
     loadTransactionFees(
       ctx.db,
       ctx.chainId,
       hashes.filter((hash) => hash !== '0x'),
     ),
+    sharedV3Transactions(ctx.db, tracked.positionId, hashes),
     tokensOf(ctx, mine),
   ]);
   const inputs = { wallet, v2: [], v3: mine, tokens, fees, recorded: [], counterparties: ctx.counterparties };
-  const rows = assembleLedger(inputs, 'UTC')
+  const assembled = assembleLedger(inputs, 'UTC')
     .map(({ row }) => row)
     .filter((row) => row.block_number <= asOfBlock);
+  // A transaction of several positions (one claim of all, a multicall): its gas stays in the wallet's ledger.
+  const sharedGas = new Set(
+    assembled
+      .filter((r) => r.gas.status !== 'none' && shared.has(r.tx_hash.toLowerCase()))
+      .map((r) => r.tx_hash),
+  );
+  const rows = assembled.map((row) => (sharedGas.has(row.tx_hash) ? { ...row, gas: noGas } : row));
   const leftOut = events.filter(
     (e) => e.kind === 'reward_claimed' && isWalletClaim(e, wallet) && shares.get(claimId(e)) === null,
   ).length;
@@ -69,10 +77,22 @@ export async function loadV3Books(
     pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
     prices:
       `${booksPricesSentence(asOfBlock, null)} Value now is the newest snapshot at or below block ${finalBlock}, ` +
-      `the last final block the events were read to, and the events count up to its block. ${claimsSentence(leftOut)}`,
+      `the last final block the events were read to, and the events count up to its block. ${claimsSentence(leftOut)}` +
+      sharedGasSentence(sharedGas.size),
     profitUnknownBecause: transfersSentence(transfers),
   });
 }
+
+/** A row's gas when it is left to the wallet's ledger. */
+const noGas: LedgerRow['gas'] = {
+  status: 'none',
+  fee_pol: null,
+  fee_pol_display: null,
+  fee_usd: null,
+  pol_usd: null,
+  gas_used: null,
+  effective_gas_price: null,
+};
 
 /** The books' V3 inputs: this position and the wallet's farming positions (v3PositionsForBooks), with their events. */
 async function loadV3BooksInputs(
@@ -109,6 +129,15 @@ async function tokensOf(ctx: V3TrackingContext, mine: V3EventsInput[]): Promise<
   for (const { position } of mine)
     for (const token of [position.token0, position.token1]) tokens.set(token.address.toLowerCase(), token);
   return tokens;
+}
+
+/** Said when a shared transaction's gas was left to the wallet's ledger. */
+function sharedGasSentence(count: number): string {
+  if (count === 0) return '';
+  return (
+    ` The gas of ${count === 1 ? 'one transaction' : `${count} transactions`} this position shares with ` +
+    "other positions (a claim of all their rewards, a multicall) is in the wallet's ledger only, not here."
+  );
 }
 
 /** Why total profit is unknown across a transfer of the NFT; undefined when there was none. */
