@@ -276,7 +276,7 @@ async function insertEvents(db: DbOrTrx, job: ClaimedBackfill, events: ValuedFar
         usd_error: e.usdError,
       })),
     )
-    .onConflict((oc) => oc.columns(['farm_id', 'tx_hash', 'log_index']).doNothing())
+    .onConflict((oc) => oc.columns(['farm_id', 'wallet_address', 'tx_hash', 'log_index']).doNothing())
     .execute();
 }
 

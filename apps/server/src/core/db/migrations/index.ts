@@ -24,6 +24,7 @@ import { merklAnswersMigration } from './022-merkl-answers.ts';
 import { transactionFeesMigration } from './023-transaction-fees.ts';
 import { alertChannelsMigration } from './024-alert-channels.ts';
 import { dualClaimsRescanMigration } from './025-dual-claims-rescan.ts';
+import { openingBalancePerWalletMigration } from './026-opening-balance-per-wallet.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '023-transaction-fees': transactionFeesMigration,
   '024-alert-channels': alertChannelsMigration,
   '025-dual-claims-rescan': dualClaimsRescanMigration,
+  '026-opening-balance-per-wallet': openingBalancePerWalletMigration,
 };
