@@ -1,6 +1,12 @@
-import { nonfungiblePositionManager, testErc20, testWNative } from '@tidewatch/contracts';
+import {
+  algebraEternalFarming,
+  farmingCenter,
+  nonfungiblePositionManager,
+  testErc20,
+  testWNative,
+} from '@tidewatch/contracts';
 import { ledgerSchema, positionBooksSchema, v3PositionHistorySchema } from '@tidewatch/shared';
-import { mintV3Position, swapV3, TxSender, testAccounts } from '@tidewatch/testkit';
+import { addV3Positions, mintV3Position, swapV3, TxSender, testAccounts } from '@tidewatch/testkit';
 import {
   type Address,
   encodeFunctionData,
@@ -23,7 +29,10 @@ import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-t
 // - another address's position, opened before the history window and never the wallet's, collects its fees
 //   to the wallet: only that collect is the wallet's, not the other's liquidity;
 // - a position minted for another address, transferred to the wallet, then increased: its books cannot tell
-//   a profit (the transferred liquidity is in value now but in no deposit).
+//   a profit (the transferred liquidity is in value now but in no deposit);
+// - two farmed positions of the wallet leave farming, one tracked, one not, and the wallet claims half of its
+//   reward balance: the tracked position's credits would cover the claim, but the balance the claim left shows
+//   it is not theirs alone (review 2 item 15).
 let w: V3TrackingWorld;
 let userW: { token: string };
 let userB: { token: string };
@@ -34,8 +43,10 @@ let othersPosition: bigint;
 let transferredIn: bigint;
 let nativeCollect: { hash: Hex; block: bigint; amounts: [Address, bigint][]; nativeGain: bigint };
 let collectToWallet: { hash: Hex; block: bigint; amounts: [Address, bigint][] };
+let partialClaim: { hash: Hex; amount: bigint };
 
 const ownPosition = () => w.v3World.positions.inRange.tokenId;
+const farmedPosition = () => w.v3World.positions.farmed.tokenId;
 const dayMs = 86_400_000;
 
 const decimalsOf = (address: string) =>
@@ -92,7 +103,7 @@ async function historyToHead(): Promise<void> {
       .selectFrom('v3_history_backfills')
       .select(['status', 'scanned_to_block'])
       .execute();
-    if (rows.length === 3 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
+    if (rows.length === 4 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
       return;
   }
   throw new Error('the V3 history job did not reach the head');
@@ -103,6 +114,7 @@ async function refreshAll(): Promise<void> {
     [userW.token, ownPosition(), wallet()],
     [userW.token, transferredIn, wallet()],
     [userB.token, othersPosition, other],
+    [userW.token, farmedPosition(), wallet()],
   ] as const)
     await request(token, 'POST', `/api/quickswap/v3/positions/${id}/refresh`, { wallet_address: owner });
 }
@@ -252,6 +264,38 @@ beforeAll(async () => {
       [pool.token1, toWallet.log.args.amount1],
     ],
   };
+  // Farming: the tracked farmed position and an untracked one leave farming, then half the balance is claimed.
+  const [untrackedFarmed] = (await addV3Positions(anvil, w.v3World, {
+    owner: wallet(),
+    count: 1,
+    farmed: 1,
+  })) as [bigint];
+  await request(userW.token, 'POST', '/api/quickswap/v3/track', {
+    token_id: farmedPosition().toString(),
+    wallet_address: wallet(),
+  });
+  await anvil.increaseTime(600);
+  const { key } = w.v3World.incentive;
+  const farming = new TxSender(anvil);
+  for (const id of [farmedPosition(), untrackedFarmed])
+    await farming.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'exitFarming', [key, id, false]);
+  await farming.assertAllSucceeded();
+  const balance = await client().readContract({
+    address: w.v3World.eternalFarming,
+    abi: algebraEternalFarming.abi,
+    functionName: 'rewards',
+    args: [wallet(), key.rewardToken],
+  });
+  await farming.call(wallet(), w.v3World.farmingCenter, farmingCenter.abi, 'claimReward', [
+    key.rewardToken,
+    wallet(),
+    0n,
+    balance / 2n,
+  ]);
+  await farming.assertAllSucceeded();
+  const [claimHash] = (await client().getBlock()).transactions as Hex[];
+  partialClaim = { hash: claimHash!, amount: balance / 2n };
+
   await historyToHead();
   await refreshAll();
   await historyToHead();
@@ -298,5 +342,29 @@ describe('V3 collects and deposits: whose they are', () => {
     expect(books.value_now_usd).not.toBeNull();
     expect(books.total_profit_usd).toBeNull();
     expect(books.prices).toContain('transferred in');
+  });
+
+  it('leaves out a partial claim of a balance a position without history also credited, and says so', async () => {
+    const farmingLogs = parseEventLogs({
+      abi: algebraEternalFarming.abi,
+      logs: await client().getLogs({ address: w.v3World.eternalFarming, fromBlock: 0n }),
+    });
+    // The tracked position's own credit covers the half claimed: only the balance left shows it is not all its.
+    const ended = farmingLogs.filter(
+      (l) => l.eventName === 'FarmEnded' && l.args.tokenId === farmedPosition(),
+    );
+    expect(ended).toHaveLength(1);
+    const credit = ended[0]!.eventName === 'FarmEnded' ? ended[0]!.args.reward : 0n;
+    expect(credit >= partialClaim.amount).toBe(true);
+    const books = await booksOf(farmedPosition());
+    expect(books.rewards_income_usd).toBe(0);
+    expect(books.prices).toContain('One claim the tracked positions');
+    const ledger = ledgerSchema.parse(
+      (await request(userW.token, 'GET', `/api/ledger?wallet=${wallet()}`)).json(),
+    );
+    const claims = ledger.rows.filter((r) => r.tx_hash === partialClaim.hash);
+    expect(claims.map((r) => [r.kind, r.received.map((a) => a.amount)])).toEqual([
+      ['v3_reward', [partialClaim.amount.toString()]],
+    ]);
   });
 });

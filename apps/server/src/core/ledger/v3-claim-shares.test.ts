@@ -112,6 +112,44 @@ describe('v3ClaimShares', () => {
   });
 });
 
+describe('v3ClaimShares with the balance a claim left (read at its block)', () => {
+  const claimedLeaving = (block: number, raw: bigint, remaining: bigint) =>
+    event('reward_claimed', block, { owner: wallet, to: wallet, remaining: remaining.toString() }, raw);
+
+  it('splits a partial claim when the stored credits are the whole balance (the claim and what it left)', () => {
+    const claim = claimedLeaving(30, 50n, 50n);
+    const shares = v3ClaimShares(
+      [position('1', [ended(10, 60n), claim]), position('2', [ended(20, 40n), claim])],
+      wallet,
+    );
+    expect(shares.get(idOf(claim))).toEqual(
+      new Map([
+        ['1', 30n],
+        ['2', 20n],
+      ]),
+    );
+  });
+
+  it('does not split a partial claim of a balance that a position without stored history also credited', () => {
+    // 100 stored, the claim took 50 and left 150: another 100 came from credits the ledger does not have.
+    const claim = claimedLeaving(30, 50n, 150n);
+    const shares = v3ClaimShares(
+      [position('1', [ended(10, 60n), claim]), position('2', [ended(20, 40n), claim])],
+      wallet,
+    );
+    expect(shares.get(idOf(claim))).toBeNull();
+  });
+
+  it('reads what the claim left before the credits and claims later in its block', () => {
+    // The balance at the end of block 30 (70) holds a credit after the claim (+30) and a claim after it (-10).
+    const claim = claimedLeaving(30, 50n, 70n);
+    const later = event('farm_ended', 30, { owner: wallet }, 30n);
+    const laterClaim = claimedLeaving(30, 10n, 70n);
+    const shares = v3ClaimShares([position('1', [ended(10, 100n), claim, later, laterClaim])], wallet);
+    expect(shares.get(idOf(claim))).toEqual(new Map([['1', 50n]]));
+  });
+});
+
 describe('walletOwnership', () => {
   it('keeps a position deposited in FarmingCenter its depositor’s until FarmingCenter sends it on', () => {
     const events = [

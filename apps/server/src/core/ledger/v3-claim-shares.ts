@@ -10,7 +10,15 @@ export type V3ClaimShares = Map<string, Map<string, bigint> | null>;
 
 type Step =
   | { at: [number, number]; kind: 'credit'; tokenId: string; token: string; raw: bigint }
-  | { at: [number, number]; kind: 'claim'; id: string; token: string; raw: bigint };
+  | {
+      at: [number, number];
+      kind: 'claim';
+      id: string;
+      token: string;
+      raw: bigint;
+      /** The owner's balance of the token left at the end of the claim's block (read by the history job). */
+      remaining: bigint | null;
+    };
 
 const claimId = (event: V3PositionEventRow) => `v3:${event.tx_hash}:${event.log_index}`;
 
@@ -21,9 +29,10 @@ const claimId = (event: V3PositionEventRow) => `v3:${event.tx_hash}:${event.log_
  * one RewardClaimed covers every position that credited it. Replaying the stored credits and claims in chain
  * order, each position holds its unclaimed part of the balance; a claim takes from each in proportion to it
  * (all of it when the claim empties the balance, the usual case; the largest remainders get the last units, so
- * the shares sum to the claim exactly). A claim larger than the stored credits left unclaimed (rewards of a
- * position not tracked with the wallet, or credited before the history window) cannot be split: null, and the
- * balance counts as emptied.
+ * the shares sum to the claim exactly). A claim the stored credits left unclaimed are not the whole balance
+ * of (isWholeBalance, by the balance the claim left; or larger than them: rewards of a position without
+ * stored history, or credited before the history window) cannot be split: null, and the balance counts as
+ * emptied.
  */
 export function v3ClaimShares(
   inputs: V3EventsInput[],
@@ -55,6 +64,7 @@ export function v3ClaimShares(
       if (seenClaims.has(claimId(event))) return;
       seenClaims.add(claimId(event));
       const [amount] = amountsOf(event);
+      const { remaining } = detailOf(event);
       if (amount)
         steps.push({
           at,
@@ -62,6 +72,7 @@ export function v3ClaimShares(
           id: claimId(event),
           token: amount.token.toLowerCase(),
           raw: BigInt(amount.raw),
+          remaining: remaining === undefined ? null : BigInt(remaining),
         });
     });
   }
@@ -69,19 +80,40 @@ export function v3ClaimShares(
 
   const unclaimed = new Map<string, Map<string, bigint>>();
   const shares: V3ClaimShares = new Map();
-  for (const step of steps) {
+  for (const [index, step] of steps.entries()) {
     const balances = unclaimed.get(step.token) ?? new Map<string, bigint>();
     unclaimed.set(step.token, balances);
     if (step.kind === 'credit') {
       balances.set(step.tokenId, (balances.get(step.tokenId) ?? 0n) + step.raw);
       continue;
     }
-    const split = proportionalSplit(step.raw, balances);
+    const split = isWholeBalance(steps, index, balances) ? proportionalSplit(step.raw, balances) : null;
     shares.set(step.id, split);
     for (const [tokenId, balance] of balances)
       balances.set(tokenId, split ? balance - (split.get(tokenId) ?? 0n) : 0n);
   }
   return shares;
+}
+
+/**
+ * Whether the stored credits left unclaimed before the claim at `index` are the owner's whole balance of its
+ * token: the claim plus what the farming still held after it (its `remaining` at the end of its block, less
+ * the stored credits and plus the stored claims later in that block). Positions without stored history may
+ * have credited the balance too; then even a claim the stored credits cover is not theirs alone. A claim
+ * stored without `remaining` (before the history job read it) is checked against the stored credits only.
+ */
+function isWholeBalance(steps: Step[], index: number, balances: Map<string, bigint>): boolean {
+  const claim = steps[index];
+  if (claim?.kind !== 'claim' || claim.remaining === null) return true;
+  let afterClaim = claim.remaining;
+  for (const later of steps.slice(index + 1)) {
+    if (later.at[0] !== claim.at[0]) break;
+    if (later.token !== claim.token) continue;
+    afterClaim += later.kind === 'credit' ? -later.raw : later.raw;
+  }
+  let stored = 0n;
+  for (const balance of balances.values()) stored += balance;
+  return stored === claim.raw + afterClaim;
 }
 
 /**

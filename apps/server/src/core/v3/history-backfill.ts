@@ -1,3 +1,4 @@
+import { v3Abis } from '@tidewatch/contracts/v3-abis';
 import { type Address, getAddress, parseUnits } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../chain/block-at-time.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
@@ -167,6 +168,7 @@ async function scanEvents(
     gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
     const incentives = await incentiveTokensOf(deps, job, scan.logs, to);
     const drafts = decodeV3PositionLogs(scan.logs, deps.contracts, target, rewardTokens, incentives);
+    await addRemainingRewards(deps, drafts);
     const valued = await valueDrafts(deps, job, drafts, now);
     await deps.db.transaction().execute(async (trx) => {
       await insertV3Events(trx, job.positionId, valued);
@@ -179,6 +181,28 @@ async function scanEvents(
     from = to + 1n;
   }
   return true;
+}
+
+/**
+ * Each reward claim's `remaining` (detail, raw): the owner's balance of its token that the farming still held
+ * at the end of the claim's block. The claim split (core/ledger/v3-claim-shares.ts) splits a claim only when
+ * the stored credits are that whole balance, the claim and what it left; a partial claim of a balance that
+ * positions without stored history also credited is not split over the stored ones. A failed read fails the
+ * step (retried), as the other reads at past blocks do.
+ */
+async function addRemainingRewards(deps: V3HistoryJobDeps, drafts: V3EventDraft[]): Promise<void> {
+  for (const draft of drafts) {
+    const [claimed] = draft.amounts;
+    if (draft.kind !== 'reward_claimed' || !draft.detail?.owner || !claimed) continue;
+    const remaining = await deps.chain.publicClient.readContract({
+      address: deps.contracts.eternalFarming,
+      abi: v3Abis.eternalFarming,
+      functionName: 'rewards',
+      args: [getAddress(draft.detail.owner), claimed.token],
+      blockNumber: draft.blockNumber,
+    });
+    draft.detail = { ...draft.detail, remaining: remaining.toString() };
+  }
 }
 
 /**
