@@ -5,7 +5,7 @@ import type { V3PositionEventRow } from '../db/tables/v3-positions.ts';
 type V3Scope = { chainId: number; only?: { farmId: number } | { positionId: number } };
 
 /** A V3 position of the wallet with its pair's tokens; `is_held`: see v3PositionsWithHistory. */
-export type V3PositionOfWallet = {
+type V3PositionOfWallet = {
   position_id: number;
   token_id: string;
   pool_address: string;
