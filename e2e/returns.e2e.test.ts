@@ -100,12 +100,18 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
     const values = page.getByTestId('chart-values');
     const detail = await fetchDetail(env.world.farms.wmaticUsdc.address);
     const first = detail.chart[0]!;
+    // The books sit beside the returns now: the chart starts below an 800 px window, so a person scrolls to it.
+    await chart.scrollIntoViewIfNeeded();
     const box = (await chart.boundingBox())!;
     // The crosshair at the left edge reports the oldest point, in the line under the chart.
+    const firstMoment = await page.evaluate(
+      (createdOn) => new Date(createdOn).toLocaleString(),
+      first.created_on,
+    );
     await page.mouse.move(box.x + 12, box.y + box.height / 2);
-    await expect
-      .poll(async () => values.textContent())
-      .toContain(`position value ${formatUsd(first.value_usd!)}`);
+    // The moment as well as the value: the points' values can be equal, their moments are not.
+    await expect.poll(async () => values.textContent()).toContain(firstMoment);
+    expect(await values.textContent()).toContain(`position value ${formatUsd(first.value_usd!)}`);
     await page.getByRole('button', { name: '7d' }).click();
     expect(await page.getByRole('button', { name: '7d' }).getAttribute('aria-pressed')).toBe('true');
     await browser.screenshot('farm-detail-chart-hover');
@@ -122,6 +128,7 @@ describe('returns in Chromium: the chart, the returns panel, the CSV download', 
       (createdOn) => new Date(createdOn).toLocaleString(),
       detail.chart[0]!.created_on,
     );
+    await chart.scrollIntoViewIfNeeded();
     const box = (await chart.boundingBox())!;
     const at = { x: Math.round(box.x + 12), y: Math.round(box.y + box.height / 2) };
     // A finger, as a phone's touch screen sends it (Chromium's own touch events, not mouse ones).
