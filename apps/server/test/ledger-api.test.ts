@@ -440,6 +440,9 @@ describe('what the ledger covers', () => {
       usd: kind === 'transfer' ? null : 3,
       usd_error: null,
       detail: detail === null ? null : JSON.stringify(detail),
+      // As the history job stores them: the addresses a Transfer names, indexed for the ledger's lookup.
+      owner_address: (detail as { from?: string } | null)?.from ?? null,
+      recipient_address: (detail as { to?: string } | null)?.to ?? null,
     });
     await db()
       .insertInto('v3_position_events')
