@@ -8,7 +8,7 @@ import { loadTransactionFees } from './fees-repository.ts';
 import type { LedgerToken } from './ledger-types.ts';
 import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
 import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
-import { v3PositionsWithHistory } from './v3-sources.ts';
+import { v3EventsInputs, v3PositionsWithHistory } from './v3-sources.ts';
 
 /** Whose ledger: a user's wallet on a chain; `only` narrows it to one farm or one V3 position (its books). */
 export type LedgerScope = {
@@ -197,16 +197,7 @@ export async function loadLedgerInputs(
   }
 
   const v2: V2EventInput[] = v2Events.map((event) => ({ farm: farmById.get(event.farm_id)!, event }));
-  const v3: V3EventsInput[] = positions.map((p) => ({
-    position: {
-      tokenId: p.token_id,
-      poolAddress: p.pool_address,
-      token0: { address: p.a0, symbol: p.s0, decimals: p.d0 },
-      token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
-    },
-    events: v3Events.filter((e) => e.position_id === p.position_id),
-    isHeld: p.is_held,
-  }));
+  const v3: V3EventsInput[] = v3EventsInputs(positions, v3Events);
   const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
     tx_hash: row.tx_hash,
     gas_used: row.gas_used ?? '0',

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow } from '../db/tables/v3-positions.ts';
+import type { V3EventsInput } from './v3-rows.ts';
 
 /** Whose V3 positions: a wallet on a chain; `only` narrows the answer to one position. */
 type V3Scope = { chainId: number; only?: { farmId: number } | { positionId: number } };
@@ -147,4 +148,21 @@ export async function sharedV3Transactions(
     .where('position_id', '!=', positionId)
     .execute();
   return new Set(rows.map((row) => row.tx_hash.toLowerCase()));
+}
+
+/** The V3 rows' inputs: each position with its tokens and its own events (of `events`, several positions' rows). */
+export function v3EventsInputs(
+  positions: V3PositionOfWallet[],
+  events: V3PositionEventRow[],
+): V3EventsInput[] {
+  return positions.map((p) => ({
+    position: {
+      tokenId: p.token_id,
+      poolAddress: p.pool_address,
+      token0: { address: p.a0, symbol: p.s0, decimals: p.d0 },
+      token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
+    },
+    events: events.filter((e) => e.position_id === p.position_id),
+    isHeld: p.is_held,
+  }));
 }

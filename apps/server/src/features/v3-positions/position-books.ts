@@ -1,16 +1,22 @@
-import type { LedgerRow, PositionBooks } from '@tidewatch/shared';
+import type { PositionBooks } from '@tidewatch/shared';
 import { getAddress, parseUnits } from 'viem';
 import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../../core/farms/repository.ts';
 import { assembleLedger } from '../../core/ledger/assemble-ledger.ts';
 import { loadTransactionFees } from '../../core/ledger/fees-repository.ts';
+import { noGas } from '../../core/ledger/gas.ts';
 import type { LedgerToken } from '../../core/ledger/ledger-types.ts';
 import { booksPricesSentence } from '../../core/ledger/load-position-books.ts';
 import { positionBooks } from '../../core/ledger/position-books.ts';
 import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
 import { amountsOf, isWalletClaim, walletTransfers } from '../../core/ledger/v3-ownership.ts';
 import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
-import { loadV3EventsOf, sharedV3Transactions, v3PositionsForBooks } from '../../core/ledger/v3-sources.ts';
+import {
+  loadV3EventsOf,
+  sharedV3Transactions,
+  v3EventsInputs,
+  v3PositionsForBooks,
+} from '../../core/ledger/v3-sources.ts';
 import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
 import { findV3ScannedToBlock } from '../../core/v3/history-repository.ts';
 import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
@@ -83,17 +89,6 @@ export async function loadV3Books(
   });
 }
 
-/** A row's gas when it is left to the wallet's ledger. */
-const noGas: LedgerRow['gas'] = {
-  status: 'none',
-  fee_pol: null,
-  fee_pol_display: null,
-  fee_usd: null,
-  pol_usd: null,
-  gas_used: null,
-  effective_gas_price: null,
-};
-
 /** The books' V3 inputs: this position and the wallet's farming positions (v3PositionsForBooks), with their events. */
 async function loadV3BooksInputs(
   ctx: V3TrackingContext,
@@ -105,16 +100,7 @@ async function loadV3BooksInputs(
     ctx.db,
     positions.map((p) => p.position_id),
   );
-  return positions.map((p) => ({
-    position: {
-      tokenId: p.token_id,
-      poolAddress: p.pool_address,
-      token0: { address: p.a0, symbol: p.s0, decimals: p.d0 },
-      token1: { address: p.a1, symbol: p.s1, decimals: p.d1 },
-    },
-    events: events.filter((e) => e.position_id === p.position_id),
-    isHeld: p.is_held,
-  }));
+  return v3EventsInputs(positions, events);
 }
 
 /** The tokens the position's rows name (its pair's and the reward tokens), by lower-case address. */
