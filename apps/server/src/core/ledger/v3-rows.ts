@@ -3,7 +3,7 @@ import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.
 import { ratioOf } from '../snapshots/valuation/decimal.ts';
 import { type DraftRow, type LedgerToken, tokenAmount, unknownToken } from './ledger-types.ts';
 import type { V3ClaimShares } from './v3-claim-shares.ts';
-import { amountsOf, isPaidToWallet, isWalletClaim, walletOwnership } from './v3-ownership.ts';
+import { amountsOf, detailOf, isPaidToWallet, isWalletClaim, walletOwnership } from './v3-ownership.ts';
 
 /** A tracked V3 position as the ledger names it. */
 type LedgerV3Position = {
@@ -61,6 +61,7 @@ export function v3Rows(
     const amounts = amountsOf(event);
     // The owed principal follows the position whoever owns it: a later Collect pays it first.
     if (event.kind === 'decrease_liquidity') addOwed(owed, amounts);
+    if (isOpening(event)) addOwed(owed, openingOwed(event));
     const fees = event.kind === 'collect' ? collectFees(amounts, owed) : [];
     const isWallets =
       event.kind === 'collect'
@@ -168,8 +169,22 @@ function addOwed(owed: Map<string, bigint>, amounts: V3RawAmount[]): void {
 }
 
 /**
- * The principal DecreaseLiquidity left owed and no Collect has paid yet, per token (lower-case address), after
- * the events up to `upToBlock`: a static collect (the snapshot's uncollected fees) includes it, though it is
+ * What the position owed at the window start (the opening row's detail owed0/owed1, raw, in its amounts'
+ * token order): the history job counts it as principal owed (core/v3/history-backfill.ts), so a Collect in
+ * the window pays it off before any fee. None on an opening row stored without it.
+ */
+function openingOwed(event: V3PositionEventRow): V3RawAmount[] {
+  const detail = detailOf(event);
+  const owedRaw = [detail.owed0, detail.owed1];
+  return amountsOf(event).flatMap((a, i) => {
+    const raw = owedRaw[i];
+    return raw && raw !== '0' ? [{ token: a.token, raw, usd: null }] : [];
+  });
+}
+
+/**
+ * The principal DecreaseLiquidity (or the window start's opening balance) left owed and no Collect has paid
+ * yet, per token (lower-case address), after the events up to `upToBlock`: a static collect (the snapshot's uncollected fees) includes it, though it is
  * no fee and was counted when it left the liquidity. Tracked as the rows track it.
  */
 export function owedPrincipal(events: V3PositionEventRow[], upToBlock: number): Map<string, bigint> {
@@ -177,6 +192,7 @@ export function owedPrincipal(events: V3PositionEventRow[], upToBlock: number): 
   for (const event of events) {
     if (Number(event.block_number) > upToBlock) break;
     if (event.kind === 'decrease_liquidity') addOwed(owed, amountsOf(event));
+    if (isOpening(event)) addOwed(owed, openingOwed(event));
     if (event.kind === 'collect') collectFees(amountsOf(event), owed);
   }
   return owed;

@@ -247,8 +247,9 @@ async function windowStart(deps: V3HistoryJobDeps, final: BlockStamp, now: Date)
 /**
  * A position already open at the window start has deposits the scan will not see: what its liquidity stood
  * for there counts as one deposit at that block (an 'increase_liquidity' without a transaction), so the
- * returns start from its worth then. Also the first read at a past block: a node without archive state
- * fails here, before any other work.
+ * returns start from its worth then. What it owed there (tokensOwed0/1, detail owed0/owed1) is principal
+ * owed, so a Collect in the window pays it off before any fee (core/ledger/v3-rows.ts). Also the first read
+ * at a past block: a node without archive state fails here, before any other work.
  */
 async function recordOpeningBalance(
   deps: V3HistoryJobDeps,
@@ -280,18 +281,42 @@ async function readOpeningBalance(
   if (!code || code === '0x') return undefined; // no position manager yet: every event is in the scan
   const read = await deps.readPositions([job.tokenId.toString()], { block: start.number });
   const position = read.positions[0];
-  if (!position || BigInt(position.liquidity) === 0n) return undefined;
+  if (!position) return undefined;
+  const [owed0, owed1] = await readTokensOwed(deps, job.tokenId, start.number);
+  const liquidity = BigInt(position.liquidity);
+  if (liquidity === 0n && owed0 === 0n && owed1 === 0n) return undefined;
   const [amount0, amount1] = position.amounts;
   return {
     kind: 'increase_liquidity',
     blockNumber: start.number,
     txHash: '0x',
     logIndex: -1,
-    liquidity: BigInt(position.liquidity),
+    liquidity,
     amounts: [
       { token: getAddress(job.token0.address), raw: parseUnits(amount0.amount, job.token0.decimals) },
       { token: getAddress(job.token1.address), raw: parseUnits(amount1.amount, job.token1.decimals) },
     ],
-    detail: { opening_balance: 'true' },
+    detail: { opening_balance: 'true', owed0: owed0.toString(), owed1: owed1.toString() },
   };
+}
+
+/**
+ * The position's tokensOwed0/1 at a block: the principal DecreaseLiquidity left uncollected plus the fees
+ * credited at its last poke. At the window start the two cannot be told apart (the DecreaseLiquidity events
+ * are before the window), so the whole of it counts as principal owed: part of the opening position, not fee
+ * income when a Collect in the window pays it. Fees earned before the window are no income of the window.
+ */
+async function readTokensOwed(
+  deps: V3HistoryJobDeps,
+  tokenId: bigint,
+  block: bigint,
+): Promise<readonly [bigint, bigint]> {
+  const position = await deps.chain.publicClient.readContract({
+    address: deps.contracts.positionManager,
+    abi: v3Abis.positionManager,
+    functionName: 'positions',
+    args: [tokenId],
+    blockNumber: block,
+  });
+  return [position[9], position[10]];
 }
