@@ -175,6 +175,55 @@ export async function scheduleV3BackfillNow(db: DbOrTrx, positionId: number, now
     .execute();
 }
 
+/**
+ * Makes the history job read a position's blocks again for a wallet that just started tracking it: the scan
+ * stores a RewardClaimed only when its owner tracks the position at that run, so the claims of a later
+ * owner that joined after the scan passed them would never be read. Stored events stay (the (position, tx,
+ * log) key makes the rescan add only what is missing). The scan restarts where it first started, not at a
+ * new window start: after the opening balance's block when there is one (so no second opening row at a
+ * later block counts liquidity its events already hold), else before the first stored event (nothing of the
+ * position happened before it; its reward claims follow its farming's events). Without a backfill row or
+ * before its first scan there is nothing to do: the job reads everything anyway. The hash goes (null skips
+ * the reorganisation check until the next range stores one).
+ */
+export async function rescanV3BackfillForNewWallet(
+  db: DbOrTrx,
+  positionId: number,
+  now: Date,
+): Promise<void> {
+  const job = await db
+    .selectFrom('v3_history_backfills')
+    .select(['id', 'status', 'scanned_to_block'])
+    .where('position_id', '=', positionId)
+    .executeTakeFirst();
+  if (!job || job.status === 'off' || job.scanned_to_block === null) return;
+  const opening = await db
+    .selectFrom('v3_position_events')
+    .select('block_number')
+    .where('position_id', '=', positionId)
+    .where('tx_hash', '=', '0x')
+    .where('log_index', '=', -1)
+    .executeTakeFirst();
+  const first = await db
+    .selectFrom('v3_position_events')
+    .select(({ fn }) => fn.min('block_number').as('block'))
+    .where('position_id', '=', positionId)
+    .executeTakeFirst();
+  const firstBlock = first?.block == null ? null : Number(first.block);
+  const restart =
+    opening !== undefined
+      ? Number(opening.block_number)
+      : firstBlock === null
+        ? null
+        : Math.max(firstBlock - 1, 0);
+  await updateV3Backfill(db, job.id, now, {
+    status: 'pending',
+    scanned_to_block: restart,
+    scanned_to_hash: null,
+    next_attempt_at: iso(now),
+  });
+}
+
 /** The wallets a position is tracked with (whose reward claims join its history). */
 export async function findV3TrackingWallets(db: DbOrTrx, positionId: number): Promise<Address[]> {
   const rows = await db

@@ -1,6 +1,7 @@
 import { AppError, type V3TrackedPosition } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import { isVerifiedWallet } from '../../core/farms/repository.ts';
+import { findV3TrackingWallets, rescanV3BackfillForNewWallet } from '../../core/v3/history-repository.ts';
 import {
   findTrackedV3Position,
   insertTrackedV3Position,
@@ -17,6 +18,7 @@ import { positionGone, requireReader, type V3TrackingContext } from './tracking-
  * another address holds is refused naming `wallet_address` (tracking follows the wallet that can collect:
  * the NFT's owner, or the L2 owner of a farmed one). Its first snapshot is stored with the tracking, in one
  * transaction; from then on the scheduler snapshots it every interval. Tracking it again answers the same entry.
+ * A wallet not yet tracking the position has the history job read its blocks again (its reward claims).
  */
 export async function trackV3Position(
   ctx: V3TrackingContext,
@@ -59,7 +61,10 @@ export async function trackV3Position(
       },
       now,
     );
+    const trackingWallets = await findV3TrackingWallets(trx, positionId);
     await insertTrackedV3Position(trx, { userId, positionId, wallet, now });
+    // A wallet new to this position: its reward claims in blocks the history job already read were skipped.
+    if (!trackingWallets.includes(wallet)) await rescanV3BackfillForNewWallet(trx, positionId, now);
     const snapshot = await readV3Snapshots(
       async () => read,
       [{ positionId, tokenId: position.token_id }],
