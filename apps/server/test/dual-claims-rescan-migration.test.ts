@@ -1,7 +1,7 @@
-import type { FarmKind } from '@tidewatch/shared';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
 import { createDatabaseMigratedTo } from './empty-database.ts';
+import { seedFarms } from './migration-fixtures.ts';
 
 // 025-dual-claims-rescan: dual farms' claims stored under reward token A (the decoder's field name was wrong)
 // are dropped and their history rewinds to the block before the first claim, so the fixed decoder stores them
@@ -14,34 +14,15 @@ it("drops dual farms' stored claims and rewinds their history to just before the
   const { db, close } = await createDatabaseMigratedTo('024-alert-channels');
   cleanup = close;
   const at = '2026-01-01T00:00:00.000Z';
-  const token = await db
-    .insertInto('tokens')
-    .values({ chain_id: 137, address: '0xt', symbol: 'T', name: null, decimals: 18, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const pool = await db
-    .insertInto('pools')
-    .values({ chain_id: 137, address: '0xp', token0_id: token.id, token1_id: token.id, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farmOf = async (address: string, kind: FarmKind) =>
-    (
-      await db
-        .insertInto('farms')
-        .values({
-          chain_id: 137,
-          address,
-          kind,
-          pool_id: pool.id,
-          reward_token_a_id: token.id,
-          url: 'https://example.com/farm',
-          created_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const dual = await farmOf('0xd', 'dual');
-  const lp = await farmOf('0xl', 'lp');
+  const { farmIds } = await seedFarms(
+    db,
+    [
+      { address: '0xd', kind: 'dual' },
+      { address: '0xl', kind: 'lp' },
+    ],
+    at,
+  );
+  const [dual, lp] = farmIds as [number, number];
   const event = (farmId: number, kind: 'staked' | 'reward_paid', block: number) => ({
     farm_id: farmId,
     wallet_address: '0xW',

@@ -1,6 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
 import { createDatabaseMigratedTo } from './empty-database.ts';
+import { seedFarms } from './migration-fixtures.ts';
 
 // 017-one-snapshot-per-block: a database that already holds the same block twice (two refreshes sent
 // together before issue 30) keeps the earliest row of each block and then refuses a second one.
@@ -13,31 +14,12 @@ it('removes stored duplicate snapshots of a block (the lowest id stays) and refu
   cleanup = close;
 
   const at = new Date().toISOString();
-  const token = await db
-    .insertInto('tokens')
-    .values({ chain_id: 137, address: '0xt', symbol: 'T', name: null, decimals: 18, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const pool = await db
-    .insertInto('pools')
-    .values({ chain_id: 137, address: '0xp', token0_id: token.id, token1_id: token.id, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farm = await db
-    .insertInto('farms')
-    .values({
-      chain_id: 137,
-      address: '0xf',
-      kind: 'lp',
-      pool_id: pool.id,
-      reward_token_a_id: token.id,
-      url: 'https://example.com/farm',
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const {
+    poolId,
+    farmIds: [farmId],
+  } = await seedFarms(db, [{ address: '0xf', kind: 'lp' }], at);
   const poolRow = (block: number, reserve: string) => ({
-    pool_id: pool.id,
+    pool_id: poolId,
     reserve0: reserve,
     reserve1: '1',
     total_supply: '1',
@@ -45,7 +27,7 @@ it('removes stored duplicate snapshots of a block (the lowest id stays) and refu
     created_on: at,
   });
   const farmRow = (block: number, supply: string) => ({
-    farm_id: farm.id,
+    farm_id: farmId!,
     total_supply: supply,
     reward_rate_a: '0',
     period_finish: at,
@@ -55,7 +37,7 @@ it('removes stored duplicate snapshots of a block (the lowest id stays) and refu
     created_on: at,
   });
   const positionRow = (block: number, account: string, staked: string) => ({
-    farm_id: farm.id,
+    farm_id: farmId!,
     account_address: account,
     staked,
     earned_a: '0',

@@ -3,6 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
 import { isPostgres } from '../src/core/db/schema-helpers.ts';
 import { createDatabaseMigratedTo } from './empty-database.ts';
+import { seedFarms } from './migration-fixtures.ts';
 
 // 026-opening-balance-per-wallet: two wallets of one farm each keep an opening balance ('0x', -1); under the
 // old key the second one was dropped on conflict. Stored rows, their ids, and the data_version triggers stay.
@@ -14,31 +15,11 @@ it('keeps one opening balance per wallet of a farm, and still one row per log an
   const { db, close } = await createDatabaseMigratedTo('025-dual-claims-rescan');
   cleanup = close;
   const at = '2026-01-01T00:00:00.000Z';
-  const token = await db
-    .insertInto('tokens')
-    .values({ chain_id: 137, address: '0xt', symbol: 'T', name: null, decimals: 18, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const pool = await db
-    .insertInto('pools')
-    .values({ chain_id: 137, address: '0xp', token0_id: token.id, token1_id: token.id, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farm = await db
-    .insertInto('farms')
-    .values({
-      chain_id: 137,
-      address: '0xf',
-      kind: 'lp',
-      pool_id: pool.id,
-      reward_token_a_id: token.id,
-      url: 'https://example.com/farm',
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const {
+    farmIds: [farmId],
+  } = await seedFarms(db, [{ address: '0xf', kind: 'lp' }], at);
   const opening = (wallet: string, amount: string) => ({
-    farm_id: farm.id,
+    farm_id: farmId!,
     wallet_address: wallet,
     kind: 'staked' as const,
     reward_token_address: null,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/core/db/index.ts';
 import { createDatabaseMigratedTo } from './empty-database.ts';
+import { seedFarms } from './migration-fixtures.ts';
 
 // 023-transaction-fees (review item 16): history scanned before finality was a rule reached the head, so its
 // last blocks were never final; the migration rewinds each scan by FINALITY_DEPTH's default (128 blocks) and
@@ -16,44 +17,19 @@ it('rewinds V2 and V3 scans by 128 blocks, never below an opening balance, and d
   const { db, close } = await createDatabaseMigratedTo('022-merkl-answers');
   cleanup = close;
   const at = '2026-01-01T00:00:00.000Z';
-  const token = await db
-    .insertInto('tokens')
-    .values({ chain_id: 137, address: '0xt', symbol: 'T', name: null, decimals: 18, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const pool = await db
-    .insertInto('pools')
-    .values({ chain_id: 137, address: '0xp', token0_id: token.id, token1_id: token.id, created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farm = await db
-    .insertInto('farms')
-    .values({
-      chain_id: 137,
-      address: '0xf',
-      kind: 'lp',
-      pool_id: pool.id,
-      reward_token_a_id: token.id,
-      url: 'https://example.com/farm',
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   // Wallet D's farm: (farm, tx hash, log index) is unique, so two openings ('0x', -1) need two farms.
-  const farmD = await db
-    .insertInto('farms')
-    .values({
-      chain_id: 137,
-      address: '0xfd',
-      kind: 'lp',
-      pool_id: pool.id,
-      reward_token_a_id: token.id,
-      url: 'https://example.com/farm-d',
-      created_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const farmOf = (wallet: string) => (wallet === '0xD' ? farmD.id : farm.id);
+  const {
+    tokenId,
+    farmIds: [farmId, farmDId],
+  } = await seedFarms(
+    db,
+    [
+      { address: '0xf', kind: 'lp' },
+      { address: '0xfd', kind: 'lp' },
+    ],
+    at,
+  );
+  const farmOf = (wallet: string) => (wallet === '0xD' ? farmDId! : farmId!);
   const v2Event = (wallet: string, block: number, log: number) => ({
     farm_id: farmOf(wallet),
     wallet_address: wallet,
@@ -106,8 +82,8 @@ it('rewinds V2 and V3 scans by 128 blocks, never below an opening balance, and d
       chain_id: 137,
       token_id: '7',
       pool_address: '0xpool',
-      token0_id: token.id,
-      token1_id: token.id,
+      token0_id: tokenId,
+      token1_id: tokenId,
       tick_lower: -60,
       tick_upper: 60,
       created_at: at,
