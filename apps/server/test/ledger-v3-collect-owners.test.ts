@@ -19,9 +19,12 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
-import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
+import {
+  createV3User,
+  runV3HistoryToHead,
+  startV3TrackingWorld,
+  type V3TrackingWorld,
+} from './v3-tracking-setup.ts';
 
 // Whose V3 collects and deposits (review 2, items 1, 6, 7), on the local chain with Algebra's own bytecode:
 // - the wallet collects its fees as QuickSwap's UI does "collect as MATIC": one multicall of collect with
@@ -74,40 +77,8 @@ async function request(token: string, method: 'GET' | 'POST', url: string, paylo
   return response;
 }
 
-const chainNow = async () => new Date(Number((await client().getBlock()).timestamp) * 1000);
-
-/** Runs the V3 history job (1 day window, the chain's clock) until every tracked position is read to the head. */
-async function historyToHead(): Promise<void> {
-  const now = await chainNow();
-  const deps = {
-    ...w.jobs.round,
-    chain: w.t.chain,
-    chainId: w.t.world.chainId,
-    prices: w.prices,
-    contracts: w.testApp.config.v3,
-    incentives: createV3IncentiveIndex({
-      chain: w.t.chain,
-      eternalFarming: w.v3World.eternalFarming,
-      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
-    }),
-    backfillDays: 1,
-    logsBlockRange: 1_000,
-    intervalMs: w.intervalMs,
-    now: () => now,
-    gas: { wmatic: w.testApp.config.wmaticAddress },
-  };
-  const head = Number(await client().getBlockNumber());
-  for (let run = 0; run < 200; run++) {
-    await runV3HistoryJob(deps);
-    const rows = await w.testApp.database.db
-      .selectFrom('v3_history_backfills')
-      .select(['status', 'scanned_to_block'])
-      .execute();
-    if (rows.length === 4 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
-      return;
-  }
-  throw new Error('the V3 history job did not reach the head');
-}
+const historyToHead = () =>
+  runV3HistoryToHead(w, { backfillDays: 1, positions: 4, onChainClock: true, withGas: true });
 
 async function refreshAll(): Promise<void> {
   for (const [token, id, owner] of [

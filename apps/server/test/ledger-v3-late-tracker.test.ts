@@ -3,9 +3,12 @@ import { ledgerSchema } from '@tidewatch/shared';
 import { mintV3Position, TxSender, testAccounts } from '@tidewatch/testkit';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
-import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
+import {
+  createV3User,
+  runV3HistoryToHead,
+  startV3TrackingWorld,
+  type V3TrackingWorld,
+} from './v3-tracking-setup.ts';
 
 // A wallet that starts tracking a position after the history job read past its reward claim (fix round 3,
 // item 2), on the local chain with Algebra's own bytecode: A holds P (opened before the window) and tracks
@@ -28,37 +31,7 @@ async function request(token: string, method: 'GET' | 'POST', url: string, paylo
   return response;
 }
 
-/** Runs the V3 history job (1 day window, the chain's clock) until every tracked position is read to the head. */
-async function historyToHead(): Promise<void> {
-  const now = new Date(Number((await client().getBlock()).timestamp) * 1000);
-  const deps = {
-    ...w.jobs.round,
-    chain: w.t.chain,
-    chainId: w.t.world.chainId,
-    prices: w.prices,
-    contracts: w.testApp.config.v3,
-    incentives: createV3IncentiveIndex({
-      chain: w.t.chain,
-      eternalFarming: w.v3World.eternalFarming,
-      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
-    }),
-    backfillDays: 1,
-    logsBlockRange: 1_000,
-    intervalMs: w.intervalMs,
-    now: () => now,
-  };
-  const head = Number(await client().getBlockNumber());
-  for (let run = 0; run < 100; run++) {
-    await runV3HistoryJob(deps);
-    const rows = await w.testApp.database.db
-      .selectFrom('v3_history_backfills')
-      .select(['status', 'scanned_to_block'])
-      .execute();
-    if (rows.length > 0 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
-      return;
-  }
-  throw new Error('the V3 history job did not reach the head');
-}
+const historyToHead = () => runV3HistoryToHead(w, { backfillDays: 1, onChainClock: true });
 
 const track = (token: string, wallet: string) =>
   request(token, 'POST', '/api/quickswap/v3/track', {

@@ -3,9 +3,12 @@ import { ledgerSchema } from '@tidewatch/shared';
 import { mintV3Position, swapV3, TxSender } from '@tidewatch/testkit';
 import { type Hex, maxUint128, maxUint256, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
-import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
+import {
+  createV3User,
+  runV3HistoryToHead,
+  startV3TrackingWorld,
+  type V3TrackingWorld,
+} from './v3-tracking-setup.ts';
 
 // Review 3 item 1, on the local chain with Algebra's own bytecode: a position's liquidity is all removed
 // before the history window but not collected; the Collect inside the window pays that owed principal (and
@@ -31,37 +34,7 @@ async function request(method: 'GET' | 'POST', url: string, payload?: object) {
   return response;
 }
 
-/** Runs the V3 history job (1 day window, the chain's clock) until every tracked position is read to the head. */
-async function historyToHead(): Promise<void> {
-  const now = new Date(Number((await client().getBlock()).timestamp) * 1000);
-  const deps = {
-    ...w.jobs.round,
-    chain: w.t.chain,
-    chainId: w.t.world.chainId,
-    prices: w.prices,
-    contracts: w.testApp.config.v3,
-    incentives: createV3IncentiveIndex({
-      chain: w.t.chain,
-      eternalFarming: w.v3World.eternalFarming,
-      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
-    }),
-    backfillDays: 1,
-    logsBlockRange: 1_000,
-    intervalMs: w.intervalMs,
-    now: () => now,
-  };
-  const head = Number(await client().getBlockNumber());
-  for (let run = 0; run < 200; run++) {
-    await runV3HistoryJob(deps);
-    const rows = await w.testApp.database.db
-      .selectFrom('v3_history_backfills')
-      .select(['status', 'scanned_to_block'])
-      .execute();
-    if (rows.length > 0 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
-      return;
-  }
-  throw new Error('the V3 history job did not reach the head');
-}
+const historyToHead = () => runV3HistoryToHead(w, { backfillDays: 1, onChainClock: true });
 
 async function tokensOwed(): Promise<{ owed0: bigint; owed1: bigint }> {
   const position = await client().readContract({

@@ -9,9 +9,12 @@ import { addV3Positions, mintV3Position, swapV3, TxSender, testAccounts } from '
 import { type Address, formatUnits, maxUint128, maxUint256, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
-import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
+import {
+  createV3User,
+  runV3HistoryToHead,
+  startV3TrackingWorld,
+  type V3TrackingWorld,
+} from './v3-tracking-setup.ts';
 
 // Whose V3 rows and books (review items 3, 10, 11), on the local chain with Algebra's own bytecode:
 // - two positions of the wallet in one incentive (one exits farming, the other collects its rewards while
@@ -79,36 +82,7 @@ async function historyOf(id: bigint) {
   return v3PositionHistorySchema.parse(body);
 }
 
-/** Runs the V3 history job (with its gas stage) until every tracked position is read up to the head. */
-async function historyToHead(): Promise<void> {
-  const deps = {
-    ...w.jobs.round,
-    chain: w.t.chain,
-    chainId: w.t.world.chainId,
-    prices: w.prices,
-    contracts: w.testApp.config.v3,
-    incentives: createV3IncentiveIndex({
-      chain: w.t.chain,
-      eternalFarming: w.v3World.eternalFarming,
-      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
-    }),
-    backfillDays: 90,
-    logsBlockRange: 1_000,
-    intervalMs: w.intervalMs,
-    gas: { wmatic: w.testApp.config.wmaticAddress },
-  };
-  const head = Number(await client().getBlockNumber());
-  for (let run = 0; run < 200; run++) {
-    await runV3HistoryJob(deps);
-    const rows = await w.testApp.database.db
-      .selectFrom('v3_history_backfills')
-      .select(['status', 'scanned_to_block'])
-      .execute();
-    if (rows.length === 4 && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head))
-      return;
-  }
-  throw new Error('the V3 history job did not reach the head');
-}
+const historyToHead = () => runV3HistoryToHead(w, { backfillDays: 90, positions: 4, withGas: true });
 
 beforeAll(async () => {
   w = await startV3TrackingWorld();

@@ -12,6 +12,8 @@ import type { Address } from 'viem';
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { createMailer } from '../src/core/mailer.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
 import { deliverAlertEmails } from '../src/features/alerts/index.ts';
 import { createV3Jobs } from '../src/jobs/v3-jobs.ts';
 import { runDueV3Snapshots, type V3SnapshotRoundReport } from '../src/jobs/v3-snapshot-round.ts';
@@ -124,4 +126,45 @@ export async function createV3User(
     );
   }
   return { token, userId, email };
+}
+
+/**
+ * Runs the V3 history job as the worker wires it until every tracked position's history is done and read to
+ * the head (`positions`: how many there must be). `backfillDays` is the window; `onChainClock` takes "now" from
+ * the head block, for a chain moved days ahead of the wall clock; `withGas` adds the receipts' gas stage.
+ */
+export async function runV3HistoryToHead(
+  w: V3TrackingWorld,
+  options: { backfillDays: number; positions?: number; onChainClock?: boolean; withGas?: boolean },
+): Promise<void> {
+  const client = w.t.anvil.client;
+  const now = options.onChainClock ? new Date(Number((await client.getBlock()).timestamp) * 1000) : undefined;
+  const deps = {
+    ...w.jobs.round,
+    chain: w.t.chain,
+    chainId: w.t.world.chainId,
+    prices: w.prices,
+    contracts: w.testApp.config.v3,
+    incentives: createV3IncentiveIndex({
+      chain: w.t.chain,
+      eternalFarming: w.v3World.eternalFarming,
+      fromBlock: w.testApp.config.v3.eternalFarmingFromBlock,
+    }),
+    backfillDays: options.backfillDays,
+    logsBlockRange: 1_000,
+    intervalMs: w.intervalMs,
+    ...(now ? { now: () => now } : {}),
+    ...(options.withGas ? { gas: { wmatic: w.testApp.config.wmaticAddress } } : {}),
+  };
+  const head = Number(await client.getBlockNumber());
+  for (let run = 0; run < 200; run++) {
+    await runV3HistoryJob(deps);
+    const rows = await w.testApp.database.db
+      .selectFrom('v3_history_backfills')
+      .select(['status', 'scanned_to_block'])
+      .execute();
+    const isEveryOne = options.positions === undefined ? rows.length > 0 : rows.length === options.positions;
+    if (isEveryOne && rows.every((r) => r.status === 'done' && Number(r.scanned_to_block) >= head)) return;
+  }
+  throw new Error('the V3 history job did not reach the head');
 }
