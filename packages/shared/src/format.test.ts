@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsd, shortenAddress } from './format.ts';
+import { formatSignedUsd, formatUsd, shortenAddress } from './format.ts';
 
 describe('formatUsd', () => {
   it.each([
@@ -10,6 +10,11 @@ describe('formatUsd', () => {
     [1_000_000, '$1,000,000.00'],
     ['42.125', '$42.13'],
     [-3.2, '-$3.20'],
+    [-0.005, '-$0.01'],
+    // A loss that rounds to nothing is no loss on screen: never '-$0.00'.
+    [-0.004, '$0.00'],
+    [-0, '$0.00'],
+    ['-0.0001', '$0.00'],
   ])('formats %s as %s', (value, expected) => {
     expect(formatUsd(value)).toBe(expected);
   });
@@ -20,6 +25,21 @@ describe('formatUsd', () => {
       expect(formatUsd(value)).toBe('unknown');
     },
   );
+});
+
+describe('formatSignedUsd', () => {
+  it.each([
+    [1.5, '+$1.50'],
+    [-3.2, '-$3.20'],
+    [0, '$0.00'],
+    // 'vs holding' of a position that barely moved: neither '-$0.00' nor '+$0.00'.
+    [-0.003, '$0.00'],
+    [0.003, '$0.00'],
+    ['-12.5', '-$12.50'],
+    [null, 'unknown'],
+  ])('formats %s as %s', (value, expected) => {
+    expect(formatSignedUsd(value)).toBe(expected);
+  });
 });
 
 describe('shortenAddress', () => {

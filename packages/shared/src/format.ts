@@ -9,7 +9,7 @@ export const unknownValue = 'unknown';
 let usdFormatter: Intl.NumberFormat | undefined;
 
 /**
- * US dollars, en-US, exactly two fraction digits; 'unknown' for a missing figure (null, undefined, '', or
+ * US dollars, en-US, exactly two fraction digits, never '-$0.00'; 'unknown' for a missing figure (null, undefined, '', or
  * anything that is not a finite number). Accepts the API's decimal strings.
  * @example formatUsd(1234.5) // '$1,234.50'; formatUsd(null) // 'unknown'
  */
@@ -22,7 +22,19 @@ export function formatUsd(value: number | string | null | undefined): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   });
-  return usdFormatter.format(number);
+  const text = usdFormatter.format(number);
+  // A loss under half a cent rounds to '-$0.00': no digit is left to be negative, so it reads '$0.00'.
+  return /[1-9]/.test(text) ? text : usdFormatter.format(0);
+}
+
+/**
+ * A gain or loss: '+' before a gain, '-' before a loss, no sign on an amount that rounds to zero; 'unknown'
+ * as formatUsd says it.
+ * @example formatSignedUsd(1.5) // '+$1.50'; formatSignedUsd(-0.001) // '$0.00'
+ */
+export function formatSignedUsd(value: number | string | null | undefined): string {
+  const text = formatUsd(value);
+  return Number(value) > 0 && /[1-9]/.test(text) ? `+${text}` : text;
 }
 
 /**

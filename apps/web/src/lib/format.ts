@@ -1,7 +1,7 @@
 import { unknownValue } from '@tidewatch/shared/format';
 
 // Money, addresses and 'unknown' read the same in the app, its e-mails and its tests: one implementation, shared.
-export { formatUsd, shortenAddress } from '@tidewatch/shared/format';
+export { formatSignedUsd, formatUsd, shortenAddress } from '@tidewatch/shared/format';
 
 /**
  * One formatter per options, built on first use: building an Intl formatter loads its locale data, which took

@@ -1,9 +1,6 @@
 import type { PositionBooks } from '@tidewatch/shared/ledger';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatUsd, formatSignedUsd as signed } from '../../../lib/format.ts';
 import { formatSmallUsd, gasUnknownText, usdUnknownText } from './ledger-text.ts';
-
-const signed = (value: number | null) =>
-  value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
 
 /** Wei as POL, exact: the wire's integer text split at 18 decimals, trailing zeros dropped. */
 export function formatPolFromWei(wei: string): string {

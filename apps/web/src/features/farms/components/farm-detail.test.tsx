@@ -117,6 +117,28 @@ describe('farm detail', () => {
     expect(callsTo(calls, 'GET', '/quickswap/tracked-summary')).toHaveLength(1);
   });
 
+  it('says a position that barely moved against holding is $0.00 off, never -$0.00 (-0.00%)', async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    const flat = detail();
+    installFakeFetch(({ path }) => {
+      if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [lpItem()], dual_mining: [] } };
+      if (path.startsWith(`/quickswap/farm/details/${farmAddress}`))
+        return {
+          body: {
+            ...flat,
+            chart: [],
+            returns: { ...flat.returns, pnl_usd: -0.004, il_usd: -0.0031, il_percent: -0.0002 },
+          },
+        };
+      return undefined;
+    });
+    renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
+    const returns = await screen.findByRole('region', { name: 'returns' });
+    expect(returns).toHaveTextContent('profit and loss$0.00');
+    expect(returns).toHaveTextContent('vs holding$0.00 (0.00%)');
+    expect(returns).not.toHaveTextContent('-$0.00');
+  });
+
   it('asks to connect a wallet on /farm/{address} when none is connected', async () => {
     window.sessionStorage.setItem(sessionTokenKey, 'token-1');
     installFakeFetch(({ path }) => (path === '/internal/token/session' ? { body: validSession } : undefined));

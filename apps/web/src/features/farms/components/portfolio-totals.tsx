@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { InlineError, Spinner } from '../../../components/index.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatUsd, formatSignedUsd as signed } from '../../../lib/format.ts';
 import { portfolioQueryOptions } from '../api/get-portfolio.ts';
 
-const signed = (value: number) => `${value > 0 ? '+' : ''}${formatUsd(value)}`;
 const leftOut = (count: number, why: string) =>
   count === 0 ? null : `${count} ${count === 1 ? 'position' : 'positions'} not counted: ${why}`;
 

@@ -1,10 +1,14 @@
 import type { Returns } from '@tidewatch/shared';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatUsd, formatSignedUsd as signed } from '../../../lib/format.ts';
 
 type Row = { label: string; value: string; hint?: string };
 
-const signed = (value: number | null) =>
-  value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
+/** '(+1.24%)', '(-0.50%)'; a share that rounds to zero has no sign (never '(-0.00%)'). */
+function signedPercent(percent: number): string {
+  const text = Math.abs(percent).toFixed(2);
+  const sign = /[1-9]/.test(text) ? (percent > 0 ? '+' : '-') : '';
+  return ` (${sign}${text}%)`;
+}
 
 /**
  * Am I making money, and how does it compare with holding the two tokens: the position's cash flows in
@@ -12,10 +16,7 @@ const signed = (value: number | null) =>
  * 'unknown' (a price no source knew), never $0.
  */
 export function ReturnsPanel({ returns }: { returns: Returns }) {
-  const ilPercent =
-    returns.il_percent === null
-      ? ''
-      : ` (${returns.il_percent > 0 ? '+' : ''}${returns.il_percent.toFixed(2)}%)`;
+  const ilPercent = returns.il_percent === null ? '' : signedPercent(returns.il_percent);
   const rows: Row[] = [
     {
       label: 'first staked',

@@ -1,11 +1,8 @@
 import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatSignedUsd, formatUsd } from '../../../lib/format.ts';
 import { Figure } from './figures.tsx';
 
 type Returns = NonNullable<V3PositionHistory['returns']>;
-
-const signed = (value: number | null) =>
-  value === null ? formatUsd(null) : `${value > 0 ? '+' : ''}${formatUsd(value)}`;
 
 /**
  * How the position did against holding its tokens, with the fees it earned and the farming rewards apart
@@ -24,7 +21,7 @@ export function ReturnsPanel({ returns }: { returns: Returns | null }) {
           <Figure label="withdrawn">{formatUsd(returns.withdrawn_usd)}</Figure>
           <Figure label="value now">{formatUsd(returns.value_now_usd)}</Figure>
           <Figure label="value if held">{formatUsd(returns.hodl_usd)}</Figure>
-          <Figure label="vs holding">{signed(returns.vs_hodl_usd)}</Figure>
+          <Figure label="vs holding">{formatSignedUsd(returns.vs_hodl_usd)}</Figure>
           <Figure label="fees earned">{formatUsd(returns.fees_earned_usd)}</Figure>
           <Figure label="farming rewards">{formatUsd(returns.rewards_usd)}</Figure>
         </dl>
