@@ -20,7 +20,7 @@ export type FarmCardProps = {
   item: AnyFarmListItem;
   /** The connected wallet; refreshes use the item's account, else this one. */
   connectedAddress: string | null;
-  /** On the Tracked tab: the card offers 'untrack'. */
+  /** On the Tracked tab: the card offers 'untrack' (and no 'track'). */
   isTracked?: boolean;
 };
 
@@ -87,9 +87,12 @@ export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked =
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{item.history.message}</p>
       ) : null}
       <div className="mt-3 flex flex-wrap items-center gap-2">
-        <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
-          track
-        </Button>
+        {/* A card of the Tracked tab is tracked already: it offers 'untrack', not 'track' again. */}
+        {isTracked ? null : (
+          <Button size="sm" variant="secondary" onClick={() => setIsChooserOpen(true)}>
+            track
+          </Button>
+        )}
         <Button
           size="sm"
           variant="secondary"

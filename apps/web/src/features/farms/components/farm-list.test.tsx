@@ -277,6 +277,24 @@ describe('farm list (tool screens)', () => {
     await waitFor(() => expect(listCalls()).toBeGreaterThan(before));
   });
 
+  it("a card on the Tracked tab offers 'untrack' and no 'track'; the same farm on All offers 'track'", async () => {
+    logIn();
+    const tracked = { ...dualItem(), account_address: walletAddress };
+    installFakeFetch(({ path }) => {
+      if (path === '/quickswap/dual-mining/tracked-farms') return { body: [tracked] };
+      if (path === '/quickswap/dual-mining/farms') return { body: [dualItem()] };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      return answerFarmIndex(path, []);
+    });
+    const { user } = renderRoute('/quickswap/dual-mining');
+    const card = await screen.findByRole('article', { name: 'farm WETH / MYST' });
+    expect(within(card).getByRole('button', { name: 'untrack' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'track' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'All Quickswap Farms' }));
+    const listed = await screen.findByRole('article', { name: 'farm WETH / MYST' });
+    expect(within(listed).getByRole('button', { name: 'track' })).toBeInTheDocument();
+  });
+
   it('a card of a watch-only wallet shows the actions disabled, with the reason', async () => {
     logIn();
     installFakeFetch(({ path }) => {
