@@ -8,6 +8,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createOperators } from './core/auth/operators.ts';
 import type { ChainProbe } from './core/chain/chain-probe.ts';
 import type { ChainClient } from './core/chain/client.ts';
 import type { Config } from './core/config.ts';
@@ -176,7 +177,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readCache = createReadCache(dataVersion);
   await app.register(walletsRoutes, { wallets, throttles, readCache, sessionCookies });
   const oldTokens = { quick: deps.config.quick.old, dquick: deps.config.dquick.old };
-  await registerFarms(app, { ...deps, chainId: deps.config.chainId, throttles, readCache, oldTokens });
+  // Instance-wide choices (a token's price source) are the operator's (decision 033).
+  const operators = createOperators({ db: deps.database.db, operatorEmails: deps.config.operatorEmails });
+  await registerFarms(app, {
+    ...deps,
+    chainId: deps.config.chainId,
+    throttles,
+    readCache,
+    oldTokens,
+    operators,
+  });
   await registerDiscovery(app, { ...deps, chainId: deps.config.chainId, throttles, oldTokens });
   await registerRecovery(app, {
     ...deps,

@@ -10,6 +10,7 @@ import { NEW_QUICK_POLYGON_ADDRESS } from '@tidewatch/testkit';
 import { createPublicClient, getAddress, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { createConfirmedUser } from './helpers.ts';
 import {
   createWizardUser,
   sendStep,
@@ -185,5 +186,106 @@ describe('price choices a person can tell apart', () => {
     });
     expect(notListed.statusCode).toBe(400);
     expect(notListed.body).toContain('coinmarketcap_id');
+  });
+});
+
+// Issue 42, finding 1: a price source is one per token for the whole instance, so it is the operator's choice.
+// The wizard's user is the instance's first account, its operator (no OPERATOR_EMAILS); a second user is not.
+describe("one user cannot change another's figures", () => {
+  const choices = async (token: string) => {
+    const response = await w.testApp.request({
+      method: 'GET',
+      url: `/api/quickswap/farm/details/${farm().address}/price-choices`,
+      token,
+    });
+    expect(response.statusCode).toBe(200);
+    return farmPriceChoicesSchema.parse(response.json());
+  };
+  const storedSnapshots = () =>
+    w.testApp.database.db.selectFrom('position_snapshots').selectAll().orderBy('id').execute();
+  const storedTokens = () => w.testApp.database.db.selectFrom('tokens').selectAll().orderBy('id').execute();
+
+  it("refuses a second user's change with 403 and changes nothing of the first user's figures", async () => {
+    const other = await createConfirmedUser(w.testApp);
+    const before = {
+      detail: await detail(),
+      snapshots: await storedSnapshots(),
+      tokens: await storedTokens(),
+    };
+    const seen = await choices(other.token);
+    expect(seen.can_change).toBe(false);
+    for (const price_source of ['coinmarketcap', 'onchain'] as const) {
+      const put = await w.testApp.request({
+        method: 'PUT',
+        url: `/api/quickswap/farm/details/${farm().address}/price-choice`,
+        token: other.token,
+        payload: { token_address: quick(), price_source, coinmarketcap_id: 19966 },
+      });
+      expect(put.statusCode).toBe(403);
+      expect(put.json()).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('operator') });
+    }
+    expect(await storedTokens()).toEqual(before.tokens);
+    expect(await storedSnapshots()).toEqual(before.snapshots);
+    expect(await detail()).toEqual(before.detail);
+  });
+
+  it('shows the choice read-only with who made it and when, and takes a request the operator then sees', async () => {
+    const other = await createConfirmedUser(w.testApp);
+    const operatorView = await choices(user.token);
+    expect(operatorView.can_change).toBe(true);
+    const quickChoice = operatorView.tokens.find((t) => t.address === quick())!;
+    // The earlier test's change back to on-chain was the operator's.
+    const operatorEmail = (
+      await w.testApp.request({ method: 'GET', url: '/api/internal/token/session', token: user.token })
+    ).json().session.user.email;
+    expect(quickChoice.chosen_by).toBe(operatorEmail);
+    expect(Number.isNaN(Date.parse(quickChoice.chosen_at ?? ''))).toBe(false);
+
+    const ask = await w.testApp.request({
+      method: 'POST',
+      url: `/api/quickswap/farm/details/${farm().address}/price-choice-request`,
+      token: other.token,
+      payload: {
+        token_address: quick(),
+        price_source: 'coinmarketcap',
+        coinmarketcap_id: 8206,
+        note: 'old QUICK',
+      },
+    });
+    expect(ask.statusCode).toBe(201);
+    const mine = (await choices(other.token)).tokens.find((t) => t.address === quick())!;
+    expect(mine).toMatchObject({ chosen_by: operatorEmail, price_source: 'onchain' });
+    expect(mine.change_requests).toEqual([
+      expect.objectContaining({ requested_by: other.email, coinmarketcap_id: 8206 }),
+    ]);
+    const seenByOperator = (await choices(user.token)).tokens.find((t) => t.address === quick())!;
+    expect(seenByOperator.change_requests.map((r) => [r.requested_by, r.note])).toContainEqual([
+      other.email,
+      'old QUICK',
+    ]);
+    // A third user sees neither the other's request nor a way to change.
+    const third = await createConfirmedUser(w.testApp);
+    const thirdView = await choices(third.token);
+    expect(thirdView.can_change).toBe(false);
+    expect(thirdView.tokens.flatMap((t) => t.change_requests)).toEqual([]);
+
+    const bad = await w.testApp.request({
+      method: 'POST',
+      url: `/api/quickswap/farm/details/${farm().address}/price-choice-request`,
+      token: other.token,
+      payload: { token_address: quick(), price_source: 'coinmarketcap' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('coinmarketcap_id');
+
+    // The operator's change answers the requests.
+    const put = await w.testApp.request({
+      method: 'PUT',
+      url: `/api/quickswap/farm/details/${farm().address}/price-choice`,
+      token: user.token,
+      payload: { token_address: quick(), price_source: 'onchain' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await choices(user.token)).tokens.flatMap((t) => t.change_requests)).toEqual([]);
   });
 });

@@ -43,6 +43,16 @@ const addressListSchema = (fallback: readonly string[]) =>
       'must be comma-separated 0x-prefixed 20-byte addresses',
     );
 
+/** OPERATOR_EMAILS: comma-separated e-mail addresses, compared lower-cased and trimmed as accounts store them. */
+const emailListSchema = z
+  .string()
+  .default('')
+  .transform((value) => splitList(value).map((item) => item.toLowerCase()))
+  .refine(
+    (items) => items.every((item) => z.email().safeParse(item).success),
+    'must be comma-separated e-mail addresses',
+  );
+
 const httpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z.object({
@@ -87,6 +97,8 @@ const envSchema = z.object({
   // Reference tokens for on-chain prices (a token is priced through its pair against USDC, or via WMATIC).
   USDC_ADDRESS: addressSchema(polygon.usdc),
   WMATIC_ADDRESS: addressSchema(polygon.wmatic),
+  // The price rule's hubs: a token with neither pair is priced through its pair with one of these (decision 021).
+  PRICE_HUB_ADDRESSES: addressListSchema([polygon.weth, polygon.wbtc]),
   // Old and new QUICK (1 old = 1000 new) and their Dragon's Lairs (dQUICK, priced through the lair's ratio).
   QUICK_ADDRESS: addressSchema(polygon.quick.old),
   NEW_QUICK_ADDRESS: addressSchema(polygon.quick.new),
@@ -115,6 +127,8 @@ const envSchema = z.object({
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
   // QuickSwap's published farm lists (farm-index/farm-registry.json) beside the factories, or 'off'.
   FARM_REGISTRY: z.enum(['builtin', 'off']).default('builtin'),
+  // The accounts that may make instance-wide choices (a token's price source); unset: the first account.
+  OPERATOR_EMAILS: emailListSchema,
   CMC_API_KEY: optionalText,
   CMC_API_URL: httpUrlSchema.default('https://pro-api.coinmarketcap.com'),
   SMTP_URL: optionalText.pipe(
@@ -221,6 +235,8 @@ export type Config = {
   quickswapFactoryAddress: `0x${string}`;
   usdcAddress: `0x${string}`;
   wmaticAddress: `0x${string}`;
+  /** The price rule's hubs (WETH, WBTC on Polygon): a second hop for a token with no USDC/WMATIC pair. */
+  priceHubAddresses: `0x${string}`[];
   quick: { old: `0x${string}`; new: `0x${string}` };
   dquick: { old: `0x${string}`; new: `0x${string}` };
   /** QuickSwap's V2 router (removeLiquidity / removeLiquidityWithPermit), checksummed. */
@@ -263,6 +279,11 @@ export type Config = {
   alertChannels: AlertChannelsConfig;
   /** Demo mode only (npm run demo): the key behind the in-browser demo wallet. */
   demoWalletPrivateKey: `0x${string}` | undefined;
+  /**
+   * Lower-cased e-mails of the operators, who alone make instance-wide choices (decision 033); empty: the
+   * instance's first account is its operator.
+   */
+  operatorEmails: string[];
 };
 
 /** The alert channels' settings (TELEGRAM_*, DISCORD_WEBHOOK_BASE_URL, ALERT_*). */
@@ -359,6 +380,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quickswapFactoryAddress: e.QUICKSWAP_FACTORY_ADDRESS as `0x${string}`,
     usdcAddress: e.USDC_ADDRESS as `0x${string}`,
     wmaticAddress: e.WMATIC_ADDRESS as `0x${string}`,
+    priceHubAddresses: e.PRICE_HUB_ADDRESSES as `0x${string}`[],
     quick: { old: e.QUICK_ADDRESS as `0x${string}`, new: e.NEW_QUICK_ADDRESS as `0x${string}` },
     dquick: { old: e.DQUICK_ADDRESS as `0x${string}`, new: e.NEW_DQUICK_ADDRESS as `0x${string}` },
     // Checksummed: the recovery plan sends them to the browser, which compares them with what it sends to.
@@ -410,6 +432,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       deliveryTimeoutMs: e.ALERT_DELIVERY_TIMEOUT_MS,
     },
     demoWalletPrivateKey: e.DEMO_WALLET_PRIVATE_KEY as `0x${string}` | undefined,
+    operatorEmails: e.OPERATOR_EMAILS,
   };
 }
 

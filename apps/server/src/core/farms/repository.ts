@@ -282,13 +282,20 @@ export async function setTokenPriceChoice(
   db: DbOrTrx,
   tokenId: number,
   listing: { id: number; slug: string } | undefined,
+  chosen: { by: string; at: Date },
 ): Promise<void> {
+  const who = { price_choice_by: chosen.by, price_choice_at: iso(chosen.at) };
   await db
     .updateTable('tokens')
     .set(
       listing
-        ? { price_choice: 'coinmarketcap', coinmarketcap_id: listing.id, coinmarketcap_slug: listing.slug }
-        : { price_choice: 'onchain' },
+        ? {
+            price_choice: 'coinmarketcap',
+            coinmarketcap_id: listing.id,
+            coinmarketcap_slug: listing.slug,
+            ...who,
+          }
+        : { price_choice: 'onchain', ...who },
     )
     .where('id', '=', tokenId)
     .execute();

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { Operators } from '../../core/auth/operators.ts';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { ReadCache } from '../../core/http/read-cache.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
-import { createPriceChoiceService, priceChoiceRoutes } from './price-choice.ts';
+import { createPriceChoiceService } from './price-choice.ts';
+import { priceChoiceRoutes } from './price-choice-routes.ts';
 import { farmsRoutes } from './routes.ts';
 import { createFarmsService } from './service.ts';
 
 /** Wires the farms feature into the app: the snapshot writer (when a chain is configured), service, routes. */
 export async function registerFarms(
   app: FastifyInstance,
-  deps: ChainFeatureDeps & { readCache: ReadCache },
+  deps: ChainFeatureDeps & { readCache: ReadCache; operators: Operators },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const writer = createConfiguredSnapshotPipeline({ ...deps, db: deps.database.db, now });
@@ -34,6 +36,8 @@ export async function registerFarms(
     chainId: deps.chainId,
     cmc: cmc && 'findCandidates' in cmc ? (cmc as CoinMarketCapClient) : undefined,
     oldTokens: deps.oldTokens,
+    operators: deps.operators,
+    now,
   });
   await app.register(priceChoiceRoutes, { service: priceChoices });
 }

@@ -8,10 +8,15 @@ import {
   farmPriceChoiceResponseSchema,
   farmPriceChoicesSchema,
   type PriceChoice,
+  type PriceChoiceChangeRequest,
+  type PriceChoiceChangeRequestBody,
+  type SessionUser,
+  tokenPriceChoices,
 } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import type { Operators } from '../../core/auth/operators.ts';
 import { labelSymbol, type OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import {
@@ -24,6 +29,11 @@ import { revalueTokenToOnchain } from '../../core/history/revalue-history.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
 import { toPriceChoice } from '../../core/prices/price-choice.ts';
 import { priceChoiceOf } from '../../core/snapshots/index.ts';
+import {
+  deletePriceChoiceRequests,
+  findPriceChoiceRequests,
+  upsertPriceChoiceRequest,
+} from './price-choice-requests-repository.ts';
 
 type PriceChoiceDeps = {
   db: Kysely<Database>;
@@ -31,11 +41,25 @@ type PriceChoiceDeps = {
   cmc?: CoinMarketCapClient | undefined;
   /** Old QUICK and old dQUICK: named 'QUICK (old)' / 'dQUICK (old)' here as on every other screen. */
   oldTokens?: OldTokens | undefined;
+  /** Who may change a source: a token's price source changes every user's figures (decision 033). */
+  operators: Operators;
+  now?: () => Date;
 };
+
+type RequestRow = Awaited<ReturnType<typeof findPriceChoiceRequests>>[number];
+
+const toChangeRequest = (row: RequestRow): PriceChoiceChangeRequest => ({
+  requested_by: row.email ?? row.wallet_address ?? `account ${row.user_id}`,
+  price_source: tokenPriceChoices.find((c) => c === row.price_source) ?? 'onchain',
+  coinmarketcap_id: row.coinmarketcap_id,
+  note: row.note,
+  created_at: row.created_at,
+});
 
 /** A farm's token price choices (issue 30, finding 2; decision 021): read them, change one. */
 export function createPriceChoiceService(deps: PriceChoiceDeps) {
-  const { db, chainId } = deps;
+  const { db, chainId, operators } = deps;
+  const now = deps.now ?? (() => new Date());
 
   async function tokensOfFarm(farmAddress: string) {
     const farm = await findFarmByAddress(db, chainId, farmAddress);
@@ -51,9 +75,16 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
     return found.map((c) => toPriceChoice(c, quotes, token.address));
   }
 
-  async function getPriceChoices(farmAddress: string): Promise<FarmPriceChoices> {
+  async function getPriceChoices(farmAddress: string, user: SessionUser): Promise<FarmPriceChoices> {
     const tokens = await tokensOfFarm(farmAddress);
+    const canChange = await operators.isOperator(user);
+    const requests = await findPriceChoiceRequests(
+      db,
+      tokens.map((t) => t.id),
+      canChange ? undefined : user.id,
+    );
     return {
+      can_change: canChange,
       tokens: await Promise.all(
         tokens.map(async (token) => {
           const newest = await findNewestTokenPrice(db, token.id);
@@ -65,21 +96,20 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
             onchain_price_usd: newest?.onchain_price_usd ?? null,
             newest_price_source: newest?.price_source ?? null,
             candidates: await candidatesOf(token),
+            chosen_by: token.price_choice_by,
+            chosen_at: token.price_choice_at,
+            change_requests: requests.filter((r) => r.token_id === token.id).map(toChangeRequest),
           };
         }),
       ),
     };
   }
 
-  /**
-   * Changes one token's price source. Back to on-chain: the token's stored history is revalued with the
-   * on-chain prices kept beside each snapshot, in the same transaction as the choice. To the price API:
-   * from the next snapshot on (the API has no past prices), and the chart marks the change.
-   */
-  async function setPriceChoice(
+  /** The farm's token `address` names, and the CoinMarketCap listing a body picks (400s naming the field). */
+  async function resolveChoice(
     farmAddress: string,
-    body: FarmPriceChoiceRequest,
-  ): Promise<FarmPriceChoiceResponse> {
+    body: { token_address: string; price_source: string; coinmarketcap_id?: number | undefined },
+  ) {
     const tokens = await tokensOfFarm(farmAddress);
     const token = tokens.find((t) => t.address.toLowerCase() === body.token_address.toLowerCase());
     if (!token)
@@ -101,8 +131,29 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
           `coinmarketcap_id: ${body.coinmarketcap_id} is not a CoinMarketCap listing of ${token.symbol}`,
         );
     }
+    return { token, chosen };
+  }
+
+  /**
+   * Changes one token's price source. Back to on-chain: the token's stored history is revalued with the
+   * on-chain prices kept beside each snapshot, in the same transaction as the choice. To the price API:
+   * from the next snapshot on (the API has no past prices), and the chart marks the change.
+   */
+  async function setPriceChoice(
+    farmAddress: string,
+    user: SessionUser,
+    body: FarmPriceChoiceRequest,
+  ): Promise<FarmPriceChoiceResponse> {
+    // Checked before anything is read or written: a refused call changes nothing of anyone's figures.
+    if (!(await operators.isOperator(user)))
+      throw new AppError(
+        'FORBIDDEN',
+        "a token's price source is the operator's choice, as it changes every user's figures: ask for a change instead",
+      );
+    const { token, chosen } = await resolveChoice(farmAddress, body);
     const revalued = await db.transaction().execute(async (trx) => {
-      await setTokenPriceChoice(trx, token.id, chosen);
+      await setTokenPriceChoice(trx, token.id, chosen, { by: operators.nameOf(user), at: now() });
+      await deletePriceChoiceRequests(trx, token.id);
       return chosen ? 0 : revalueTokenToOnchain(trx, token.id);
     });
     return {
@@ -113,31 +164,31 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
     };
   }
 
-  return { getPriceChoices, setPriceChoice };
-}
+  /** A user asks the operator for another source; the operator sees it beside the token's choice. */
+  async function requestPriceChoice(
+    farmAddress: string,
+    user: SessionUser,
+    body: PriceChoiceChangeRequestBody,
+  ): Promise<PriceChoiceChangeRequest> {
+    const { token, chosen } = await resolveChoice(farmAddress, body);
+    const createdAt = now().toISOString();
+    const note = body.note ? body.note : null;
+    await upsertPriceChoiceRequest(db, {
+      tokenId: token.id,
+      userId: user.id,
+      priceSource: body.price_source,
+      coinmarketcapId: chosen?.id ?? null,
+      note,
+      createdAt,
+    });
+    return {
+      requested_by: operators.nameOf(user),
+      price_source: body.price_source,
+      coinmarketcap_id: chosen?.id ?? null,
+      note,
+      created_at: createdAt,
+    };
+  }
 
-/** GET and PUT /api/quickswap/farm/details/:address/price-choice(s): signed-in users. */
-export const priceChoiceRoutes: FastifyPluginAsyncZod<{
-  service: ReturnType<typeof createPriceChoiceService>;
-}> = async (app, { service }) => {
-  app.get(
-    '/api/quickswap/farm/details/:address/price-choices',
-    {
-      preHandler: app.requireUser,
-      schema: { params: addressParamsSchema, response: { 200: farmPriceChoicesSchema } },
-    },
-    async (request) => service.getPriceChoices(request.params.address),
-  );
-  app.put(
-    '/api/quickswap/farm/details/:address/price-choice',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        params: addressParamsSchema,
-        body: farmPriceChoiceRequestSchema,
-        response: { 200: farmPriceChoiceResponseSchema },
-      },
-    },
-    async (request) => service.setPriceChoice(request.params.address, request.body),
-  );
-};
+  return { getPriceChoices, setPriceChoice, requestPriceChoice };
+}

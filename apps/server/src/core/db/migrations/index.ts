@@ -25,6 +25,7 @@ import { transactionFeesMigration } from './023-transaction-fees.ts';
 import { alertChannelsMigration } from './024-alert-channels.ts';
 import { dualClaimsRescanMigration } from './025-dual-claims-rescan.ts';
 import { openingBalancePerWalletMigration } from './026-opening-balance-per-wallet.ts';
+import { operatorPriceChoicesMigration } from './027-operator-price-choices.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '024-alert-channels': alertChannelsMigration,
   '025-dual-claims-rescan': dualClaimsRescanMigration,
   '026-opening-balance-per-wallet': openingBalancePerWalletMigration,
+  '027-operator-price-choices': operatorPriceChoicesMigration,
 };

@@ -21,6 +21,22 @@ type TokensTable = {
   coinmarketcap_slug: string | null;
   /** 'onchain' (default) | 'coinmarketcap' (the user chose the price API): decision 021. */
   price_choice: ColumnType<string, string | undefined, string>;
+  /** Who changed `price_choice` from the farm page (the operator's e-mail or wallet), null: set at import (027). */
+  price_choice_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was changed (ISO-8601), null: set at import. */
+  price_choice_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+};
+
+/** A user's request to the operator for another price source of a token: one open per user and token (027). */
+type PriceChoiceRequestsTable = {
+  id: Generated<number>;
+  token_id: number;
+  user_id: number;
+  /** 'onchain' | 'coinmarketcap'. */
+  price_source: string;
+  coinmarketcap_id: number | null;
+  note: string | null;
   created_at: string;
 };
 
@@ -196,6 +212,7 @@ export type FarmsTables = {
   snapshot_schedule: SnapshotScheduleTable;
   position_events: PositionEventsTable;
   history_backfills: HistoryBackfillsTable;
+  price_choice_requests: PriceChoiceRequestsTable;
 };
 
 export type TokenRow = Selectable<TokensTable>;
