@@ -73,6 +73,7 @@ export async function createRuntime(): Promise<Runtime> {
       factory: config.quickswapFactoryAddress,
       usdc: config.usdcAddress,
       wmatic: config.wmaticAddress,
+      hubs: config.priceHubAddresses,
       quick: config.quick,
       lairs: [
         { lair: config.dquick.old, quick: config.quick.old },

@@ -100,7 +100,7 @@ export type DualFarm = z.infer<typeof dualFarmSchema>;
 
 /**
  * Where each price behind a figure came from (decision 021), by token address: 'pair', 'lair',
- * 'redenomination', 'pool' (the farm's own pair) or 'coinmarketcap' (chosen by the user); null when
+ * 'redenomination', 'hub' (its pair with WETH or another hub), 'pool' (the farm's own pair) or 'coinmarketcap' (chosen by the user); null when
  * unknown (points stored before issue 30).
  */
 export const priceSourcesSchema = z.record(z.string(), z.string().nullable()).nullable();
@@ -350,16 +350,24 @@ export const trackedSummarySchema = z.object({
 });
 export type TrackedSummary = z.infer<typeof trackedSummarySchema>;
 
-/**
- * GET /api/quickswap/portfolio: the user's tracked positions added up. Each sum counts only the positions
- * whose figure is known; `unknown` says how many were left out of each (a price no source knew, no
- * snapshot 24 hours ago, no history of deposits), so an unknown part is never counted as zero.
- */
-export const portfolioSchema = z.object({
+const portfolioTotals = {
   positions: z.number().int(),
   value_usd: z.number(),
   change_24h_usd: z.number(),
+  /** Σ each position's one total profit (its books' `profit`: pending rewards in, gas out). */
   pnl_usd: z.number(),
   unknown: z.object({ value: z.number().int(), change_24h: z.number().int(), pnl: z.number().int() }),
+};
+
+/**
+ * GET /api/quickswap/portfolio: the user's tracked positions of every kind (V2 farm stakes, V3 NFTs) added up,
+ * each at its newest snapshot whose events are final (its books' moment). Each sum counts only the positions
+ * whose figure is known; `unknown` says how many were left out of each (a price no source knew, no
+ * snapshot 24 hours ago, no history of deposits), so an unknown part is never counted as zero. `kinds`: the
+ * same sums per kind of position, which add up to the totals.
+ */
+export const portfolioSchema = z.object({
+  ...portfolioTotals,
+  kinds: z.array(z.object({ kind: z.string(), label: z.string(), ...portfolioTotals })).optional(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;

@@ -3,13 +3,14 @@ import type { World } from './types.ts';
 import type { V3World } from './v3-types.ts';
 
 /**
- * The on-chain price settings that point Tidewatch at a world (its factory, reference tokens, QUICK and
- * the lairs), for `createOnchainPriceSource({ chain, ...worldPriceOptions(world) })`.
+ * The on-chain price settings that point Tidewatch at a world (its factory, reference tokens, hubs, QUICK
+ * and the lairs), for `createOnchainPriceSource({ chain, ...worldPriceOptions(world) })`.
  */
 export function worldPriceOptions(world: World): {
   factory: Address;
   usdc: Address;
   wmatic: Address;
+  hubs: Address[];
   quick: { old: Address; new: Address };
   lairs: { lair: Address; quick: Address }[];
 } {
@@ -18,6 +19,8 @@ export function worldPriceOptions(world: World): {
     factory: world.factory,
     usdc: t.USDC.address,
     wmatic: t.WMATIC.address,
+    // As Polygon's defaults (WETH, WBTC): MYST, traded only against WETH, is priced through it.
+    hubs: [t.WETH.address, t.WBTC.address],
     quick: { old: t.QUICK.address, new: t.NEW_QUICK.address },
     lairs: [
       { lair: t.DQUICK.address, quick: t.QUICK.address },
@@ -40,6 +43,7 @@ export function worldAppEnv(world: World): Record<string, string> {
     QUICKSWAP_FACTORY_ADDRESS: world.factory,
     USDC_ADDRESS: t.USDC.address,
     WMATIC_ADDRESS: t.WMATIC.address,
+    PRICE_HUB_ADDRESSES: `${t.WETH.address},${t.WBTC.address}`,
     QUICK_ADDRESS: t.QUICK.address,
     NEW_QUICK_ADDRESS: t.NEW_QUICK.address,
     DQUICK_ADDRESS: t.DQUICK.address,

@@ -9,6 +9,9 @@ export const polygon = {
   quickswapFactory: '0x5757371414417b8C6CAad45bAeF941aBc7d3Ab32',
   usdc: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174',
   wmatic: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
+  /** The on-chain price rule's hubs (decision 021): a token traded only against one is priced through it. */
+  weth: '0x7ceB23fD6bC0adD59E62ac25578270cFf1b9f619',
+  wbtc: '0x1BFD67037B42Cf73acF2047067bd4F2C47D9BfD6',
   quick: {
     old: '0x831753DD7087CaC61aB5644b308642cc1c33Dc13',
     new: '0xB5C064F955D8e7F38fE0460C556a72987494eE17',

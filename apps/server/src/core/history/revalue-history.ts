@@ -182,7 +182,7 @@ export async function revalueTokenToOnchain(trx: DbOrTrx, tokenId: number): Prom
     .selectFrom('token_snapshots')
     .select('price_source')
     .where('token_id', '=', tokenId)
-    .where('price_source', 'in', ['pair', 'lair', 'redenomination'])
+    .where('price_source', 'in', ['pair', 'lair', 'redenomination', 'hub'])
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();

@@ -33,11 +33,19 @@ describe('on-chain price source', () => {
       expect(quote?.source).toBe('onchain');
       expect(quote?.blockNumber).toBe(blockNumber);
       expect(quote?.at.getTime()).toBe(Number(blockTimestamp) * 1000);
-      const intended = tokenSpecs[key].usdPrice;
-      // MYST only trades against WETH: neither USDC nor WMATIC prices it, so it is unknown, not 0.
-      if (intended === null) expect(quote?.usd, key).toBeNull();
-      else expect(Math.abs(quote!.usd! - intended) / intended, key).toBeLessThan(0.01);
+      // MYST only trades against WETH: neither USDC nor WMATIC prices it, WETH (a hub) does: 0.001 WETH.
+      const intended = tokenSpecs[key].usdPrice ?? 0.001 * tokenSpecs.WETH.usdPrice;
+      expect(Math.abs(quote!.usd! - intended) / intended, key).toBeLessThan(0.01);
+      // A hub is a second hop only: a token its own pair prices keeps that route (WMATIC has a WETH pair too).
+      expect(quote?.route, key).toBe(key === 'MYST' ? 'hub' : key === 'WMATIC' ? 'pair' : quote?.route);
     }
+  });
+
+  it('leaves a token only a hub could price unknown (null, not 0) when no hub is configured', async () => {
+    const noHubs = createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world), hubs: [] });
+    const myst = t.world.tokens.MYST.address;
+    const prices = await noHubs.getUsdPrices([{ address: myst }]);
+    expect(prices.get(myst.toLowerCase())).toMatchObject({ usd: null, route: null });
   });
 
   it('prices QUICK through WMATIC when it has no USDC pair', async () => {

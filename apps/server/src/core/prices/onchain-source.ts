@@ -26,6 +26,11 @@ export type OnchainPriceSourceOptions = {
   quick?: { old: Address; new: Address };
   /** Dragon's Lairs (dQUICK) and the QUICK each holds: dQUICK = QUICK x dQUICKForQUICK(1e18) / 1e18. */
   lairs?: { lair: Address; quick: Address }[];
+  /**
+   * Tokens priced by their own USDC/WMATIC pair that price, in a second hop, a token with neither pair
+   * (route 'hub': its pair with the hub times the hub's price), e.g. a token traded only against WETH.
+   */
+  hubs?: Address[];
 };
 
 /** On-chain prices whose reads can ride in another plan's aggregate3 (one request for a whole refresh). */
@@ -45,7 +50,8 @@ type Route = { usd: number; depthUsd: number };
  * Prices tokens from QuickSwap reserves at one block: through the deeper of its USDC pair and its WMATIC
  * pair (times WMATIC's USDC price); dQUICK through its lair's ratio times QUICK's price (as QuickSwap's interface does, whatever a
  * dQUICK pair says); old and new QUICK through the 1:1000 redenomination when the other has the deeper market. USDC
- * counts as $1. A token with no route stays unknown (null), never $0. Pair addresses are computed
+ * counts as $1. A token none of these prices is priced through a hub (WETH, WBTC: tokens a direct route prices)
+ * by its deepest pair with one, route 'hub'. A token with no route stays unknown (null), never $0. Pair addresses are computed
  * (CREATE2), so a warm price read is part of one aggregate3 and costs no request of its own.
  * @example
  * const prices = await createOnchainPriceSource({ chain }).getUsdPrices([{ address: wbtc }], { blockNumber: 123n });
@@ -60,6 +66,7 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
     { lair: polygon.dquick.old, quick: quick.old },
     { lair: polygon.dquick.new, quick: quick.new },
   ];
+  const hubs = (options.hubs ?? [polygon.weth, polygon.wbtc]).map((h) => getAddress(h));
   const quickOfLair = new Map(lairs.map((l) => [priceKey(l.lair), getAddress(l.quick)]));
   const redenominated = new Map<string, { other: Address; factor: number }>([
     [priceKey(quick.old), { other: getAddress(quick.new), factor: QUICK_REDENOMINATION }],
@@ -79,7 +86,7 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
       const twin = redenominated.get(key);
       if (twin) visit(twin.other);
     };
-    for (const token of [usdc, wmatic, ...tokens]) visit(token);
+    for (const token of [usdc, wmatic, ...hubs, ...tokens]) visit(token);
     return [...all.values()];
   }
 
@@ -116,6 +123,7 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
       }
       planPair(token, usdc);
       planPair(token, wmatic);
+      for (const hub of hubs) planPair(token, hub);
       if (!decimalsCache.has(key)) {
         plan.addOptional<number>(
           {
@@ -163,7 +171,8 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
         ]);
       };
       const unknown: OnchainPrice = { usd: null, route: null };
-      const priceOf = (token: Address): OnchainPrice => {
+      /** Every route but the hubs': its own pairs, its lair, QUICK's redenomination. */
+      const direct = (token: Address): OnchainPrice => {
         const key = priceKey(token);
         const underlying = quickOfLair.get(key);
         // Both lairs mint 18-decimal dQUICK over 18-decimal QUICK, so dQUICKForQUICK(1e18) / 1e18 is the
@@ -186,6 +195,23 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
         if (!best) return unknown;
         const route: OnchainRoute = best === own ? 'pair' : 'redenomination';
         return { usd: best.usd, route };
+      };
+      /**
+       * Only when no direct route prices it (a direct price never moves for a hub's pair): the deepest of its
+       * pairs with a hub that a direct route prices. Two hops at most: a hub is never priced through a hub.
+       */
+      const throughHub = (token: Address): OnchainPrice => {
+        const routes = hubs.map((hub) => {
+          const hubUsd = hub === token ? null : direct(hub).usd;
+          const inHub = hubUsd === null ? null : quoteIn(token, hub);
+          return inHub && { usd: inHub.usd * hubUsd!, depthUsd: inHub.depthUsd * hubUsd! };
+        });
+        const best = deepest(routes);
+        return best ? { usd: best.usd, route: 'hub' } : unknown;
+      };
+      const priceOf = (token: Address): OnchainPrice => {
+        const own = direct(token);
+        return own.usd !== null ? own : throughHub(token);
       };
       return new Map(tokens.map((token) => [priceKey(token), priceOf(getAddress(token))]));
     };

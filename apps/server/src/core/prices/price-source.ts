@@ -2,8 +2,11 @@ import type { Address } from 'viem';
 
 type PriceSourceName = 'onchain' | 'coinmarketcap';
 
-/** How the chain priced a token (decision 021): its USDC/WMATIC pair, its lair, or QUICK's redenomination. */
-export type OnchainRoute = 'pair' | 'lair' | 'redenomination';
+/**
+ * How the chain priced a token (decision 021): its USDC/WMATIC pair, its lair, QUICK's redenomination, or
+ * its pair with a hub (a token such as WETH that its own pair prices).
+ */
+export type OnchainRoute = 'pair' | 'lair' | 'redenomination' | 'hub';
 
 /**
  * Where a snapshot's token price came from (decision 021): an on-chain route, 'pool' (the farm's own

@@ -5,6 +5,7 @@ const onchainRouteTexts: Record<string, string> = {
   pair: 'on-chain, from its QuickSwap pair with USDC or WMATIC',
   lair: 'on-chain, from the dQUICK lair',
   redenomination: "on-chain, from QUICK's redenomination",
+  hub: 'on-chain, from its QuickSwap pair with a token its own pair prices (such as WETH)',
   pool: "on-chain, from this farm's own pair",
 };
 
@@ -50,6 +51,7 @@ const sourceNames: Record<string, string> = {
   pair: 'on-chain pair',
   lair: 'dQUICK lair',
   redenomination: 'QUICK redenomination',
+  hub: 'on-chain pair through WETH or WBTC',
   pool: "this farm's pair",
   coinmarketcap: 'CoinMarketCap',
 };
