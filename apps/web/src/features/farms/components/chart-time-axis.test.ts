@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  axisTickLabel,
+  crosshairTimeLabel,
   layOutOnTimeAxis,
   pointCountText,
   pointsInRange,
@@ -100,5 +102,29 @@ describe('the point count under the chart', () => {
     [12, '12 points'],
   ])('%i reads "%s"', (count, text) => {
     expect(pointCountText(count)).toBe(text);
+  });
+});
+
+describe('the time axis labels', () => {
+  // 2025-10-09 08:53:20 UTC.
+  const moment = start;
+
+  it('labels dates on a range of more than two days, not hours that never say which day', () => {
+    expect(axisTickLabel(moment, 10 * day, 'UTC')).toBe('Oct 9');
+    expect(axisTickLabel(moment + 3 * day, 10 * day, 'UTC')).toBe('Oct 12');
+  });
+
+  it('labels the time of day on a range of two days or less', () => {
+    expect(axisTickLabel(moment, 2 * day, 'UTC')).toBe('08:53');
+    expect(axisTickLabel(moment, 20 * minute, 'UTC')).toBe('08:53');
+  });
+
+  it('says the date in the reader’s time zone', () => {
+    expect(axisTickLabel(moment + 16 * 3600, 30 * day, 'UTC')).toBe('Oct 10');
+    expect(axisTickLabel(moment + 16 * 3600, 30 * day, 'America/New_York')).toBe('Oct 9');
+  });
+
+  it('gives the crosshair the date and the time', () => {
+    expect(crosshairTimeLabel(moment, 'UTC')).toBe('Oct 9, 08:53');
   });
 });

@@ -88,6 +88,50 @@ export function layOutOnTimeAxis(points: ReturnsChartPoint[], slotCount = defaul
   return { slots, step };
 }
 
+/**
+ * Over this span the axis labels dates: ten days labelled '09:00', '14:00', … never said which day. The
+ * chart's own labels could not tell either: its day marks fall on the spacing slots, which draw no label.
+ */
+const dateLabelSpan = 2 * daySeconds;
+
+const labelFormats = {
+  date: { month: 'short', day: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateAndTime: { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+// One formatter per format and zone, built on first use (building one loads its locale data).
+const labelFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatMoment(seconds: number, format: keyof typeof labelFormats, timeZone?: string): string {
+  const key = `${format}:${timeZone ?? ''}`;
+  let formatter = labelFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { ...labelFormats[format], timeZone });
+    labelFormatters.set(key, formatter);
+  }
+  return formatter.format(seconds * 1000);
+}
+
+/**
+ * A tick label of the time axis for a range spanning `spanSeconds`, in the reader's time zone (or
+ * `timeZone`): its date ('Mar 5') when the range is longer than two days, else its time of day ('14:05').
+ */
+export function axisTickLabel(seconds: number, spanSeconds: number, timeZone?: string): string {
+  return formatMoment(seconds, spanSeconds > dateLabelSpan ? 'date' : 'time', timeZone);
+}
+
+/** The crosshair's label of a moment: date and time ('Mar 5, 14:05'), in the same zone as the ticks. */
+export function crosshairTimeLabel(seconds: number, timeZone?: string): string {
+  return formatMoment(seconds, 'dateAndTime', timeZone);
+}
+
+/** The time the layout spans, first slot to last (0 for one point or none). */
+export function layoutSpan(layout: TimeAxisLayout): number {
+  const first = layout.slots[0];
+  const last = layout.slots.at(-1);
+  return first && last ? last.time - first.time : 0;
+}
+
 /** The axis time at which a moment is drawn (a marker's place), or null outside the layout. */
 export function slotTimeOf(layout: TimeAxisLayout, seconds: number): number | null {
   const first = layout.slots[0];

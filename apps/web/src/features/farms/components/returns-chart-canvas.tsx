@@ -13,7 +13,14 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { priceSourceMarkers } from './chart-markers.ts';
-import { layOutOnTimeAxis, type ReturnsChartPoint, type TimeAxisLayout } from './chart-time-axis.ts';
+import {
+  axisTickLabel,
+  crosshairTimeLabel,
+  layOutOnTimeAxis,
+  layoutSpan,
+  type ReturnsChartPoint,
+  type TimeAxisLayout,
+} from './chart-time-axis.ts';
 
 /**
  * Series drawn, in legend order; colours match the legend swatches in position-chart.tsx (sky-600,
@@ -114,6 +121,8 @@ export default function ReturnsChartCanvas({
       // for another tap, so the figures stuck to the last point touched).
       trackingMode: { exitMode: TrackingModeExitMode.OnTouchEnd },
       localization: {
+        // The crosshair says the day and the time, in the reader's zone as the axis labels are.
+        timeFormatter: (time: Time) => crosshairTimeLabel(time as number),
         priceFormatter: (value: number) =>
           value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 }),
       },
@@ -182,6 +191,11 @@ export default function ReturnsChartCanvas({
     // Two points or fewer make no line worth the name: their dots show where they are.
     for (const line of series.current)
       line.applyOptions({ pointMarkersVisible: pointsBySlot.current.size < 3 });
+    // Labels by the range's span: dates over more than two days (the chart's own named only hours).
+    const span = layoutSpan(layout);
+    chart.current.applyOptions({
+      timeScale: { tickMarkFormatter: (time: Time) => axisTickLabel(time as number, span) },
+    });
     chart.current.timeScale().fitContent();
   }, [layout]);
 
