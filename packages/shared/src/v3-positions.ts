@@ -143,6 +143,18 @@ export const v3TokenIdParamsSchema = z.strictObject({
       'must be a position id (at most 2^256 − 1)',
     ),
 });
+/**
+ * GET …/positions/:token_id?block=: the position valued at that block instead of the latest (the block a
+ * tracked position's page shows its returns and books as of, `as_of_block`, so all its figures are one block's).
+ */
+export const v3PositionQuerySchema = z.strictObject({
+  block: z.coerce
+    .number({ error: 'must be a block number' })
+    .int('must be a block number (a whole number)')
+    .positive('must be a block number (a whole number)')
+    .max(Number.MAX_SAFE_INTEGER, 'must be a block number the chain can have')
+    .optional(),
+});
 export const v3LookupSchema = z.strictObject({ query: z.string().trim().min(1).max(300) });
 export const v3LookupResponseSchema = z.object({ token_id: z.string() });
 
@@ -246,5 +258,11 @@ export const v3PositionHistorySchema = z.object({
     .nullable(),
   /** The accountant's figures (issue 35): income, gas, total profit; null before any snapshot. */
   books: positionBooksSchema.nullable().optional(),
+  /**
+   * The block `returns` and `books` are as of (one snapshot: the newest at or below the block the events were
+   * read to, else the newest); the page reads the position at it (…/positions/:token_id?block=), so every
+   * figure it shows is that block's. Null before any snapshot.
+   */
+  as_of_block: z.number().int().nullable().optional(),
 });
 export type V3PositionHistory = z.infer<typeof v3PositionHistorySchema>;

@@ -2,11 +2,11 @@ import type { TokenRef, V3PositionEvent, V3PositionHistory } from '@tidewatch/sh
 import { formatUnits, getAddress } from 'viem';
 import type { V3PositionEventRow, V3RawAmount } from '../../core/db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../../core/farms/repository.ts';
+import { loadV3Books } from '../../core/ledger/v3-books.ts';
 import { loadV3Events } from '../../core/v3/history-repository.ts';
 import { computeV3Returns, type ReturnsEvent } from '../../core/v3/history-returns.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
 import { toV3SnapshotWire } from '../../core/v3/snapshot-rows.ts';
-import { loadV3Books } from './position-books.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
@@ -35,8 +35,8 @@ function toEventWire(row: V3PositionEventRow, tokens: Map<string, TokenRef>): V3
 /**
  * GET /api/quickswap/v3/positions/:token_id/history?wallet_address=: a tracked position's snapshots (oldest
  * first), its events rebuilt from the chain by the history job (each valued at its block), and its returns
- * against holding, fees earned and rewards apart, and its books (issue 35), from those events and the newest snapshot. Private to a
- * user tracking it with that wallet (NOT_FOUND otherwise).
+ * against holding, fees earned and rewards apart, and its books (issue 35), both as of one snapshot
+ * (`as_of_block`) and the events up to it. Private to a user tracking it with that wallet (NOT_FOUND otherwise).
  */
 export async function getV3PositionHistory(
   ctx: V3TrackingContext,
@@ -58,29 +58,36 @@ export async function getV3PositionHistory(
       { address: row.address, symbol: row.symbol, decimals: row.decimals },
     ]),
   );
-  const newest = snapshots.at(-1);
-  const returnsEvents: ReturnsEvent[] = events.map((e) => ({
-    kind: e.kind,
-    amounts: amountsOf(e).map((a) => ({ token: a.token, raw: BigInt(a.raw), usd: a.usd })),
-    usd: e.usd,
-  }));
   const books = await loadV3Books(ctx, tracked, snapshots);
+  // One moment for the whole page (issue 42): the returns are as of the books' snapshot (the newest at or
+  // below the block the events were read to), counting the events up to it, not of a newer snapshot whose
+  // events are not read yet; before the books have one, the newest.
+  const asOf = books ? snapshots.find((s) => Number(s.block_number) === books.as_of_block) : snapshots.at(-1);
+  const asOfBlock = asOf ? Number(asOf.block_number) : null;
+  const returnsEvents: ReturnsEvent[] = events
+    .filter((e) => asOfBlock === null || Number(e.block_number) <= asOfBlock)
+    .map((e) => ({
+      kind: e.kind,
+      amounts: amountsOf(e).map((a) => ({ token: a.token, raw: BigInt(a.raw), usd: a.usd })),
+      usd: e.usd,
+    }));
   return {
     token_id: tracked.tokenId,
     wallet_address: tracked.wallet,
     snapshots: snapshots.map(toV3SnapshotWire),
     events: events.map((e) => toEventWire(e, tokens)),
-    returns: newest
+    returns: asOf
       ? computeV3Returns(returnsEvents, {
-          valueUsd: newest.value_usd,
-          feesUsd: newest.fees_usd,
-          pendingRewardsUsd: newest.pending_rewards_usd,
-          price0Usd: newest.price0_usd,
-          price1Usd: newest.price1_usd,
+          valueUsd: asOf.value_usd,
+          feesUsd: asOf.fees_usd,
+          pendingRewardsUsd: asOf.pending_rewards_usd,
+          price0Usd: asOf.price0_usd,
+          price1Usd: asOf.price1_usd,
           token0: tracked.token0,
           token1: tracked.token1,
         })
       : null,
+    as_of_block: asOfBlock,
     books,
   };
 }

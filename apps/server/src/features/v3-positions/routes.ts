@@ -1,6 +1,7 @@
 import {
   v3LookupResponseSchema,
   v3LookupSchema,
+  v3PositionQuerySchema,
   v3PositionSchema,
   v3TokenIdParamsSchema,
   v3WalletPositionsSchema,
@@ -13,8 +14,8 @@ import type { V3PositionsService } from './service.ts';
 
 /**
  * QuickSwap V3 positions: a wallet's (a signed-in user's saved or watch-only wallet only; it reads the chain,
- * so it counts against the user's refresh throttle, as find my farms), one position by id (public data, as a
- * block explorer shows it; throttled per client IP) and reading a pasted id or link.
+ * so it counts against the user's refresh throttle, as find my farms), one position by id at the latest block or
+ * a given one (public data, as a block explorer shows it; throttled per client IP) and reading a pasted id or link.
  */
 export const v3PositionsRoutes: FastifyPluginAsyncZod<{
   v3Positions: V3PositionsService;
@@ -41,9 +42,14 @@ export const v3PositionsRoutes: FastifyPluginAsyncZod<{
     '/api/quickswap/v3/positions/:token_id',
     {
       preHandler: countPublicReads,
-      schema: { params: v3TokenIdParamsSchema, response: { 200: v3PositionSchema } },
+      schema: {
+        params: v3TokenIdParamsSchema,
+        querystring: v3PositionQuerySchema,
+        response: { 200: v3PositionSchema },
+      },
     },
-    async (request) => v3Positions.position(request.user?.id ?? null, request.params.token_id),
+    async (request) =>
+      v3Positions.position(request.user?.id ?? null, request.params.token_id, request.query.block),
   );
 
   app.post(

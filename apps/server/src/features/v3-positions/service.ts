@@ -10,7 +10,8 @@ export function createV3PositionsService(deps: V3PositionsDeps) {
   const ctx: V3PositionsContext = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     walletPositions: (userId: number, wallet: string) => getWalletPositions(ctx, userId, wallet),
-    position: (userId: number | null, tokenId: string) => getPosition(ctx, userId, tokenId),
+    position: (userId: number | null, tokenId: string, block?: number) =>
+      getPosition(ctx, userId, tokenId, block),
     lookup: (query: string) => lookupPosition(query),
   };
 }
