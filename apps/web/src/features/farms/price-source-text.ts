@@ -1,4 +1,11 @@
-import type { FarmDetail, FarmTokenPrice, PriceChoice, TokenPriceSources } from '@tidewatch/shared';
+import type {
+  FarmDetail,
+  FarmTokenPrice,
+  PriceChoice,
+  PriceChoiceChangeRequest,
+  TokenPriceSources,
+} from '@tidewatch/shared';
+import { formatRelativeTime } from '../../lib/format.ts';
 
 /** The on-chain routes a snapshot's price can come from (decision 021), as a person reads them. */
 const onchainRouteTexts: Record<string, string> = {
@@ -28,6 +35,24 @@ export function currentSourceText(token: FarmTokenPrice): string {
     return `CoinMarketCap listing ${listing ? listingName(listing) : `#${token.coinmarketcap_id ?? '?'}`}`;
   }
   return onchainRouteTexts[token.newest_price_source ?? ''] ?? 'on-chain';
+}
+
+/** Who set a token's source and when (decision 033): an operator from a farm page, or the token's import. */
+export function chosenByText(token: FarmTokenPrice): string {
+  if (!token.chosen_by) return 'set when the token was first imported';
+  const when = token.chosen_at ? ` ${formatRelativeTime(token.chosen_at)}` : '';
+  return `chosen by ${token.chosen_by}${when}`;
+}
+
+/** A request for another source, as the operator (or its requester) reads it. */
+export function changeRequestText(token: FarmTokenPrice, request: PriceChoiceChangeRequest): string {
+  const listing = token.candidates.find((c) => c.id === request.coinmarketcap_id);
+  const source =
+    request.price_source === 'onchain'
+      ? 'its on-chain price'
+      : `CoinMarketCap ${listing ? listingName(listing) : `#${request.coinmarketcap_id ?? '?'}`}`;
+  const note = request.note ? `: "${request.note}"` : '';
+  return `${request.requested_by} asked for ${source} ${formatRelativeTime(request.created_at)}${note}`;
 }
 
 /** What the confirmation says will happen to the figures and the stored history (decision 021). */

@@ -16,8 +16,9 @@ const choicesPath = `/quickswap/farm/details/${farmAddress}/price-choices`;
 const choicePath = `/quickswap/farm/details/${farmAddress}/price-choice`;
 
 /** The WMATIC/QUICK trap of the issue: QUICK priced by new QUICK's listing. */
-function trappedChoices(): FarmPriceChoices {
+function trappedChoices(canChange = true): FarmPriceChoices {
   return {
+    can_change: canChange,
     tokens: [
       {
         address: quick,
@@ -27,6 +28,9 @@ function trappedChoices(): FarmPriceChoices {
         onchain_price_usd: 39.8,
         newest_price_source: 'coinmarketcap',
         candidates: quickListings,
+        chosen_by: null,
+        chosen_at: null,
+        change_requests: [],
       },
       {
         address: wmatic,
@@ -36,6 +40,9 @@ function trappedChoices(): FarmPriceChoices {
         onchain_price_usd: 0.5,
         newest_price_source: 'pair',
         candidates: [],
+        chosen_by: 'ops@example.com',
+        chosen_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+        change_requests: [],
       },
     ],
   };
@@ -56,8 +63,12 @@ function detail(value: number) {
 }
 
 /** A fake server that stores the choice it is sent: the farm's figures double once QUICK is on-chain. */
-function installFarmServer(options: { failChoicesOnce?: boolean } = {}) {
-  const state = { choices: trappedChoices(), value: 1000, failuresLeft: options.failChoicesOnce ? 1 : 0 };
+function installFarmServer(options: { failChoicesOnce?: boolean; canChange?: boolean } = {}) {
+  const state = {
+    choices: trappedChoices(options.canChange ?? true),
+    value: 1000,
+    failuresLeft: options.failChoicesOnce ? 1 : 0,
+  };
   const calls = installFakeFetch(({ method, path, body }: FakeRequest) => {
     if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [lpItem()], dual_mining: [] } };
     if (method === 'GET' && path === detailPath) return { body: detail(state.value) };
@@ -67,6 +78,19 @@ function installFarmServer(options: { failChoicesOnce?: boolean } = {}) {
         return errorReply(429, 'RATE_LIMITED', 'too many requests, try again in a minute');
       }
       return { body: state.choices };
+    }
+    if (method === 'POST' && path === `${choicePath}-request`) {
+      const request = body as { token_address: string; price_source: 'onchain' | 'coinmarketcap' };
+      const token = state.choices.tokens.find((t) => t.address === request.token_address)!;
+      const asked = {
+        requested_by: 'me@example.com',
+        price_source: request.price_source,
+        coinmarketcap_id: null,
+        note: null,
+        created_at: new Date().toISOString(),
+      };
+      token.change_requests = [asked];
+      return { status: 201, body: asked };
     }
     if (method === 'PUT' && path === choicePath) {
       const request = body as { token_address: string; price_source: 'onchain' | 'coinmarketcap' };
@@ -178,6 +202,32 @@ describe("a farm's prices panel", () => {
     expect(callsTo(calls, 'PUT', choicePath).map((call) => call.body)).toEqual([
       { token_address: quick, price_source: 'coinmarketcap', coinmarketcap_id: 8206 },
     ]);
+  });
+
+  // Issue 42, finding 1: a source changes every user's figures, so only the operator changes it.
+  it('shows another user the choice read-only, with who made it, and sends their request to the operator', async () => {
+    window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+    const calls = installFarmServer({ canChange: false });
+    const { user } = renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
+    const panel = await screen.findByRole('region', { name: 'prices' });
+    const quickGroup = await within(panel).findByRole('group', { name: 'QUICK' });
+    expect(panel).toHaveTextContent('the operator of this Tidewatch chooses it for everyone');
+    const wmaticGroup = within(panel).getByRole('group', { name: 'WMATIC' });
+    expect(wmaticGroup).toHaveTextContent('chosen by ops@example.com 3 hours ago');
+    expect(quickGroup).toHaveTextContent('set when the token was first imported');
+    expect(within(panel).queryByRole('button', { name: 'save' })).toBeNull();
+    const ask = within(quickGroup).getByRole('button', { name: 'ask the operator for this source' });
+    expect(ask).toBeDisabled();
+    await user.click(within(quickGroup).getByRole('radio', { name: /on-chain price/ }));
+    await user.click(ask);
+    expect(await within(quickGroup).findByText(/asked: the operator sees your request/)).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', `${choicePath}-request`).map((call) => call.body)).toEqual([
+      { token_address: quick, price_source: 'onchain' },
+    ]);
+    expect(callsTo(calls, 'PUT', choicePath)).toHaveLength(0);
+    expect(
+      await within(quickGroup).findByText(/me@example.com asked for its on-chain price/),
+    ).toBeInTheDocument();
   });
 
   it('shows a failed load with retry, and loads again on retry', async () => {

@@ -17,14 +17,21 @@ export function PriceChoicePanel({ farmAddress }: { farmAddress: string }) {
     >
       <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">prices</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        where each token's price comes from; pick another source if a figure looks wrong
+        {query.data && !query.data.can_change
+          ? "where each token's price comes from; the operator of this Tidewatch chooses it for everyone, ask for another source if a figure looks wrong"
+          : "where each token's price comes from; pick another source if a figure looks wrong"}
       </p>
       {query.isError ? (
         <InlineError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data ? (
         <div className="grid gap-2 md:grid-cols-2">
           {query.data.tokens.map((token) => (
-            <TokenPriceChoice key={token.address} farmAddress={farmAddress} token={token} />
+            <TokenPriceChoice
+              key={token.address}
+              farmAddress={farmAddress}
+              token={token}
+              canChange={query.data.can_change}
+            />
           ))}
         </div>
       ) : (
