@@ -216,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: deps.database,
     chainId: deps.config.chainId,
     v3: deps.config.v3,
+    oldTokens,
   });
   await app.register(alertsRoutes, {
     db: deps.database.db,

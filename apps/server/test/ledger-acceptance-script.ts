@@ -233,6 +233,10 @@ export type ExpectedRow = {
   gas: ExpectedGas | null;
 };
 
+/** A world token's symbol as the app names it (issue 42): old QUICK and old dQUICK apart from the new ones. */
+const shownSymbol = (key: TokenKey, symbol: string) =>
+  key === 'QUICK' ? 'QUICK (old)' : key === 'DQUICK' ? 'dQUICK (old)' : symbol;
+
 const tokenKeys = (t: TestChain) =>
   new Map(Object.values(t.world.tokens).map((token) => [token.address.toLowerCase(), token.key]));
 
@@ -352,8 +356,14 @@ export class Arithmetic {
   }
 
   tokenAmount(address: Address, amount: bigint): TokenAmount {
-    const token = this.t.world.tokens[this.keyOfAddress(address)];
-    return { address: getAddress(address), symbol: token.symbol, decimals: token.decimals, amount };
+    const key = this.keyOfAddress(address);
+    const token = this.t.world.tokens[key];
+    return {
+      address: getAddress(address),
+      symbol: shownSymbol(key, token.symbol),
+      decimals: token.decimals,
+      amount,
+    };
   }
 
   /** What `amount` LP of `farm`'s pair stood for at `block` (the pair's burn rounding) and its USD. */
@@ -445,7 +455,10 @@ export class Arithmetic {
   /** The LP currency code the exports use: `${symbol0}-${symbol1} LP` (token0, token1 of the pair). */
   lpCode(farm: WorldFarm): string {
     const pair = this.t.world.pairs[farm.pairKey];
-    const symbol = (address: Address) => this.t.world.tokens[this.keyOfAddress(address)].symbol;
+    const symbol = (address: Address) => {
+      const key = this.keyOfAddress(address);
+      return shownSymbol(key, this.t.world.tokens[key].symbol);
+    };
     return `${symbol(pair.token0)}-${symbol(pair.token1)} LP`;
   }
 

@@ -250,7 +250,7 @@ describe('the books of a scripted two-year history', () => {
     expect(gasPrices.size).toBe(gasRows(expected).length);
     const polPrices = new Set(gasRows(expected).map((row) => row.gas!.polUsd));
     expect(polPrices.size).toBeGreaterThan(2);
-    const dquick = expected.filter((row) => row.kind === 'reward' && row.token.symbol === 'dQUICK');
+    const dquick = expected.filter((row) => row.kind === 'reward' && row.token.symbol === 'dQUICK (old)');
     expect(new Set(dquick.map((row) => row.usd / Number(row.token.amount))).size).toBe(dquick.length);
     for (const row of expected) expect(row.usd).toBeGreaterThan(0);
   });
@@ -402,7 +402,8 @@ describe('the books of a scripted two-year history', () => {
         expectFee(cell['Fee Amount']!, cell['Fee Currency']!, row, what);
         expectCsvUsd(cell['Net Worth Amount']!, row.usd, what);
         expect(cell['Net Worth Currency'], what).toBe('USD');
-        expect(cell.Label, what).toBe(row.kind === 'reward' ? 'reward' : '');
+        const label = { reward: 'reward', stake: 'add to pool', withdraw: 'remove from pool' }[row.kind];
+        expect(cell.Label, what).toBe(label);
         expect(cell.Description!.toLowerCase(), what).toContain(row.farm.address.toLowerCase());
         if (row.kind !== 'reward')
           expect(cell.Description!.toLowerCase(), what).toContain(row.farm.pair.toLowerCase());
@@ -441,7 +442,7 @@ describe('the books of a scripted two-year history', () => {
         const row = want[i]!;
         const what = `cointracking ${year} ${tz} ${row.kind} ${row.id}`;
         const cell = Object.fromEntries(header!.map((name, k) => [name, line[k] ?? '']));
-        const type = { reward: 'Income', stake: 'Withdrawal', withdraw: 'Deposit' }[row.kind];
+        const type = { reward: 'Staking', stake: 'Withdrawal', withdraw: 'Deposit' }[row.kind];
         expect(cell.Type, what).toBe(type);
         const currency = row.kind === 'reward' ? row.token.symbol : math.lpCode(row.farm);
         const [side, other] = row.kind === 'stake' ? ['Sell', 'Buy'] : ['Buy', 'Sell'];

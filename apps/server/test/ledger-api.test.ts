@@ -340,7 +340,7 @@ describe('exports', () => {
     const [, claim, withdrawal] = response.body.trimEnd().split('\r\n');
     expect(claim).toContain(',,,3.000000000000000007,QUICK,,,,,reward,');
     expect(claim).toContain('gas unknown');
-    expect(withdrawal).toContain(',4,WMATIC-USDC LP,0.002100000000000001,POL,410.50,USD,,');
+    expect(withdrawal).toContain(',4,WMATIC-USDC LP,0.002100000000000001,POL,410.50,USD,remove from pool,');
   });
 });
 

@@ -63,7 +63,13 @@ export function createV3Jobs(input: V3JobsInput): {
     // never rejects (a failure is logged), so the round need not wait for it.
     onStored: (stored, read) =>
       evaluateV3Alerts(
-        { db: database.db, publicUrl: config.publicUrl, now: new Date(), chainNow: read.blockTime },
+        {
+          db: database.db,
+          publicUrl: config.publicUrl,
+          now: new Date(),
+          chainNow: read.blockTime,
+          ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
+        },
         stored.map((p) => p.positionId),
       )
         .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))

@@ -2,14 +2,25 @@
 export type OldTokens = { quick: string; dquick: string };
 
 /**
- * A token's symbol as Tidewatch shows it: old QUICK and old dQUICK are 'QUICK (old)' / 'dQUICK (old)', so
- * nobody takes "2.4 QUICK unclaimed" (about $120 at 1 old = 1,000 new) for the new token; every other
- * token keeps the symbol its contract answers today.
+ * A token's symbol as Tidewatch shows it, THE one naming of tokens (screens, the books and their CSVs,
+ * alerts): old QUICK and old dQUICK are 'QUICK (old)' / 'dQUICK (old)', so nobody takes "2.4 QUICK
+ * unclaimed" (about $120 at 1 old = 1,000 new) for the new token, and a tax tool does not price them as it;
+ * every other token keeps the symbol its contract answers today. Without `old` (a caller that has no
+ * configuration, e.g. a position's books that print no symbol) the symbol stays as it is.
  * @example labelSymbol(old, '0xf28164A485B0B2C90639E47b0f377b4a438a16B1', 'dQUICK') // 'dQUICK (old)'
  */
-export function labelSymbol(old: OldTokens, address: string, symbol: string): string {
+export function labelSymbol(old: OldTokens | undefined, address: string, symbol: string): string {
+  if (!old) return symbol;
   const key = address.toLowerCase();
   if (key === old.quick.toLowerCase()) return 'QUICK (old)';
   if (key === old.dquick.toLowerCase()) return 'dQUICK (old)';
   return symbol;
+}
+
+/** A token with its symbol named by labelSymbol; everything else as it came. */
+export function labelToken<T extends { address: string; symbol: string }>(
+  old: OldTokens | undefined,
+  token: T,
+): T {
+  return { ...token, symbol: labelSymbol(old, token.address, token.symbol) };
 }

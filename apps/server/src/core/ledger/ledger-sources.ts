@@ -1,5 +1,6 @@
 import type { FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { labelToken, type OldTokens } from '../chain/token-labels.ts';
 import type { DbOrTrx } from '../db/index.ts';
 import type { V3RawAmount } from '../db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../farms/repository.ts';
@@ -18,12 +19,14 @@ export type LedgerScope = {
   only?: { farmId: number } | { positionId: number };
   counterparties?: V3Counterparties | undefined;
 };
+  /** Old QUICK and old dQUICK: the rows, labels and CSVs name them 'QUICK (old)' / 'dQUICK (old)' (labelSymbol). */
+  oldTokens?: OldTokens | undefined;
 
-const tokenOf = (row: { address: string; symbol: string; decimals: number }): LedgerToken => ({
-  address: row.address,
-  symbol: row.symbol,
-  decimals: row.decimals,
-});
+/** A token as the ledger names it: its symbol through labelSymbol, as every screen names it. */
+const tokenOf = (
+  old: OldTokens | undefined,
+  row: { address: string; symbol: string; decimals: number },
+): LedgerToken => labelToken(old, { address: row.address, symbol: row.symbol, decimals: row.decimals });
 
 /**
  * The farms the wallet has stored history on (position_events), whoever tracked them and whether anyone still
@@ -65,8 +68,8 @@ async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string)
       address: row.farm_address,
       kind: row.kind as FarmKind,
       pairAddress: row.pair_address,
-      token0: { address: row.a0, symbol: row.s0, decimals: row.d0 },
-      token1: { address: row.a1, symbol: row.s1, decimals: row.d1 },
+      token0: tokenOf(scope.oldTokens, { address: row.a0, symbol: row.s0, decimals: row.d0 }),
+      token1: tokenOf(scope.oldTokens, { address: row.a1, symbol: row.s1, decimals: row.d1 }),
     } satisfies LedgerFarm,
   }));
 }
@@ -182,22 +185,29 @@ export async function loadLedgerInputs(
       ].filter((hash) => hash !== '0x'),
     ),
   ]);
-  const tokens = new Map([...stored].map(([key, row]) => [key, tokenOf(row)]));
+  const old = scope.oldTokens;
+  const tokens = new Map([...stored].map(([key, row]) => [key, tokenOf(old, row)]));
   for (const position of positions) {
-    tokens.set(position.a0.toLowerCase(), {
-      address: position.a0,
-      symbol: position.s0,
-      decimals: position.d0,
-    });
-    tokens.set(position.a1.toLowerCase(), {
-      address: position.a1,
-      symbol: position.s1,
-      decimals: position.d1,
-    });
+    tokens.set(
+      position.a0.toLowerCase(),
+      tokenOf(old, { address: position.a0, symbol: position.s0, decimals: position.d0 }),
+    );
+    tokens.set(
+      position.a1.toLowerCase(),
+      tokenOf(old, { address: position.a1, symbol: position.s1, decimals: position.d1 }),
+    );
   }
 
   const v2: V2EventInput[] = v2Events.map((event) => ({ farm: farmById.get(event.farm_id)!, event }));
-  const v3: V3EventsInput[] = v3EventsInputs(positions, v3Events);
+  // A V3 position's label names its pair's tokens as its rows do.
+  const v3: V3EventsInput[] = v3EventsInputs(positions, v3Events).map((input) => ({
+    ...input,
+    position: {
+      ...input.position,
+      token0: labelToken(old, input.position.token0),
+      token1: labelToken(old, input.position.token1),
+    },
+  }));
   const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
     tx_hash: row.tx_hash,
     gas_used: row.gas_used ?? '0',

@@ -332,7 +332,9 @@ export async function findV3PositionsWithTokens(db: DbOrTrx, positionIds: number
       'p.pool_address',
       'p.tick_lower',
       'p.tick_upper',
+      't0.address as token0_address',
       't0.symbol as token0_symbol',
+      't1.address as token1_address',
       't1.symbol as token1_symbol',
     ])
     .where('p.id', 'in', positionIds)

@@ -1,5 +1,6 @@
 import { type AlertRule, v3Tool } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { labelSymbol } from '../../core/chain/token-labels.ts';
 import { priceFromSqrtX96, sqrtPriceX96AtTick } from '../../core/v3/position-math.ts';
 import {
   findV3Crossing,
@@ -30,7 +31,7 @@ function positionLink(publicUrl: string, tokenId: string): string {
  * user or the rule has e-mail off; the existing delivery sends it. Returns how many were new.
  */
 export async function evaluateV3Alerts(
-  deps: Omit<EvaluateDeps, 'chainId' | 'oldTokens'>,
+  deps: Omit<EvaluateDeps, 'chainId'>,
   positionIds: number[],
 ): Promise<number> {
   const { db, now } = deps;
@@ -50,14 +51,17 @@ export async function evaluateV3Alerts(
     const crossing = await findV3Crossing(db, position.id, isInRange, Number(snapshot.block_number));
     const facts: Omit<V3PositionFacts, 'wallet'> = {
       tokenId: position.token_id,
-      pair: `${position.token0_symbol} / ${position.token1_symbol}`,
+    // Old QUICK and old dQUICK named apart, as on every screen (labelSymbol).
+    const symbol0 = labelSymbol(deps.oldTokens, position.token0_address, position.token0_symbol);
+    const symbol1 = labelSymbol(deps.oldTokens, position.token1_address, position.token1_symbol);
+      pair: `${symbol0} / ${symbol1}`,
       isInRange,
       isBelowRange: snapshot.tick < position.tick_lower,
       prices: {
         current: priceAtTick(snapshot.tick, position),
         lower: priceAtTick(position.tick_lower, position),
         upper: priceAtTick(position.tick_upper, position),
-        unit: `${position.token1_symbol} per ${position.token0_symbol}`,
+        unit: `${symbol1} per ${symbol0}`,
       },
       hasLiquidity: BigInt(snapshot.liquidity) > 0n,
       crossing: { block: crossing.crossingBlock, hadOpposite: crossing.hadOpposite },

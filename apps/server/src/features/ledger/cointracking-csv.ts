@@ -1,7 +1,15 @@
 import { stringify } from 'csv-stringify/sync';
 import { neutraliseCell } from '../../core/csv/write-csv.ts';
 import type { AssembledRow } from '../../core/ledger/ledger-types.ts';
-import { describe, exportLines, feeOf, isIncome, usdCell, utcDateTime } from './csv-cells.ts';
+import {
+  describe,
+  type ExportLine,
+  exportLines,
+  feeOf,
+  type TaxRowKind,
+  usdCell,
+  utcDateTime,
+} from './csv-cells.ts';
 import { taxExportRows } from './tax-export-rows.ts';
 
 /** CoinTracking's CSV import columns, in its order. */
@@ -24,14 +32,47 @@ export const coinTrackingHeader = [
 
 const exchange = 'QuickSwap (Polygon)';
 
+/** A line that moves tokens out of the wallet to a contract that gives them back later, or back in. */
+const transfer = (line: ExportLine) => (line.sent ? 'Withdrawal' : 'Deposit');
+/** CoinTracking's own import of a liquidity-pool move as non-taxable: what left, what came back. */
+const nonTaxable = (line: ExportLine) => (line.sent ? 'Expense (non taxable)' : 'Income (non taxable)');
+/** CoinTracking's own import of a taxable exchange on a DeFi contract: the disposal, the asset received. */
+const exchanged = (line: ExportLine) => (line.sent ? 'Other Expense' : 'Income (non taxable)');
+
 /**
- * The ledger in CoinTracking's CSV format (every field quoted, as its own export writes): rewards and V3
- * swap fees are 'Income' (bought), a stake a 'Withdrawal' of the LP to the farm, a withdrawal a 'Deposit'
- * of it back (V3 deposits and removals likewise, one line per token); the gas is the fee of the
- * transaction's first line in POL; a transaction that only paid gas is 'Other Fee' (its POL sold). Dates
- * UTC 'YYYY-MM-DD HH:mm:ss'; Trade-Group the position. Opening balances are no transaction and stay out,
- * and so do rows with an unknown amount (taxExportRows: a fee-only transaction without its fee, a token of
- * unknown decimals).
+ * Each row kind's CoinTracking type (its documented transaction types). Farm and V3 farming rewards are
+ * 'Staking' (its type for staking rewards, income; Koinly's 'reward'), V3 swap fees 'Income'. A stake, a
+ * withdrawal from the farm and a V3 deposit or removal are a 'Withdrawal' out of the wallet and a 'Deposit'
+ * back, no trade: CoinTracking's own recipe for funds put on a staking or DeFi platform (a general
+ * withdrawal from the wallet, a general deposit back), so no stake is a sale; a V3 removal's lines share
+ * its Tx-ID. A transaction that only paid gas is 'Other Fee'. An LP removed at its pair and old QUICK
+ * converted to new are non-taxable moves ('Expense (non taxable)' out, 'Income (non taxable)' in, as
+ * CoinTracking imports liquidity-pool moves); leaving the Dragon's Lair disposes of dQUICK ('Other Expense')
+ * for QUICK ('Income (non taxable)': acquired at its value, not income).
+ */
+const coinTrackingTypes: Record<TaxRowKind, (line: ExportLine) => string> = {
+  // Never a line: no transaction (taxExportRows leaves it out).
+  opening_balance: transfer,
+  stake: transfer,
+  withdraw: transfer,
+  reward: () => 'Staking',
+  v3_deposit: transfer,
+  v3_withdraw: transfer,
+  v3_fees: () => 'Income',
+  v3_reward: () => 'Staking',
+  fee_only: () => 'Other Fee',
+  lp_removed: nonTaxable,
+  lair_exit: exchanged,
+  redenomination: nonTaxable,
+};
+
+/**
+ * The ledger in CoinTracking's CSV format (every field quoted, as its own export writes), each line of the
+ * type of its row (coinTrackingTypes), one line per token; the gas is the fee of the transaction's first
+ * line in POL; a transaction that only paid gas is an 'Other Fee' (its POL sold). Dates UTC
+ * 'YYYY-MM-DD HH:mm:ss'; Trade-Group the position. Opening balances are no transaction and stay out, and so
+ * do rows with an unknown amount (taxExportRows: a fee-only transaction without its fee, a token of unknown
+ * decimals). Symbols as the ledger names them (old dQUICK is 'dQUICK (old)', labelSymbol).
  */
 export function renderCoinTrackingCsv(rows: AssembledRow[]): string {
   const lines = exportLines(taxExportRows(rows));
@@ -56,7 +97,7 @@ export function renderCoinTrackingCsv(rows: AssembledRow[]): string {
         '',
       ];
     }
-    const type = isIncome(row) ? 'Income' : line.sent ? 'Withdrawal' : 'Deposit';
+    const type = coinTrackingTypes[row.kind](line);
     return [
       type,
       line.received?.amount_display ?? '',

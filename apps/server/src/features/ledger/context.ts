@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 
@@ -7,4 +8,6 @@ export type LedgerContext = {
   db: Kysely<Database>;
   chainId: number;
   counterparties: V3Counterparties;
+  /** Old QUICK and old dQUICK, named 'QUICK (old)' / 'dQUICK (old)' in the rows and every file as on screen. */
+  oldTokens: OldTokens;
 };

@@ -1,4 +1,11 @@
-import type { LedgerRow, LedgerTokenAmount } from '@tidewatch/shared';
+import type { LedgerRow, LedgerRowKind, LedgerTokenAmount } from '@tidewatch/shared';
+
+/**
+ * The row kinds a tax file must say something about: the ledger's, and the kinds of what a recovery-plan send
+ * did (issue 42: an LP removed at the pair, the Dragon's Lair left, old QUICK converted), named here too so
+ * each tool's table covers them whether or not those rows are in the ledger yet.
+ */
+export type TaxRowKind = LedgerRowKind | 'lp_removed' | 'lair_exit' | 'redenomination';
 
 /** 'YYYY-MM-DD HH:mm:ss' in UTC, as both tax tools read dates. */
 export function utcDateTime(iso: string): string {
@@ -89,6 +96,3 @@ export function describe(row: LedgerRow): string {
   })();
   return `${what}${gasNote}`;
 }
-
-/** Income rows: rewards and V3 swap fees. */
-export const isIncome = (row: LedgerRow) => ['reward', 'v3_reward', 'v3_fees'].includes(row.kind);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { AppDatabase } from '../../core/db/index.ts';
 import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 import { ledgerRoutes } from './routes.ts';
@@ -9,12 +10,13 @@ import { ledgerRoutes } from './routes.ts';
  */
 export async function registerLedger(
   app: FastifyInstance,
-  deps: { database: AppDatabase; chainId: number; v3: V3Counterparties },
+  deps: { database: AppDatabase; chainId: number; v3: V3Counterparties; oldTokens: OldTokens },
 ): Promise<void> {
   const ledger = {
     db: deps.database.db,
     chainId: deps.chainId,
     counterparties: { positionManager: deps.v3.positionManager, farmingCenter: deps.v3.farmingCenter },
+    oldTokens: deps.oldTokens,
   };
   await app.register(ledgerRoutes, { ledger });
 }

@@ -293,7 +293,7 @@ describe('ledger rows from plain inputs', () => {
 });
 
 describe('exports', () => {
-  it('Koinly: its header, UTC dates, reward labels, LP sends and receives, the fee on the first line', () => {
+  it('Koinly: its header, UTC dates, its tags, LP sends and receives, the fee on the first line', () => {
     const { header, rows: lines } = asObjects(renderKoinlyCsv(rows));
     expect(header).toEqual([...koinlyHeader]);
     const stake = lines[0]!;
@@ -305,14 +305,15 @@ describe('exports', () => {
       'Fee Currency': 'POL',
       'Net Worth Amount': '1000.00',
       'Net Worth Currency': 'USD',
-      Label: '',
+      // Untagged, Koinly would read the stake as a sale of the LP at market price.
+      Label: 'add to pool',
       TxHash: hash(1),
     });
     expect(stake.Description).toContain(`stake to farm ${farm.address}`);
     expect(stake.Description).toContain(farm.pairAddress);
     const exit = lines.filter((line) => line.TxHash === hash(2));
     expect(exit.map((l) => [l['Received Currency'], l['Fee Amount'], l.Label])).toEqual([
-      ['WMATIC-USDC LP', '0.002', ''],
+      ['WMATIC-USDC LP', '0.002', 'remove from pool'],
       ['QUICK', '', 'reward'],
     ]);
     const unpriced = lines.find((line) => line.TxHash === hash(3))!;
@@ -326,22 +327,22 @@ describe('exports', () => {
     expect(cost).toMatchObject({ 'Sent Amount': '0.0015', 'Sent Currency': 'POL', Label: 'cost' });
   });
 
-  it('CoinTracking: its quoted header, Income / Withdrawal / Deposit / Other Fee, UTC dates', () => {
+  it('CoinTracking: its quoted header, Staking / Income / Withdrawal / Deposit / Other Fee, UTC dates', () => {
     const text = renderCoinTrackingCsv(rows);
     expect(text.split('\r\n')[0]).toBe(coinTrackingHeader.map((h) => `"${h}"`).join(','));
     const { rows: lines } = asObjects(text);
     expect(lines.map((l) => l.Type)).toEqual([
       'Withdrawal',
       'Deposit',
-      'Income',
-      'Income',
+      'Staking',
+      'Staking',
       'Withdrawal',
       'Withdrawal',
       'Deposit',
       'Deposit',
       'Income',
       'Income',
-      'Income',
+      'Staking',
       'Other Fee',
     ]);
     expect(lines[0]).toMatchObject({

@@ -33,6 +33,7 @@ export async function loadLedger(
     userId,
     wallet,
     counterparties: ctx.counterparties,
+    oldTokens: ctx.oldTokens,
   });
   const rows = rowsOfYear(assembleLedger(inputs, query.tz), query.year, query.tz);
   return { wallet, rows, finalBlock };
