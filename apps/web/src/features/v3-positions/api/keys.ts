@@ -9,8 +9,11 @@ export const v3Keys = {
   all: ['v3-positions'] as const,
   /** 'All': one saved or watch-only wallet's positions, read from the chain. */
   wallet: (walletAddress: string) => [...v3Keys.all, 'wallet', lowerOrNull(walletAddress)] as const,
-  /** One position by id (public), as its detail shows it. */
-  position: (tokenId: string) => [...v3Keys.all, 'position', tokenId] as const,
+  /** One position by id (public), as its detail shows it: at the latest block, or at `block`. */
+  position: (tokenId: string, block?: number) =>
+    block === undefined
+      ? ([...v3Keys.all, 'position', tokenId] as const)
+      : ([...v3Keys.all, 'position', tokenId, block] as const),
   /** 'Tracked': the user's tracked positions with their newest snapshots. */
   tracked: () => [...v3Keys.all, 'tracked'] as const,
   /** Every tracked position's history (a scheduled snapshot adds to them). */

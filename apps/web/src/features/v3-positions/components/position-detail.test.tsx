@@ -200,6 +200,32 @@ describe("a V3 position's page", () => {
     );
   });
 
+  it('shows a tracked position as of its history’s block: figures, returns and books of one moment', async () => {
+    logIn();
+    const calls = installFakeFetch(({ path }) => {
+      if (path === `/quickswap/v3/positions/${tokenId}`) return { body: position({ is_tracked: true }) };
+      if (path === `/quickswap/v3/positions/${tokenId}?block=490`)
+        return {
+          body: position({
+            is_tracked: true,
+            block_number: 490,
+            amounts: [
+              { token: position().pool.token0, amount: '1.4', usd: 0.7 },
+              { token: position().pool.token1, amount: '3', usd: 3 },
+            ],
+          }),
+        };
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [trackedPosition()] } };
+      if (path === historyPath) return { body: history({ as_of_block: 490 }) };
+      return undefined;
+    });
+    renderRoute(detailPath);
+    expect(await screen.findByText(/as of block 490/)).toBeInTheDocument();
+    expect(screen.getByText('1.4 WMATIC ($0.70)')).toBeInTheDocument();
+    expect(screen.queryByText(/as of block 500/)).not.toBeInTheDocument();
+    expect(callsTo(calls, 'GET', `/quickswap/v3/positions/${tokenId}?block=490`)).toHaveLength(1);
+  });
+
   it("'download CSV' saves the snapshots the API answers for the tracked wallet", async () => {
     logIn();
     const csv = 'created_on,block_number,value_usd\n2026-01-01T00:00:00.000Z,490,3.75\n';

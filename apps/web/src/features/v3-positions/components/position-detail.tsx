@@ -15,6 +15,7 @@ import type { DetailParts } from './detail-parts.ts';
 import { RangeBadge } from './figures.tsx';
 import { PositionFigures } from './position-figures.tsx';
 import { PositionTracking } from './position-tracking.tsx';
+import { useAsOfBlock } from './use-as-of-block.ts';
 
 const untitled = 'V3 position';
 const polygonscanAddressUrl = (address: string) => `https://polygonscan.com/address/${address}`;
@@ -23,7 +24,7 @@ export type PositionDetailScreenProps = { tokenId: string; parts: DetailParts };
 
 /**
  * A position's page (public): its figures at the latest block and, for a signed-in user, tracking with
- * its history, returns and CSV. An id that cannot name a position is said at once, with no request.
+ * its history, returns and CSV; once tracked, every figure as of its history's block (`as_of_block`). An id that cannot name a position is said at once, with no request.
  */
 export function PositionDetailScreen({ tokenId, parts }: PositionDetailScreenProps) {
   if (!isPositionId(tokenId)) {
@@ -55,31 +56,45 @@ function PositionDetailLoader({ tokenId, parts }: PositionDetailScreenProps) {
   return <PositionDetailView position={query.data} parts={parts} />;
 }
 
-function PositionDetailView({ position, parts }: { position: V3Position; parts: DetailParts }) {
+function PositionDetailView({ position: latest, parts }: { position: V3Position; parts: DetailParts }) {
+  // A tracked position's returns and books are as of one snapshot: its figures are read at that block too,
+  // so the page shows one moment (issue 42) and says which.
+  const asOfBlock = useAsOfBlock(latest);
+  const isPinned = asOfBlock !== undefined && asOfBlock !== latest.block_number;
+  const pinned = useQuery({ ...positionQueryOptions(latest.token_id, asOfBlock), enabled: isPinned });
+  const position = isPinned ? pinned.data : latest;
   return (
-    <Page title={formatPair(position.pool)} description={`V3 position #${position.token_id}`}>
+    <Page title={formatPair(latest.pool)} description={`V3 position #${latest.token_id}`}>
       <div className="space-y-4">
-        <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-          <RangeBadge isInRange={position.in_range} />
-          {position.is_farmed ? <Badge>farmed</Badge> : null}
-          <span>
-            held by <span className="font-mono">{shortenAddress(position.owner)}</span> · block{' '}
-            {position.block_number}
-          </span>
-          <a
-            href={polygonscanAddressUrl(position.pool.address)}
-            target="_blank"
-            rel="noreferrer"
-            className="text-sky-700 hover:underline dark:text-sky-300"
-          >
-            pool on polygonscan
-          </a>
-        </div>
-        <Card title="position">
-          <PositionFigures position={position} />
-        </Card>
+        {position ? (
+          <>
+            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+              <RangeBadge isInRange={position.in_range} />
+              {position.is_farmed ? <Badge>farmed</Badge> : null}
+              <span>
+                held by <span className="font-mono">{shortenAddress(position.owner)}</span> · as of block{' '}
+                {position.block_number}
+              </span>
+              <a
+                href={polygonscanAddressUrl(position.pool.address)}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sky-700 hover:underline dark:text-sky-300"
+              >
+                pool on polygonscan
+              </a>
+            </div>
+            <Card title="position">
+              <PositionFigures position={position} />
+            </Card>
+          </>
+        ) : pinned.isError ? (
+          <InlineError error={pinned.error} onRetry={() => void pinned.refetch()} />
+        ) : (
+          <Spinner label={`loading the position as of block ${asOfBlock}`} />
+        )}
         <PanelBoundary name="tracking">
-          <PositionTracking position={position} parts={parts} />
+          <PositionTracking position={latest} parts={parts} />
         </PanelBoundary>
       </div>
     </Page>

@@ -11,6 +11,7 @@ import { useTrackPosition } from '../api/manage-tracking.ts';
 import type { DetailParts } from './detail-parts.ts';
 import { PositionHistory } from './position-history.tsx';
 import { RefreshButton, UntrackPositionButton } from './tracked-position-card.tsx';
+import { trackedEntryFor } from './use-as-of-block.ts';
 
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 
@@ -42,14 +43,7 @@ function SignedInTracking({ position, parts }: { position: V3Position; parts: De
   const query = useQuery(trackedPositionsQueryOptions());
   if (query.isPending) return <Spinner label="loading tracking" />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
-  const owner = position.owner.toLowerCase();
-  const entries = query.data.positions
-    .filter((tracked) => tracked.token_id === position.token_id)
-    .sort(
-      (a, b) =>
-        Number(b.wallet_address.toLowerCase() === owner) - Number(a.wallet_address.toLowerCase() === owner),
-    );
-  const tracked = entries[0];
+  const tracked = trackedEntryFor(query.data.positions, position);
   if (!tracked) return <TrackWithWallet tokenId={position.token_id} WalletChooser={parts.WalletChooser} />;
   return (
     <div className="space-y-4">
