@@ -54,3 +54,29 @@ export function useSaveAlertSettings() {
     onSuccess: (saved) => queryClient.setQueryData(alertSettingsQueryOptions().queryKey, saved),
   });
 }
+
+/**
+ * A channel just linked or added is ticked for no rule yet: this ticks it for every rule (each for every
+ * wallet and each for one wallet) through PUT /api/alerts/settings, the rest of each rule as saved.
+ * `channelIds` are the user's channels now: a rule naming one removed since is cleaned (the server refuses it).
+ */
+export function useSendEveryRuleTo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { channelId: number; channelIds: number[] }): Promise<AlertSettings> => {
+      // The settings as saved now, not as this tab last read them: a change made elsewhere is kept.
+      const current = await getAlertSettings();
+      const known = new Set([...input.channelIds, input.channelId]);
+      const rules = current.rules.map((rule) => ({
+        ...rule,
+        channel_ids: [
+          ...rule.channel_ids.filter((id) => known.has(id) && id !== input.channelId),
+          input.channelId,
+        ],
+      }));
+      return api.put('/alerts/settings', { ...current, rules }, { schema: alertSettings });
+    },
+    meta: invalidateInOtherTabs(alertKeys.settings()),
+    onSuccess: (saved) => queryClient.setQueryData(alertSettingsQueryOptions().queryKey, saved),
+  });
+}

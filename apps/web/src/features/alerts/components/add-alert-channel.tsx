@@ -4,6 +4,7 @@ import { Button, ErrorBanner, TextField } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { useAddAlertChannel } from '../channels-api.ts';
 import { channelKindLabels } from './channel-names.ts';
+import { SendEveryRuleHere } from './send-every-rule-here.tsx';
 import { WebhookSecretNotice } from './webhook-secret-notice.tsx';
 
 type UrlKind = Exclude<AlertChannelKind, 'telegram'>;
@@ -37,7 +38,8 @@ export type AddAlertChannelProps = {
 
 /**
  * 'add a channel': a Telegram chat through the bot's deep link (then waits until the chat is linked), a
- * Discord webhook URL, or any https webhook URL (then shows its signing secret once).
+ * Discord webhook URL, or any https webhook URL (then shows its signing secret once). A channel linked or
+ * added is offered to every rule at once.
  */
 export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAlertChannelProps) {
   const kinds: AlertChannelKind[] = telegramAvailable
@@ -49,6 +51,7 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
   // Kept here, not read again: the link's code and the webhook's secret come with the creation only.
   const [linking, setLinking] = useState<{ id: number; linkUrl: string | null }>();
   const [secret, setSecret] = useState<string>();
+  const [added, setAdded] = useState<AlertChannel>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,6 +60,7 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
       onSuccess: ({ channel, secret: created }) => {
         setUrl('');
         if (channel.kind === 'telegram') setLinking({ id: channel.id, linkUrl: channel.link_url });
+        else setAdded(channel);
         if (created) setSecret(created);
       },
     });
@@ -69,8 +73,20 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
         <TelegramLinking
           linkUrl={linking.linkUrl}
           channel={channels.find((c) => c.id === linking.id)}
+          channels={channels}
           onDone={() => setLinking(undefined)}
         />
+      ) : null}
+      {added ? (
+        <div role="status" className={noticeFrame}>
+          <p className="wrap-anywhere">
+            <span className="font-medium">added</span>: alerts can now go to {added.target}
+          </p>
+          <SendEveryRuleHere channel={added} channels={channels} />
+          <Button size="sm" variant="secondary" onClick={() => setAdded(undefined)}>
+            close
+          </Button>
+        </div>
       ) : null}
       {isFull ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -125,24 +141,31 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
   );
 }
 
-/** A Telegram chat being linked: the deep link, then 'linked' once the list says the channel is active. */
+const noticeFrame =
+  'space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950';
+
+/**
+ * A Telegram chat being linked: the deep link, then 'linked' once the list says the channel is active,
+ * with the offer to send every rule there.
+ */
 function TelegramLinking({
   linkUrl,
   channel,
+  channels,
   onDone,
 }: {
   linkUrl: string | null;
   channel: AlertChannel | undefined;
+  channels: AlertChannel[];
   onDone: () => void;
 }) {
-  const frame =
-    'space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm dark:border-sky-800 dark:bg-sky-950';
   if (channel?.status === 'active') {
     return (
-      <div role="status" className={frame}>
+      <div role="status" className={noticeFrame}>
         <p className="wrap-anywhere">
           <span className="font-medium">linked</span>: alerts can now go to {channel.target}
         </p>
+        <SendEveryRuleHere channel={channel} channels={channels} />
         <Button size="sm" variant="secondary" onClick={onDone}>
           close
         </Button>
@@ -151,7 +174,7 @@ function TelegramLinking({
   }
   // Also before the list has been read again with the new channel in it.
   return (
-    <div className={frame}>
+    <div className={noticeFrame}>
       {linkUrl ? (
         <a
           href={linkUrl}
