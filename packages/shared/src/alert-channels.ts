@@ -89,7 +89,7 @@ const figureAmountSchema = z.object({ symbol: z.string(), amount: z.string() });
  * - ending_soon: ends_at, hours_left, staked_lp, staked_usd, earned ([{symbol, amount}], unclaimed)
  * - ended_with_stake: ended_at, staked_lp, staked_usd, earned
  * - paused: staked_lp, staked_usd, earned
- * - value_moved: change_pct, value_usd, previous_usd (24 h before), threshold_pct
+ * - value_moved: change_pct, value_usd, previous_usd (24 h before, of the stake held now), threshold_pct
  * - apr_below: apr_pct, threshold_pct
  * - out_of_range, back_in_range: price, lower, upper (token1 per token0, as price_unit says), block
  * - incentive_ending: ends_at, hours_left, incentive_id

@@ -4,7 +4,7 @@ import { maxAlertChannelId } from './alert-channels.ts';
 
 /**
  * The alert rules, each evaluated after every scheduled snapshot run: the V2 farms' (issue 15) and the V3
- * positions' (issue 34: out of range, back in range, farming incentive ending).
+ * positions' (issue 34: out of range, back in range, farming incentive ending; and value moved, issue 42).
  */
 export const alertRuleNames = [
   'ending_soon',

@@ -3,18 +3,23 @@ import type { MailMessage } from '../../core/mailer.ts';
 import type { NotificationRow } from './repository.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 
-/** What an alert e-mail says of one event: its rule, words and the link to its page in the app. */
-type MailedAlert = Pick<NotificationRow, 'rule' | 'title' | 'body' | 'link'>;
+/**
+ * What an alert e-mail says of one event: its rule, words and the link to its page in the app; `position`, a
+ * V3 position's token id (null for a farm's event).
+ */
+type MailedAlert = Pick<NotificationRow, 'rule' | 'title' | 'body' | 'link'> &
+  Partial<Pick<NotificationRow, 'position'>>;
 
-/** The V3 positions' rules (issue 34): their link opens a position's page, not a farm's. */
+/** The V3 positions' own rules (issue 34): their link opens a position's page, not a farm's. */
 const positionRules: ReadonlySet<AlertRule> = new Set(['out_of_range', 'back_in_range', 'incentive_ending']);
 
-/** 'position' for a V3 rule's event, 'farm' for a V2 farm's. */
-const subjectOf = (rule: string) => (positionRules.has(rule as AlertRule) ? 'position' : 'farm');
+/** 'position' for a V3 position's event (its own rules, or a value move of one), 'farm' for a V2 farm's. */
+const subjectOf = (row: MailedAlert) =>
+  (row.position ?? null) !== null || positionRules.has(row.rule as AlertRule) ? 'position' : 'farm';
 
 /** 'farms', 'positions', or 'farms and positions' for a digest of both. */
 function subjectsOf(rows: readonly MailedAlert[]): string {
-  const subjects = new Set(rows.map((r) => subjectOf(r.rule)));
+  const subjects = new Set(rows.map(subjectOf));
   return (['farm', 'position'] as const)
     .filter((subject) => subjects.has(subject))
     .map((subject) => `${subject}s`)
@@ -49,7 +54,7 @@ export function composeAlertMail(
       ? `Tidewatch: ${rows[0]!.title}`
       : `Tidewatch: ${rows.length} alerts on your ${subjectsOf(rows)}`;
   const text = [
-    ...rows.flatMap((r) => [r.title, r.body, `${subjectOf(r.rule)}: ${r.link}`, '']),
+    ...rows.flatMap((r) => [r.title, r.body, `${subjectOf(r)}: ${r.link}`, '']),
     'Stop these e-mails:',
     ...rules.map((rule) => `- ${alertRuleLabels[rule]}: ${linkOf(rule)}`),
     `- every alert e-mail: ${linkOf('*')}`,
@@ -60,7 +65,7 @@ export function composeAlertMail(
     '<!doctype html><html><body style="font-family:sans-serif">',
     ...rows.map(
       (r) =>
-        `<h2 style="font-size:16px">${escapeHtml(r.title)}</h2><p>${escapeHtml(r.body)}</p><p><a href="${escapeHtml(r.link)}">open the ${subjectOf(r.rule)} in Tidewatch</a></p>`,
+        `<h2 style="font-size:16px">${escapeHtml(r.title)}</h2><p>${escapeHtml(r.body)}</p><p><a href="${escapeHtml(r.link)}">open the ${subjectOf(r)} in Tidewatch</a></p>`,
     ),
     '<hr><p style="font-size:12px;color:#555">Stop these e-mails:</p><ul style="font-size:12px">',
     ...rules.map(

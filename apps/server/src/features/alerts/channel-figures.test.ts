@@ -20,6 +20,7 @@ const facts: PairFacts = {
   ],
   valueUsd: 1320,
   valueUsd24hAgo: 1100,
+  staked24hAgo: '12.5',
   chainNow: now,
 };
 const settingOf = (rule: keyof typeof defaultRuleSettings) => ({
@@ -82,6 +83,7 @@ describe("an alert's figures", () => {
         prices: { current: '1790.5', lower: '1800', upper: '2200', unit: 'USDC per WETH' },
         incentive: null,
         chainNow: now,
+        value: { now: { valueUsd: 1000, liquidity: '5000' }, dayAgo: null, day: '2026-11-20' },
       },
       settingOf,
     );

@@ -83,6 +83,7 @@ export async function evaluateAlerts(deps: EvaluateDeps, pairs: AlertPair[]): Pr
       earned: rewards,
       valueUsd: position.total_liquidity_usd,
       valueUsd24hAgo: before?.total_liquidity_usd ?? null,
+      staked24hAgo: before?.staked ?? null,
       chainNow: deps.chainNow ?? now,
     };
     const trackers = await findTrackers(db, pair.farmId, facts.wallet);

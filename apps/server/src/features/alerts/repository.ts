@@ -78,6 +78,22 @@ export async function findV3TokenDecimals(
   return new Map(rows.map(({ id, ...decimals }) => [id, decimals]));
 }
 
+/**
+ * A V3 position's newest snapshot taken at or before `at` (ISO): its value and liquidity, for the 24-hour
+ * move; undefined when there is none.
+ */
+export function findV3SnapshotAtOrBefore(db: Db, positionId: number, at: string) {
+  return db
+    .selectFrom('v3_position_snapshots')
+    .select(['value_usd as valueUsd', 'liquidity'])
+    .where('position_id', '=', positionId)
+    .where('created_on', '<=', at)
+    .orderBy('created_on', 'desc')
+    .orderBy('block_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Stores an event for a user once (unique per user and event key). Returns its id when it was new. */
 export async function insertNotification(
   db: Db,

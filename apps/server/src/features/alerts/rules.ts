@@ -26,6 +26,8 @@ export type PairFacts = {
   valueUsd: number | null;
   /** The position's value 24 hours earlier (the newest snapshot at or before then); null when unknown. */
   valueUsd24hAgo: number | null;
+  /** Whole LP tokens staked in that snapshot (exact decimal string); null when there is none. */
+  staked24hAgo: string | null;
   /** The chain's time at the snapshot's block: reward periods are measured against it, not the wall clock. */
   chainNow: Date;
 };
@@ -64,11 +66,39 @@ export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
 export type AlertEvent = { rule: AlertRule; key: string; title: string; body: string; figures: AlertFigures };
 
 /** A percentage to 2 decimals, as the title shows it. */
-const percent = (value: number) => Math.round(value * 100) / 100;
+export const percent = (value: number) => Math.round(value * 100) / 100;
 
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
 const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A position's USD value and the stake it is the value of (LP tokens, or a V3 position's liquidity). */
+type ValueOfUnits = { valueUsd: number | null; units: string | null };
+
+/**
+ * The 24-hour move of a position's value, like with like: the value 24 hours ago is scaled to the stake held
+ * now (value per LP token, or per unit of V3 liquidity), so the wallet's own withdrawal, exit, decrease or
+ * deposit is no move; only the price is. Null when either value is unknown or either stake is empty: a full
+ * exit never reads as -100 %. `previousUsd` is what today's stake was worth then.
+ * @example likeForLikeMove({ valueUsd: 50, units: '1' }, { valueUsd: 100, units: '2' }) // { changePct: 0, ... }
+ */
+export function likeForLikeMove(
+  now: ValueOfUnits,
+  before: ValueOfUnits,
+): { changePct: number; valueUsd: number; previousUsd: number; isSameUnits: boolean } | null {
+  if (now.valueUsd === null || before.valueUsd === null || now.units === null || before.units === null) {
+    return null;
+  }
+  const unitsNow = Number(now.units);
+  const unitsBefore = Number(before.units);
+  if (!(unitsNow > 0 && unitsBefore > 0)) return null;
+  // An unchanged stake keeps the plain comparison: no rounding through the ratio.
+  const isSameUnits = unitsNow === unitsBefore;
+  const previousUsd = isSameUnits ? before.valueUsd : (before.valueUsd / unitsBefore) * unitsNow;
+  if (!(previousUsd > 0)) return null;
+  const changePct = ((now.valueUsd - previousUsd) / previousUsd) * 100;
+  return { changePct, valueUsd: now.valueUsd, previousUsd, isSameUnits };
+}
 
 /**
  * The events of one pair for one user's settings, at `now`. Keys make each event fire once: the end of a
@@ -127,28 +157,28 @@ export function findEvents(
     });
   }
   const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;
-  if (
-    on('value_moved') &&
-    facts.valueUsd !== null &&
-    facts.valueUsd24hAgo !== null &&
-    facts.valueUsd24hAgo > 0
-  ) {
-    const change = ((facts.valueUsd - facts.valueUsd24hAgo) / facts.valueUsd24hAgo) * 100;
-    if (Math.abs(change) >= moveThreshold) {
-      const sign = change > 0 ? '+' : '';
-      events.push({
-        rule: 'value_moved',
-        key: `value_moved:${base}:${day(now)}`,
-        title: `${facts.pair}: position ${sign}${change.toFixed(1)}% in 24 hours`,
-        body: `${who}'s ${facts.pair} position is worth ${formatUsd(facts.valueUsd)}, ${sign}${change.toFixed(1)}% from ${formatUsd(facts.valueUsd24hAgo)} 24 hours ago.`,
-        figures: {
-          change_pct: percent(change),
-          value_usd: facts.valueUsd,
-          previous_usd: facts.valueUsd24hAgo,
-          threshold_pct: moveThreshold,
-        },
-      });
-    }
+  const move = on('value_moved')
+    ? likeForLikeMove(
+        { valueUsd: facts.valueUsd, units: facts.staked },
+        { valueUsd: facts.valueUsd24hAgo, units: facts.staked24hAgo },
+      )
+    : null;
+  if (move && Math.abs(move.changePct) >= moveThreshold) {
+    const sign = move.changePct > 0 ? '+' : '';
+    const change = move.changePct.toFixed(1);
+    const sameStake = move.isSameUnits ? '' : ` for the same ${staked} LP`;
+    events.push({
+      rule: 'value_moved',
+      key: `value_moved:${base}:${day(now)}`,
+      title: `${facts.pair}: position ${sign}${change}% in 24 hours`,
+      body: `${who}'s ${facts.pair} position is worth ${formatUsd(move.valueUsd)}, ${sign}${change}% from ${formatUsd(move.previousUsd)} 24 hours ago${sameStake}.`,
+      figures: {
+        change_pct: percent(move.changePct),
+        value_usd: move.valueUsd,
+        previous_usd: move.previousUsd,
+        threshold_pct: moveThreshold,
+      },
+    });
   }
   const aprThreshold = settingOf('apr_below').threshold;
   if (on('apr_below') && aprThreshold !== null && facts.apr !== null && facts.apr * 100 < aprThreshold) {

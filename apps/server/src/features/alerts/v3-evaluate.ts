@@ -10,9 +10,11 @@ import {
 } from '../../core/v3/snapshot-repository.ts';
 import { enqueueDeliveries } from './channels-repository.ts';
 import type { EvaluateDeps } from './evaluate.ts';
-import { findV3TokenDecimals, insertNotification } from './repository.ts';
+import { findV3SnapshotAtOrBefore, findV3TokenDecimals, insertNotification } from './repository.ts';
 import { loadRuleSettings } from './settings-repository.ts';
 import { findV3Events, type V3PositionFacts } from './v3-rules.ts';
+
+const dayMs = 86_400_000;
 
 /** token1 per token0 at `tick`, in whole tokens (exact decimal text, 12 significant digits). */
 function priceAtTick(tick: number, tokens: { token0_decimals: number; token1_decimals: number }): string {
@@ -26,9 +28,10 @@ function positionLink(publicUrl: string, tokenId: string): string {
 
 /**
  * After a stored batch of scheduled V3 snapshots: the V3 rules (out of range, back in range, incentive
- * ending) of every user tracking each position, against its newest snapshot and where its current state
- * began. Each event is stored once per user (the unique event key), with its e-mail pending unless the
- * user or the rule has e-mail off; the existing delivery sends it. Returns how many were new.
+ * ending, value moved) of every user tracking each position, against its newest snapshot, where its current
+ * state began and its snapshot 24 hours before. Each event is stored once per user (the unique event key),
+ * with its e-mail pending unless the user or the rule has e-mail off; the existing delivery sends it.
+ * Returns how many were new.
  */
 export async function evaluateV3Alerts(
   deps: Omit<EvaluateDeps, 'chainId'>,
@@ -48,12 +51,19 @@ export async function evaluateV3Alerts(
     const snapshot = newest.get(position.id);
     if (!snapshot) continue;
     const isInRange = snapshot.in_range === 1;
-    const crossing = await findV3Crossing(db, position.id, isInRange, Number(snapshot.block_number));
-    const facts: Omit<V3PositionFacts, 'wallet'> = {
-      tokenId: position.token_id,
     // Old QUICK and old dQUICK named apart, as on every screen (labelSymbol).
     const symbol0 = labelSymbol(deps.oldTokens, position.token0_address, position.token0_symbol);
     const symbol1 = labelSymbol(deps.oldTokens, position.token1_address, position.token1_symbol);
+    const crossing = await findV3Crossing(db, position.id, isInRange, Number(snapshot.block_number));
+    // 24 hours before the newest snapshot (stamped with its round's clock), not the evaluation's own clock.
+    const takenAt = new Date(snapshot.created_on);
+    const dayAgo = await findV3SnapshotAtOrBefore(
+      db,
+      position.id,
+      new Date(takenAt.getTime() - dayMs).toISOString(),
+    );
+    const facts: Omit<V3PositionFacts, 'wallet'> = {
+      tokenId: position.token_id,
       pair: `${symbol0} / ${symbol1}`,
       isInRange,
       isBelowRange: snapshot.tick < position.tick_lower,
@@ -70,6 +80,11 @@ export async function evaluateV3Alerts(
           ? { id: snapshot.incentive_id, end: new Date(snapshot.incentive_end) }
           : null,
       chainNow: deps.chainNow ?? now,
+      value: {
+        now: { valueUsd: snapshot.value_usd, liquidity: snapshot.liquidity },
+        dayAgo: dayAgo ?? null,
+        day: takenAt.toISOString().slice(0, 10),
+      },
     };
     for (const tracker of await findV3Trackers(db, position.id)) {
       const settings = settingsOf.get(tracker.id) ?? (await loadRuleSettings(db, tracker.id));

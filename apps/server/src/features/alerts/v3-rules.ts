@@ -1,5 +1,5 @@
-import { type AlertRule, shortenAddress } from '@tidewatch/shared';
-import type { AlertEvent, RuleSetting } from './rules.ts';
+import { type AlertRule, formatUsd, shortenAddress } from '@tidewatch/shared';
+import { type AlertEvent, defaultRuleSettings, likeForLikeMove, percent, type RuleSetting } from './rules.ts';
 
 /** What the newest snapshots say about one tracked V3 position for one wallet (issue 34). */
 export type V3PositionFacts = {
@@ -26,6 +26,16 @@ export type V3PositionFacts = {
   incentive: { id: string; end: Date } | null;
   /** The chain's time at the snapshot's block: the incentive's end is measured against it. */
   chainNow: Date;
+  /**
+   * The position's USD value and liquidity at the newest snapshot and at the newest one 24 hours or more
+   * before it (null when there is none): the value-moved rule compares value per unit of liquidity.
+   */
+  value: {
+    now: { valueUsd: number | null; liquidity: string };
+    dayAgo: { valueUsd: number | null; liquidity: string } | null;
+    /** The UTC day of the newest snapshot: a move fires at most once a day. */
+    day: string;
+  };
 };
 
 const hourMs = 3_600_000;
@@ -33,7 +43,8 @@ const hourMs = 3_600_000;
 /**
  * The V3 events of one position for one user's settings. Keys make each fire once: 'out of range' and
  * 'back in range' once per crossing (the block where the state began), 'incentive ending' once per
- * incentive. A position with no liquidity left earns nothing either way: no range alerts for it.
+ * incentive, a value move at most once a day. A position with no liquidity left earns nothing either way:
+ * no range alerts for it, and no value move (its owner took it out; the price did not move it).
  */
 export function findV3Events(
   facts: V3PositionFacts,
@@ -70,6 +81,32 @@ export function findV3Events(
       title: `${name}: back in range`,
       body: `${who}'s V3 position ${name} is back in range (block ${facts.crossing.block}): it earns swap fees again.`,
       figures: rangeFigures,
+    });
+  }
+  const moveThreshold = settingOf('value_moved').threshold ?? defaultRuleSettings.value_moved.threshold!;
+  const { now: valueNow, dayAgo } = facts.value;
+  const move =
+    on('value_moved') && dayAgo
+      ? likeForLikeMove(
+          { valueUsd: valueNow.valueUsd, units: valueNow.liquidity },
+          { valueUsd: dayAgo.valueUsd, units: dayAgo.liquidity },
+        )
+      : null;
+  if (move && Math.abs(move.changePct) >= moveThreshold) {
+    const sign = move.changePct > 0 ? '+' : '';
+    const change = move.changePct.toFixed(1);
+    const sameLiquidity = move.isSameUnits ? '' : ' for the same liquidity';
+    events.push({
+      rule: 'value_moved',
+      key: `value_moved:${base}:${facts.value.day}`,
+      title: `${name}: position ${sign}${change}% in 24 hours`,
+      body: `${who}'s V3 position ${name} is worth ${formatUsd(move.valueUsd)}, ${sign}${change}% from ${formatUsd(move.previousUsd)} 24 hours ago${sameLiquidity}.`,
+      figures: {
+        change_pct: percent(move.changePct),
+        value_usd: move.valueUsd,
+        previous_usd: move.previousUsd,
+        threshold_pct: moveThreshold,
+      },
     });
   }
   const leftMs = facts.incentive ? facts.incentive.end.getTime() - facts.chainNow.getTime() : 0;

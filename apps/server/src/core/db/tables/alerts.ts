@@ -28,7 +28,7 @@ export type NotificationsTable = {
   event_key: string;
   /** A rule's event, or 'channel_paused' (an alert channel stopped after 20 failures, issue 36). */
   rule: AlertRuleName | 'channel_paused';
-  /** The farm; for the V3 rules (out_of_range, back_in_range, incentive_ending) the position's pool. */
+  /** The farm; for a V3 position's events (its range, incentive and value moves) the position's pool. */
   farm_address: string;
   wallet_address: string;
   title: string;
