@@ -1,10 +1,15 @@
-import type { LedgerRow } from '@tidewatch/shared/ledger';
+import type { LedgerRow, LedgerTokenAmount } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
 import { formatRowGas, formatTokenAmounts, ledgerKindLabels, transactionUrl } from './ledger-text.ts';
+import { exactly, exactTitle } from './readable-amount.ts';
 
 /** On a phone a cell says what it is itself: the table's headers are not shown there. */
 const phoneCaption = 'text-xs text-slate-500 lg:hidden dark:text-slate-400';
 const cell = 'lg:py-1.5 lg:pr-3 lg:align-top';
+
+/** The exact amounts behind a rounded cell, as its title (none when the cell shows them all). */
+const amountsTitle = (amounts: readonly LedgerTokenAmount[]) =>
+  exactTitle(formatTokenAmounts(amounts, exactly), formatTokenAmounts(amounts));
 
 function LedgerTableRow({ row }: { row: LedgerRow }) {
   const url = transactionUrl(row.tx_hash);
@@ -13,11 +18,11 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
       <td className={`w-full tabular-nums lg:w-auto lg:whitespace-nowrap ${cell}`}>{row.local_time}</td>
       <td className={`wrap-anywhere ${cell}`}>{row.position.label}</td>
       <td className={`font-medium ${cell}`}>{ledgerKindLabels[row.kind]}</td>
-      <td className={`wrap-anywhere tabular-nums ${cell}`}>
+      <td className={`wrap-anywhere tabular-nums ${cell}`} title={amountsTitle(row.sent)}>
         <span className={phoneCaption}>sent: </span>
         {formatTokenAmounts(row.sent)}
       </td>
-      <td className={`wrap-anywhere tabular-nums ${cell}`}>
+      <td className={`wrap-anywhere tabular-nums ${cell}`} title={amountsTitle(row.received)}>
         <span className={phoneCaption}>received: </span>
         {formatTokenAmounts(row.received)}
       </td>
@@ -25,7 +30,10 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
         <span className={phoneCaption}>USD: </span>
         {formatUsd(row.usd)}
       </td>
-      <td className={`wrap-anywhere tabular-nums ${cell}`}>
+      <td
+        className={`wrap-anywhere tabular-nums ${cell}`}
+        title={exactTitle(formatRowGas(row.gas, exactly), formatRowGas(row.gas))}
+      >
         <span className={phoneCaption}>gas: </span>
         {formatRowGas(row.gas)}
       </td>

@@ -1,5 +1,6 @@
 import type { LedgerRow, LedgerRowKind, LedgerTokenAmount } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
+import { readableAmount } from './readable-amount.ts';
 
 /** Each ledger row's kind as a person reads it. */
 export const ledgerKindLabels = {
@@ -18,10 +19,16 @@ export const ledgerKindLabels = {
 export const transactionUrl = (hash: string) =>
   hash.length === 66 ? `https://polygonscan.com/tx/${hash}` : null;
 
-/** Token amounts as exact decimals, e.g. '1.5 WMATIC + 2 USDC'; an empty list reads '—'. */
-export function formatTokenAmounts(amounts: readonly LedgerTokenAmount[]): string {
+/**
+ * Token amounts rounded for reading (readableAmount), e.g. '1.5 WMATIC + 2 USDC'; an empty list reads '—'.
+ * `show` = exactly gives the exact decimals (the title beside them).
+ */
+export function formatTokenAmounts(
+  amounts: readonly LedgerTokenAmount[],
+  show: (exact: string) => string = readableAmount,
+): string {
   if (amounts.length === 0) return '—';
-  return amounts.map((amount) => `${amount.amount_display} ${amount.symbol}`).join(' + ');
+  return amounts.map((amount) => `${show(amount.amount_display)} ${amount.symbol}`).join(' + ');
 }
 
 /**
@@ -55,11 +62,17 @@ export function formatPartialUsd(knownUsd: number, unknownRows: number, rowCount
   return `${formatSmallUsd(knownUsd)} + unknown`;
 }
 
-/** A row's gas for this wallet: POL and USD when paid, and why there is none otherwise. */
-export function formatRowGas(gas: LedgerRow['gas']): string {
+/**
+ * A row's gas for this wallet: POL (rounded for reading; `show` = exactly for the exact fee) and USD when
+ * paid, and why there is none otherwise.
+ */
+export function formatRowGas(
+  gas: LedgerRow['gas'],
+  show: (exact: string) => string = readableAmount,
+): string {
   switch (gas.status) {
     case 'paid':
-      return `${gas.fee_pol_display ?? 'unknown'} POL (${formatSmallUsd(gas.fee_usd)})`;
+      return `${gas.fee_pol_display === null ? 'unknown' : show(gas.fee_pol_display)} POL (${formatSmallUsd(gas.fee_usd)})`;
     case 'unknown':
       return 'gas unknown';
     case 'not_paid':

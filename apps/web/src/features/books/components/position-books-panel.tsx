@@ -1,6 +1,7 @@
 import type { PositionBooks } from '@tidewatch/shared/ledger';
 import { formatUsd, formatSignedUsd as signed } from '../../../lib/format.ts';
 import { formatSmallUsd, gasUnknownText, usdUnknownText } from './ledger-text.ts';
+import { exactly, exactTitle, readableAmount } from './readable-amount.ts';
 
 /** Wei as POL, exact: the wire's integer text split at 18 decimals, trailing zeros dropped. */
 export function formatPolFromWei(wei: string): string {
@@ -11,12 +12,15 @@ export function formatPolFromWei(wei: string): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Gas in POL and USD; receipts not read yet make it 'unknown', or the known part '+ unknown'. */
-function gasText(books: PositionBooks): string {
-  if (books.gas_unknown_rows === 0)
-    return `${formatPolFromWei(books.gas_pol)} POL (${formatSmallUsd(books.gas_usd)})`;
+/**
+ * Gas in POL (rounded for reading; `show` = exactly for the exact POL) and USD; receipts not read yet make it
+ * 'unknown', or the known part '+ unknown'.
+ */
+function gasText(books: PositionBooks, show: (exact: string) => string = readableAmount): string {
+  const pol = show(formatPolFromWei(books.gas_pol));
+  if (books.gas_unknown_rows === 0) return `${pol} POL (${formatSmallUsd(books.gas_usd)})`;
   if (books.gas_pol === '0') return 'unknown';
-  return `${formatPolFromWei(books.gas_pol)} POL + unknown (${formatSmallUsd(books.gas_usd)})`;
+  return `${pol} POL + unknown (${formatSmallUsd(books.gas_usd)})`;
 }
 
 /**
@@ -25,10 +29,10 @@ function gasText(books: PositionBooks): string {
  * + withdrawn + claimed − deposited − gas). Unknown stays 'unknown', never $0, and the prices are named.
  */
 export function PositionBooksPanel({ books }: { books: PositionBooks }) {
-  const figures: Array<{ label: string; value: string; hint?: string }> = [
+  const figures: Array<{ label: string; value: string; hint?: string; exact?: string | undefined }> = [
     { label: 'rewards income', value: formatUsd(books.rewards_income_usd), hint: 'each claim at its block' },
     { label: 'pending rewards', value: formatUsd(books.pending_rewards_usd) },
-    { label: 'gas paid', value: gasText(books) },
+    { label: 'gas paid', value: gasText(books), exact: exactTitle(gasText(books, exactly), gasText(books)) },
     { label: 'deposited', value: formatUsd(books.deposited_usd) },
     { label: 'withdrawn', value: formatUsd(books.withdrawn_usd) },
     { label: 'value now', value: formatUsd(books.value_now_usd) },
@@ -54,7 +58,10 @@ export function PositionBooksPanel({ books }: { books: PositionBooks }) {
             <dt className="text-slate-600 dark:text-slate-400" title={figure.hint}>
               {figure.label}
             </dt>
-            <dd className="text-right font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">
+            <dd
+              className="text-right font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100"
+              title={figure.exact}
+            >
               {figure.value}
             </dd>
           </div>

@@ -1,10 +1,20 @@
 import type { LedgerRow } from '@tidewatch/shared/ledger';
 import { formatUsd } from '../../../lib/format.ts';
 import { formatRowGas, formatTokenAmounts, ledgerKindLabels, transactionUrl } from './ledger-text.ts';
+import { exactly, exactTitle } from './readable-amount.ts';
 
-/** What a row moved, as one line: what arrived, else what left. */
-const movedText = (row: LedgerRow) =>
-  row.received.length > 0 ? formatTokenAmounts(row.received) : formatTokenAmounts(row.sent);
+/** What a row moved, as one line: what arrived, else what left (rounded; `show` = exactly for its title). */
+const movedText = (row: LedgerRow, show?: (exact: string) => string) =>
+  row.received.length > 0 ? formatTokenAmounts(row.received, show) : formatTokenAmounts(row.sent, show);
+
+/** A row's figure in the list: its gas or what it moved, rounded, the exact amounts in its title. */
+function RowFigure({ row, showGas }: { row: LedgerRow; showGas: boolean }) {
+  const shown = showGas ? formatRowGas(row.gas) : `${movedText(row)} (${formatUsd(row.usd)})`;
+  const exact = showGas
+    ? formatRowGas(row.gas, exactly)
+    : `${movedText(row, exactly)} (${formatUsd(row.usd)})`;
+  return <span title={exactTitle(exact, shown)}>{shown}</span>;
+}
 
 /** The rows a summary figure adds up (its row_ids), in the ledger's order: a number can be checked line by line. */
 export function RowsBehind({
@@ -24,8 +34,7 @@ export function RowsBehind({
         return (
           <li key={row.id} className="wrap-anywhere">
             <span className="tabular-nums">{row.local_time}</span> · {ledgerKindLabels[row.kind]} ·{' '}
-            {row.position.label} ·{' '}
-            {showGas ? formatRowGas(row.gas) : `${movedText(row)} (${formatUsd(row.usd)})`}
+            {row.position.label} · <RowFigure row={row} showGas={showGas} />
             {url ? (
               <>
                 {' · '}

@@ -5,6 +5,8 @@ import { RowsBehind } from './rows-behind.tsx';
 export type SummaryFigureProps = {
   label: string;
   value: ReactNode;
+  /** The figure's exact amounts when `value` shows them rounded (readableAmount). */
+  title?: string | undefined;
   /** What the figure leaves out ('USD unknown for 1 row'), said under it. */
   notes: string[];
   /** The rows it adds up. */
@@ -14,7 +16,7 @@ export type SummaryFigureProps = {
 };
 
 /** One figure of the year's summary, with 'the list behind' it folded under a button. */
-export function SummaryFigure({ label, value, notes, rows, showGas = false }: SummaryFigureProps) {
+export function SummaryFigure({ label, value, title, notes, rows, showGas = false }: SummaryFigureProps) {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
   // A <dl>'s group holds only its <dt> and <dd>: the notes, the toggle and the list are the figure's <dd>.
@@ -22,7 +24,9 @@ export function SummaryFigure({ label, value, notes, rows, showGas = false }: Su
     <div className="border-t border-slate-100 py-2 first:border-t-0 dark:border-slate-800">
       <dt className="text-slate-600 dark:text-slate-400">{label}</dt>
       <dd>
-        <p className="font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100">{value}</p>
+        <p className="font-mono tabular-nums wrap-anywhere text-slate-900 dark:text-slate-100" title={title}>
+          {value}
+        </p>
         {notes.map((note) => (
           <p key={note} className="text-xs text-amber-800 dark:text-amber-300">
             {note}

@@ -6,7 +6,8 @@ import {
   gasUsdUnknownText,
   usdUnknownText,
 } from './ledger-text.ts';
-import { SummaryFigure } from './summary-figure.tsx';
+import { exactly, exactTitle, readableAmount } from './readable-amount.ts';
+import { SummaryFigure, type SummaryFigureProps } from './summary-figure.tsx';
 
 /** The rows named by `ids`, in the ledger's order. */
 function rowsOf(summary: YearSummary, ids: readonly string[]): LedgerRow[] {
@@ -16,13 +17,21 @@ function rowsOf(summary: YearSummary, ids: readonly string[]): LedgerRow[] {
 
 const usdNotes = (unknownRows: number) => (unknownRows > 0 ? [usdUnknownText(unknownRows)] : []);
 
+/** A figure's text rounded for reading, and its exact amounts as the title when they differ. */
+function readable(
+  text: (show: (exact: string) => string) => string,
+): Pick<SummaryFigureProps, 'value' | 'title'> {
+  const value = text(readableAmount);
+  return { value, title: exactTitle(text(exactly), value) };
+}
+
 /** Gas in POL and USD; a total with no known receipt is 'unknown', never 0 POL. */
-function gasValue(gas: YearSummary['gas']): string {
+function gasValue(gas: YearSummary['gas'], show: (exact: string) => string): string {
   const count = gas.row_ids.length;
   const pol =
     gas.unknown_rows > 0 && gas.unknown_rows >= count
       ? 'unknown'
-      : `${gas.pol_display} POL${gas.unknown_rows > 0 ? ' + unknown' : ''}`;
+      : `${show(gas.pol_display)} POL${gas.unknown_rows > 0 ? ' + unknown' : ''}`;
   return `${pol} (${formatPartialUsd(gas.usd, gas.unknown_rows + gas.usd_unknown_rows, count)})`;
 }
 
@@ -56,7 +65,10 @@ export function YearSummaryPanel({ summary }: { summary: YearSummary }) {
               <SummaryFigure
                 key={income.token.address}
                 label={`income in ${income.token.symbol}`}
-                value={`${income.token.amount_display} ${income.token.symbol} (${formatPartialUsd(income.usd, income.usd_unknown_rows, rows.length)})`}
+                {...readable(
+                  (show) =>
+                    `${show(income.token.amount_display)} ${income.token.symbol} (${formatPartialUsd(income.usd, income.usd_unknown_rows, rows.length)})`,
+                )}
                 notes={usdNotes(income.usd_unknown_rows)}
                 rows={rows}
               />
@@ -65,7 +77,7 @@ export function YearSummaryPanel({ summary }: { summary: YearSummary }) {
         )}
         <SummaryFigure
           label="gas paid"
-          value={gasValue(gas)}
+          {...readable((show) => gasValue(gas, show))}
           notes={[
             ...(gas.unknown_rows > 0 ? [gasUnknownText(gas.unknown_rows)] : []),
             ...(gas.usd_unknown_rows > 0 ? [gasUsdUnknownText(gas.usd_unknown_rows)] : []),
@@ -82,9 +94,12 @@ export function YearSummaryPanel({ summary }: { summary: YearSummary }) {
           <SummaryFigure
             key={label}
             label={label}
-            value={`${formatPartialUsd(flow.usd, flow.usd_unknown_rows, flow.row_ids.length)}${
-              flow.by_token.length > 0 ? ` · ${formatTokenAmounts(flow.by_token)}` : ''
-            }`}
+            {...readable(
+              (show) =>
+                `${formatPartialUsd(flow.usd, flow.usd_unknown_rows, flow.row_ids.length)}${
+                  flow.by_token.length > 0 ? ` · ${formatTokenAmounts(flow.by_token, show)}` : ''
+                }`,
+            )}
             notes={usdNotes(flow.usd_unknown_rows)}
             rows={rowsOf(summary, flow.row_ids)}
           />
