@@ -187,18 +187,9 @@ describe('the recovery plan', () => {
         const isLp = Object.values(w.t.world.pairs).some((p) => p.address === getAddress(a.address));
         sum +=
           Number(formatUnits(BigInt(a.raw), a.decimals)) *
-          (isLp ? await lpPrice(a.address) : await r.priceOf(getAddress(a.address)));
+          (isLp ? await r.lpPrice(getAddress(a.address)) : await r.priceOf(getAddress(a.address)));
       }
       return sum;
-    };
-    const lpPrice = async (pair: string) => {
-      const p = await r.pairState(getAddress(pair));
-      const decimals = (t: Address) =>
-        Object.values(tokens()).find((x) => x.address === getAddress(t))!.decimals;
-      const tvl =
-        (Number(p.r0) / 10 ** decimals(p.token0)) * (await r.priceOf(p.token0)) +
-        (Number(p.r1) / 10 ** decimals(p.token1)) * (await r.priceOf(p.token1));
-      return tvl / (Number(p.totalSupply) / 1e18);
     };
     for (const step of plan.steps) {
       if (step.receives.length > 0) close(step.usd, await usdOf(step.receives));
@@ -267,6 +258,7 @@ describe('the recovery plan', () => {
     expect(empty).toMatchObject({
       farms: [],
       in_wallet: [],
+      wallet_lp: [],
       steps: [],
       total: { usd: 0, gas_pol: '0', gas_usd: 0 },
     });
@@ -285,7 +277,7 @@ describe('the recovery plan', () => {
     expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('querystring.wallet_address');
   });
 
-  it('after the wallet runs a step itself, the recomputed plan has the steps that waited on it ready', async () => {
+  it('after the wallet runs a step and reports it, the recomputed plan has the steps that waited on it ready', async () => {
     const farm = farms().quickWmaticEnded;
     const hash = await w.t.anvil.client.writeContract({
       account: wallet(),
@@ -296,6 +288,14 @@ describe('the recovery plan', () => {
     });
     const receipt = await w.t.anvil.client.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
+    // As the page does after each receipt: the recorded exit makes the LP it returned the farm's, not loose.
+    const recorded = await w.testApp.request({
+      method: 'POST',
+      url: '/api/recovery/transactions',
+      token: user.token,
+      payload: { wallet_address: wallet(), tx_hash: hash, step_kind: 'exit' },
+    });
+    expect(recorded.statusCode).toBe(200);
     // The plan estimated it from the wallet; its typical figure (for a step still waiting) covers it too.
     const planned = plan.steps.find((s) => s.id === `exit:${farm.address}`)!;
     expect(BigInt(planned.gas!.units)).toBeGreaterThanOrEqual(receipt.gasUsed);
@@ -304,6 +304,7 @@ describe('the recovery plan', () => {
     expect(next.farms.map((f) => f.farm.address)).not.toContain(farm.address);
     const lp = await readsAt(w, BigInt(next.block_number)).balanceOf(farm.pair, wallet());
     expect(next.in_wallet.find((a) => a.address === farm.pair)?.raw).toBe(lp.toString());
+    expect(next.wallet_lp).toEqual([]);
     const removal = next.steps.find((s) => s.id.endsWith(farm.pair))!;
     expect(removal).toMatchObject({ kind: 'remove_liquidity', is_ready: true });
     expect(BigInt(removal.spends!.raw)).toBe(lp);

@@ -31,11 +31,19 @@ export async function refreshWorldIndex(w: FarmsWorld): Promise<void> {
   });
 }
 
-/** GET /api/recovery/plan for `wallet`, parsed by the contract's schema (throws on another status). */
-export async function fetchPlan(w: FarmsWorld, token: string, wallet: Address): Promise<RecoveryPlan> {
+/**
+ * GET /api/recovery/plan for `wallet` (`query`: more parameters, '&…'), parsed by the contract's schema
+ * (throws on another status).
+ */
+export async function fetchPlan(
+  w: FarmsWorld,
+  token: string,
+  wallet: Address,
+  query = '',
+): Promise<RecoveryPlan> {
   const response = await w.testApp.request({
     method: 'GET',
-    url: `/api/recovery/plan?wallet_address=${wallet}`,
+    url: `/api/recovery/plan?wallet_address=${wallet}${query}`,
     token,
   });
   if (response.statusCode !== 200) throw new Error(`plan: ${response.statusCode} ${response.body}`);
@@ -130,11 +138,21 @@ export function readsAt(w: FarmsWorld, blockNumber: bigint) {
     }
   }
 
+  /** USD per whole LP token of a pair: its TVL at the price rule's prices / its total supply. */
+  async function lpPrice(pair: Address): Promise<number> {
+    const p = await pairState(pair);
+    const tvl =
+      (Number(p.r0) / 10 ** (await decimalsOf(p.token0))) * (await priceOf(p.token0)) +
+      (Number(p.r1) / 10 ** (await decimalsOf(p.token1))) * (await priceOf(p.token1));
+    return tvl / (Number(p.totalSupply) / 1e18);
+  }
+
   return {
     balanceOf,
     farmRead,
     pairState,
     priceOf,
+    lpPrice,
     dquickForQuick,
     /** The wallet's stake and unclaimed rewards (A, then B) in a world farm. */
     async position(farm: WorldFarm, wallet: Address) {

@@ -12,6 +12,26 @@ import { indexedFarmSchema, indexStateSchema } from './discovery.ts';
 /** GET /api/recovery/plan?wallet_address=0x…: a saved or watch-only wallet of the signed-in user. */
 export const recoveryPlanQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
 
+/** At most this many pairs in `include_wallet_lp` (a wallet's loose LP of ended farms' pairs is a short list). */
+const maxIncludedPairs = 100;
+
+/**
+ * GET /api/recovery/plan?wallet_address=0x…&include_wallet_lp=0x<pair>,0x<pair>: the plan's scope is what
+ * is left in ended farms; LP the wallet holds outside a farm is removed only for the pairs listed here (the
+ * person ticked them). Empty or absent: none.
+ */
+export const recoveryPlanRequestSchema = z.strictObject({
+  wallet_address: hexAddressSchema,
+  include_wallet_lp: z
+    .string()
+    .regex(
+      new RegExp(`^(0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40}){0,${maxIncludedPairs - 1}})?$`),
+      `must be up to ${maxIncludedPairs} comma-separated 0x-prefixed 20-byte pair addresses`,
+    )
+    .transform((list) => (list === '' ? [] : list.split(',')))
+    .optional(),
+});
+
 /** An amount of one token: `raw` is the on-chain integer (decimal string), `amount` the whole tokens. */
 const tokenAmountSchema = z.object({
   address: z.string(),
@@ -116,8 +136,17 @@ export const recoveryPlanSchema = z.object({
     converter: z.string(),
   }),
   farms: z.array(recoveryFarmSchema),
-  /** Already in the wallet and part of the plan: LP tokens of those farms' pairs, old dQUICK, old QUICK. */
+  /**
+   * Already in the wallet and part of the plan: LP tokens those farms returned to it in steps already run
+   * (and the loose LP the request included), old dQUICK, old QUICK.
+   */
   in_wallet: z.array(tokenAmountSchema),
+  /**
+   * 'also in your wallet, still earning fees': LP of ended farms' pairs the wallet held outside any farm
+   * (not returned by one of the plan's farm steps), its amount and USD value. Outside the plan's steps and
+   * total unless the request listed its pair in `include_wallet_lp` (`is_included`).
+   */
+  wallet_lp: z.array(z.object({ lp: tokenAmountSchema, is_included: z.boolean() })),
   steps: z.array(recoveryStepSchema),
   /** The gas price of the plan's block (wei) and POL's price (null: unknown). */
   gas_price_wei: z.string(),

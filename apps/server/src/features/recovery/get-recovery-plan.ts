@@ -10,17 +10,23 @@ import { createPlanPricing } from './plan/plan-prices.ts';
 import { planSteps } from './plan/plan-steps.ts';
 import { readRecoveryState } from './plan/read-chain-state.ts';
 import { estimateStepGas, toStepGas } from './plan/step-gas.ts';
+import { readReturnedLp, splitWalletLp } from './plan/wallet-lp.ts';
+import { listRecordedLpSteps } from './repository.ts';
 
 /**
  * The recovery plan of one of the user's wallets, recomputed from the chain: the ended farms of the index
  * where it has stake or rewards and the LP of their pairs it holds (find stage: one aggregate3 over the index), then everything the steps need
  * at that same block (one aggregate3, prices inside), then the gas price and each ready step's
- * eth_estimateGas (one JSON-RPC batch). Nothing is stored.
+ * eth_estimateGas (one JSON-RPC batch). Nothing is stored. Its scope is what is left in ended farms: LP
+ * the wallet held outside a farm still earns fees, so it is listed apart (`wallet_lp`) and removed only for
+ * the pairs in `includeWalletLp`; LP the wallet's recorded farm steps returned is the farm's (the receipts
+ * say how much, readReturnedLp) and removed as part of the plan.
  */
 export async function getRecoveryPlan(
   ctx: RecoveryContext,
   userId: number,
   walletInput: string,
+  includeWalletLp: readonly string[],
 ): Promise<RecoveryPlan> {
   const { chain, prices } = requireChain(ctx);
   const wallet = await requireUserWallet(ctx, userId, walletInput);
@@ -47,7 +53,13 @@ export async function getRecoveryPlan(
       0,
     );
   state.farms.sort((a, b) => usdLeftIn(b) - usdLeftIn(a) || a.row.id - b.row.id);
-  const planned = planSteps(state, ctx.contracts);
+  const returned = await readReturnedLp(chain, {
+    state,
+    recorded: await listRecordedLpSteps(ctx.db, ctx.chainId, wallet.address),
+    rows,
+  });
+  const walletLp = splitWalletLp(state, returned, includeWalletLp);
+  const planned = planSteps(state, ctx.contracts, walletLp.inPlan);
   const { gasPrice, gas } = await estimateStepGas(chain, planned.steps, wallet.address, state.blockNumber);
   const polUsd = pricing.priceOf(ctx.wmatic);
 
@@ -102,6 +114,10 @@ export async function getRecoveryPlan(
       is_reward_short: farm.isRewardShort,
     })),
     in_wallet: planned.inWallet.map(pricing.toTokenAmount),
+    wallet_lp: walletLp.loose.map((loose) => ({
+      lp: pricing.toTokenAmount({ token: loose.pair.lp, raw: loose.raw }),
+      is_included: loose.isIncluded,
+    })),
     steps,
     gas_price_wei: gasPrice.toString(),
     pol_usd: polUsd,

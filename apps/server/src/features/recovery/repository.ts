@@ -108,3 +108,21 @@ export async function findSnapshotsSince(
     }),
   );
 }
+
+/**
+ * The wallet's recorded steps that move LP (a farm's `exit` or `withdraw` returns it, `remove_liquidity`
+ * burns it) that succeeded, oldest first: the plan tells the LP its own farm steps returned from LP the
+ * wallet held loose. Any account's records of the wallet: they are checked facts of its chain.
+ */
+export function listRecordedLpSteps(db: DbOrTrx, chainId: number, wallet: string) {
+  return db
+    .selectFrom('wallet_transactions')
+    .select(['tx_hash', 'step_kind', 'to_address', 'block_number'])
+    .where('chain_id', '=', chainId)
+    .where('wallet_address', '=', getAddress(wallet))
+    .where('status', '=', 'success')
+    .where('step_kind', 'in', ['exit', 'withdraw', 'remove_liquidity'])
+    .orderBy('block_number')
+    .orderBy('id')
+    .execute();
+}

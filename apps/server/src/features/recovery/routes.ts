@@ -2,6 +2,7 @@ import {
   polPriceSchema,
   recordTransactionSchema,
   recoveryPlanQuerySchema,
+  recoveryPlanRequestSchema,
   recoveryPlanSchema,
   walletTransactionListSchema,
   walletTransactionSchema,
@@ -29,9 +30,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{
     '/api/recovery/plan',
     {
       ...chainReads,
-      schema: { querystring: recoveryPlanQuerySchema, response: { 200: recoveryPlanSchema } },
+      schema: { querystring: recoveryPlanRequestSchema, response: { 200: recoveryPlanSchema } },
     },
-    async (request) => recovery.getPlan(request.user!.id, request.query.wallet_address),
+    async (request) =>
+      recovery.getPlan(request.user!.id, request.query.wallet_address, request.query.include_wallet_lp ?? []),
   );
 
   // POL's price for the gas line of the position actions: the reader's 30 s cache bounds its chain reads

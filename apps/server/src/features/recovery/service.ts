@@ -15,7 +15,8 @@ export function createRecoveryService(deps: RecoveryDeps) {
   const ctx: RecoveryContext = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     getPolPrice: createPolPriceReader(ctx),
-    getPlan: (userId: number, wallet: string) => getRecoveryPlan(ctx, userId, wallet),
+    getPlan: (userId: number, wallet: string, includeWalletLp: string[]) =>
+      getRecoveryPlan(ctx, userId, wallet, includeWalletLp),
     recordTransaction: (userId: number, input: RecordTransaction) => recordTransaction(ctx, userId, input),
     listTransactions: (userId: number, wallet: string) => listTransactions(ctx, userId, wallet),
   };

@@ -27,7 +27,7 @@ type PlannedFarm = FarmState & { isRewardShort: boolean };
 
 export type PlannedRecovery = {
   farms: PlannedFarm[];
-  /** LP of the plan's pairs, old dQUICK and old QUICK the wallet already holds. */
+  /** LP of the plan's pairs (as `walletLpInPlan` scopes it), old dQUICK and old QUICK the wallet already holds. */
   inWallet: Flow[];
   steps: PlannedStep[];
   /** What the wallet has gained once every step ran: final tokens only (no LP, old dQUICK or old QUICK). */
@@ -40,11 +40,17 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * The steps that turn everything an ended farm still holds for the wallet back into tokens, in the order
  * they can run: per farm `exit` (or `withdraw` without claiming when the farm holds less of a reward
  * token than it owes, or `getReward` when only rewards are left), per pair one `remove_liquidity` of the
- * LP in the wallet plus the stake the farm steps return, `leave` of the old lair for every old dQUICK (in
+ * stake the farm steps return plus the wallet's LP of it in the plan (`walletLpInPlan`, by lower-case pair
+ * address: what earlier farm steps returned, and loose LP only where the person asked; the rest of the
+ * wallet's LP still earns fees and is left alone), `leave` of the old lair for every old dQUICK (in
  * the wallet, paid as rewards, paid by a burn), then `approve` and `quickToQuickX` of every old QUICK.
  * A step is ready when what it spends is in the wallet now. Pure: the state in, the plan out.
  */
-export function planSteps(state: RecoveryChainState, contracts: RecoveryContracts): PlannedRecovery {
+export function planSteps(
+  state: RecoveryChainState,
+  contracts: RecoveryContracts,
+  walletLpInPlan: ReadonlyMap<string, bigint>,
+): PlannedRecovery {
   const steps: PlannedStep[] = [];
   const final = new FlowTotals();
   /** Old dQUICK and old QUICK arriving from earlier steps (they are spent by later ones). */
@@ -74,9 +80,10 @@ export function planSteps(state: RecoveryChainState, contracts: RecoveryContract
     return { ...farm, isRewardShort };
   });
 
+  const lpInWallet = (pair: { address: string }) => walletLpInPlan.get(pair.address.toLowerCase()) ?? 0n;
   for (const pair of state.pairs.values()) {
     const returned = lpReturned.get(pair.address.toLowerCase()) ?? 0n;
-    const liquidity = pair.walletLp + returned;
+    const liquidity = lpInWallet(pair) + returned;
     if (liquidity === 0n) continue;
     const step = planRemoveLiquidity(state, pair, liquidity, returned === 0n, contracts.router);
     steps.push(step);
@@ -168,7 +175,7 @@ export function planSteps(state: RecoveryChainState, contracts: RecoveryContract
   }
 
   const inWallet: Flow[] = [
-    ...[...state.pairs.values()].map((p) => ({ token: p.lp, raw: p.walletLp })),
+    ...[...state.pairs.values()].map((p) => ({ token: p.lp, raw: lpInWallet(p) })),
     { token: lair.token, raw: lair.walletBalance },
     { token: oldQuick.token, raw: oldQuick.walletBalance },
   ].filter((flow) => flow.raw > 0n);
