@@ -18,9 +18,9 @@ export type LedgerScope = {
   wallet: string;
   only?: { farmId: number } | { positionId: number };
   counterparties?: V3Counterparties | undefined;
-};
   /** Old QUICK and old dQUICK: the rows, labels and CSVs name them 'QUICK (old)' / 'dQUICK (old)' (labelSymbol). */
   oldTokens?: OldTokens | undefined;
+};
 
 /** A token as the ledger names it: its symbol through labelSymbol, as every screen names it. */
 const tokenOf = (
