@@ -4,6 +4,7 @@ import { WalletBooksDownload } from '../../features/books/components/wallet-book
 import { FindMyFarms } from '../../features/discovery/components/find-my-farms.tsx';
 import { LazyPositionActions } from '../../features/farms/components/position-actions-lazy.tsx';
 import { positionFromWalletFarm } from '../../features/farms/components/position-actions-position.ts';
+import { ShortRewardsCaveat } from '../../features/farms/components/short-rewards-caveat.tsx';
 import { CreateAddressSignup } from '../../features/wallets/components/create-address-signup.tsx';
 import { WalletsScreen } from '../../features/wallets/components/wallets-screen.tsx';
 
@@ -26,7 +27,11 @@ export function WalletsRoute() {
                 <LazyPositionActions
                   position={positionFromWalletFarm(found, wallet.address)}
                   onFinished={onFinished}
+                  isCaveatSaidAbove
                 />
+              )}
+              actionsCaveat={(found) => (
+                <ShortRewardsCaveat positions={found.map((f) => positionFromWalletFarm(f, wallet.address))} />
               )}
             />
           </PanelBoundary>

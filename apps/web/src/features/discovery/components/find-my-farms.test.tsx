@@ -214,6 +214,25 @@ describe('find my farms: the actions on a found position (issue 33)', () => {
     expect(await screen.findByText(/0\.25 LP staked/)).toBeInTheDocument();
   });
 
+  it('says the caveat about farms short of rewards once above the farms, not under every row', async () => {
+    wallet = installFakeWallet({ isAuthorized: true });
+    const other = endedDualFarm('0.3');
+    const second = {
+      ...other,
+      farm: { ...other.farm, address: '0x3333333333333333333333333333333333333333' },
+    };
+    serve(savedWallet(false), [[endedDualFarm('0.5'), second]]);
+    const { user } = renderRoute('/wallets/view/7');
+    await user.click(await screen.findByRole('button', { name: 'find my farms' }));
+    const list = await screen.findByRole('list', { name: 'farms of this wallet' });
+    for (const row of within(list).getAllByRole('listitem')) {
+      await waitFor(() => expect(within(row).getByRole('button', { name: 'claim rewards' })).toBeEnabled());
+    }
+    const caveat = /a farm holding fewer reward tokens than it owes cannot pay them/;
+    expect(screen.getAllByText(caveat)).toHaveLength(1);
+    expect(within(list).queryByText(caveat)).not.toBeInTheDocument();
+  });
+
   it('shows the actions of a watch-only wallet disabled, and why', async () => {
     serve(savedWallet(true), [[endedDualFarm('0.5')]]);
     const { user } = renderRoute('/wallets/view/7');

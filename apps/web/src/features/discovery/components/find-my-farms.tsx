@@ -53,6 +53,9 @@ type ActionOutcome = 'confirmed' | 'failed' | 'rejected';
  */
 export type FoundFarmActions = (found: WalletFarm, onFinished: (outcome: ActionOutcome) => void) => ReactNode;
 
+/** What the actions on the found positions would each say alike, said once above the list by the app layer. */
+export type FoundFarmsCaveat = (found: WalletFarm[]) => ReactNode;
+
 const pairOf = (found: WalletFarm) => `${found.farm.token0.symbol} / ${found.farm.token1.symbol}`;
 
 /**
@@ -63,9 +66,11 @@ const pairOf = (found: WalletFarm) => `${found.farm.token0.symbol} / ${found.far
 export function FindMyFarms({
   walletAddress,
   positionActions,
+  actionsCaveat,
 }: {
   walletAddress: string;
   positionActions?: FoundFarmActions;
+  actionsCaveat?: FoundFarmsCaveat;
 }) {
   const find = useFindMyFarms();
   const track = useTrackDiscovered();
@@ -125,39 +130,42 @@ export function FindMyFarms({
         found.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">{describeNothingFound(find.data)}</p>
         ) : (
-          <ul aria-label="farms of this wallet" className="divide-y divide-slate-100 dark:divide-slate-800">
-            {found.map((f) => (
-              <li key={f.farm.address} className="py-2 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex flex-col">
-                    <span className="font-medium text-slate-900 dark:text-slate-100">
-                      {pairOf(f)}{' '}
-                      <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
-                        {farmKinds[f.farm.kind].shortName}
+          <>
+            {actionsCaveat?.(found)}
+            <ul aria-label="farms of this wallet" className="divide-y divide-slate-100 dark:divide-slate-800">
+              {found.map((f) => (
+                <li key={f.farm.address} className="py-2 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="flex flex-col">
+                      <span className="font-medium text-slate-900 dark:text-slate-100">
+                        {pairOf(f)}{' '}
+                        <span className="text-xs font-normal text-slate-500 dark:text-slate-400">
+                          {farmKinds[f.farm.kind].shortName}
+                        </span>
+                      </span>
+                      <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
+                        {describeFound(f)}
                       </span>
                     </span>
-                    <span className="text-xs tabular-nums text-slate-600 dark:text-slate-400">
-                      {describeFound(f)}
-                    </span>
-                  </span>
-                  {f.is_tracked ? (
-                    <Badge>tracked</Badge>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`track ${pairOf(f)} ${f.farm.address}`}
-                      disabled={track.isPending}
-                      onClick={() => trackFarms([f.farm.address])}
-                    >
-                      track
-                    </Button>
-                  )}
-                </div>
-                {positionActions?.(f, onActionFinished(f))}
-              </li>
-            ))}
-          </ul>
+                    {f.is_tracked ? (
+                      <Badge>tracked</Badge>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`track ${pairOf(f)} ${f.farm.address}`}
+                        disabled={track.isPending}
+                        onClick={() => trackFarms([f.farm.address])}
+                      >
+                        track
+                      </Button>
+                    )}
+                  </div>
+                  {positionActions?.(f, onActionFinished(f))}
+                </li>
+              ))}
+            </ul>
+          </>
         )
       ) : null}
     </section>

@@ -22,10 +22,18 @@ export type FarmCardProps = {
   connectedAddress: string | null;
   /** On the Tracked tab: the card offers 'untrack' (and no 'track'). */
   isTracked?: boolean;
+  /** The list says the caveat about farms short of rewards once above its cards. */
+  isCaveatSaidAbove?: boolean;
 };
 
 /** Spec screen 5: one farm with its pool, farm and position snapshots, tracking and refresh. */
-export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked = false }: FarmCardProps) {
+export function FarmCard({
+  kind,
+  item: listedItem,
+  connectedAddress,
+  isTracked = false,
+  isCaveatSaidAbove = false,
+}: FarmCardProps) {
   const accountAddress = listedItem.account_address ?? connectedAddress;
   const refresh = useRefreshFarm(
     kind,
@@ -81,7 +89,9 @@ export function FarmCard({ kind, item: listedItem, connectedAddress, isTracked =
           position of <span className="font-mono">{shortenAddress(item.account_address)}</span>
         </p>
       ) : null}
-      {actionPosition ? <LazyPositionActions position={actionPosition} /> : null}
+      {actionPosition ? (
+        <LazyPositionActions position={actionPosition} isCaveatSaidAbove={isCaveatSaidAbove} />
+      ) : null}
       <AutomaticSnapshotLine schedule={item.automatic_snapshot} />
       {item.history?.message ? (
         <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{item.history.message}</p>

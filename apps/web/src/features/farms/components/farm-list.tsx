@@ -17,6 +17,8 @@ import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
 import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts';
 import { trackedFarmsQueryOptions } from '../api/get-tracked-farms.ts';
 import { FarmCard } from './farm-card.tsx';
+import { positionFromListItem } from './position-actions-position.ts';
+import { ShortRewardsCaveat } from './short-rewards-caveat.tsx';
 
 type TabKey = 'all' | 'tracked';
 
@@ -124,9 +126,16 @@ function FarmItems({
     <div className="space-y-3">
       {query.isFetching ? <Spinner size="sm" label="updating farms" /> : null}
       {query.data.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-400">{empty}</p> : null}
+      <ShortRewardsCaveat positions={query.data.map(positionFromListItem)} />
       {query.data.map((item) => (
         <PanelBoundary key={`${item.farm.address}-${item.account_address ?? ''}`} name="farm card">
-          <FarmCard kind={kind} item={item} connectedAddress={connectedAddress} isTracked={isTracked} />
+          <FarmCard
+            kind={kind}
+            item={item}
+            connectedAddress={connectedAddress}
+            isTracked={isTracked}
+            isCaveatSaidAbove
+          />
         </PanelBoundary>
       ))}
     </div>

@@ -40,12 +40,22 @@ function decidePositionActionsAccess(
   return { state: 'ready' };
 }
 
-/** The access to the actions on `walletAddress`'s position for the signed-in user and MetaMask as they are now. */
-export function usePositionActionsAccess(walletAddress: string): PositionActionsAccess {
+/**
+ * The access to the actions on any wallet's position for the signed-in user and MetaMask as they are now:
+ * a list asks it of each of its positions.
+ */
+export function usePositionActionsAccessOf(): (walletAddress: string) => PositionActionsAccess {
   const isSignedIn = Boolean(useSessionToken());
   const wallet = useWallet();
   const saved = useQuery({ ...connectedWalletsQueryOptions(), enabled: isSignedIn });
-  if (!isSignedIn) return { state: 'hidden' };
   const connected = wallet.isConnected ? wallet.publicAddress : null;
-  return decidePositionActionsAccess(saved.data?.wallets, connected, walletAddress);
+  return (walletAddress) =>
+    isSignedIn
+      ? decidePositionActionsAccess(saved.data?.wallets, connected, walletAddress)
+      : { state: 'hidden' };
+}
+
+/** The access to the actions on `walletAddress`'s position for the signed-in user and MetaMask as they are now. */
+export function usePositionActionsAccess(walletAddress: string): PositionActionsAccess {
+  return usePositionActionsAccessOf()(walletAddress);
 }

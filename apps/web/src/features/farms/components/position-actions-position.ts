@@ -1,5 +1,6 @@
 import type { FarmDetail, FarmListItem, TokenRef, WalletFarm } from '@tidewatch/shared';
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
+import { decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 
 /** An unclaimed reward of the position, in whole tokens, with its USD value (null: unknown). */
 type PositionReward = { token: TokenRef; amount: string; usd: number | null };
@@ -20,6 +21,13 @@ export type ActionPosition = {
   /** A then B on a dual farm. */
   earned: PositionReward[];
 };
+
+/** LP staked in the farm: 'withdraw' and 'withdraw all and claim' have something to take. */
+export const hasStake = (position: ActionPosition) => decimalToRaw(position.staked, lpDecimals) > 0n;
+
+/** Some reward unclaimed: 'claim rewards' has something to take. */
+export const hasRewards = (position: ActionPosition) =>
+  position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
 
 type AnyPositionSnapshot = NonNullable<FarmListItem['farm_position_snapshot']>;
 type FarmAndPool = Pick<FarmListItem, 'farm' | 'pool'>;

@@ -10,7 +10,11 @@ import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 import { refuseUnindexedFarm } from './position-actions-farm-index.ts';
-import type { ActionPosition } from './position-actions-position.ts';
+import {
+  type ActionPosition,
+  hasRewards as rewardsIn,
+  hasStake as stakeIn,
+} from './position-actions-position.ts';
 import { buildPositionRequest, type PositionAction, positionStepId } from './position-actions-request.ts';
 import {
   hasPendingTransaction,
@@ -18,6 +22,7 @@ import {
   type TransactionRequest,
   TransactionRunner,
 } from './position-actions-runner.ts';
+import { ShortRewardsNote } from './short-rewards-caveat.tsx';
 
 export type PositionActionsProps = {
   position: ActionPosition;
@@ -26,6 +31,8 @@ export type PositionActionsProps = {
    * here; a screen with data of its own (find my farms) reads it again in this callback.
    */
   onFinished?(outcome: TransactionOutcome): void;
+  /** In a list, the caveat about farms short of rewards is said once above it (ShortRewardsCaveat). */
+  isCaveatSaidAbove?: boolean;
 };
 
 /**
@@ -35,7 +42,7 @@ export type PositionActionsProps = {
  * gas (in POL, and in USD once POL's price is known) and the contract before the wallet asks. Renders
  * nothing for an address that is not the user's, or a position with neither stake nor rewards.
  */
-export function PositionActions({ position, onFinished }: PositionActionsProps) {
+export function PositionActions({ position, onFinished, isCaveatSaidAbove = false }: PositionActionsProps) {
   const access = usePositionActionsAccess(position.walletAddress);
   const queryClient = useQueryClient();
   // POL's price for the gas line, asked only for the user's own wallets; while unknown (loading, failed,
@@ -51,8 +58,8 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
   const [isWithdrawOpen, setIsWithdrawOpen] = useState(false);
   const [isChecking, setIsChecking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const hasStake = decimalToRaw(position.staked, lpDecimals) > 0n;
-  const hasRewards = position.earned.some(({ token, amount }) => decimalToRaw(amount, token.decimals) > 0n);
+  const hasStake = stakeIn(position);
+  const hasRewards = rewardsIn(position);
   // Once a run has opened, it stays until closed, even when the position read again is empty.
   if (access.state === 'hidden' || (!request && !hasStake && !hasRewards)) return null;
 
@@ -138,12 +145,7 @@ export function PositionActions({ position, onFinished }: PositionActionsProps) 
               {refusal}
             </p>
           ) : null}
-          {isReady && hasStake && hasRewards ? (
-            <p className="text-xs text-slate-500 dark:text-slate-400">
-              a farm holding fewer reward tokens than it owes cannot pay them: the review says so before you
-              sign, and 'withdraw' still gets your LP out
-            </p>
-          ) : null}
+          {isReady && hasStake && hasRewards && !isCaveatSaidAbove ? <ShortRewardsNote /> : null}
         </>
       )}
     </section>
