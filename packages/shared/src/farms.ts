@@ -177,6 +177,9 @@ export const returnsSchema = z.object({
   il_percent: z.number().nullable(),
   /** Why a figure above is null, in one line (a price unknown at some block, no history yet); else null. */
   unknown_because: z.string().nullable().optional(),
+  /** The position's one total profit (its books' `profit`, gas off), and why the figures above differ from it. */
+  total_profit_usd: z.number().nullable().optional(),
+  total_profit_note: z.string().nullable().optional(),
 });
 export type Returns = z.infer<typeof returnsSchema>;
 

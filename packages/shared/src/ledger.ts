@@ -229,8 +229,31 @@ export const yearSummarySchema = z.object({
 export type YearSummary = z.infer<typeof yearSummarySchema>;
 
 /**
+ * A position's one profit at one snapshot (issue 42): the figure the returns, the books, the dashboard and the
+ * CSV exports all show for that position and moment, with its parts named:
+ *   total profit = value now + withdrawn + claimed rewards + pending rewards − deposited − gas
+ * V3's swap fees (`fees_usd`: collected + uncollected) are already inside withdrawn and value now, named apart.
+ * Each figure null when a part is unknown; `unknown_because` says why total profit is unknown though its parts
+ * are known (events not final yet, an NFT transferred).
+ */
+export const positionProfitSchema = z.object({
+  as_of_block: z.number().int(),
+  value_now_usd: z.number().nullable(),
+  deposited_usd: z.number().nullable(),
+  withdrawn_usd: z.number().nullable(),
+  claimed_rewards_usd: z.number().nullable(),
+  pending_rewards_usd: z.number().nullable(),
+  fees_usd: z.number().nullable().optional(),
+  gas_usd: z.number().nullable(),
+  total_profit_usd: z.number().nullable(),
+  unknown_because: z.string().nullable(),
+});
+export type PositionProfit = z.infer<typeof positionProfitSchema>;
+
+/**
  * A position's books (the farm detail's and the V3 position history's `books`):
- *   total profit = value now + withdrawn + rewards claimed − deposited − gas (rotki's "vs USD")
+ *   total profit = value now + withdrawn + rewards claimed − deposited − gas (rotki's "vs USD"): `profit`'s
+ *   total without the rewards not yet claimed (an accountant counts a reward once it is claimed)
  * Each figure null when a part is unknown; `prices` says which prices each figure used.
  */
 export const positionBooksSchema = z.object({
@@ -256,5 +279,7 @@ export const positionBooksSchema = z.object({
   /** Events whose USD is unknown. */
   usd_unknown_rows: z.number().int(),
   total_profit_usd: z.number().nullable(),
+  /** The one profit of the same snapshot, pending rewards included (issue 42). */
+  profit: positionProfitSchema.optional(),
 });
 export type PositionBooks = z.infer<typeof positionBooksSchema>;

@@ -254,6 +254,9 @@ export const v3PositionHistorySchema = z.object({
       vs_hodl_usd: usd,
       fees_earned_usd: usd,
       rewards_usd: usd,
+      /** The position's one total profit (its books' `profit`), and why the figures above differ from it. */
+      total_profit_usd: usd.optional(),
+      total_profit_note: z.string().nullable().optional(),
     })
     .nullable(),
   /** The accountant's figures (issue 35): income, gas, total profit; null before any snapshot. */

@@ -1,14 +1,5 @@
 import type { LedgerRow, PositionBooks } from '@tidewatch/shared';
-
-/** A sum that stays unknown when any part is unknown: a missing price is never 0. */
-function sumKnown(values: (number | null)[]): number | null {
-  let total = 0;
-  for (const value of values) {
-    if (value === null) return null;
-    total += value;
-  }
-  return total;
-}
+import { type ProfitParts, sumKnown, toProfitWire, totalProfit } from '../portfolio/profit.ts';
 
 const usdOfKinds = (rows: LedgerRow[], kinds: LedgerRow['kind'][]) =>
   sumKnown(rows.filter((row) => kinds.includes(row.kind)).map((row) => row.usd));
@@ -19,6 +10,8 @@ export type BooksNow = {
   /** V2: the staked LP's worth; V3: the liquidity's worth plus uncollected fees. Pending rewards apart. */
   valueUsd: number | null;
   pendingRewardsUsd: number | null;
+  /** V3: the uncollected swap fees inside `valueUsd` (named in the profit's fees); absent for a V2 stake. */
+  uncollectedFeesUsd?: number | null | undefined;
   /** Which prices each figure used, one sentence. */
   prices: string;
   /**
@@ -39,50 +32,67 @@ const notFinalYet = (asOfBlock: number, finalBlock: number) =>
  *   withdrawn = withdrawals / V3 decreases and the V3 fees collected, each at its block
  *   rewards income = claims, each at its block's price
  *   gas = what the wallet paid for these transactions
- *   total profit = value now + withdrawn + rewards income − deposited − gas (rotki's "vs USD"; pending
- *   rewards apart). Each figure null when a part of it is unknown. With `finalBlock` (the block the events
- *   were read to), a snapshot above it leaves total profit null, said in `prices`: the two would disagree.
+ * and from them the one profit (core/portfolio/profit.ts, pending rewards in) and the books' total profit
+ * = the same without pending rewards (rotki's "vs USD"). Each figure null when a part of it is unknown. With
+ * `finalBlock` (the block the events were read to), a snapshot above it leaves total profit null, said in
+ * `prices`: the two would disagree.
  */
 export function positionBooks(rows: LedgerRow[], now: BooksNow, finalBlock?: number): PositionBooks {
+  const parts = profitParts(rows, now, finalBlock);
+  let gasWei = 0n;
+  let gasUnknownRows = 0;
+  for (const row of rows) {
+    if (row.gas.status === 'unknown') gasUnknownRows += 1;
+    if (row.gas.status === 'paid') gasWei += BigInt(row.gas.fee_pol ?? '0');
+  }
+  const unknownBecause = parts.unknownBecause ? ` ${parts.unknownBecause}` : '';
+  return {
+    as_of_block: now.asOfBlock,
+    prices: `${now.prices}${unknownBecause}`,
+    value_now_usd: now.valueUsd,
+    deposited_usd: parts.depositedUsd,
+    withdrawn_usd: parts.withdrawnUsd,
+    rewards_income_usd: parts.claimedRewardsUsd,
+    pending_rewards_usd: now.pendingRewardsUsd,
+    gas_pol: gasWei.toString(),
+    gas_usd: parts.gasUsd,
+    gas_unknown_rows: gasUnknownRows,
+    usd_unknown_rows: rows.filter((row) => row.kind !== 'fee_only' && row.usd === null).length,
+    total_profit_usd: totalProfit(parts, { pending: false }),
+    profit: toProfitWire(parts),
+  };
+}
+
+/** The profit's parts from a position's ledger rows up to a snapshot and the snapshot's figures. */
+function profitParts(rows: LedgerRow[], now: BooksNow, finalBlock?: number): ProfitParts {
   // Value now from a block the events were not read to yet: a stake since would count in value now only.
   const isAhead = finalBlock !== undefined && now.asOfBlock > finalBlock;
-  const unknownBecause = now.profitUnknownBecause ? ` ${now.profitUnknownBecause}` : '';
   const depositKinds: LedgerRow['kind'][] = ['stake', 'opening_balance', 'v3_deposit'];
   // No deposit known yet (the history is not built): the profit cannot be told, not "all of the value".
   const deposited = rows.some((row) => depositKinds.includes(row.kind))
     ? usdOfKinds(rows, depositKinds)
     : null;
-  const withdrawn = usdOfKinds(rows, ['withdraw', 'v3_withdraw', 'v3_fees']);
-  const rewardsIncome = usdOfKinds(rows, ['reward', 'v3_reward']);
-  let gasWei = 0n;
-  let gasUnknownRows = 0;
   const gasUsd: (number | null)[] = [];
   for (const row of rows) {
-    if (row.gas.status === 'unknown') {
-      gasUnknownRows += 1;
-      gasUsd.push(null);
-    }
-    if (row.gas.status !== 'paid') continue;
-    gasWei += BigInt(row.gas.fee_pol ?? '0');
-    gasUsd.push(row.gas.fee_usd);
+    if (row.gas.status === 'unknown') gasUsd.push(null);
+    if (row.gas.status === 'paid') gasUsd.push(row.gas.fee_usd);
   }
-  const gas = sumKnown(gasUsd);
-  const negate = (value: number | null) => (value === null ? null : -value);
+  const reasons = [
+    isAhead && finalBlock !== undefined ? notFinalYet(now.asOfBlock, finalBlock).trim() : null,
+    now.profitUnknownBecause,
+  ];
+  const unknownBecause = reasons.filter((reason) => reason).join(' ');
   return {
-    as_of_block: now.asOfBlock,
-    prices: `${now.prices}${isAhead ? notFinalYet(now.asOfBlock, finalBlock) : ''}${unknownBecause}`,
-    value_now_usd: now.valueUsd,
-    deposited_usd: deposited,
-    withdrawn_usd: withdrawn,
-    rewards_income_usd: rewardsIncome,
-    pending_rewards_usd: now.pendingRewardsUsd,
-    gas_pol: gasWei.toString(),
-    gas_usd: gas,
-    gas_unknown_rows: gasUnknownRows,
-    usd_unknown_rows: rows.filter((row) => row.kind !== 'fee_only' && row.usd === null).length,
-    total_profit_usd:
-      isAhead || unknownBecause
-        ? null
-        : sumKnown([now.valueUsd, withdrawn, rewardsIncome, negate(deposited), negate(gas)]),
+    asOfBlock: now.asOfBlock,
+    valueNowUsd: now.valueUsd,
+    depositedUsd: deposited,
+    withdrawnUsd: usdOfKinds(rows, ['withdraw', 'v3_withdraw', 'v3_fees']),
+    claimedRewardsUsd: usdOfKinds(rows, ['reward', 'v3_reward']),
+    pendingRewardsUsd: now.pendingRewardsUsd,
+    ...(now.uncollectedFeesUsd === undefined
+      ? {}
+      : { feesUsd: sumKnown([usdOfKinds(rows, ['v3_fees']), now.uncollectedFeesUsd]) }),
+    gasUsd: sumKnown(gasUsd),
+    unknownBecause: unknownBecause === '' ? null : unknownBecause,
   };
 }

@@ -4,6 +4,7 @@ import { getAddress } from 'viem';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import { findFarmByAddress } from '../../core/farms/repository.ts';
+import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 import type { SnapshotPipeline } from '../../core/snapshots/pipeline.ts';
 import type { PriceSources } from '../../core/snapshots/prices.ts';
 
@@ -18,6 +19,8 @@ export type FarmsServiceDeps = {
   logWarn?: (object: object, message: string) => void;
   /** Old QUICK and old dQUICK, named apart on every screen. */
   oldTokens?: OldTokens;
+  /** V3's position manager and FarmingCenter: the portfolio's V3 positions' books need them. */
+  v3Counterparties?: V3Counterparties | undefined;
 };
 
 /** What every use case of the farms feature is given: its deps, with the clock resolved. */

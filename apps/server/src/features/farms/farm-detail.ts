@@ -3,8 +3,9 @@ import { getAddress } from 'viem';
 import { loadPositionHistory } from '../../core/farms/position-queries.ts';
 import { loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/queries.ts';
 import { isTracking } from '../../core/farms/tracked-pairs.ts';
+import { loadFarmBooks } from '../../core/ledger/farm-books.ts';
+import { profitBesideReturns } from '../../core/portfolio/profit.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
-import { loadFarmBooks } from './position-books.ts';
 import { loadPositionFigures, withSourceMarks } from './position-figures.ts';
 
 /**
@@ -35,6 +36,11 @@ export async function getFarmDetail(
     account && wallet
       ? await loadFarmBooks(ctx, view!, { userId: account.userId, wallet }, history[0])
       : null;
+  // The returns carry the one profit beside their own figures, and why they differ (issue 42).
+  if (position.returns && account) {
+    const returnsBlock = history[0] ? Number(history[0].block_number) : null;
+    position.returns = { ...position.returns, ...profitBesideReturns(books?.profit, returnsBlock, 'gas') };
+  }
   if (view!.kind === 'lp') {
     return {
       ...view!.item,

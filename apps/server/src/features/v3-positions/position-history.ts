@@ -3,6 +3,7 @@ import { formatUnits, getAddress } from 'viem';
 import type { V3PositionEventRow, V3RawAmount } from '../../core/db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../../core/farms/repository.ts';
 import { loadV3Books } from '../../core/ledger/v3-books.ts';
+import { profitBesideReturns } from '../../core/portfolio/profit.ts';
 import { loadV3Events } from '../../core/v3/history-repository.ts';
 import { computeV3Returns, type ReturnsEvent } from '../../core/v3/history-returns.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
@@ -71,22 +72,25 @@ export async function getV3PositionHistory(
       amounts: amountsOf(e).map((a) => ({ token: a.token, raw: BigInt(a.raw), usd: a.usd })),
       usd: e.usd,
     }));
+  const own = asOf
+    ? computeV3Returns(returnsEvents, {
+        valueUsd: asOf.value_usd,
+        feesUsd: asOf.fees_usd,
+        pendingRewardsUsd: asOf.pending_rewards_usd,
+        price0Usd: asOf.price0_usd,
+        price1Usd: asOf.price1_usd,
+        token0: tracked.token0,
+        token1: tracked.token1,
+      })
+    : null;
+  // The returns carry the one profit beside their own figures, and why they differ (issue 42, finding 3).
+  const returns = own && { ...own, ...profitBesideReturns(books?.profit, asOfBlock, 'uncollected fees') };
   return {
     token_id: tracked.tokenId,
     wallet_address: tracked.wallet,
     snapshots: snapshots.map(toV3SnapshotWire),
     events: events.map((e) => toEventWire(e, tokens)),
-    returns: asOf
-      ? computeV3Returns(returnsEvents, {
-          valueUsd: asOf.value_usd,
-          feesUsd: asOf.fees_usd,
-          pendingRewardsUsd: asOf.pending_rewards_usd,
-          price0Usd: asOf.price0_usd,
-          price1Usd: asOf.price1_usd,
-          token0: tracked.token0,
-          token1: tracked.token1,
-        })
-      : null,
+    returns,
     as_of_block: asOfBlock,
     books,
   };

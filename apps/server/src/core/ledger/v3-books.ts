@@ -1,26 +1,25 @@
 import type { PositionBooks } from '@tidewatch/shared';
 import { getAddress, parseUnits } from 'viem';
-import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
-import { findTokensByAddress } from '../../core/farms/repository.ts';
-import { assembleLedger } from '../../core/ledger/assemble-ledger.ts';
-import { loadTransactionFees } from '../../core/ledger/fees-repository.ts';
-import { noGas } from '../../core/ledger/gas.ts';
-import type { LedgerToken } from '../../core/ledger/ledger-types.ts';
-import { booksPricesSentence } from '../../core/ledger/load-position-books.ts';
-import { positionBooks } from '../../core/ledger/position-books.ts';
-import { v3ClaimShares } from '../../core/ledger/v3-claim-shares.ts';
-import { amountsOf, isWalletClaim, walletTransfers } from '../../core/ledger/v3-ownership.ts';
-import { owedPrincipal, type V3EventsInput } from '../../core/ledger/v3-rows.ts';
-import {
-  loadV3EventsOf,
-  sharedV3Transactions,
-  v3EventsInputs,
-  v3PositionsForBooks,
-} from '../../core/ledger/v3-sources.ts';
-import { toTokenNumber } from '../../core/snapshots/valuation/decimal.ts';
-import { findV3ScannedToBlock } from '../../core/v3/history-repository.ts';
-import type { TrackedV3Position } from '../../core/v3/snapshot-repository.ts';
-import type { V3TrackingContext } from './tracking-context.ts';
+import type { DbOrTrx } from '../db/index.ts';
+import type { V3PositionSnapshotRow } from '../db/tables/v3-positions.ts';
+import { findTokensByAddress } from '../farms/repository.ts';
+import { toTokenNumber } from '../snapshots/valuation/decimal.ts';
+import { findV3ScannedToBlock } from '../v3/history-repository.ts';
+import type { TrackedV3Position } from '../v3/snapshot-repository.ts';
+import { assembleLedger } from './assemble-ledger.ts';
+import { loadTransactionFees } from './fees-repository.ts';
+import { noGas } from './gas.ts';
+import type { LedgerToken } from './ledger-types.ts';
+import { booksPricesSentence } from './load-position-books.ts';
+import { positionBooks } from './position-books.ts';
+import { v3ClaimShares } from './v3-claim-shares.ts';
+import { amountsOf, isWalletClaim, walletTransfers } from './v3-ownership.ts';
+import type { V3Counterparties } from './v3-rows.ts';
+import { owedPrincipal, type V3EventsInput } from './v3-rows.ts';
+import { loadV3EventsOf, sharedV3Transactions, v3EventsInputs, v3PositionsForBooks } from './v3-sources.ts';
+
+/** What a V3 position's books read: the database, the chain id, the position manager and FarmingCenter. */
+type V3BooksContext = { db: DbOrTrx; chainId: number; counterparties?: V3Counterparties | undefined };
 
 /**
  * The books of a tracked V3 position (issue 35), as of its newest snapshot at or below the block its history
@@ -29,10 +28,11 @@ import type { V3TrackingContext } from './tracking-context.ts';
  * there (without the principal a DecreaseLiquidity left owed: counted as withdrawn when it left the
  * liquidity); pending rewards = its farming rewards there (pending + collected, unclaimed; none when not
  * farmed), apart; events and gas from the ledger; each reward claim (the owner's, for all its positions) by
- * this position's share of it. Null before such a snapshot.
+ * this position's share of it. Null before such a snapshot. The position's page and the portfolio's V3 NFTs
+ * (core/portfolio) read its books and its one profit here.
  */
 export async function loadV3Books(
-  ctx: V3TrackingContext,
+  ctx: V3BooksContext,
   tracked: Pick<TrackedV3Position, 'positionId' | 'tokenId' | 'wallet' | 'userId' | 'token0' | 'token1'>,
   snapshots: V3PositionSnapshotRow[],
 ): Promise<PositionBooks | null> {
@@ -79,6 +79,7 @@ export async function loadV3Books(
   return positionBooks(rows, {
     asOfBlock,
     valueUsd: newest.value_usd !== null && fees0 !== null ? newest.value_usd + fees0 : null,
+    uncollectedFeesUsd: fees0,
     // Not farmed: no farming rewards to be pending (a known 0, not an unknown).
     pendingRewardsUsd: newest.is_farmed === 1 ? newest.rewards_usd : 0,
     prices:
@@ -91,7 +92,7 @@ export async function loadV3Books(
 
 /** The books' V3 inputs: this position and the wallet's farming positions (v3PositionsForBooks), with their events. */
 async function loadV3BooksInputs(
-  ctx: V3TrackingContext,
+  ctx: V3BooksContext,
   positionId: number,
   wallet: string,
 ): Promise<V3EventsInput[]> {
@@ -104,7 +105,7 @@ async function loadV3BooksInputs(
 }
 
 /** The tokens the position's rows name (its pair's and the reward tokens), by lower-case address. */
-async function tokensOf(ctx: V3TrackingContext, mine: V3EventsInput[]): Promise<Map<string, LedgerToken>> {
+async function tokensOf(ctx: V3BooksContext, mine: V3EventsInput[]): Promise<Map<string, LedgerToken>> {
   const addresses = new Set<string>();
   for (const event of mine.flatMap((p) => p.events))
     for (const amount of amountsOf(event)) addresses.add(amount.token);

@@ -1,11 +1,24 @@
 import type { PositionBooks } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
-import type { FarmView } from '../../core/farms/queries.ts';
-import { parsePriceSources } from '../../core/history/price-source-marks.ts';
-import { booksPricesSentence, loadPositionBooks } from '../../core/ledger/load-position-books.ts';
-import type { FarmsContext } from './context.ts';
-import { findPositionSnapshotAtOrBelow } from './position-books-repository.ts';
+import type { DbOrTrx } from '../db/index.ts';
+import type { PositionSnapshotRow } from '../db/tables/farms.ts';
+import type { FarmView } from '../farms/queries.ts';
+import { parsePriceSources } from '../history/price-source-marks.ts';
+import { booksPricesSentence, loadPositionBooks } from './load-position-books.ts';
+
+/** The wallet's newest position snapshot of the farm at or below `block`, if any (checksummed wallet). */
+function findPositionSnapshotAtOrBelow(db: DbOrTrx, farmId: number, wallet: string, block: number) {
+  return db
+    .selectFrom('position_snapshots')
+    .selectAll()
+    .where('farm_id', '=', farmId)
+    .where('account_address', '=', wallet)
+    .where('block_number', '<=', block)
+    .orderBy('block_number', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
 
 /** Pending rewards of a snapshot in USD: unknown when a reward's price is (never 0). */
 function pendingUsd(row: PositionSnapshotRow, view: FarmView): number | null {
@@ -30,10 +43,11 @@ function sourcesText(row: PositionSnapshotRow, view: FarmView): string | null {
 /**
  * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot at or
  * below the block its events were read to (a stake the history has not read yet is in neither), pending
- * rewards apart, events and gas from the ledger. Null before such a snapshot.
+ * rewards apart, events and gas from the ledger. Null before such a snapshot. The farm detail and the
+ * portfolio's V2 stakes (core/portfolio) read a stake's books and its one profit here.
  */
 export async function loadFarmBooks(
-  ctx: FarmsContext,
+  ctx: { db: DbOrTrx; chainId: number },
   view: FarmView,
   account: { userId: number; wallet: string },
   newest: PositionSnapshotRow | undefined,
