@@ -164,7 +164,8 @@ async function main(): Promise<void> {
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         CMC_API_KEY: cmc.apiKey,
         CMC_API_URL: cmc.url,
-        ...worldAppEnv(world),
+        // The price rule's hubs as on Polygon (WETH, WBTC): MYST has one price in every tool (issue 42).
+        ...worldAppEnv(world, { hubs: true }),
         ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
         ...channels.appEnv,
         // Automatic snapshots every minute, so a tracked farm's card moves on its own.

@@ -303,10 +303,8 @@ describe('refresh, detail, summary, tools, token snapshots', () => {
     const bySymbol = new Map(rows.map((r) => [r.symbol, r]));
     expect(bySymbol.get('USDC')).toMatchObject({ price_usd: 1, price_source: 'pair' });
     expect(bySymbol.get('WETH')?.price_usd).toBeCloseTo(2_000, 0);
-    // MYST has neither a USDC nor a WMATIC pair: its pair with WETH (a hub) prices it, 0.001 WETH, as the
-    // MYST-WETH farm's figures and the V3 tool do (one rule, issue 42); with no route it would be null, never 0.
-    expect(bySymbol.get('MYST')?.price_source).toBe('hub');
-    expect(bySymbol.get('MYST')?.price_usd).toBeCloseTo(0.001 * bySymbol.get('WETH')!.price_usd!, 9);
+    // Unknown is null, never 0.
+    expect(bySymbol.get('MYST')).toMatchObject({ price_usd: null, price_source: null });
     expect(getAddress(farm('wethUsdc').address)).toBe(farm('wethUsdc').address);
   });
 });

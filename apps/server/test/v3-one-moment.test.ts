@@ -1,3 +1,4 @@
+import { pair as pairArtifact } from '@tidewatch/contracts';
 import {
   farmDetailSchema,
   type V3Position,
@@ -11,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { importWorldFarm } from './farms-setup.ts';
-import { priceAt } from './v3-setup.ts';
 import {
   createV3User,
   runV3HistoryToHead,
@@ -28,7 +28,8 @@ let user: { token: string; userId: number; email: string };
 const wallet = () => w.t.world.accounts.user.address;
 
 beforeAll(async () => {
-  w = await startV3TrackingWorld();
+  // The price rule's hubs as Polygon's defaults (WETH, WBTC): MYST is priced through WETH.
+  w = await startV3TrackingWorld({ hubs: true });
   user = await createV3User(w, [wallet()]);
 }, 180_000);
 afterAll(() => w?.close());
@@ -40,6 +41,21 @@ async function positionAt(tokenId: string, block?: number): Promise<V3Position> 
   });
   expect(response.statusCode, response.body).toBe(200);
   return v3PositionSchema.parse(response.json());
+}
+
+/** The pair's first token in its second at `block`, from its reserves (both tokens have 18 decimals but USDC). */
+async function priceIn(key: 'MYST-WETH' | 'WETH-USDC', block: number): Promise<number> {
+  const pair = w.t.world.pairs[key];
+  const [r0, r1] = await w.t.anvil.client.readContract({
+    address: pair.address,
+    abi: pairArtifact.abi,
+    functionName: 'getReserves',
+    blockNumber: BigInt(block),
+  });
+  const isAFirst = pair.token0 === getAddress(w.t.world.tokens[pair.tokenA].address);
+  const [a, b] = isAFirst ? [r0, r1] : [r1, r0];
+  const decimalsOf = (k: keyof typeof w.t.world.tokens) => w.t.world.tokens[k].decimals;
+  return Number(b) / 10 ** decimalsOf(pair.tokenB) / (Number(a) / 10 ** decimalsOf(pair.tokenA));
 }
 
 describe('one price rule for every kind', () => {
@@ -73,8 +89,8 @@ describe('one price rule for every kind', () => {
     const v3Price =
       position.pool.token0.address === myst ? position.pool.price0_usd : position.pool.price1_usd;
     // Its MYST-WETH pair's ratio times WETH's USDC price: the test's own arithmetic, and one figure in both tools.
-    const expected = await priceAt(w, myst, BigInt(block));
-    expect(isRelativelyClose(v2Price, expected!)).toBe(true);
+    const expected = (await priceIn('MYST-WETH', block)) * (await priceIn('WETH-USDC', block));
+    expect(isRelativelyClose(v2Price, expected)).toBe(true);
     expect(v3Price).toBe(v2Price);
     const side = position.pool.token0.address === myst ? 0 : 1;
     expect(position.amounts[side].usd).not.toBeNull();

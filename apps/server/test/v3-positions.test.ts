@@ -26,7 +26,7 @@ import {
 
 // QuickSwap V3 positions on the local chain (Algebra V1.0's own bytecode): a wallet's positions below, inside
 // and above the price, one farmed, found in one request and valued exactly as the chain would pay them, after
-// swaps that accrue fees and moves of the price across a range; a position of a token priced through WETH or without a price, at the
+// swaps that accrue fees and moves of the price across a range; a position of a token without a price, at the
 // extreme ticks, in a pool without liquidity; a burnt id; and the API's answers to bad input.
 let w: V3TestWorld;
 let user: Address;
@@ -307,7 +307,7 @@ describe('one position by id', () => {
     await expectAsTheChainPays(position);
   });
 
-  it('of a token priced only through WETH, or without a price; in a pool without liquidity in range: amounts exact', async () => {
+  it('of a token without a price: amounts shown, USD unknown; in a pool without liquidity in range: amounts exact', async () => {
     const pool = w.v3World.pools['MYST-WETH'];
     const base = Math.floor(pool.initialTick / 60) * 60;
     const tokenId = await mintV3Position(w.t.anvil, w.v3World, {
@@ -316,27 +316,15 @@ describe('one position by id', () => {
       tickLower: base - 600,
       tickUpper: base + 600,
     });
-    // MYST has neither a USDC nor a WMATIC pair: the price rule prices it through its pair with WETH (a hub).
     const inRange = v3PositionSchema.parse((await getPosition(tokenId)).json());
     const mystSide = inRange.pool.token0.address === w.t.world.tokens.MYST.address ? 0 : 1;
     expect(inRange.in_range).toBe(true);
     expect(inRange.amounts[mystSide].amount).not.toBe('0');
-    expect(inRange.amounts[mystSide].usd).not.toBeNull();
+    expect(inRange.amounts[mystSide].usd).toBeNull();
+    expect(inRange.amounts[mystSide === 0 ? 1 : 0].usd).not.toBeNull();
+    expect(inRange.pool[mystSide === 0 ? 'price0_usd' : 'price1_usd']).toBeNull();
+    expect(inRange.value_usd).toBeNull();
     await expectAsTheChainPays(inRange);
-    // Without hubs nothing prices it: amounts shown, USD unknown (null, never 0).
-    const noHubs = await createV3App(w.t, w.v3World, w.merkl, undefined, { hubs: [] });
-    try {
-      const unpriced = v3PositionSchema.parse(
-        (await noHubs.request({ method: 'GET', url: `/api/quickswap/v3/positions/${tokenId}` })).json(),
-      );
-      expect(unpriced.amounts[mystSide].amount).toBe(inRange.amounts[mystSide].amount);
-      expect(unpriced.amounts[mystSide].usd).toBeNull();
-      expect(unpriced.amounts[mystSide === 0 ? 1 : 0].usd).not.toBeNull();
-      expect(unpriced.pool[mystSide === 0 ? 'price0_usd' : 'price1_usd']).toBeNull();
-      expect(unpriced.value_usd).toBeNull();
-    } finally {
-      await noHubs.close();
-    }
 
     // Past every tick the deployer's liquidity covers, the pool has no liquidity in range.
     await moveV3Price(w.t.anvil, w.v3World, { pool: 'MYST-WETH', toTick: base + 20_040 });

@@ -84,20 +84,14 @@ export async function startV3TestWorld(): Promise<V3TestWorld> {
   };
 }
 
-/**
- * The app wired to the V3 world's chain, contracts and Merkl stand-in; `throttles` tunes its limits,
- * `priceOptions` the on-chain price rule (e.g. `{ hubs: [] }`: a token traded only against WETH unpriced).
- */
+/** The app wired to the V3 world's chain, contracts and Merkl stand-in; `throttles` tunes its limits. */
 export async function createV3App(
   t: TestChain,
   v3World: V3World,
   merkl: MerklServer,
   throttles?: Partial<ThrottleLimits>,
-  priceOptions: { hubs?: Address[] } = {},
 ): Promise<TestApp> {
-  const prices = {
-    onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world), ...priceOptions }),
-  };
+  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
   return createTestApp({
     env: {
       ...worldAppEnv(t.world),
@@ -246,14 +240,9 @@ async function callAs(w: V3TestWorld, from: Address, to: Address, data: Hex, blo
 /**
  * USD per whole token at `block` by the price rule's routes in this world, from the V2 pairs' reserves: USDC
  * $1; WMATIC and WETH through their USDC pair; old QUICK through its WMATIC pair; new QUICK as old / 1000 (its
- * own pair is thinner); new dQUICK as new QUICK × the new lair's dQUICKForQUICK(1e18); MYST, with neither a
- * USDC nor a WMATIC pair, through its pair with WETH (a hub) times WETH's price.
+ * own pair is thinner); new dQUICK as new QUICK × the new lair's dQUICKForQUICK(1e18); MYST has none.
  */
-export async function priceAt(
-  w: Pick<V3TestWorld, 't'>,
-  token: Address,
-  block: bigint,
-): Promise<number | null> {
+export async function priceAt(w: V3TestWorld, token: Address, block: bigint): Promise<number | null> {
   const { tokens, pairs } = w.t.world;
   const c = w.t.anvil.client;
   const key = (Object.keys(tokens) as TokenKey[]).find((k) => tokens[k].address === getAddress(token))!;
@@ -297,7 +286,7 @@ export async function priceAt(
       return ((await priceAt(w, tokens.NEW_QUICK.address, block))! * Number(ratio)) / 1e18;
     }
     case 'MYST':
-      return viaPair('MYST-WETH', (await priceAt(w, tokens.WETH.address, block))!);
+      return null;
     default:
       throw new Error(`no price route for ${key} in the V3 tests`);
   }

@@ -40,13 +40,15 @@ export type V3TrackingWorld = {
   close(): Promise<void>;
 };
 
-export async function startV3TrackingWorld(): Promise<V3TrackingWorld> {
+export async function startV3TrackingWorld(options: { hubs?: boolean } = {}): Promise<V3TrackingWorld> {
   const t = await startTestChain();
   const v3World = await deployV3World(t.anvil, t.world);
   const smtp = await startSmtpServer();
-  const prices = { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) };
+  const prices = {
+    onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world, options) }),
+  };
   const testApp = await createTestApp({
-    env: { ...worldAppEnv(t.world), ...v3WorldAppEnv(v3World) },
+    env: { ...worldAppEnv(t.world, options), ...v3WorldAppEnv(v3World) },
     deps: { chain: t.chain, prices },
   });
   const intervalMs = 3_600_000;

@@ -4,9 +4,14 @@ import type { V3World } from './v3-types.ts';
 
 /**
  * The on-chain price settings that point Tidewatch at a world (its factory, reference tokens, hubs, QUICK
- * and the lairs), for `createOnchainPriceSource({ chain, ...worldPriceOptions(world) })`.
+ * and the lairs), for `createOnchainPriceSource({ chain, ...worldPriceOptions(world) })`. `hubs`: WETH and
+ * WBTC price a token with neither a USDC nor a WMATIC pair, as Polygon's defaults do (MYST through WETH);
+ * without it the world has no hub and MYST no price (the unpriced token the wizard's journeys name).
  */
-export function worldPriceOptions(world: World): {
+export function worldPriceOptions(
+  world: World,
+  options: { hubs?: boolean } = {},
+): {
   factory: Address;
   usdc: Address;
   wmatic: Address;
@@ -19,8 +24,7 @@ export function worldPriceOptions(world: World): {
     factory: world.factory,
     usdc: t.USDC.address,
     wmatic: t.WMATIC.address,
-    // As Polygon's defaults (WETH, WBTC): MYST, traded only against WETH, is priced through it.
-    hubs: [t.WETH.address, t.WBTC.address],
+    hubs: options.hubs ? [t.WETH.address, t.WBTC.address] : [],
     quick: { old: t.QUICK.address, new: t.NEW_QUICK.address },
     lairs: [
       { lair: t.DQUICK.address, quick: t.QUICK.address },
@@ -33,9 +37,9 @@ export function worldPriceOptions(world: World): {
  * The environment that points the app at a world: the same variables an operator sets for Polygon, and
  * FINALITY=depth with FINALITY_DEPTH=0: the history reads up to the local chain's head (a test of finality or
  * reorganisations overrides both, e.g. `{ ...worldAppEnv(world), FINALITY: 'finalized' }` on an anvil started
- * with `--slots-in-an-epoch 1`, whose finalized block is the head − 2).
+ * with `--slots-in-an-epoch 1`, whose finalized block is the head − 2). `hubs` as worldPriceOptions'.
  */
-export function worldAppEnv(world: World): Record<string, string> {
+export function worldAppEnv(world: World, options: { hubs?: boolean } = {}): Record<string, string> {
   const t = world.tokens;
   return {
     CHAIN_ID: String(world.chainId),
@@ -43,7 +47,7 @@ export function worldAppEnv(world: World): Record<string, string> {
     QUICKSWAP_FACTORY_ADDRESS: world.factory,
     USDC_ADDRESS: t.USDC.address,
     WMATIC_ADDRESS: t.WMATIC.address,
-    PRICE_HUB_ADDRESSES: `${t.WETH.address},${t.WBTC.address}`,
+    PRICE_HUB_ADDRESSES: options.hubs ? `${t.WETH.address},${t.WBTC.address}` : '',
     QUICK_ADDRESS: t.QUICK.address,
     NEW_QUICK_ADDRESS: t.NEW_QUICK.address,
     DQUICK_ADDRESS: t.DQUICK.address,

@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestChain();
   source = createOnchainPriceSource({
     chain: t.chain,
-    ...worldPriceOptions(t.world),
+    ...worldPriceOptions(t.world, { hubs: true }),
   });
 });
 afterAll(() => t?.stop());
@@ -42,7 +42,7 @@ describe('on-chain price source', () => {
   });
 
   it('leaves a token only a hub could price unknown (null, not 0) when no hub is configured', async () => {
-    const noHubs = createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world), hubs: [] });
+    const noHubs = createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) });
     const myst = t.world.tokens.MYST.address;
     const prices = await noHubs.getUsdPrices([{ address: myst }]);
     expect(prices.get(myst.toLowerCase())).toMatchObject({ usd: null, route: null });
