@@ -82,6 +82,10 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
   };
   /** The app's label of a farm. */
   const farmLabel = (farm: WorldFarm) => `${farm.kind === 'dual' ? 'dual farm' : 'farm'} ${pairName(farm)}`;
+  /** A farm as a step's name says it ('the USDC-WBTC farm'). */
+  const farmName = (farm: WorldFarm) =>
+    `the ${pairName(farm)} ${farm.kind === 'dual' ? 'dual farm' : 'farm'}`;
+  const exitName = 'Withdraw your stake and claim rewards from';
   /** The farm whose pair a remove-liquidity run pays out, read from what the run says arrives. */
   const removalFarm = async (run: Locator) => {
     const receives = (await run.getByRole('list', { name: 'you receive' }).textContent()) ?? '';
@@ -192,22 +196,22 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
       );
       for (const reward of rewards) expect(text).toContain(reward);
     }
-    // Per farm exit, per pair remove liquidity, leave the lair, approve and convert old QUICK.
+    // Per farm exit, per pair remove liquidity, leave the lair, approve and convert old QUICK: in words.
     const labels = await stepsList()
       .getByRole('listitem')
       .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
     expect(labels).toHaveLength(7);
     expect(labels.slice(0, 2).sort()).toEqual(
-      [`step 1: exit() on ${farmLabel(farms.lp)}`, `step 2: exit() on ${farmLabel(farms.dual)}`].sort(),
+      [`step 1: ${exitName} ${farmName(farms.lp)}`, `step 2: ${exitName} ${farmName(farms.dual)}`].sort(),
     );
     expect(labels.slice(2, 4)).toEqual([
-      expect.stringMatching(/^step 3: removeLiquidityWithPermit\(.*\) on QuickSwap V2 router$/),
-      expect.stringMatching(/^step 4: removeLiquidityWithPermit\(.*\) on QuickSwap V2 router$/),
+      expect.stringMatching(/^step 3: Remove liquidity of \S+-\S+$/),
+      expect.stringMatching(/^step 4: Remove liquidity of \S+-\S+$/),
     ]);
     expect(labels.slice(4)).toEqual([
-      "step 5: leave(uint256) on Dragon's Lair (old dQUICK)",
-      'step 6: approve(address,uint256) on QUICK (old) token',
-      'step 7: quickToQuickX(uint256) on QuickSwap QUICK converter',
+      "step 5: Leave the Dragon's Lair (old dQUICK to old QUICK)",
+      'step 6: Allow the QUICK converter to spend your QUICK (old)',
+      'step 7: Convert old QUICK to new QUICK',
     ]);
     await browser.screenshot('recovery-plan');
   });
@@ -223,8 +227,8 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
         .getByRole('listitem')
         .filter({ has: page.getByRole('button', { name: 'run this step' }) })
         .getAttribute('aria-label'))!;
-      const farm = label.endsWith(farmLabel(farms.lp)) ? farms.lp : farms.dual;
-      const run = await openRunnableStep(/: exit\(\) on /);
+      const farm = label.endsWith(farmName(farms.lp)) ? farms.lp : farms.dual;
+      const run = await openRunnableStep(new RegExp(`: ${exitName} `));
       // The confirmation names the contract the transaction calls: the farm at its real address.
       await run.getByRole('link', { name: sameAddress(farm.address) }).waitFor();
       if (step === 1) await browser.screenshot('recovery-step-review');
@@ -244,7 +248,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
     let removedFirst: WorldFarm | undefined;
     // Step 3: remove the first pair's liquidity with a permit; MetaMask's 'speed up' replaces the transaction.
     {
-      const run = await openRunnableStep(/^step 1: removeLiquidityWithPermit\(/);
+      const run = await openRunnableStep(/^step 1: Remove liquidity of /);
       await run.getByRole('link', { name: sameAddress(quickswapRouter) }).waitFor();
       const first = await removalFarm(run);
       removedFirst = first;
@@ -267,7 +271,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
 
     // Step 4: the other pair's; the first prompt is rejected in the wallet, nothing is sent, then it runs again.
     {
-      const run = await openRunnableStep(/^step 1: removeLiquidityWithPermit\(/);
+      const run = await openRunnableStep(/^step 1: Remove liquidity of /);
       const second = await removalFarm(run);
       expect(second).not.toBe(removedFirst);
       const { liquidity, changes } = await ledger.expectedRemoval(second.pair);
@@ -291,7 +295,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
 
     // Step 5: leave the old Dragon's Lair: every old dQUICK for dQUICKForQUICK of it in old QUICK.
     {
-      const run = await openRunnableStep(/^step 1: leave\(uint256\) on Dragon's Lair/);
+      const run = await openRunnableStep(/^step 1: Leave the Dragon's Lair/);
       await run.getByRole('link', { name: sameAddress(t.DQUICK.address) }).waitFor();
       const dquick = await ledger.balanceOf(t.DQUICK.address);
       const quick = await ledger.read<bigint>(t.DQUICK.address, recoveryAbis.lair, 'dQUICKForQUICK', [
@@ -309,7 +313,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
 
     // Steps 6 and 7: approve old QUICK for the converter, then convert it at 1000 new QUICK each.
     {
-      const run = await openRunnableStep(/^step 1: approve\(address,uint256\) on QUICK \(old\) token$/);
+      const run = await openRunnableStep(/^step 1: Allow the QUICK converter to spend your QUICK \(old\)$/);
       const quick = await ledger.balanceOf(t.QUICK.address);
       const before = await ledger.readBalances();
       await run.getByRole('button', { name: 'confirm in wallet' }).click();
@@ -323,7 +327,7 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
       await ledger.expectBalanceChanges(before, []);
     }
     {
-      const run = await openRunnableStep(/^step 1: quickToQuickX\(uint256\) on QuickSwap QUICK converter$/);
+      const run = await openRunnableStep(/^step 1: Convert old QUICK to new QUICK$/);
       await run.getByRole('link', { name: sameAddress(env.world.quickConverter) }).waitFor();
       const quick = await ledger.balanceOf(t.QUICK.address);
       const before = await ledger.readBalances();

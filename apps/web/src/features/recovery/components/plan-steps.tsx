@@ -1,6 +1,7 @@
 import type { RecoveryPlan, RecoveryStep, StepGas } from '@tidewatch/shared/recovery';
 import { Button } from '../../../components/index.ts';
 import { formatPolAndUsd } from '../../transactions/index.ts';
+import { stepName } from './step-names.ts';
 import { describeAmount, describeUsd } from './token-amount-text.ts';
 
 /** 'about 0.0042 POL ($0.01)' for a typical gas (the step waits on another), the estimate without 'about'. */
@@ -17,15 +18,33 @@ export type StepActions = {
   onRun: (step: RecoveryStep) => void;
 };
 
-function PlanStep({ step, number, actions }: { step: RecoveryStep; number: number; actions: StepActions }) {
+function PlanStep({
+  step,
+  number,
+  plan,
+  actions,
+}: {
+  step: RecoveryStep;
+  number: number;
+  plan: RecoveryPlan;
+  actions: StepActions;
+}) {
   const isRunnable = actions.runnableStepId === step.id;
   const reason = isRunnable ? actions.disabledReason(step) : null;
+  const name = stepName(step, plan);
   return (
-    <li aria-label={`step ${number}: ${step.function} on ${step.contract_label}`} className="space-y-1 py-3">
-      {/* removeLiquidityWithPermit's signature is one 100-character word: it breaks anywhere on a phone. */}
-      <p className="font-medium wrap-anywhere text-slate-900 dark:text-slate-100">
-        {number}. {step.contract_label}: <code className="font-mono text-xs">{step.function}</code>
+    <li aria-label={`step ${number}: ${name}`} className="space-y-1 py-3">
+      <p className="font-medium text-slate-900 dark:text-slate-100">
+        {number}. {name}
       </p>
+      {/* The call the wallet will show, for whoever checks it; named in words above. */}
+      <details className="text-xs text-slate-600 dark:text-slate-400">
+        <summary className="cursor-pointer">details</summary>
+        {/* removeLiquidityWithPermit's signature is one 100-character word: it breaks anywhere on a phone. */}
+        <p className="wrap-anywhere">
+          {step.contract_label}: <code className="font-mono">{step.function}</code>
+        </p>
+      </details>
       <p className="text-slate-700 dark:text-slate-300">
         {step.receives.length > 0
           ? `you receive ${step.receives.map(describeAmount).join(' + ')}`
@@ -56,7 +75,7 @@ export function PlanSteps({ plan, actions }: { plan: RecoveryPlan; actions: Step
       </h2>
       <ol aria-label="steps" className="divide-y divide-slate-100 dark:divide-slate-800">
         {plan.steps.map((step, index) => (
-          <PlanStep key={step.id} step={step} number={index + 1} actions={actions} />
+          <PlanStep key={step.id} step={step} number={index + 1} plan={plan} actions={actions} />
         ))}
       </ol>
       <dl aria-label="totals" className="space-y-1 border-t border-slate-200 pt-2 dark:border-slate-700">

@@ -75,7 +75,9 @@ describe("the recovery plan ('get it out')", () => {
     );
 
     const exit = stepItem(1);
-    expect(exit).toHaveAccessibleName('step 1: exit() on farm WETH-USDC');
+    expect(exit).toHaveAccessibleName(
+      'step 1: Withdraw your stake and claim rewards from the WETH-USDC farm',
+    );
     expect(exit).toHaveTextContent('you receive 2 WETH-USDC LP ($400.00) + 5 dQUICK (old) (price unknown)');
     expect(exit).toHaveTextContent('gas: 0.0054 POL ($0.01)');
     const remove = stepItem(2);
@@ -96,7 +98,9 @@ describe("the recovery plan ('get it out')", () => {
     const left = await screen.findByRole('region', { name: 'left in ended farms' });
     expect(within(left).getByText('rewards short')).toBeInTheDocument();
     expect(left).toHaveTextContent('The farm holds only 1 dQUICK (old) of the 5 it owes you');
-    expect(stepItem(1)).toHaveAccessibleName('step 1: withdraw(uint256) on farm WETH-USDC');
+    expect(stepItem(1)).toHaveAccessibleName(
+      'step 1: Withdraw your stake from the WETH-USDC farm, without claiming',
+    );
   });
 
   it('says so when nothing is left in ended farms', async () => {
@@ -139,7 +143,7 @@ describe("the recovery plan ('get it out')", () => {
     await waitFor(() => expect(callsTo(calls, 'GET', planPath).length).toBeGreaterThanOrEqual(2));
     // The plan read again: the LP is in the wallet and removing it is the step that can run now.
     expect(
-      await screen.findByRole('listitem', { name: /^step 1: removeLiquidityWithPermit/ }),
+      await screen.findByRole('listitem', { name: 'step 1: Remove liquidity of WETH-USDC' }),
     ).toBeInTheDocument();
     expect(within(stepItem(1)).getByRole('button', { name: 'run this step' })).toBeEnabled();
   });

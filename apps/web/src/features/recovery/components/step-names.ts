@@ -1,0 +1,42 @@
+import type { RecoveryPlan, RecoveryStep, RecoveryStepKind } from '@tidewatch/shared/recovery';
+
+const same = (a: string | null, b: string) => a?.toLowerCase() === b.toLowerCase();
+
+/** 'the WETH-USDC farm' ('dual farm'), from the plan's farm the step calls; its label when not among them. */
+function farmOf(step: RecoveryStep, plan: RecoveryPlan): string {
+  const found = plan.farms.find((left) => same(left.farm.address, step.contract))?.farm;
+  if (!found) return step.contract_label;
+  return `the ${found.token0.symbol}-${found.token1.symbol} ${found.kind === 'dual' ? 'dual farm' : 'farm'}`;
+}
+
+/** Who an approval lets spend the token: the converter or the router of the plan, else the address. */
+function spenderOf(step: RecoveryStep, plan: RecoveryPlan): string {
+  if (same(step.spender, plan.contracts.converter)) return 'the QUICK converter';
+  if (same(step.spender, plan.contracts.router)) return "QuickSwap's router";
+  return step.spender ?? 'the contract';
+}
+
+/** The pair a removal empties, by the two tokens it pays out ('WETH-USDC'); else the LP token spent. */
+function pairOf(step: RecoveryStep): string {
+  const [a, b] = step.receives;
+  if (a && b) return `${a.symbol}-${b.symbol}`;
+  return step.spends?.symbol ?? 'the pair';
+}
+
+const names = {
+  exit: (step, plan) => `Withdraw your stake and claim rewards from ${farmOf(step, plan)}`,
+  withdraw: (step, plan) => `Withdraw your stake from ${farmOf(step, plan)}, without claiming`,
+  claim: (step, plan) => `Claim your rewards from ${farmOf(step, plan)}`,
+  approve: (step, plan) => `Allow ${spenderOf(step, plan)} to spend your ${step.spends?.symbol ?? 'tokens'}`,
+  remove_liquidity: (step) => `Remove liquidity of ${pairOf(step)}`,
+  leave_lair: () => "Leave the Dragon's Lair (old dQUICK to old QUICK)",
+  convert_quick: () => 'Convert old QUICK to new QUICK',
+} as const satisfies Record<RecoveryStepKind, (step: RecoveryStep, plan: RecoveryPlan) => string>;
+
+/**
+ * A step as a person reads it: what it does, in words ('Remove liquidity of WETH-USDC'). The function's
+ * signature is what the wallet shows; the plan keeps it behind 'details'.
+ */
+export function stepName(step: RecoveryStep, plan: RecoveryPlan): string {
+  return names[step.kind](step, plan);
+}
