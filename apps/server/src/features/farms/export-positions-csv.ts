@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import { loadPositionHistory } from '../../core/farms/position-queries.ts';
 import { loadFarmViews } from '../../core/farms/queries.ts';
 import { isTracking } from '../../core/farms/tracked-pairs.ts';
+import { loadFarmBooks } from '../../core/ledger/farm-books.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 import { loadPositionFigures } from './position-figures.ts';
 import { renderPositionsCsv } from './positions-csv.ts';
@@ -27,19 +28,25 @@ export async function exportPositionsCsv(
   const [view] = await loadFarmViews(db, { chainId: ctx.chainId, farmIds: [farm.id] }, ctx.oldTokens);
   const history = await loadPositionHistory(db, farm.id, wallet, csvRowLimit);
   const { chart } = await loadPositionFigures(ctx, view!, wallet, history);
+  const books = await loadFarmBooks(ctx, view!, { userId: account.userId, wallet }, history[0]);
   const { farm: farmItem } = view!.item;
   const rewardA = farmItem.kind === 'lp' ? farmItem.reward_token : farmItem.reward_token_a;
   const rewardB = farmItem.kind === 'dual' ? farmItem.reward_token_b : null;
-  const csv = renderPositionsCsv(history, chart, {
-    lpDecimals: uniswapV2LpDecimals,
-    rewardA: { symbol: rewardA.symbol, decimals: rewardA.decimals },
-    rewardB: rewardB ? { symbol: rewardB.symbol, decimals: rewardB.decimals } : null,
-    tokenSymbols: new Map(
-      [view!.item.pool.token0, view!.item.pool.token1, rewardA, ...(rewardB ? [rewardB] : [])].map((t) => [
-        t.address.toLowerCase(),
-        t.symbol,
-      ]),
-    ),
-  });
+  const csv = renderPositionsCsv(
+    history,
+    chart,
+    {
+      lpDecimals: uniswapV2LpDecimals,
+      rewardA: { symbol: rewardA.symbol, decimals: rewardA.decimals },
+      rewardB: rewardB ? { symbol: rewardB.symbol, decimals: rewardB.decimals } : null,
+      tokenSymbols: new Map(
+        [view!.item.pool.token0, view!.item.pool.token1, rewardA, ...(rewardB ? [rewardB] : [])].map((t) => [
+          t.address.toLowerCase(),
+          t.symbol,
+        ]),
+      ),
+    },
+    books?.profit,
+  );
   return { filename: `tidewatch-${farm.address.slice(0, 10)}-${wallet.slice(0, 10)}.csv`, csv };
 }

@@ -1,4 +1,4 @@
-import type { ReturnsPoint } from '@tidewatch/shared';
+import type { PositionProfit, ReturnsPoint } from '@tidewatch/shared';
 import { parseUnits } from 'viem';
 import { writeCsv } from '../../core/csv/write-csv.ts';
 import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
@@ -31,6 +31,8 @@ const header = [
   'rewards_usd',
   'price_sources',
   'price_source_changed',
+  'value_now_usd',
+  'total_profit_usd',
 ];
 
 const usd = (value: number | null | undefined) =>
@@ -48,16 +50,22 @@ function sourcesCell(stored: string | null, symbols: Map<string, string> | undef
 /**
  * One row per position snapshot, oldest first: ISO-8601 time, block, raw on-chain amounts with their
  * decimals (exact integers, back from the stored whole-token text), USD figures (empty = unknown), and the
- * price source of each token with a mark where one changed (issue 30).
+ * price source of each token with a mark where one changed (issue 30). On the row of the books' snapshot (the
+ * newest whose events are final), the position's one value now and total profit (issue 42), the figures its
+ * returns, books and the dashboard show; empty on the other rows.
  * RFC 4180 with every cell neutralised against formulas (writeCsv).
  */
 export function renderPositionsCsv(
   rows: PositionSnapshotRow[],
   chart: ReturnsPoint[],
   tokens: CsvTokens,
+  profit?: PositionProfit | null,
 ): string {
   const pointAt = new Map(chart.map((point) => [`${point.block_number}:${point.created_on}`, point]));
+  // The one row of the profit's moment: the last snapshot of its block (oldest first).
+  const profitRow = profit ? rows.find((row) => Number(row.block_number) === profit.as_of_block) : undefined;
   const records = [...rows].reverse().map((row) => {
+    const isProfitRow = row === profitRow;
     const point = pointAt.get(`${Number(row.block_number)}:${row.created_on}`);
     return [
       new Date(row.created_on).toISOString(),
@@ -81,6 +89,8 @@ export function renderPositionsCsv(
       sourcesCell(row.price_sources, tokens.tokenSymbols),
       // The figure may jump here with no trade: a token's price came from another source than the row before.
       point?.price_source_changed ? 'yes' : 'no',
+      isProfitRow ? usd(profit?.value_now_usd) : '',
+      isProfitRow ? usd(profit?.total_profit_usd) : '',
     ];
   });
   return writeCsv(header, records);

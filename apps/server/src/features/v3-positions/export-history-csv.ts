@@ -1,3 +1,4 @@
+import { loadV3Books } from '../../core/ledger/v3-books.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
 import { renderV3SnapshotsCsv } from './history-csv.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
@@ -15,9 +16,10 @@ export async function exportV3HistoryCsv(
 ): Promise<{ filename: string; csv: string }> {
   const tracked = await requireTracked(ctx, userId, tokenId, wallet);
   const rows = await loadV3Snapshots(ctx.db, tracked.positionId);
+  const books = await loadV3Books(ctx, tracked, rows);
   const day = ctx.now().toISOString().slice(0, 10);
   return {
     filename: `v3-position-${tracked.tokenId}-${day}.csv`,
-    csv: renderV3SnapshotsCsv(rows, tracked),
+    csv: renderV3SnapshotsCsv(rows, tracked, books?.profit),
   };
 }
