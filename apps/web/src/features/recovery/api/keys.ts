@@ -2,6 +2,12 @@
 export const recoveryKeys = {
   all: ['recovery'] as const,
   plans: () => [...recoveryKeys.all, 'plan'] as const,
-  plan: (walletAddress: string) => [...recoveryKeys.plans(), walletAddress.toLowerCase()] as const,
+  /** A wallet's plan with the loose LP of `includeWalletLp` (pair addresses, any case or order) in it. */
+  plan: (walletAddress: string, includeWalletLp: readonly string[] = []) =>
+    [
+      ...recoveryKeys.plans(),
+      walletAddress.toLowerCase(),
+      includeWalletLp.map((pair) => pair.toLowerCase()).sort(),
+    ] as const,
   polPrice: () => [...recoveryKeys.all, 'pol-price'] as const,
 };

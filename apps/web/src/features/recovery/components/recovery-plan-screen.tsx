@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
 import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { PlanHoldings } from './plan-holdings.tsx';
 import { PlanSteps, type StepActions } from './plan-steps.tsx';
 import { readSlippage } from './slippage.ts';
 import { SlippageSetting } from './slippage-setting.tsx';
+import { WalletLpChoice } from './wallet-lp-choice.tsx';
 
 /** How a step's run ended (the transactions feature's outcome). */
 type RunOutcome = 'confirmed' | 'failed' | 'rejected';
@@ -43,14 +44,20 @@ const defaultSlippageText = String(DEFAULT_SLIPPAGE_BPS / 100);
 /**
  * 'get it out' (issue 33, item 3): everything a wallet left in ended farms and the steps that turn it back into
  * tokens, with amounts, USD and gas per step and in total. The person runs the first ready step (one wallet
- * prompt); after each the plan is read again from the chain, so they can stop and come back.
+ * prompt); after each the plan is read again from the chain, so they can stop and come back. LP the wallet
+ * holds outside a farm is listed apart and joins the plan only for the pairs ticked (issue 42, finding 7).
  */
 export function RecoveryPlanScreen({
   walletAddress,
   renderStepRunner,
   listPendingSteps,
 }: RecoveryPlanScreenProps) {
-  const query = useQuery(recoveryPlanQueryOptions(walletAddress));
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // The plan with the ticked pairs is a new read: the last plan stays on screen meanwhile, its steps not runnable.
+  const query = useQuery({
+    ...recoveryPlanQueryOptions(walletAddress, [...ticked]),
+    placeholderData: keepPreviousData,
+  });
   const [slippageText, setSlippageText] = useState(defaultSlippageText);
   const [isHighAccepted, setIsHighAccepted] = useState(false);
   const [run, setRun] = useState<Omit<StepRun, 'onFinished'> | null>(null);
@@ -101,7 +108,10 @@ export function RecoveryPlanScreen({
   const isEmpty = data.steps.length === 0;
 
   const actions: StepActions = {
-    runnableStepId: isRunFinished ? (data.steps.find((step) => step.is_ready)?.id ?? null) : null,
+    runnableStepId:
+      isRunFinished && !query.isPlaceholderData
+        ? (data.steps.find((step) => step.is_ready)?.id ?? null)
+        : null,
     disabledReason: (step) => {
       if (data.is_watch_only) return watchOnlyText;
       if (step.kind !== 'remove_liquidity') return null;
@@ -128,6 +138,12 @@ export function RecoveryPlanScreen({
     // Accepting one high slippage is not accepting the next: a changed value is confirmed again.
     if (text !== slippageText) setIsHighAccepted(false);
   };
+  const toggleWalletLp = (pair: string) =>
+    setTicked((last) => {
+      const next = new Set(last);
+      if (!next.delete(pair)) next.add(pair);
+      return next;
+    });
   const onFinished = (outcome: RunOutcome) => {
     setIsRunFinished(true);
     // A mined transaction changed the wallet: the plan is computed again from the chain.
@@ -153,6 +169,7 @@ export function RecoveryPlanScreen({
           </p>
         ) : null}
         <PlanHoldings plan={data} />
+        <WalletLpChoice plan={data} ticked={ticked} onToggle={toggleWalletLp} />
         {run ? (
           <PanelBoundary name="running step">{renderStepRunner({ ...run, onFinished })}</PanelBoundary>
         ) : null}

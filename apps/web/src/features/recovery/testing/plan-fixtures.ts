@@ -18,6 +18,9 @@ export const planContracts = {
   newQuick: '0xb000000000000000000000000000000000000008',
   converter: '0xb000000000000000000000000000000000000009',
   factory: '0xb00000000000000000000000000000000000000a',
+  /** A pair whose LP the wallet holds outside any farm, and its other token. */
+  loosePair: '0xa00000000000000000000000000000000000000b',
+  wmatic: '0xa00000000000000000000000000000000000000c',
 } as const;
 
 const amount = (
@@ -135,6 +138,7 @@ export function recoveryPlan(
           },
         ],
     in_wallet: options.withStakeInWallet ? [lpStake] : [],
+    wallet_lp: [],
     steps,
     gas_price_wei: '30000000000',
     pol_usd: 2.5,
@@ -151,5 +155,36 @@ export function emptyRecoveryPlan(): RecoveryPlan {
     in_wallet: [],
     steps: [],
     total: { usd: 0, gas_pol: '0', gas_usd: 0 },
+  };
+}
+
+/** 3 WMATIC-USDC LP ($600) the wallet holds outside any farm. */
+export const looseLp = amount(planContracts.loosePair, 'WMATIC-USDC LP', 18, '3000000000000000000', '3', 600);
+
+const looseRemoveStep: RecoveryStep = {
+  ...removeStep,
+  id: `remove_liquidity:${planContracts.router}:${planContracts.loosePair}`,
+  spends: looseLp,
+  receives: [
+    amount(planContracts.wmatic, 'WMATIC', 18, '1000000000000000000000', '1000', 300),
+    amount(planContracts.usdc, 'USDC', 6, '300000000', '300', 300),
+  ],
+  usd: 600,
+  gas: { units: '150000', pol: '0.0045', usd: 0.00225, source: 'estimated' },
+  is_ready: true,
+};
+
+/**
+ * The plan of `recoveryPlan()` for a wallet that also holds `looseLp`, with the server's totals (dQUICK
+ * priced here): listed apart and outside the plan ($400, the farm's), or ticked and removed too ($1,000).
+ */
+export function planWithLooseLp(isIncluded: boolean): RecoveryPlan {
+  const plan = recoveryPlan();
+  return {
+    ...plan,
+    wallet_lp: [{ lp: looseLp, is_included: isIncluded }],
+    in_wallet: isIncluded ? [looseLp] : [],
+    steps: isIncluded ? [...plan.steps, looseRemoveStep] : plan.steps,
+    total: { ...plan.total, usd: isIncluded ? 1000 : 400 },
   };
 }
