@@ -464,19 +464,28 @@ describe('history from the first stake', () => {
     }
   });
 
-  it("adds the user's positions up on the dashboard: value, 24-hour change, profit and loss", async () => {
+  it("adds the user's positions up on the dashboard: value, 24-hour change, total profit", async () => {
     const body = farmDetailSchema.parse((await detail(user.token)).json());
     const response = await app.request({ method: 'GET', url: '/api/quickswap/portfolio', token: user.token });
     expect(response.statusCode).toBe(200);
     const dayAgo = Date.now() - 86_400_000;
     const then = [...body.chart].reverse().find((p) => Date.parse(p.created_on) <= dayAgo)!;
     const now = body.chart.at(-1)!;
-    expect(response.json()).toEqual({
+    // The one profit (issue 42) takes gas off; this history read no receipts, so it is unknown, not counted.
+    const profit = body.books!.profit!;
+    expect(profit.value_now_usd).toBe(now.value_usd);
+    expect(profit.gas_usd).toBeNull();
+    expect(profit.total_profit_usd).toBeNull();
+    const totals = {
       positions: 1,
       value_usd: now.value_usd,
       change_24h_usd: now.value_usd! - then.value_usd!,
-      pnl_usd: body.returns!.pnl_usd,
-      unknown: { value: 0, change_24h: 0, pnl: 0 },
+      pnl_usd: 0,
+      unknown: { value: 0, change_24h: 0, pnl: 1 },
+    };
+    expect(response.json()).toEqual({
+      ...totals,
+      kinds: [{ kind: 'v2_farm_stake', label: 'V2 farms', ...totals }],
     });
     expect((await app.request({ method: 'GET', url: '/api/quickswap/portfolio' })).statusCode).toBe(401);
   });
