@@ -159,7 +159,7 @@ export function emptyRecoveryPlan(): RecoveryPlan {
 }
 
 /** 3 WMATIC-USDC LP ($600) the wallet holds outside any farm. */
-export const looseLp = amount(planContracts.loosePair, 'WMATIC-USDC LP', 18, '3000000000000000000', '3', 600);
+const looseLp = amount(planContracts.loosePair, 'WMATIC-USDC LP', 18, '3000000000000000000', '3', 600);
 
 const looseRemoveStep: RecoveryStep = {
   ...removeStep,
