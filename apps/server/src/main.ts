@@ -4,7 +4,7 @@ import { createChainProbe } from './core/chain/chain-probe.ts';
 import { createMailer } from './core/mailer.ts';
 import { startAlertChannelJobs } from './jobs/alert-channels-job.ts';
 import type { Scheduler } from './jobs/scheduler.ts';
-import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
+import { createRuntime, fail, startRecordedSends, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {
   const runtime = await createRuntime();
@@ -29,6 +29,7 @@ async function main(): Promise<void> {
 
   let isClosing = false;
   let scheduler: Scheduler | undefined;
+  let recordedSends: { stop(): Promise<void> } | undefined;
   // Alert channels (issue 36): every process delivers and may poll Telegram, under leases.
   const alertChannels = startAlertChannelJobs({
     db: database.db,
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     // A stuck connection must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await scheduler?.stop();
+    await recordedSends?.stop();
     await alertChannels.stop();
     await app.close();
     mailer.close();
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
   // The scheduler and a worker run here unless WORKER=off (then `npm run worker` processes take the jobs).
   if (config.isWorkerEnabled) {
     scheduler = await startScheduledSnapshots(runtime, app.log, app.realtime, { mailer });
+    recordedSends = startRecordedSends(runtime, app.log);
   }
 
   // An unreachable node is worth a warning, not an exit: the app still serves accounts and the SPA.

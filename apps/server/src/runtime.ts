@@ -11,7 +11,7 @@ import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
 import { deliverAlertChannels, deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
-import { settleRecordedSendsWhenDue } from './jobs/recorded-sends-job.ts';
+import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import type { SnapshotEvents } from './jobs/snapshot-events.ts';
@@ -85,6 +85,30 @@ export async function createRuntime(): Promise<Runtime> {
       : undefined,
   };
   return { config, database, chain, prices };
+}
+
+/**
+ * Starts this process's check of the sends recorded through the recovery plan (issue 42): on its own timer,
+ * not the snapshot ticks, so a send is in the books within a minute of its block turning final whatever
+ * SNAPSHOT_INTERVAL is; never in a ledger GET.
+ */
+export function startRecordedSends(
+  runtime: Runtime,
+  log: { warn(object: object, message: string): void },
+): { stop(): Promise<void> } {
+  return startRecordedSendsJob(
+    {
+      db: runtime.database.db,
+      chainId: runtime.config.chainId,
+      chain: runtime.chain,
+      prices: runtime.prices,
+      wmatic: runtime.config.wmaticAddress,
+      finality: runtime.config.history.finality,
+      oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
+      logWarn: (object, message) => log.warn(object, message),
+    },
+    { logWarn: (object, message) => log.warn(object, message) },
+  );
 }
 
 /**
@@ -181,20 +205,6 @@ export async function startScheduledSnapshots(
       intervalMs,
     });
   };
-  // Sends recorded through the recovery plan (issue 35) are checked final here, never in a ledger GET.
-  const recordedSends = async () => {
-    await settleRecordedSendsWhenDue(
-      {
-        db: runtime.database.db,
-        chainId: runtime.config.chainId,
-        chain: runtime.chain,
-        prices: runtime.prices,
-        wmatic: runtime.config.wmaticAddress,
-        finality: runtime.config.history.finality,
-      },
-      new Date(),
-    );
-  };
   // The farm index (issue 14): once a day across processes, at once when never built.
   const farmIndex = async () => {
     const report = await refreshFarmIndexWhenDue({
@@ -216,9 +226,6 @@ export async function startScheduledSnapshots(
     await deliver().catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
     await farmIndex().catch((error: unknown) => log.warn({ err: error }, 'farm index: the refresh failed'));
     await history().catch((error: unknown) => log.warn({ err: error }, 'history job: a step failed'));
-    await recordedSends().catch((error: unknown) =>
-      log.warn({ err: error }, 'recorded sends: checking them final failed'),
-    );
     await v3
       .historyStep()
       .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));

@@ -10,7 +10,7 @@ import { createMailer } from './core/mailer.ts';
 import { closeAdapter, usePostgresAdapter } from './core/realtime/postgres-adapter.ts';
 import { startAlertChannelJobs } from './jobs/alert-channels-job.ts';
 import { createSnapshotEvents } from './jobs/snapshot-events.ts';
-import { createRuntime, fail, startScheduledSnapshots } from './runtime.ts';
+import { createRuntime, fail, startRecordedSends, startScheduledSnapshots } from './runtime.ts';
 
 async function main(): Promise<void> {
   const runtime = await createRuntime();
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     publicUrl: runtime.config.publicUrl,
     logWarn: (object, message) => log.warn(object, message),
   });
+  // Recorded recovery sends (issue 42): checked final on their own timer, into the books within a minute.
+  const recordedSends = startRecordedSends(runtime, log);
   log.info('Tidewatch worker started');
   let isClosing = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
     log.info(`${signal} received: finishing the current run`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await scheduler.stop();
+    await recordedSends.stop();
     await alertChannels.stop();
     if (io) await closeAdapter(io);
     await runtime.database.close();

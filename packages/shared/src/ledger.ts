@@ -100,6 +100,11 @@ const ledgerRowKinds = [
   'v3_fees',
   'v3_reward',
   'fee_only',
+  // A recorded send read back from its receipt (issue 42): the LP burned at the pair for its two tokens, the
+  // Dragon's Lair left (dQUICK out, QUICK in), old QUICK converted to new at 1:1000 (neither income nor disposal).
+  'lp_removed',
+  'lair_exit',
+  'redenomination',
 ] as const;
 export type LedgerRowKind = (typeof ledgerRowKinds)[number];
 
@@ -139,9 +144,15 @@ const ledgerRowSchema = z.object({
   block_time: z.string(),
   /** The same instant in the query's time zone, 'YYYY-MM-DD HH:mm:ss'. */
   local_time: z.string(),
-  /** What left the wallet (stake: LP to the farm; V3 deposit: token0/token1). */
+  /**
+   * What left the wallet (stake: LP to the farm; V3 deposit: token0/token1; lp_removed: the LP burned;
+   * lair_exit: dQUICK; redenomination: old QUICK).
+   */
   sent: z.array(ledgerTokenAmountSchema),
-  /** What arrived (withdraw: LP back; reward: the reward token; V3 fees: the fee part of a Collect). */
+  /**
+   * What arrived (withdraw: LP back; reward: the reward token; V3 fees: the fee part of a Collect;
+   * lp_removed: the pair's two tokens; lair_exit: QUICK; redenomination: new QUICK).
+   */
   received: z.array(ledgerTokenAmountSchema),
   /** LP rows: the token0/token1 the LP stood for at its block; else empty. */
   underlying: z.array(ledgerTokenAmountSchema),

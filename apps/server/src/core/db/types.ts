@@ -5,6 +5,7 @@ import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
 import type { FarmsTables } from './tables/farms.ts';
 import type { MerklAnswersTables } from './tables/merkl-answers.ts';
+import type { RecordedSendMovementsTables } from './tables/recorded-send-movements.ts';
 import type { TransactionFeesTables } from './tables/transaction-fees.ts';
 import type { V3PositionsTables } from './tables/v3-positions.ts';
 import type { WalletTransactionsTables } from './tables/wallet-transactions.ts';
@@ -183,7 +184,8 @@ export type Database = {
   WalletTransactionsTables &
   V3PositionsTables &
   MerklAnswersTables &
-  TransactionFeesTables;
+  TransactionFeesTables &
+  RecordedSendMovementsTables;
 
 /** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
 type DataVersionTable = {

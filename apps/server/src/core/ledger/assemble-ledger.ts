@@ -1,7 +1,8 @@
 import type { FarmKind } from '@tidewatch/shared';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
 import { type GasSources, gasOfTransaction, noGas, type WalletTransactionGas } from './gas.ts';
-import type { AssembledRow, DraftRow, LedgerToken } from './ledger-types.ts';
+import { type AssembledRow, type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
+import type { StoredMovement } from './recorded-send-movements.ts';
 import { localTime, yearBounds } from './time-zone.ts';
 import { farmLabel, type LedgerFarm, type V2EventInput, v2Rows } from './v2-rows.ts';
 import { type V3Counterparties, type V3EventsInput, v3Rows } from './v3-rows.ts';
@@ -15,6 +16,8 @@ export type RecordedTransaction = WalletTransactionGas & {
   step_kind: string;
   /** The imported farm it changed, if any. */
   farm: LedgerFarm | null;
+  /** What it did, read from its final receipt's logs (null: not read); empty: nothing the ledger names. */
+  movements?: StoredMovement[] | null;
 };
 
 /** Everything one wallet's ledger is built from, as loaded from the database. */
@@ -59,9 +62,34 @@ function feeOnlyRow(tx: RecordedTransaction): DraftRow {
   };
 }
 
+/** The rows of what a recorded send did (its receipt's logs, recorded_send_movements), in its block. */
+function movementRows(tx: RecordedTransaction, movements: StoredMovement[]): DraftRow[] {
+  const amounts = (list: StoredMovement['sent']) =>
+    list.map(({ amount, ...token }) => tokenAmount(token, BigInt(amount)));
+  return movements.map((m) => ({
+    id: `tx:${tx.tx_hash}:${m.log_index}`,
+    position: { ...m.position, token_id: null },
+    kind: m.kind,
+    tx_hash: tx.tx_hash,
+    block_number: tx.block_number,
+    block_time: tx.block_time,
+    logIndex: m.log_index,
+    sent: amounts(m.sent),
+    received: amounts(m.received),
+    underlying: amounts(m.underlying),
+    counterparty: m.counterparty,
+    usd: m.usd,
+    usd_error: m.usd_error,
+    sentUsd: m.sent_usd,
+    receivedUsd: m.received_usd,
+  }));
+}
+
 /**
  * A wallet's ledger, every year, chain order (block, then log index): its tracked farms' events, its
- * tracked V3 positions' events, and its recorded sends no event explains ('fee_only'). A log stored for two
+ * tracked V3 positions' events, and its recorded sends no event explains: what each did as its receipt's
+ * logs say (an exit's withdrawal and reward whether or not the farm is tracked, a removal of liquidity,
+ * leaving the lair, converting old QUICK), or its gas alone ('fee_only'). A log stored for two
  * positions (an owner's reward claim joins each of its positions' histories) is one row. The gas of each
  * transaction is on its first row ('none' on the others and on an opening balance).
  */
@@ -72,7 +100,10 @@ export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[]
   ];
   const eventHashes = new Set(drafts.map((row) => row.tx_hash.toLowerCase()));
   for (const tx of inputs.recorded) {
-    if (!eventHashes.has(tx.tx_hash.toLowerCase())) drafts.push(feeOnlyRow(tx));
+    // A tracked farm's history has the same logs as events of its position: those rows stand.
+    if (eventHashes.has(tx.tx_hash.toLowerCase())) continue;
+    if (tx.movements && tx.movements.length > 0) drafts.push(...movementRows(tx, tx.movements));
+    else drafts.push(feeOnlyRow(tx));
   }
   drafts.sort(chainOrder);
 

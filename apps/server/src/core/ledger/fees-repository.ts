@@ -1,3 +1,4 @@
+import type { RecoveryStepKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
@@ -86,12 +87,18 @@ export async function deleteUnreferencedFees(db: DbOrTrx, chainId: number, hashe
   }
 }
 
-/** A recorded send not checked final yet, with its stored gas row's block hash, status and attempts. */
+/**
+ * A recorded send not checked final yet: the step it was recorded as and the contract it called, its stored
+ * gas row's block hash, status and attempts, and the block hash its movements were decoded from (null: not yet).
+ */
 type UnsettledSend = {
   tx_hash: string;
+  step_kind: RecoveryStepKind;
+  to_address: string;
   block_hash: string | null;
   status: string | null;
   attempts: number | null;
+  decoded_block_hash: string | null;
 };
 
 /**
@@ -104,10 +111,21 @@ export function findUnsettledSends(db: DbOrTrx, chainId: number, wallet: string)
     .leftJoin('transaction_fees as f', (join) =>
       join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
     )
+    .leftJoin('recorded_send_movements as m', (join) =>
+      join.onRef('m.tx_hash', '=', 'w.tx_hash').onRef('m.chain_id', '=', 'w.chain_id'),
+    )
     .where('w.chain_id', '=', chainId)
     .where('w.wallet_address', '=', wallet)
     .where((eb) => eb.or([eb('f.id', 'is', null), eb('f.final_block', 'is', null)]))
-    .select(['w.tx_hash', 'f.block_hash', 'f.status', 'f.attempts'])
+    .select([
+      'w.tx_hash',
+      'w.step_kind',
+      'w.to_address',
+      'f.block_hash',
+      'f.status',
+      'f.attempts',
+      'm.block_hash as decoded_block_hash',
+    ])
     .distinct()
     .execute();
 }

@@ -2,6 +2,7 @@ import { formatEther, getAddress, type Hex, type RpcTransactionReceipt } from 'v
 import type { ChainClient } from '../chain/client.ts';
 import { type PolPriceDeps, readPolUsd } from '../snapshots/index.ts';
 import { loadTransactionFees, type TransactionFeeValues, upsertTransactionFee } from './fees-repository.ts';
+import type { ReceiptLog } from './send-movements.ts';
 
 /** What the fees stage needs: POL's price by the one price rule (database, chain id, sources, WMATIC). */
 export type GasPricing = Omit<PolPriceDeps, 'db'>;
@@ -18,6 +19,9 @@ export type ReadReceipt = {
   gasUsed: bigint;
   effectiveGasPrice: bigint;
 };
+
+/** A receipt with its outcome and logs: what a recorded send did is read from them (send-movements.ts). */
+type ReceiptWithLogs = ReadReceipt & { status: 'success' | 'reverted'; logs: ReceiptLog[] };
 
 /**
  * The fees stage of the history jobs (issue 35): for each of `hashes` (an event's transaction; the opening
@@ -72,8 +76,11 @@ async function readReceipt(chain: ChainClient, hash: Hex): Promise<ReadReceipt> 
   return receipt;
 }
 
-/** The receipt of a transaction in the chain's blocks now; null when it has none (unmined, or reorganised away). */
-export async function receiptIfMined(chain: ChainClient, hash: Hex): Promise<ReadReceipt | null> {
+/**
+ * The receipt of a transaction in the chain's blocks now, with its outcome and logs; null when it has none
+ * (unmined, or reorganised away).
+ */
+export async function receiptIfMined(chain: ChainClient, hash: Hex): Promise<ReceiptWithLogs | null> {
   const raw = (await chain.request('eth_getTransactionReceipt', [hash])) as RpcTransactionReceipt | null;
   if (!raw) return null;
   return {
@@ -82,6 +89,13 @@ export async function receiptIfMined(chain: ChainClient, hash: Hex): Promise<Rea
     blockHash: raw.blockHash,
     gasUsed: BigInt(raw.gasUsed),
     effectiveGasPrice: BigInt(raw.effectiveGasPrice),
+    status: raw.status === '0x1' ? 'success' : 'reverted',
+    logs: raw.logs.map((log) => ({
+      address: getAddress(log.address),
+      topics: log.topics,
+      data: log.data,
+      logIndex: Number(log.logIndex),
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import type { V3RawAmount } from '../db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../farms/repository.ts';
 import type { LedgerInputs, RecordedTransaction } from './assemble-ledger.ts';
 import { loadTransactionFees } from './fees-repository.ts';
+import { parseMovements } from './recorded-send-movements.ts';
 import type { LedgerToken } from './ledger-types.ts';
 import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
 import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
@@ -76,8 +77,8 @@ async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string)
 
 /**
  * The sends the user recorded from the wallet (the recovery plan) that are final (settleRecordedSends: read
- * again at or below the final block, its block still the chain's), with their gas row and their farm when
- * imported. A send not final yet, or reorganised away, is left out.
+ * again at or below the final block, its block still the chain's), with their gas row, their farm when
+ * imported and what they did (recorded_send_movements). A send not final yet, or reorganised away, is left out.
  */
 async function recordedTransactions(
   db: DbOrTrx,
@@ -90,6 +91,13 @@ async function recordedTransactions(
     .selectFrom('wallet_transactions as w')
     .innerJoin('transaction_fees as f', (join) =>
       join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
+    )
+    // What it did, as read from the receipt of the block its gas row is final in.
+    .leftJoin('recorded_send_movements as m', (join) =>
+      join
+        .onRef('m.tx_hash', '=', 'w.tx_hash')
+        .onRef('m.chain_id', '=', 'w.chain_id')
+        .onRef('m.block_hash', '=', 'f.block_hash'),
     )
     .where('w.user_id', '=', scope.userId)
     .where('w.chain_id', '=', scope.chainId)
@@ -106,6 +114,7 @@ async function recordedTransactions(
       'f.gas_used',
       'f.effective_gas_price',
       'f.fee_usd',
+      'm.movements',
     ])
     .execute();
   return rows.map((row) => ({ row, farm: row.farm_id === null ? null : (farms.get(row.farm_id) ?? null) }));
@@ -218,6 +227,7 @@ export async function loadLedgerInputs(
     to_address: row.to_address,
     step_kind: row.step_kind,
     farm,
+    movements: parseMovements(row.movements),
   }));
   // Only the scans of farms and positions with events here: one with none yet lists nothing to be final.
   const withEvents = {

@@ -92,6 +92,12 @@ export function describe(row: LedgerRow): string {
         return `farming reward of V3 position #${row.position.token_id} via ${to}`;
       case 'fee_only':
         return `transaction fee only (${row.position.label}) to ${to}`;
+      case 'lp_removed':
+        return `remove liquidity via ${to}${pairNote}`;
+      case 'lair_exit':
+        return `leave Dragon's Lair ${to}`;
+      case 'redenomination':
+        return `convert old QUICK to new QUICK (1:1000 redenomination) via ${to}`;
     }
   })();
   return `${what}${gasNote}`;

@@ -16,6 +16,11 @@ import { isTracking } from '../../core/farms/tracked-pairs.ts';
 import { scheduleBackfillNow } from '../../core/history/repository.ts';
 import { knownFee, type ReadReceipt } from '../../core/ledger/fees.ts';
 import { upsertTransactionFee } from '../../core/ledger/fees-repository.ts';
+import {
+  readSendMovements,
+  type SendToDecode,
+  storeSendMovements,
+} from '../../core/ledger/recorded-send-movements.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import { type RecoveryContext, requireChain, requireUserWallet } from './context.ts';
 import { readPolUsdAt } from './pol-usd.ts';
@@ -92,6 +97,12 @@ export async function recordTransaction(
     farm_id: farm?.id ?? null,
     created_at: ctx.now().toISOString(),
   });
+  await storeMovements(
+    ctx,
+    { chain, prices },
+    { wallet: wallet.address, stepKind: input.step_kind, to },
+    receipt,
+  );
   if (farm && receipt.status === 'success') await snapshotTrackedPosition(ctx, userId, farm, wallet.address);
   const row = await findWalletTransaction(ctx.db, ctx.chainId, hash);
   return presentStored(ctx, userId, wallet.address, row!);
@@ -123,6 +134,30 @@ async function storeTransactionFee(
   } catch (error) {
     ctx.logWarn?.({ err: error }, `recovery: the gas row of ${hash} could not be stored`);
     return undefined;
+  }
+}
+
+/**
+ * What the send did, read from its receipt's logs and valued at its block now, while a node surely has that
+ * block's state (recorded_send_movements; the ledger shows it once the send is final). A failure is logged:
+ * the worker's check of the send reads it again from the final receipt (recorded-finality.ts).
+ */
+async function storeMovements(
+  ctx: RecoveryContext,
+  { chain, prices }: { chain: ChainClient; prices: PriceSources },
+  send: Omit<SendToDecode, 'receipt'>,
+  receipt: ReturnType<typeof formatTransactionReceipt>,
+): Promise<void> {
+  const deps = { db: ctx.db, chainId: ctx.chainId, chain, prices, oldTokens: ctx.oldTokens };
+  try {
+    const movements = await readSendMovements(deps, { ...send, receipt });
+    await storeSendMovements(
+      ctx.db,
+      { chainId: ctx.chainId, txHash: receipt.transactionHash, blockHash: receipt.blockHash, now: ctx.now() },
+      movements,
+    );
+  } catch (error) {
+    ctx.logWarn?.({ err: error }, `recovery: what ${receipt.transactionHash} did could not be read yet`);
   }
 }
 

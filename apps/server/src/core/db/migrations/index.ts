@@ -26,6 +26,7 @@ import { alertChannelsMigration } from './024-alert-channels.ts';
 import { dualClaimsRescanMigration } from './025-dual-claims-rescan.ts';
 import { openingBalancePerWalletMigration } from './026-opening-balance-per-wallet.ts';
 import { operatorPriceChoicesMigration } from './027-operator-price-choices.ts';
+import { recordedSendMovementsMigration } from './028-recorded-send-movements.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '025-dual-claims-rescan': dualClaimsRescanMigration,
   '026-opening-balance-per-wallet': openingBalancePerWalletMigration,
   '027-operator-price-choices': operatorPriceChoicesMigration,
+  '028-recorded-send-movements': recordedSendMovementsMigration,
 };

@@ -13,6 +13,9 @@ export const ledgerKindLabels = {
   v3_fees: 'V3 fees',
   v3_reward: 'V3 reward',
   fee_only: 'fee only',
+  lp_removed: 'liquidity removed',
+  lair_exit: "left Dragon's Lair",
+  redenomination: 'QUICK converted',
 } as const satisfies Record<LedgerRowKind, string>;
 
 /** A polygonscan link for a transaction; the opening balance's '0x' has none. */

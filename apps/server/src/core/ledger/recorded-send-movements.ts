@@ -1,0 +1,84 @@
+import type { RecoveryStepKind } from '@tidewatch/shared';
+import { type Address, getAddress } from 'viem';
+import { labelSymbol, type OldTokens } from '../chain/token-labels.ts';
+import type { DbOrTrx } from '../db/index.ts';
+import type { IndexRow } from '../farm-index/index-repository.ts';
+import { type MovementDeps, type StoredMovement, valueMovements } from './send-movement-values.ts';
+import { decodeSendLogs, type ReceiptLog } from './send-movements.ts';
+
+export type { StoredMovement } from './send-movement-values.ts';
+
+/** A recorded send and the receipt it is read from (its block, outcome and logs). */
+export type SendToDecode = {
+  wallet: string;
+  stepKind: RecoveryStepKind;
+  to: string;
+  receipt: { blockNumber: bigint; status: 'success' | 'reverted'; logs: ReceiptLog[] };
+};
+
+/** An index row with its tokens' symbols as the ledger names them (old QUICK and dQUICK labelled). */
+function labelled(old: OldTokens | undefined, row: IndexRow): IndexRow {
+  return {
+    ...row,
+    token0_symbol: labelSymbol(old, row.token0_address, row.token0_symbol),
+    token1_symbol: labelSymbol(old, row.token1_address, row.token1_symbol),
+    reward_a_symbol: labelSymbol(old, row.reward_a_address, row.reward_a_symbol),
+    reward_b_symbol:
+      row.reward_b_address && row.reward_b_symbol
+        ? labelSymbol(old, row.reward_b_address, row.reward_b_symbol)
+        : row.reward_b_symbol,
+  };
+}
+
+/**
+ * What a recorded send did (issue 42): its receipt's logs decoded (send-movements.ts) against the farm
+ * index's rows of the contract it called and of the pairs that logged, then named and valued at its block
+ * (send-movement-values.ts). A reverted send moved nothing. Throws when the chain cannot be read.
+ */
+export async function readSendMovements(deps: MovementDeps, send: SendToDecode): Promise<StoredMovement[]> {
+  if (send.receipt.status !== 'success' || send.receipt.logs.length === 0) return [];
+  const emitters = [...new Set(send.receipt.logs.map((log) => getAddress(log.address)))];
+  const to = getAddress(send.to);
+  const rows = await deps.db
+    .selectFrom('farm_index')
+    .selectAll()
+    .where('chain_id', '=', deps.chainId)
+    .where((eb) => eb.or([eb('address', '=', to), eb('pair_address', 'in', emitters)]))
+    .execute();
+  const decoded = decodeSendLogs(
+    { wallet: getAddress(send.wallet) as Address, stepKind: send.stepKind, to, logs: send.receipt.logs },
+    rows.map((row) => labelled(deps.oldTokens, row)),
+  );
+  return valueMovements(deps, decoded, send.receipt.blockNumber);
+}
+
+/** Stores a send's movements as read from the receipt in block `blockHash`, replacing what was stored. */
+export async function storeSendMovements(
+  db: DbOrTrx,
+  key: { chainId: number; txHash: string; blockHash: string; now: Date },
+  movements: StoredMovement[],
+): Promise<void> {
+  const row = {
+    block_hash: key.blockHash,
+    movements: JSON.stringify(movements),
+    decoded_at: key.now.toISOString(),
+  };
+  await db
+    .insertInto('recorded_send_movements')
+    .values({ chain_id: key.chainId, tx_hash: key.txHash.toLowerCase(), ...row })
+    .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doUpdateSet(row))
+    .execute();
+}
+
+/** Deletes a send's movements (the chain reorganised it away). */
+export async function deleteSendMovements(db: DbOrTrx, chainId: number, txHash: string): Promise<void> {
+  await db
+    .deleteFrom('recorded_send_movements')
+    .where('chain_id', '=', chainId)
+    .where('tx_hash', '=', txHash.toLowerCase())
+    .execute();
+}
+
+/** A stored row's movements (JSON text), as the ledger reads them. */
+export const parseMovements = (text: string | null): StoredMovement[] | null =>
+  text === null ? null : (JSON.parse(text) as StoredMovement[]);
