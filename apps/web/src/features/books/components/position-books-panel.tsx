@@ -26,22 +26,48 @@ function gasText(books: PositionBooks, show: (exact: string) => string = readabl
 /**
  * A position's books (issue 35, item 2), beside its returns against holding: rewards income (each claim at its
  * block's price), pending rewards, gas, what went in and out, value now and total profit ("vs USD": value now
- * + withdrawn + claimed − deposited − gas). Unknown stays 'unknown', never $0, and the prices are named.
+ * + withdrawn + claimed − deposited − gas). With the one profit (issue 42) its total is that, pending rewards
+ * in, and the books' own total is 'claimed only', said so. Unknown stays 'unknown', never $0, prices named.
  */
 export function PositionBooksPanel({ books }: { books: PositionBooks }) {
+  const { profit } = books;
   const figures: Array<{ label: string; value: string; hint?: string; exact?: string | undefined }> = [
     { label: 'rewards income', value: formatUsd(books.rewards_income_usd), hint: 'each claim at its block' },
     { label: 'pending rewards', value: formatUsd(books.pending_rewards_usd) },
     { label: 'gas paid', value: gasText(books), exact: exactTitle(gasText(books, exactly), gasText(books)) },
     { label: 'deposited', value: formatUsd(books.deposited_usd) },
     { label: 'withdrawn', value: formatUsd(books.withdrawn_usd) },
+    ...(profit?.fees_usd === undefined
+      ? []
+      : [
+          {
+            label: 'swap fees',
+            value: formatUsd(profit.fees_usd),
+            hint: 'collected (in withdrawn) and uncollected (in value now)',
+          },
+        ]),
     { label: 'value now', value: formatUsd(books.value_now_usd) },
+    // The one total profit (issue 42): the figure the returns and the dashboard show for this snapshot.
+    ...(profit
+      ? [
+          {
+            label: 'total profit',
+            value: signed(profit.total_profit_usd),
+            hint: 'value now + withdrawn + claimed + pending − deposited − gas',
+          },
+        ]
+      : []),
     {
-      label: 'total profit',
+      label: profit ? 'total profit, claimed only' : 'total profit',
       value: signed(books.total_profit_usd),
       hint: 'value now + withdrawn + claimed − deposited − gas',
     },
   ];
+  // Why the books' own total differs from the one profit, in words: a reward counts once it is claimed.
+  const claimedOnly =
+    profit && books.pending_rewards_usd !== 0
+      ? `'total profit, claimed only' excludes rewards not yet claimed: ${formatUsd(books.pending_rewards_usd)}.`
+      : null;
   const notes = [
     ...(books.gas_unknown_rows > 0 ? [gasUnknownText(books.gas_unknown_rows)] : []),
     ...(books.usd_unknown_rows > 0 ? [usdUnknownText(books.usd_unknown_rows)] : []),
@@ -72,6 +98,7 @@ export function PositionBooksPanel({ books }: { books: PositionBooks }) {
           {note}
         </p>
       ))}
+      {claimedOnly ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{claimedOnly}</p> : null}
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
         {books.prices} (as of block {books.as_of_block})
       </p>

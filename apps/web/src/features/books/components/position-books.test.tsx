@@ -20,7 +20,7 @@ vi.mock('../../farms/components/returns-chart-canvas.tsx', () => ({ default: () 
 const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
 
 /** The farm's page answer for the tracking wallet, with its returns and `books`. */
-function farmDetail(books: ReturnType<typeof positionBooks> | null) {
+function farmDetail(books: ReturnType<typeof positionBooks> | null, returnsExtra: object = {}) {
   const item = lpItem();
   const latest = { ...item.farm_position_snapshot!, account_address: walletAddress };
   return {
@@ -39,6 +39,7 @@ function farmDetail(books: ReturnType<typeof positionBooks> | null) {
       pnl_usd: 39.5,
       il_usd: -20,
       il_percent: -1.5,
+      ...returnsExtra,
     },
     chart: [],
     history: null,
@@ -46,11 +47,12 @@ function farmDetail(books: ReturnType<typeof positionBooks> | null) {
   };
 }
 
-function openFarm(books: ReturnType<typeof positionBooks> | null) {
+function openFarm(books: ReturnType<typeof positionBooks> | null, returnsExtra: object = {}) {
   logIn();
   installFakeFetch(({ path }) => {
     if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [lpItem()], dual_mining: [] } };
-    if (path.startsWith(`/quickswap/farm/details/${farmAddress}`)) return { body: farmDetail(books) };
+    if (path.startsWith(`/quickswap/farm/details/${farmAddress}`))
+      return { body: farmDetail(books, returnsExtra) };
     return undefined;
   });
   renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
@@ -79,6 +81,35 @@ describe("a position's books", () => {
     expect(figureOf(panel, 'value now')).toBe('$50.00');
     expect(figureOf(panel, 'total profit')).toBe(`+$${profit.toFixed(2)}`);
     expect(panel).toHaveTextContent(`${books.prices} (as of block 5000)`);
+  });
+
+  it('shows one total profit on the returns and the books, and says in words why their own figures differ', async () => {
+    const base = positionBooks();
+    // value now + withdrawn + claimed + pending − deposited − gas (issue 42, finding 3).
+    const total = 50 + 60 + 30 + 2.5 - 100.5 - 0.00292;
+    const books = {
+      ...base,
+      profit: {
+        as_of_block: 5000,
+        value_now_usd: 50,
+        deposited_usd: 100.5,
+        withdrawn_usd: 60,
+        claimed_rewards_usd: 30,
+        pending_rewards_usd: 2.5,
+        gas_usd: 0.00292,
+        total_profit_usd: total,
+        unknown_because: null,
+      },
+    };
+    const note = 'Profit and loss leaves out the gas paid ($0.00); total profit takes it off.';
+    openFarm(books, { total_profit_usd: total, total_profit_note: note });
+    const panel = await screen.findByRole('region', { name: 'the books' });
+    const returns = screen.getByRole('region', { name: 'returns' });
+    expect(figureOf(panel, 'total profit')).toBe(`+$${total.toFixed(2)}`);
+    expect(figureOf(returns, 'total profit')).toBe(`+$${total.toFixed(2)}`);
+    expect(figureOf(panel, 'total profit, claimed only')).toBe(`+$${base.total_profit_usd!.toFixed(2)}`);
+    expect(panel).toHaveTextContent("'total profit, claimed only' excludes rewards not yet claimed: $2.50.");
+    expect(returns).toHaveTextContent(note);
   });
 
   it("says what is unknown as 'unknown' and counts it, never $0", async () => {

@@ -7,8 +7,9 @@ const leftOut = (count: number, why: string) =>
   count === 0 ? null : `${count} ${count === 1 ? 'position' : 'positions'} not counted: ${why}`;
 
 /**
- * The dashboard's portfolio totals over every tracked position: value, its 24-hour change, profit and
- * loss. A position whose figure is unknown is left out of that sum and said so, never counted as $0.
+ * The dashboard's portfolio totals over every tracked position of every kind: value, its 24-hour change, total
+ * profit (each position's one profit, as its returns and books show it), and the same per kind. A position
+ * whose figure is unknown is left out of that sum and said so, never counted as $0.
  */
 export function PortfolioTotals() {
   const query = useQuery(portfolioQueryOptions());
@@ -24,11 +25,13 @@ export function PortfolioTotals() {
       note: leftOut(p.unknown.change_24h, 'no value 24 hours ago'),
     },
     {
-      label: 'profit and loss',
+      label: 'total profit',
       value: signed(p.pnl_usd),
-      note: leftOut(p.unknown.pnl, 'deposits or prices unknown'),
+      note: leftOut(p.unknown.pnl, 'deposits, prices or gas unknown'),
     },
   ];
+  // Each kind's share of the totals (V2 farms, V3 positions): the same sums over its positions.
+  const kinds = (p.kinds ?? []).length > 1 ? p.kinds! : [];
   return (
     <section aria-label="portfolio" className="grid gap-2 sm:grid-cols-3">
       {figures.map((figure) => (
@@ -41,6 +44,16 @@ export function PortfolioTotals() {
           {figure.note ? <p className="text-xs text-slate-500 dark:text-slate-400">{figure.note}</p> : null}
         </div>
       ))}
+      {kinds.length > 0 ? (
+        <ul aria-label="by kind" className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">
+          {kinds.map((kind) => (
+            <li key={kind.kind}>
+              {kind.label} ({kind.positions}): value {formatUsd(kind.value_usd)}, total profit{' '}
+              {signed(kind.pnl_usd)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

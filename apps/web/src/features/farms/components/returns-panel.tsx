@@ -32,7 +32,17 @@ export function ReturnsPanel({ returns }: { returns: Returns }) {
       value: formatUsd(returns.hodl_value_usd),
       hint: 'the deposited tokens, never pooled',
     },
-    { label: 'profit and loss', value: signed(returns.pnl_usd) },
+    { label: 'profit and loss', value: signed(returns.pnl_usd), hint: 'before gas' },
+    // The one total profit (issue 42), the books' and the dashboard's figure; the note says why they differ.
+    ...(returns.total_profit_usd === undefined
+      ? []
+      : [
+          {
+            label: 'total profit',
+            value: signed(returns.total_profit_usd),
+            hint: 'value now + withdrawn + claimed + pending − deposited − gas',
+          },
+        ]),
     {
       label: 'vs holding',
       value: `${signed(returns.il_usd)}${ilPercent}`,
@@ -57,6 +67,9 @@ export function ReturnsPanel({ returns }: { returns: Returns }) {
           </div>
         ))}
       </dl>
+      {returns.total_profit_note ? (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{returns.total_profit_note}</p>
+      ) : null}
       {returns.unknown_because ? (
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">unknown: {returns.unknown_because}</p>
       ) : null}

@@ -24,6 +24,10 @@ export function ReturnsPanel({ returns }: { returns: Returns | null }) {
           <Figure label="vs holding">{formatSignedUsd(returns.vs_hodl_usd)}</Figure>
           <Figure label="fees earned">{formatUsd(returns.fees_earned_usd)}</Figure>
           <Figure label="farming rewards">{formatUsd(returns.rewards_usd)}</Figure>
+          {/* The one total profit (issue 42), the books' and the dashboard's figure. */}
+          {returns.total_profit_usd === undefined ? null : (
+            <Figure label="total profit">{formatSignedUsd(returns.total_profit_usd)}</Figure>
+          )}
         </dl>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -35,6 +39,9 @@ export function ReturnsPanel({ returns }: { returns: Returns | null }) {
           'vs holding' is the pool's part (value now and withdrawn against the deposited tokens held), fees
           and rewards apart
         </p>
+      ) : null}
+      {returns?.total_profit_note ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{returns.total_profit_note}</p>
       ) : null}
     </section>
   );
