@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * What a send recorded through the recovery plan did, read back from its receipt's logs (migration 028,
@@ -19,4 +19,3 @@ type RecordedSendMovementsTable = {
 };
 
 export type RecordedSendMovementsTables = { recorded_send_movements: RecordedSendMovementsTable };
-export type RecordedSendMovementsRow = Selectable<RecordedSendMovementsTable>;
