@@ -84,26 +84,6 @@ export function loadPositionsAtOrBefore(
   return loadFirstPositionPerPair(db, farmIds, accounts, newestByTime, at);
 }
 
-/** Pool prices at given (pool, block) points, keyed `${poolId}:${block}`: one query for any number. */
-export async function loadPoolPricesAt(
-  db: DbOrTrx,
-  points: { poolId: number; block: number }[],
-): Promise<Map<string, { price0_usd: number | null; price1_usd: number | null }>> {
-  if (points.length === 0) return new Map();
-  const wanted = new Set(points.map((point) => `${point.poolId}:${point.block}`));
-  const rows = await db
-    .selectFrom('pool_snapshots')
-    .select(['pool_id', 'block_number', 'price0_usd', 'price1_usd'])
-    .where('pool_id', 'in', [...new Set(points.map((point) => point.poolId))])
-    .where('block_number', 'in', [...new Set(points.map((point) => point.block))])
-    .execute();
-  return new Map(
-    rows
-      .map((row) => [`${row.pool_id}:${Number(row.block_number)}`, row] as const)
-      .filter(([key]) => wanted.has(key)),
-  );
-}
-
 /** The account's newest position snapshot taken at or before `at` (ISO), if any. */
 export async function loadPositionAtOrBefore(
   db: DbOrTrx,

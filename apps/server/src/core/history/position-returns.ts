@@ -76,14 +76,13 @@ export async function loadReturns(
 }
 
 /** The pool's token prices at one block (a pool_snapshots row); null = unknown. */
-export type PoolPrices = { price0_usd: number | null; price1_usd: number | null };
+type PoolPrices = { price0_usd: number | null; price1_usd: number | null };
 
 /**
  * A pair's `returns` from its events (chain order), its latest snapshot and the pool's prices at that
- * snapshot's block; `unknown_because` says why a figure is unknown. Pure: the detail and the portfolio
- * load the rows their own way.
+ * snapshot's block; `unknown_because` says why a figure is unknown. Pure.
  */
-export function positionReturns(
+function positionReturns(
   rows: PositionEventRow[],
   latest: PositionSnapshotRow | undefined,
   latestPrices: PoolPrices | undefined,

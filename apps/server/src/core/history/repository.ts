@@ -193,7 +193,7 @@ export async function scheduleBackfillNow(
 export type PositionEventRow = Omit<Selectable<PositionEventsTable>, 'id' | 'farm_id' | 'wallet_address'>;
 
 /** The events of several pairs in chain order, keyed `${farmId}:${wallet lower}` (one query for any number). */
-export async function loadPositionEventsOfPairs(
+async function loadPositionEventsOfPairs(
   db: DbOrTrx,
   pairs: { farmId: number; wallet: string }[],
 ): Promise<Map<string, PositionEventRow[]>> {
