@@ -1,5 +1,6 @@
 import type { LedgerRow, PositionBooks } from '@tidewatch/shared';
-import { type ProfitParts, sumKnown, toProfitWire, totalProfit } from '../portfolio/profit.ts';
+import { sumKnown } from '../history/returns.ts';
+import { type ProfitParts, toProfitWire, totalProfit } from '../portfolio/profit.ts';
 
 const usdOfKinds = (rows: LedgerRow[], kinds: LedgerRow['kind'][]) =>
   sumKnown(rows.filter((row) => kinds.includes(row.kind)).map((row) => row.usd));

@@ -1,14 +1,5 @@
 import { formatUsd, type PositionProfit } from '@tidewatch/shared';
-
-/** A sum that stays unknown when any part is unknown: a missing price is never 0. */
-export function sumKnown(values: (number | null)[]): number | null {
-  let total = 0;
-  for (const value of values) {
-    if (value === null) return null;
-    total += value;
-  }
-  return total;
-}
+import { sumKnown } from '../history/returns.ts';
 
 const negate = (value: number | null) => (value === null ? null : -value);
 
