@@ -319,7 +319,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
       .getByRole('heading', { name: `${moved.token0.symbol} / ${moved.token1.symbol}`, level: 1 })
       .waitFor();
     const main = page.getByRole('main');
-    const heldBy = main.getByText(`held by ${short} · block ${movedAtBlock}`);
+    const heldBy = main.getByText(`held by ${short} · as of block ${movedAtBlock}`);
     await heldBy.waitFor();
     expect(await rangeBadgeOf(heldBy.locator('xpath=..'))).toBe('out of range');
     const positionCard = main

@@ -200,15 +200,17 @@ describe("a V3 position's page", () => {
     );
   });
 
-  it('shows a tracked position as of its history’s block: figures, returns and books of one moment', async () => {
+  it('shows a tracked position as of its newest snapshot, and its returns as of their final block, each said', async () => {
     logIn();
+    const newest = history().snapshots.at(-1)!;
     const calls = installFakeFetch(({ path }) => {
-      if (path === `/quickswap/v3/positions/${tokenId}`) return { body: position({ is_tracked: true }) };
-      if (path === `/quickswap/v3/positions/${tokenId}?block=490`)
+      if (path === `/quickswap/v3/positions/${tokenId}`)
+        return { body: position({ is_tracked: true, block_number: newest.block_number + 10 }) };
+      if (path === `/quickswap/v3/positions/${tokenId}?block=${newest.block_number}`)
         return {
           body: position({
             is_tracked: true,
-            block_number: 490,
+            block_number: newest.block_number,
             amounts: [
               { token: position().pool.token0, amount: '1.4', usd: 0.7 },
               { token: position().pool.token1, amount: '3', usd: 3 },
@@ -216,14 +218,20 @@ describe("a V3 position's page", () => {
           }),
         };
       if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [trackedPosition()] } };
-      if (path === historyPath) return { body: history({ as_of_block: 490 }) };
+      if (path === historyPath) return { body: history({ as_of_block: newest.block_number - 5 }) };
       return undefined;
     });
     renderRoute(detailPath);
-    expect(await screen.findByText(/as of block 490/)).toBeInTheDocument();
+    expect(await screen.findByText(new RegExp(`as of block ${newest.block_number}$`))).toBeInTheDocument();
     expect(screen.getByText('1.4 WMATIC ($0.70)')).toBeInTheDocument();
-    expect(screen.queryByText(/as of block 500/)).not.toBeInTheDocument();
-    expect(callsTo(calls, 'GET', `/quickswap/v3/positions/${tokenId}?block=490`)).toHaveLength(1);
+    expect(screen.queryByText(new RegExp(`as of block ${newest.block_number + 10}`))).not.toBeInTheDocument();
+    expect(
+      callsTo(calls, 'GET', `/quickswap/v3/positions/${tokenId}?block=${newest.block_number}`),
+    ).toHaveLength(1);
+    const returns = await screen.findByRole('region', { name: 'returns' });
+    expect(returns).toHaveTextContent(
+      `as of block ${newest.block_number - 5}, the newest snapshot whose events are final`,
+    );
   });
 
   it("'download CSV' saves the snapshots the API answers for the tracked wallet", async () => {

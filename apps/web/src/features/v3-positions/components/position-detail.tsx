@@ -24,7 +24,8 @@ export type PositionDetailScreenProps = { tokenId: string; parts: DetailParts };
 
 /**
  * A position's page (public): its figures at the latest block and, for a signed-in user, tracking with
- * its history, returns and CSV; once tracked, every figure as of its history's block (`as_of_block`). An id that cannot name a position is said at once, with no request.
+ * its history, returns and CSV; once tracked, its figures as of its newest snapshot's block, the returns and books
+ * as of their own (said beside them). An id that cannot name a position is said at once, with no request.
  */
 export function PositionDetailScreen({ tokenId, parts }: PositionDetailScreenProps) {
   if (!isPositionId(tokenId)) {
@@ -57,8 +58,8 @@ function PositionDetailLoader({ tokenId, parts }: PositionDetailScreenProps) {
 }
 
 function PositionDetailView({ position: latest, parts }: { position: V3Position; parts: DetailParts }) {
-  // A tracked position's returns and books are as of one snapshot: its figures are read at that block too,
-  // so the page shows one moment (issue 42) and says which.
+  // A tracked position's card is read at its newest snapshot's block, the moment its snapshots, the dashboard
+  // and its alerts speak of (issue 42), and says which; the returns and books say theirs.
   const asOfBlock = useAsOfBlock(latest);
   const isPinned = asOfBlock !== undefined && asOfBlock !== latest.block_number;
   const pinned = useQuery({ ...positionQueryOptions(latest.token_id, asOfBlock), enabled: isPinned });

@@ -45,7 +45,7 @@ export function PositionHistory({ tokenId, walletAddress, pool, ValueChart }: Po
       {/* Against holding beside the accountant's view ("the books", issue 35). */}
       <div className="grid gap-2 md:grid-cols-2">
         <PanelBoundary name="returns">
-          <ReturnsPanel returns={history.returns} />
+          <ReturnsPanel returns={history.returns} asOfBlock={history.as_of_block} />
         </PanelBoundary>
         {history.books ? (
           <PanelBoundary name="books">

@@ -8,7 +8,14 @@ type Returns = NonNullable<V3PositionHistory['returns']>;
  * How the position did against holding its tokens, with the fees it earned and the farming rewards apart
  * (each in USD at its event's block). Unknown stays 'unknown', never $0.
  */
-export function ReturnsPanel({ returns }: { returns: Returns | null }) {
+export function ReturnsPanel({
+  returns,
+  asOfBlock,
+}: {
+  returns: Returns | null;
+  /** The snapshot the returns are of: the newest whose events are final (the books' too). */
+  asOfBlock?: number | null | undefined;
+}) {
   return (
     <section
       aria-label="returns"
@@ -38,6 +45,11 @@ export function ReturnsPanel({ returns }: { returns: Returns | null }) {
         <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
           'vs holding' is the pool's part (value now and withdrawn against the deposited tokens held), fees
           and rewards apart
+        </p>
+      ) : null}
+      {returns && asOfBlock ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          as of block {asOfBlock}, the newest snapshot whose events are final
         </p>
       ) : null}
       {returns?.total_profit_note ? (

@@ -19,9 +19,10 @@ export function trackedEntryFor(
 }
 
 /**
- * The block a tracked position's page shows every figure as of (issue 42): its history's `as_of_block`, the
- * snapshot its returns and books are of. Undefined for a visitor, an untracked position, or before the
- * history has a snapshot: the page then shows the latest read. The same queries as the tracking panel's.
+ * The block a tracked position's card is read at (issue 42): its newest snapshot's, the moment its snapshots,
+ * the dashboard and its alerts speak of, so an 'out of range' alert leads to a page that shows it. The returns
+ * and books wait for final events and say their own block. Undefined for a visitor, an untracked position, or
+ * before the first snapshot: the card then shows the latest read. The same queries as the tracking panel's.
  */
 export function useAsOfBlock(position: Pick<V3Position, 'token_id' | 'owner'>): number | undefined {
   const token = useSessionToken();
@@ -31,5 +32,6 @@ export function useAsOfBlock(position: Pick<V3Position, 'token_id' | 'owner'>): 
     ...positionHistoryQueryOptions(position.token_id, entry?.wallet_address ?? ''),
     enabled: entry !== undefined,
   });
-  return entry ? (history.data?.as_of_block ?? undefined) : undefined;
+  const blocks = entry ? (history.data?.snapshots.map((s) => s.block_number) ?? []) : [];
+  return blocks.length > 0 ? Math.max(...blocks) : undefined;
 }
