@@ -66,7 +66,7 @@ export const defaultRuleSettings: Record<AlertRule, RuleSetting> = {
 export type AlertEvent = { rule: AlertRule; key: string; title: string; body: string; figures: AlertFigures };
 
 /** A percentage to 2 decimals, as the title shows it. */
-export const percent = (value: number) => Math.round(value * 100) / 100;
+const percent = (value: number) => Math.round(value * 100) / 100;
 
 const hourMs = 3_600_000;
 const weekMs = 7 * 24 * hourMs;
@@ -98,6 +98,33 @@ export function likeForLikeMove(
   if (!(previousUsd > 0)) return null;
   const changePct = ((now.valueUsd - previousUsd) / previousUsd) * 100;
   return { changePct, valueUsd: now.valueUsd, previousUsd, isSameUnits };
+}
+
+type LikeForLikeMove = NonNullable<ReturnType<typeof likeForLikeMove>>;
+
+/**
+ * The value-moved event of a like-for-like move at or past the threshold, for a farm stake or a V3 position
+ * alike; null below it. `stakeNote` is said when the stake changed (the previous value is today's stake's).
+ */
+export function valueMovedEvent(
+  move: LikeForLikeMove | null,
+  at: { threshold: number; key: string; subject: string; whose: string; stakeNote: string },
+): AlertEvent | null {
+  if (!move || Math.abs(move.changePct) < at.threshold) return null;
+  const sign = move.changePct > 0 ? '+' : '';
+  const change = move.changePct.toFixed(1);
+  return {
+    rule: 'value_moved',
+    key: at.key,
+    title: `${at.subject}: position ${sign}${change}% in 24 hours`,
+    body: `${at.whose} is worth ${formatUsd(move.valueUsd)}, ${sign}${change}% from ${formatUsd(move.previousUsd)} 24 hours ago${move.isSameUnits ? '' : at.stakeNote}.`,
+    figures: {
+      change_pct: percent(move.changePct),
+      value_usd: move.valueUsd,
+      previous_usd: move.previousUsd,
+      threshold_pct: at.threshold,
+    },
+  };
 }
 
 /**
@@ -163,23 +190,14 @@ export function findEvents(
         { valueUsd: facts.valueUsd24hAgo, units: facts.staked24hAgo },
       )
     : null;
-  if (move && Math.abs(move.changePct) >= moveThreshold) {
-    const sign = move.changePct > 0 ? '+' : '';
-    const change = move.changePct.toFixed(1);
-    const sameStake = move.isSameUnits ? '' : ` for the same ${staked} LP`;
-    events.push({
-      rule: 'value_moved',
-      key: `value_moved:${base}:${day(now)}`,
-      title: `${facts.pair}: position ${sign}${change}% in 24 hours`,
-      body: `${who}'s ${facts.pair} position is worth ${formatUsd(move.valueUsd)}, ${sign}${change}% from ${formatUsd(move.previousUsd)} 24 hours ago${sameStake}.`,
-      figures: {
-        change_pct: percent(move.changePct),
-        value_usd: move.valueUsd,
-        previous_usd: move.previousUsd,
-        threshold_pct: moveThreshold,
-      },
-    });
-  }
+  const moved = valueMovedEvent(move, {
+    threshold: moveThreshold,
+    key: `value_moved:${base}:${day(now)}`,
+    subject: facts.pair,
+    whose: `${who}'s ${facts.pair} position`,
+    stakeNote: ` for the same ${staked} LP`,
+  });
+  if (moved) events.push(moved);
   const aprThreshold = settingOf('apr_below').threshold;
   if (on('apr_below') && aprThreshold !== null && facts.apr !== null && facts.apr * 100 < aprThreshold) {
     events.push({

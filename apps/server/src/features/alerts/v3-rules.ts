@@ -1,5 +1,11 @@
-import { type AlertRule, formatUsd, shortenAddress } from '@tidewatch/shared';
-import { type AlertEvent, defaultRuleSettings, likeForLikeMove, percent, type RuleSetting } from './rules.ts';
+import { type AlertRule, shortenAddress } from '@tidewatch/shared';
+import {
+  type AlertEvent,
+  defaultRuleSettings,
+  likeForLikeMove,
+  type RuleSetting,
+  valueMovedEvent,
+} from './rules.ts';
 
 /** What the newest snapshots say about one tracked V3 position for one wallet (issue 34). */
 export type V3PositionFacts = {
@@ -92,23 +98,14 @@ export function findV3Events(
           { valueUsd: dayAgo.valueUsd, units: dayAgo.liquidity },
         )
       : null;
-  if (move && Math.abs(move.changePct) >= moveThreshold) {
-    const sign = move.changePct > 0 ? '+' : '';
-    const change = move.changePct.toFixed(1);
-    const sameLiquidity = move.isSameUnits ? '' : ' for the same liquidity';
-    events.push({
-      rule: 'value_moved',
-      key: `value_moved:${base}:${facts.value.day}`,
-      title: `${name}: position ${sign}${change}% in 24 hours`,
-      body: `${who}'s V3 position ${name} is worth ${formatUsd(move.valueUsd)}, ${sign}${change}% from ${formatUsd(move.previousUsd)} 24 hours ago${sameLiquidity}.`,
-      figures: {
-        change_pct: percent(move.changePct),
-        value_usd: move.valueUsd,
-        previous_usd: move.previousUsd,
-        threshold_pct: moveThreshold,
-      },
-    });
-  }
+  const moved = valueMovedEvent(move, {
+    threshold: moveThreshold,
+    key: `value_moved:${base}:${facts.value.day}`,
+    subject: name,
+    whose: `${who}'s V3 position ${name}`,
+    stakeNote: ' for the same liquidity',
+  });
+  if (moved) events.push(moved);
   const leftMs = facts.incentive ? facts.incentive.end.getTime() - facts.chainNow.getTime() : 0;
   if (on('incentive_ending') && facts.incentive && leftMs > 0 && leftMs <= 72 * hourMs) {
     const hours = Math.max(1, Math.round(leftMs / hourMs));
