@@ -1,6 +1,7 @@
 import { claimRows } from '../core/jobs/lease.ts';
 import { findWalletsWithUnsettledSends } from '../core/ledger/fees-repository.ts';
 import { type RecordedFinalityDeps, settleRecordedSends } from '../core/ledger/recorded-finality.ts';
+import { type Scheduler, startTicker } from './scheduler.ts';
 
 const jobName = 'recorded-sends';
 /** How often, across processes, the sends recorded through the recovery plan are checked final. */
@@ -44,27 +45,11 @@ export async function settleRecordedSendsWhenDue(
 export function startRecordedSendsJob(
   deps: RecordedFinalityDeps,
   options: { tickMs?: number; logWarn: (object: object, message: string) => void },
-): { stop(): Promise<void> } {
-  let isStopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    running = settleRecordedSendsWhenDue(deps, new Date())
-      .then(() => undefined)
-      .catch((error: unknown) =>
-        options.logWarn({ err: error }, 'recorded sends: checking them final failed; the next tick retries'),
-      )
-      .finally(() => {
-        running = undefined;
-        if (!isStopped) timer = setTimeout(tick, options.tickMs ?? tickMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+): Scheduler {
+  return startTicker({
+    tickMs: options.tickMs ?? tickMs,
+    run: () => settleRecordedSendsWhenDue(deps, new Date()),
+    onError: (error) =>
+      options.logWarn({ err: error }, 'recorded sends: checking them final failed; the next tick retries'),
+  });
 }

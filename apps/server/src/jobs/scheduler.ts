@@ -14,10 +14,21 @@ export function startSnapshotScheduler(options: {
   /** A run that throws (the database away, say) is reported here; the next tick tries again. */
   onError: (error: unknown) => void;
 }): Scheduler {
+  return startTicker({ tickMs: tickMsFor(options.intervalMs), run: options.run, onError: options.onError });
+}
+
+/**
+ * Runs `run` at once and then `tickMs` after each run ends (never two at a time); stop() ends the loop once a
+ * run in flight ends, so a stopping process waits for it. Every timer-driven job of a process ticks on it.
+ */
+export function startTicker(options: {
+  tickMs: number;
+  run: () => Promise<unknown>;
+  onError: (error: unknown) => void;
+}): Scheduler {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
   let isStopped = false;
-  const tickMs = tickMsFor(options.intervalMs);
   const tick = () => {
     running = options
       .run()
@@ -25,7 +36,7 @@ export function startSnapshotScheduler(options: {
       .catch(options.onError)
       .finally(() => {
         running = undefined;
-        if (!isStopped) timer = setTimeout(tick, tickMs);
+        if (!isStopped) timer = setTimeout(tick, options.tickMs);
       });
   };
   timer = setTimeout(tick, 0);
