@@ -1,4 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { testFilesThatReplaceModules } from './apps/web/test-isolation.ts';
+
+const webRoot = fileURLToPath(new URL('./apps/web/', import.meta.url));
+const webFilesThatReplaceModules = testFilesThatReplaceModules(webRoot);
 
 const serverTestOptions = {
   environment: 'node',
@@ -8,6 +13,10 @@ const serverTestOptions = {
   hookTimeout: 120_000,
   // On PostgreSQL, one migrated database that each test's fresh database is copied from.
   globalSetup: 'apps/server/test/postgres-template.ts',
+  // One module graph per worker, not per file: importing the server's graph (Fastify, viem, Kysely) anew for
+  // each of ~130 files was half the unit stage (decision 034). Each file still builds its own app, database and
+  // chain; nothing is shared through module state.
+  isolate: false,
 } as const;
 
 // One config, one project per layer. `server` is every server test on SQLite; `server-db` is the part of it that
@@ -34,6 +43,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
         },
       },
       {
@@ -64,7 +74,24 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      'apps/web/vite.config.ts',
+      {
+        // The web's tests, on its own config (plugins, aliases, jsdom): one module graph and jsdom per worker, not
+        // per file (decision 034); its setup file resets what a test leaves behind (the DOM, storage, spies).
+        extends: './apps/web/vite.config.ts',
+        root: webRoot,
+        test: {
+          name: 'web',
+          isolate: false,
+          include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...webFilesThatReplaceModules],
+        },
+      },
+      {
+        // The web's files that replace a module, each with its own module graph (apps/web/test-isolation.ts).
+        extends: './apps/web/vite.config.ts',
+        root: webRoot,
+        test: { name: 'web-isolated', include: webFilesThatReplaceModules },
+      },
     ],
   },
 });

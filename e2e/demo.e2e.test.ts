@@ -26,8 +26,8 @@ import {
 import { getFreePort } from './support/ports.ts';
 import { importThroughWizard } from './support/wizard.ts';
 
-// The README's screenshots come from this journey: a fixed 1280x800 viewport, not the full page (at phone
-// size, E2E_VIEWPORT=phone, 375x812: docs/screenshots keeps those as <name>-375.png beside the others).
+// The README's screenshots come from this journey: a fixed 1280x800 viewport, not the full page (each is taken
+// again laid out 375x812: docs/screenshots keeps those as <name>-375.png beside the others).
 const viewport = { width: 1280, height: 800 };
 const pair = /farm (WMATIC \/ USDC|USDC \/ WMATIC)/;
 

@@ -1,18 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
-// At phone size (E2E_VIEWPORT=phone, the test script's second run) every journey but the keyboard one runs
-// again: that one checks the phone menu at 375 px itself.
-const isPhone = process.env.E2E_VIEWPORT === 'phone';
+// Two projects (decision 034). `desktop` takes every journey but phone-polish, and checks each screen a journey
+// passes at phone size too: laid out 375 px wide, axe and no sideways scrolling, and a '-375' screenshot beside
+// each screenshot. `phone` (E2E_VIEWPORT=phone) drives, 375 px wide, only the journeys whose screens are laid
+// out differently there: the header's links folded behind 'menu' and the alert rules as stacked cards
+// (phone-polish, alerts), the books' rows as stacked cards (books).
+const phoneJourneys = ['phone-polish', 'alerts', 'books'];
 
-// Journeys share one machine with the app, the chain and Chromium: run them one file at a time.
 export default defineConfig({
   test: {
-    include: ['**/*.e2e.test.ts'],
-    exclude: ['**/node_modules/**', ...(isPhone ? ['**/keyboard.e2e.test.ts'] : [])],
     setupFiles: ['support/setup.ts'],
-    fileParallelism: false,
+    // Two journeys at a time: each starts its own chain, app and Chromium on free ports, and a journey kept
+    // about 0.6 of the two cores busy on average (most of it waits for blocks, timers and the app's answers).
+    maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'desktop',
+          include: ['**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**', 'phone-polish.e2e.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'phone',
+          include: phoneJourneys.map((name) => `${name}.e2e.test.ts`),
+          env: { E2E_VIEWPORT: 'phone' },
+        },
+      },
+    ],
   },
 });

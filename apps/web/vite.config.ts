@@ -122,10 +122,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
+  // The test projects that use this config ('web', 'web-isolated') are in the root vitest.config.ts.
   test: {
-    name: 'web',
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'vite-plugins/**/*.test.ts'],
   },
 });

@@ -27,9 +27,16 @@ const viewportName: keyof typeof viewports = (() => {
 })();
 const isPhoneViewport = viewportName === 'phone';
 
+/** Where the phone-size screenshot named `name` is written: under e2e/artifacts, suffixed '-375'. */
+const phoneArtifactPath = (name: string) => join(artifactsDir, `${name}-${viewports.phone.width}.png`);
+
 /** Where a screenshot named `name` is written: under e2e/artifacts, suffixed '-375' at phone size. */
 export const artifactPath = (name: string) =>
-  join(artifactsDir, `${name}${isPhoneViewport ? `-${viewports.phone.width}` : ''}.png`);
+  isPhoneViewport ? phoneArtifactPath(name) : join(artifactsDir, `${name}.png`);
+
+/** Resolves after the browser has laid out and painted the page at its current size (two frames). */
+const afterLayout =
+  'new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null))))';
 
 type ScreenshotOptions = {
   /** The full page (default) or only the viewport (a fixed size that reads well in the README). */
@@ -173,11 +180,41 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
     );
   };
 
-  const checkScreen: Browser['checkScreen'] = async (label, checkOptions) => {
-    const problems = await findAccessibilityViolations(page, checkOptions?.within);
-    if (isPhoneViewport) {
+  /** axe, and at phone size no horizontal scrolling: the problems of the screen as it is laid out now. */
+  const findProblems = async (within: string | undefined, isPhoneSize: boolean) => {
+    const problems = await findAccessibilityViolations(page, within);
+    if (isPhoneSize) {
       const overflow = await findHorizontalOverflow(page);
       if (overflow) problems.push(`horizontal scrolling: ${overflow}`);
+    }
+    return problems;
+  };
+
+  /**
+   * Lays the screen out at phone size, runs `atPhoneSize` there, and puts the browser back to its own size.
+   * The desktop run checks each screen so (decision 034): the phone run keeps only the journeys whose layout
+   * differs at that size.
+   */
+  const atPhoneSize = async <T>(atPhoneSize: () => Promise<T>): Promise<T> => {
+    const ownSize = page.viewportSize() ?? viewport;
+    await page.setViewportSize(viewports.phone);
+    try {
+      await page.evaluate(afterLayout);
+      return await atPhoneSize();
+    } finally {
+      await page.setViewportSize(ownSize);
+      await page.evaluate(afterLayout);
+    }
+  };
+  /** Whether the page is wider than a phone now (a journey may have made it phone-sized itself). */
+  const isWiderThanPhone = () => (page.viewportSize()?.width ?? viewport.width) > viewports.phone.width;
+
+  const checkScreen: Browser['checkScreen'] = async (label, checkOptions) => {
+    const problems = await findProblems(checkOptions?.within, !isWiderThanPhone());
+    // A screen a journey shows at phone size itself (phone-polish, the keyboard's menu) is checked there alone.
+    if (isWiderThanPhone()) {
+      const atPhone = await atPhoneSize(() => findProblems(checkOptions?.within, true));
+      problems.push(...atPhone.map((problem) => `at ${viewports.phone.width} px: ${problem}`));
     }
     if (problems.length > 0) {
       throw new Error(`screen '${label}' (${page.url()}, ${viewportName}):\n${problems.join('\n')}`);
@@ -194,7 +231,11 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
       if (screenshotOptions?.shouldCheckScreen ?? true) await checkScreen(name);
       await mkdir(artifactsDir, { recursive: true });
       const path = artifactPath(name);
-      await page.screenshot({ path, fullPage: screenshotOptions?.isFullPage ?? true });
+      const fullPage = screenshotOptions?.isFullPage ?? true;
+      await page.screenshot({ path, fullPage });
+      if (isWiderThanPhone()) {
+        await atPhoneSize(() => page.screenshot({ path: phoneArtifactPath(name), fullPage }));
+      }
       return path;
     },
     expectApiFailure: watch.expect,

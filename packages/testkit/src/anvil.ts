@@ -2,7 +2,17 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MULTICALL3_CANONICAL_ADDRESS, multicall3 } from '@tidewatch/contracts';
-import { type Chain, createTestClient, defineChain, http, publicActions, walletActions } from 'viem';
+import {
+  type Chain,
+  createTestClient,
+  defineChain,
+  type Hash,
+  http,
+  publicActions,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  walletActions,
+} from 'viem';
 import { getFreePort } from './ports.ts';
 
 export type StartAnvilOptions = {
@@ -35,7 +45,35 @@ function createAnvilClient(rpcUrl: string, chainId: number) {
     pollingInterval: 50,
   })
     .extend(publicActions)
-    .extend(walletActions);
+    .extend(walletActions)
+    .extend((client) => ({
+      /**
+       * Asks for the receipt itself until the node has it. viem's own wait asks again only when the block
+       * number moves; anvil mines only when sent a transaction, and it can report a transaction's block before
+       * the receipt is readable: with nothing else sent, the wait then met no later block and hung until its
+       * timeout (seen in CI as a world's deployment stalling for minutes).
+       */
+      async waitForTransactionReceipt({
+        hash,
+        pollingInterval = 10,
+        timeout = 60_000,
+      }: {
+        hash: Hash;
+        pollingInterval?: number;
+        timeout?: number;
+      }): Promise<TransactionReceipt> {
+        const deadline = Date.now() + timeout;
+        for (;;) {
+          try {
+            return await client.getTransactionReceipt({ hash });
+          } catch (error) {
+            if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+          }
+          if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeout} ms`);
+          await new Promise((resolve) => setTimeout(resolve, pollingInterval));
+        }
+      },
+    }));
 }
 
 /** viem test client with public and wallet actions, bound to the local node. */
