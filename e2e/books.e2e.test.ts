@@ -95,10 +95,11 @@ describe("the books in Chromium: a wallet's year, the list behind a figure, the 
     summary = await fetchSummary();
     expect(summary.deposits.usd_unknown_rows).toBe(0);
     await expect.poll(async () => panel.textContent()).toContain(formatUsd(summary.deposits.usd));
-    await panel.getByRole('button', { name: 'the list behind deposits' }).click();
-    const behind = panel
-      .getByRole('button', { name: 'the list behind deposits' })
-      .locator('xpath=following-sibling::ul');
+    // The toggle's name is what it shows, then the figure: 'the list behind (N): deposits', then 'hide …'.
+    const toggle = panel.getByRole('button', { name: /: deposits$/ });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-label')).toBe('hide the list behind: deposits');
+    const behind = toggle.locator('xpath=following-sibling::ul');
     await expect.poll(async () => behind.getByRole('listitem').count()).toBe(summary.deposits.row_ids.length);
     // One table row per ledger row (on a phone the header row is hidden and the rows stack).
     const ledgerRows = page.getByRole('region', { name: 'ledger' }).locator('tbody > tr');

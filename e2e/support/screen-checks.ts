@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /** The axe impacts that fail a journey; 'minor' and 'moderate' findings are left to review. */
@@ -9,8 +9,6 @@ const failingImpacts = new Set(['serious', 'critical']);
  * describes every serious or critical violation: the rule, what it asks for, and the elements by selector.
  */
 export async function findAccessibilityViolations(page: Page, within?: string): Promise<string[]> {
-  // Legacy mode runs axe in the page itself: the app has no frames, and the default mode opens a blank page
-  // of its own in the context for every run.
   // Colours are read once they have settled: a button React reuses for the next step changes its classes,
   // and its 150 ms colour transition would otherwise be measured half-way (a contrast it never rests at).
   // Only transitions: a spinner's animation never finishes; one cancelled on the way (its element
@@ -18,9 +16,11 @@ export async function findAccessibilityViolations(page: Page, within?: string): 
   await page.evaluate(
     'Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => null)))',
   );
-  let builder = new AxeBuilder({ page }).setLegacyMode(true);
-  if (within) builder = builder.include(within);
-  const { violations } = await builder.analyze();
+  // axe-core is put into the page once per document, not before every run: its 1.5 MB took most of a check's
+  // time (decision 034). The app has no frames, so the page itself is all there is to check.
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axe.source);
+  const context = within ? JSON.stringify({ include: [[within]] }) : 'document';
+  const { violations } = await page.evaluate<axe.AxeResults>(`window.axe.run(${context}, {})`);
   return violations
     .filter((violation) => failingImpacts.has(violation.impact ?? ''))
     .map((violation) => {

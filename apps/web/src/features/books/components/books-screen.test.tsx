@@ -106,7 +106,7 @@ describe("a wallet's books", () => {
     expect(within(summary).getByText('$100.50 · 2 WMATIC-USDC LP')).toBeInTheDocument();
     expect(within(summary).getByText('$60.00 · 1 WMATIC-USDC LP')).toBeInTheDocument();
 
-    await user.click(within(summary).getByRole('button', { name: 'the list behind income in dQUICK' }));
+    await user.click(within(summary).getByRole('button', { name: 'the list behind (2): income in dQUICK' }));
     const incomeRows = within(figure('income in dQUICK') as HTMLElement).getAllByRole('listitem');
     expect(incomeRows.map((item) => item.textContent)).toEqual([
       '2025-06-01 12:00:00 · reward · WMATIC / USDC LP farm · 1.5 dQUICK ($30.00) · transaction',
@@ -117,7 +117,7 @@ describe("a wallet's books", () => {
       `https://polygonscan.com/tx/${rows2025.claim.tx_hash}`,
     );
 
-    await user.click(within(summary).getByRole('button', { name: 'the list behind gas paid' }));
+    await user.click(within(summary).getByRole('button', { name: 'the list behind (4): gas paid' }));
     const gasRows = within(figure('gas paid') as HTMLElement).getAllByRole('listitem');
     expect(gasRows.map((item) => item.textContent?.split(' · ')[3])).toEqual([
       '0.0021 POL (< $0.01)',
@@ -126,7 +126,7 @@ describe("a wallet's books", () => {
       'gas unknown',
     ]);
 
-    await user.click(within(summary).getByRole('button', { name: 'the list behind withdrawals' }));
+    await user.click(within(summary).getByRole('button', { name: 'the list behind (1): withdrawals' }));
     expect(within(figure('withdrawals') as HTMLElement).getAllByRole('listitem')).toHaveLength(1);
   });
 

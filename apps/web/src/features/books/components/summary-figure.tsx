@@ -19,6 +19,7 @@ export type SummaryFigureProps = {
 export function SummaryFigure({ label, value, title, notes, rows, showGas = false }: SummaryFigureProps) {
   const [isOpen, setOpen] = useState(false);
   const listId = useId();
+  const toggleText = isOpen ? 'hide the list behind' : `the list behind (${rows.length})`;
   // A <dl>'s group holds only its <dt> and <dd>: the notes, the toggle and the list are the figure's <dd>.
   return (
     <div className="border-t border-slate-100 py-2 first:border-t-0 dark:border-slate-800">
@@ -36,11 +37,13 @@ export function SummaryFigure({ label, value, title, notes, rows, showGas = fals
           type="button"
           aria-expanded={isOpen}
           aria-controls={listId}
-          aria-label={`the list behind ${label}`}
+          // Its name starts with what it shows (WCAG 2.5.3, label in name: a voice user says what they see),
+          // then says which figure's list it is.
+          aria-label={`${toggleText}: ${label}`}
           onClick={() => setOpen((open) => !open)}
           className="text-xs text-sky-700 hover:underline dark:text-sky-300"
         >
-          {isOpen ? 'hide the list behind' : `the list behind (${rows.length})`}
+          {toggleText}
         </button>
         {isOpen ? <RowsBehind id={listId} rows={rows} showGas={showGas} /> : null}
       </dd>
