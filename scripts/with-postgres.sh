@@ -5,15 +5,7 @@
 # TEST_DATABASE_URL is the admin URL; the server's test helper creates one fresh database per app it builds.
 set -euo pipefail
 
-pg_bin=""
-for candidate in "$(dirname "$(command -v initdb 2>/dev/null || echo /nonexistent)")" /usr/lib/postgresql/*/bin; do
-  if [ -x "$candidate/initdb" ] && [ -x "$candidate/pg_ctl" ]; then pg_bin="$candidate"; break; fi
-done
-if [ -z "$pg_bin" ]; then
-  echo "with-postgres: PostgreSQL server binaries not found; installing Debian's postgresql package" >&2
-  apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
-  pg_bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
-fi
+pg_bin=$(bash "$(dirname "$0")/ensure-postgres.sh")
 
 dir=$(mktemp -d)
 port=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
