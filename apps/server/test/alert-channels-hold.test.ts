@@ -166,7 +166,7 @@ describe('a Retry-After longer than the hold allows', () => {
 });
 
 describe('resuming a held channel', () => {
-  it('lifts the hold: the held deliveries go at once', async () => {
+  it('lifts the hold: every held delivery goes at once, the one the 429 answered too', async () => {
     let status = 429;
     const receiver = await startRateLimitedReceiver(() => ({ status, retryAfter: '600' }));
     try {
@@ -175,7 +175,13 @@ describe('resuming a held channel', () => {
       expect(await tick()).toBe(0);
       const heldUntil = new Date(clock.getTime() + 10 * minute).toISOString();
       expect(await listed(channel.id)).toMatchObject({ held_until: heldUntil, failures_in_a_row: 0 });
-      // The user fixed the receiver and resumes the channel: the one untried delivery goes now.
+      // The 429's 600 s are in the answered delivery's own next_at as well as on the channel (issue 43,
+      // finding 1: resuming lifted only the channel's, and that delivery waited out the receiver's time).
+      const waiting = await deliveriesOf(channel.id);
+      expect(waiting.map((delivery) => delivery.next_at).sort()).toEqual(
+        [clock.toISOString(), heldUntil].sort(),
+      );
+      // The user fixed the receiver and resumes the channel: both deliveries go at the next tick, no later.
       status = 200;
       const resumed = await t.request({
         method: 'POST',
@@ -186,8 +192,9 @@ describe('resuming a held channel', () => {
       expect(resumed.json()).toMatchObject({ held_until: null });
       expect(await listed(channel.id)).toMatchObject({ held_until: null });
       expect((await channelRow(channel.id)).not_before).toBeNull();
-      expect(await tick()).toBe(1);
-      expect(receiver.requests()).toBe(2);
+      expect(await tick()).toBe(2);
+      expect(receiver.requests()).toBe(3);
+      expect((await deliveriesOf(channel.id)).map((delivery) => delivery.status)).toEqual(['sent', 'sent']);
     } finally {
       await receiver.stop();
     }

@@ -90,4 +90,21 @@ describe('Merkl rewards', () => {
       w.merkl.setFault(null);
     }
   });
+
+  it('are unknown when the distributor does not answer claimed(user, token), and the positions are all there', async () => {
+    // Issue 43, finding 3: one failed read took out the whole list (a 502). The distributor's code goes
+    // away for the read, as on a node where its address holds nothing.
+    const good = await walletRead(user());
+    expect(good.merkl.status).toBe('ok');
+    const code = await w.t.anvil.client.getCode({ address: w.v3World.merkl.distributor });
+    await w.t.anvil.client.setCode({ address: w.v3World.merkl.distributor, bytecode: '0x' });
+    try {
+      const answer = await walletRead(user());
+      expect(answer.merkl).toEqual({ status: 'unknown', as_of: null, rewards: [], usd: null });
+      expect(answer.positions.map((p) => p.token_id)).toEqual(good.positions.map((p) => p.token_id));
+    } finally {
+      await w.t.anvil.client.setCode({ address: w.v3World.merkl.distributor, bytecode: code ?? '0x' });
+    }
+    expect((await walletRead(user())).merkl.status).toBe('ok');
+  });
 });

@@ -107,8 +107,8 @@ export type V3Position = z.infer<typeof v3PositionSchema>;
 
 /**
  * Merkl rewards of a wallet: pending = the API's cumulative `amount` − the distributor's on-chain
- * `claimed(user, token)`. `status` 'unknown': the API never answered (the card says "Merkl rewards
- * unknown", never $0); 'stale': the API is down or answered garbage, the last known value is shown with its
+ * `claimed(user, token)`. `status` 'unknown': the API never answered, or the distributor did not answer
+ * `claimed` (the card says "Merkl rewards unknown", never $0); 'stale': the API is down or answered garbage, the last known value is shown with its
  * age (`as_of`).
  */
 export const merklRewardsSchema = z.object({

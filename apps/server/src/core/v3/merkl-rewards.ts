@@ -65,8 +65,14 @@ export async function valueMerklRewards(
   if (answer.status === 'unknown') return { status: 'unknown', as_of: null, rewards: [], usd: null };
   const plan = new ReadPlan();
   const reads = answer.rewards.map((reward) => {
-    const read = { claimed: 0n, symbol: reward.symbol, decimals: reward.decimals };
-    plan.add<readonly [bigint, number, string]>(
+    const read: { claimed: bigint | null; symbol: string; decimals: number } = {
+      claimed: null,
+      symbol: reward.symbol,
+      decimals: reward.decimals,
+    };
+    // Optional: a distributor that does not answer costs the Merkl figure alone (issue 43, finding 3), not
+    // the positions read in the same aggregate3.
+    plan.addOptional<readonly [bigint, number, string]>(
       {
         label: `Merkl distributor: claimed(${wallet}, ${reward.token})`,
         address: deps.distributor,
@@ -75,7 +81,7 @@ export async function valueMerklRewards(
         args: [wallet, reward.token],
       },
       (v) => {
-        read.claimed = v[0];
+        read.claimed = v ? v[0] : null;
       },
     );
     plan.addOptional<string>(
@@ -108,11 +114,15 @@ export async function valueMerklRewards(
     answer.rewards.map((r) => r.token),
   );
   await plan.run(deps.chain, block);
+  // What was claimed is the chain's alone to say: without it, what is pending is not known.
+  if (reads.some(({ read }) => read.claimed === null)) {
+    return { status: 'unknown', as_of: null, rewards: [], usd: null };
+  }
   const prices = await pricesOf();
   const pending: RawAmount[] = reads
     .map(({ reward, read }) => ({
       token: { address: reward.token, symbol: read.symbol, decimals: read.decimals },
-      raw: reward.amount > read.claimed ? reward.amount - read.claimed : 0n,
+      raw: pendingAmount(reward.amount, read.claimed ?? 0n),
       priceUsd: prices.get(reward.token.toLowerCase())?.usd ?? null,
     }))
     .filter((amount) => amount.raw > 0n);
@@ -122,4 +132,9 @@ export async function valueMerklRewards(
     rewards: pending.map(toV3TokenAmount),
     usd: sumUsd(pending),
   };
+}
+
+/** What the API's cumulative amount leaves after what the distributor says was claimed (never below zero). */
+function pendingAmount(cumulative: bigint, claimed: bigint): bigint {
+  return cumulative > claimed ? cumulative - claimed : 0n;
 }

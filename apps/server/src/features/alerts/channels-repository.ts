@@ -294,19 +294,32 @@ export function pauseFailingChannel(db: Db, channelId: number, threshold: number
 }
 
 /**
- * A paused or held channel of the user active again at once: its failures forgotten and a 429's hold lifted
- * (the user says the receiver is fixed; if it is not, the next answer holds or counts again). The row, or
+ * A paused or held channel of the user active again at once: its failures forgotten, a 429's hold lifted, and
+ * every delivery it still owes due at `at` (the user says the receiver is fixed; if it is not, the next answer
+ * holds or counts again). A delivery a 429 answered carries the receiver's time in its own `next_at`: lifting
+ * only the channel's hold left it waiting up to an hour after 'resume' (issue 43, finding 1). The row, or
  * undefined.
  */
-export function resumeChannel(db: Db, userId: number, id: number) {
-  return db
-    .updateTable('alert_channels')
-    .set({ status: 'active', failures_in_a_row: 0, not_before: null })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('status', 'in', ['active', 'paused'])
-    .returningAll()
-    .executeTakeFirst();
+export function resumeChannel(db: Db, userId: number, id: number, at: string) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('alert_channels')
+      .set({ status: 'active', failures_in_a_row: 0, not_before: null })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .where('status', 'in', ['active', 'paused'])
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return undefined;
+    await trx
+      .updateTable('alert_deliveries')
+      .set({ next_at: at })
+      .where('channel_id', '=', id)
+      .where('status', '=', 'pending')
+      .where('next_at', '>', at)
+      .execute();
+    return row;
+  });
 }
 
 /** The Telegram channel waiting for this one-time code (by its hash), unexpired at `at`. */

@@ -209,13 +209,16 @@ export async function queueTestAlert(deps: ChannelsDeps, userId: number, id: num
   }
 }
 
-/** POST /api/alerts/channels/:id/resume: a paused or held channel active again, its failures and hold reset. */
+/**
+ * POST /api/alerts/channels/:id/resume: a paused or held channel active again, its failures and hold reset, and
+ * what it still owes sent at the next tick.
+ */
 export async function resumeAlertChannel(
   deps: ChannelsDeps,
   userId: number,
   id: number,
 ): Promise<AlertChannel> {
-  const row = await resumeChannel(deps.db, userId, id);
+  const row = await resumeChannel(deps.db, userId, id, deps.now().toISOString());
   if (!row) {
     if (await findChannel(deps.db, userId, id)) {
       throw new AppError('CONFLICT', 'This Telegram chat is not linked yet: there is nothing to resume.');
