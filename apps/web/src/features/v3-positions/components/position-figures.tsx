@@ -51,6 +51,10 @@ export function PositionFigures({ position }: { position: V3Position }) {
       </Figure>
       {position.farming ? (
         <FarmingFigures farming={position.farming} rewardsUsd={position.rewards_usd} />
+      ) : position.is_farmed ? (
+        // Deposited in farming, but its incentive was not found (not in the index, or its reads failed): the
+        // rewards are unknown, which is said, not left out (issue 43, finding 3).
+        <Figure label="farming rewards">unknown: its incentive could not be read</Figure>
       ) : null}
     </dl>
   );
