@@ -191,16 +191,16 @@ export async function launchBrowser(options: LaunchBrowserOptions = {}): Promise
   };
 
   /**
-   * Lays the screen out at phone size, runs `atPhoneSize` there, and puts the browser back to its own size.
+   * Lays the screen out at phone size, runs `check` there, and puts the browser back to its own size.
    * The desktop run checks each screen so (decision 034): the phone run keeps only the journeys whose layout
    * differs at that size.
    */
-  const atPhoneSize = async <T>(atPhoneSize: () => Promise<T>): Promise<T> => {
+  const atPhoneSize = async <T>(check: () => Promise<T>): Promise<T> => {
     const ownSize = page.viewportSize() ?? viewport;
     await page.setViewportSize(viewports.phone);
     try {
       await page.evaluate(afterLayout);
-      return await atPhoneSize();
+      return await check();
     } finally {
       await page.setViewportSize(ownSize);
       await page.evaluate(afterLayout);
