@@ -24,6 +24,7 @@ import {
   readChainPosition,
   readMerklClaimed,
   readPendingFarmingRewards,
+  readPoolDerivedPrice,
   readPoolTick,
   readToken,
   readUsdPrice,
@@ -52,8 +53,8 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
   let smtp: SmtpTestServer;
   let merkl: MerklServer | undefined;
   let v3World: V3World;
-  /** The user's position in MYST-WETH: MYST has no price anywhere. */
-  let unpricedTokenId: bigint;
+  /** The user's position in MYST-WETH: MYST has no route, only its pool's own price. */
+  let mystTokenId: bigint;
 
   beforeAll(async () => {
     // Automatic snapshots every 5 s: the alert rules run after each.
@@ -63,7 +64,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
       withSmtp: true,
       prepareChain: async (anvil, world) => {
         v3World = await deployV3World(anvil, world);
-        unpricedTokenId = await mintV3Position(anvil, v3World, {
+        mystTokenId = await mintV3Position(anvil, v3World, {
           pool: 'MYST-WETH',
           owner: account,
           ...FULL_RANGE,
@@ -134,7 +135,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
   it("the V3 tool's 'All positions' lists the wallet's positions with the chain's figures and its Merkl rewards", async () => {
     const { page } = browser;
     const expected = await readExpectedPositions();
-    // What the world gave the user: four held (below, inside, above the price, and the unpriced pool) and one farmed.
+    // What the world gave the user: four held (below, inside, above the price, and the MYST-WETH pool) and one farmed.
     expect(expected).toHaveLength(5);
     expect(expected.filter((p) => p.isFarmed)).toHaveLength(1);
     expect(new Set(expected.map((p) => p.isInRange))).toEqual(new Set([true, false]));
@@ -191,15 +192,29 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
       );
     }
 
-    // The position in MYST-WETH: its amounts are the chain's, but MYST has no price, so its value is unknown
-    // (never $0).
-    const unpriced = expected.find((p) => p.tokenId === unpricedTokenId)!;
-    const unpricedCard = section.getByRole('article', { name: cardName(unpriced), exact: true });
-    const mystSide = unpriced.token0.symbol === 'MYST' ? 0 : 1;
-    const mystToken = mystSide === 0 ? unpriced.token0 : unpriced.token1;
-    const unpricedAmounts = await readFigure(unpricedCard, 'amounts');
-    expect(unpricedAmounts).toContain(`${amountText(unpriced.amounts[mystSide], mystToken)} (unknown)`);
-    expect(await readFigure(unpricedCard, 'value')).toBe('unknown');
+    // The position in MYST-WETH: MYST has no route, so the price rule's last step prices it from its pool's own
+    // price against WETH, as the V2 cards price a side of their pair (issue 42, finding 8).
+    const myst = expected.find((p) => p.tokenId === mystTokenId)!;
+    const mystCard = section.getByRole('article', { name: cardName(myst), exact: true });
+    const mystSide = myst.token0.symbol === 'MYST' ? 0 : 1;
+    const [mystToken, wethToken] = mystSide === 0 ? [myst.token0, myst.token1] : [myst.token1, myst.token0];
+    expect(await readUsdPrice(anvil(), env.world, mystToken.address)).toBeNull();
+    const wethUsd = (await readUsdPrice(anvil(), env.world, wethToken.address))!;
+    const mystUsd = await readPoolDerivedPrice(
+      anvil(),
+      { address: myst.pool, token0: myst.token0, token1: myst.token1 },
+      mystToken.address,
+      wethUsd,
+    );
+    const mystAmount = myst.amounts[mystSide];
+    const wethAmount = myst.amounts[mystSide === 0 ? 1 : 0];
+    const mystAmounts = await readFigure(mystCard, 'amounts');
+    expect(mystAmounts).toContain(
+      `${amountText(mystAmount, mystToken)} (${formatUsd(whole(mystAmount, mystToken) * mystUsd)})`,
+    );
+    expect(await readFigure(mystCard, 'value')).toBe(
+      formatUsd(whole(mystAmount, mystToken) * mystUsd + whole(wethAmount, wethToken) * wethUsd),
+    );
 
     // Merkl: what the API's cumulative amounts leave once the distributor's claimed amounts are taken off.
     const owed = await Promise.all(

@@ -234,10 +234,37 @@ export async function readMerklClaimed(
 }
 
 /**
+ * The price rule's last step ('pool'): USD per whole `token` from its V3 pool's own price now (globalState's sqrt
+ * price, decimals applied) and the other side's USD price.
+ */
+export async function readPoolDerivedPrice(
+  anvil: Anvil,
+  pool: { address: Address; token0: ChainToken; token1: ChainToken },
+  token: Address,
+  otherUsd: number,
+): Promise<number> {
+  const [sqrtPriceX96] = await anvil.client.readContract({
+    address: pool.address,
+    abi: poolAbi,
+    functionName: 'globalState',
+  });
+  const scale = 10n ** 18n;
+  const token1PerToken0 =
+    Number(
+      (sqrtPriceX96 * sqrtPriceX96 * 10n ** BigInt(pool.token0.decimals) * scale) /
+        (2n ** 192n * 10n ** BigInt(pool.token1.decimals)),
+    ) / 1e18;
+  return getAddress(token) === getAddress(pool.token0.address)
+    ? token1PerToken0 * otherUsd
+    : otherUsd / token1PerToken0;
+}
+
+/**
  * USD per whole token now by the price rule's on-chain routes in this world, from the V2 pairs' reserves: USDC
  * $1; WMATIC and WETH through their USDC pair (the deeper market); new QUICK as old QUICK / 1000 (old QUICK
  * through its WMATIC pair; new QUICK's own pair is thinner); new dQUICK as new QUICK x its lair's
- * dQUICKForQUICK(1e18); MYST has none (null). Others are not needed here.
+ * dQUICKForQUICK(1e18); MYST has none (null: the V3 tool prices it from its pool, readPoolDerivedPrice). Others
+ * are not needed here.
  */
 export async function readUsdPrice(anvil: Anvil, world: World, token: Address): Promise<number | null> {
   const t = world.tokens;

@@ -9,7 +9,12 @@ import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
-import { deliverAlertChannels, deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
+import {
+  deliverAlertChannels,
+  deliverAlertEmails,
+  evaluateAlerts,
+  v2FarmStakeAlerts,
+} from './features/alerts/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
@@ -150,6 +155,7 @@ export async function startScheduledSnapshots(
     const chainNow = new Date(Number(collected.blockTimestamp) * 1000);
     void evaluateAlerts(
       { ...alertDeps(), chainNow },
+      v2FarmStakeAlerts,
       pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
     )
       .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))

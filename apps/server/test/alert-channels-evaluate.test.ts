@@ -11,7 +11,7 @@ import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
-import { evaluateAlerts } from '../src/features/alerts/evaluate.ts';
+import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Issue 36 end to end on the local chain: a farm about to end, its rule routed to a webhook and a Discord
@@ -117,7 +117,11 @@ describe('an evaluated event goes to the channels its rule chose', () => {
     await sql`ALTER TABLE alert_deliveries RENAME TO alert_deliveries_away`.execute(db());
     try {
       await expect(
-        evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, pairs),
+        evaluateAlerts(
+          { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
+          v2FarmStakeAlerts,
+          pairs,
+        ),
       ).rejects.toThrow();
     } finally {
       await sql`ALTER TABLE alert_deliveries_away RENAME TO alert_deliveries`.execute(db());
@@ -133,7 +137,11 @@ describe('an evaluated event goes to the channels its rule chose', () => {
   it('is stored once, kept from the bell, and delivered once to each chosen channel', async () => {
     const pairs = await routeAndRead();
     const evaluate = () =>
-      evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, pairs);
+      evaluateAlerts(
+        { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
+        v2FarmStakeAlerts,
+        pairs,
+      );
     const [a, b] = await Promise.all([evaluate(), evaluate()]);
     expect(a + b).toBe(1);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/core/mailer.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
-import { evaluateAlerts } from '../src/features/alerts/evaluate.ts';
+import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Alerts on the local chain with the local SMTP server: each rule fires once for its event (also with two
@@ -47,7 +47,11 @@ async function snapshot(farmKeys: readonly (typeof keys)[number][]) {
 }
 
 const evaluate = async (farmKeys: readonly (typeof keys)[number][]) =>
-  evaluateAlerts({ db: db(), chainId: w.t.world.chainId, publicUrl, now: clock }, await pairsOf(farmKeys));
+  evaluateAlerts(
+    { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
+    v2FarmStakeAlerts,
+    await pairsOf(farmKeys),
+  );
 const deliver = (smtpUrl = smtp.url) =>
   deliverAlertEmails({
     db: db(),

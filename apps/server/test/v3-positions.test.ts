@@ -92,8 +92,16 @@ async function expectAsTheChainPays(position: V3Position) {
   expect(position.pool.fee).toBe(atBlock[2]);
   expect(position.in_range).toBe(position.tick_lower <= atBlock[1] && atBlock[1] < position.tick_upper);
 
-  const p0 = await priceAt(w, t0.address as Address, block);
-  const p1 = await priceAt(w, t1.address as Address, block);
+  // The price rule: a route, else the pool's own price against its priced side ('pool', decision 021).
+  const routed0 = await priceAt(w, t0.address as Address, block);
+  const routed1 = await priceAt(w, t1.address as Address, block);
+  const token1PerToken0 =
+    Number(
+      (atBlock[0] * atBlock[0] * 10n ** BigInt(t0.decimals) * 10n ** 18n) /
+        (2n ** 192n * 10n ** BigInt(t1.decimals)),
+    ) / 1e18;
+  const p0 = routed0 ?? (routed1 === null || token1PerToken0 === 0 ? null : routed1 * token1PerToken0);
+  const p1 = routed1 ?? (routed0 === null || token1PerToken0 === 0 ? null : routed0 / token1PerToken0);
   expect(position.pool.price0_usd).toSatisfy((v: number | null) =>
     p0 === null ? v === null : isRelativelyClose(v, p0),
   );
@@ -307,7 +315,7 @@ describe('one position by id', () => {
     await expectAsTheChainPays(position);
   });
 
-  it('of a token without a price: amounts shown, USD unknown; in a pool without liquidity in range: amounts exact', async () => {
+  it("of a token without a route: priced by its pool's own price, as the V2 cards price it; in a pool without liquidity in range: amounts exact", async () => {
     const pool = w.v3World.pools['MYST-WETH'];
     const base = Math.floor(pool.initialTick / 60) * 60;
     const tokenId = await mintV3Position(w.t.anvil, w.v3World, {
@@ -320,10 +328,13 @@ describe('one position by id', () => {
     const mystSide = inRange.pool.token0.address === w.t.world.tokens.MYST.address ? 0 : 1;
     expect(inRange.in_range).toBe(true);
     expect(inRange.amounts[mystSide].amount).not.toBe('0');
-    expect(inRange.amounts[mystSide].usd).toBeNull();
-    expect(inRange.amounts[mystSide === 0 ? 1 : 0].usd).not.toBeNull();
-    expect(inRange.pool[mystSide === 0 ? 'price0_usd' : 'price1_usd']).toBeNull();
-    expect(inRange.value_usd).toBeNull();
+    // MYST has no route (no USDC/WMATIC pair, no hub pair): its price is the pool's, against WETH's.
+    expect(
+      await priceAt(w, w.t.world.tokens.MYST.address as Address, BigInt(inRange.block_number)),
+    ).toBeNull();
+    expect(inRange.amounts[mystSide].usd).not.toBeNull();
+    expect(inRange.pool[mystSide === 0 ? 'price0_usd' : 'price1_usd']).not.toBeNull();
+    expect(inRange.value_usd).not.toBeNull();
     await expectAsTheChainPays(inRange);
 
     // Past every tick the deployer's liquidity covers, the pool has no liquidity in range.

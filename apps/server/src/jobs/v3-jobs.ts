@@ -7,7 +7,7 @@ import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
 import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
 import { createV3PositionReader } from '../core/v3/position-reader.ts';
 import type { DueV3Position } from '../core/v3/snapshot-schedule.ts';
-import { evaluateV3Alerts } from '../features/alerts/index.ts';
+import { evaluateAlerts, v3NftAlerts } from '../features/alerts/index.ts';
 import type { V3SnapshotRoundDeps } from './v3-snapshot-round.ts';
 
 /** What the V3 jobs of a process are wired with (the runtime's parts). */
@@ -62,14 +62,16 @@ export function createV3Jobs(input: V3JobsInput): {
     // Incentive ends are measured against the block the batch was read at (the chain's clock). The promise
     // never rejects (a failure is logged), so the round need not wait for it.
     onStored: (stored, read) =>
-      evaluateV3Alerts(
+      evaluateAlerts(
         {
           db: database.db,
+          chainId: config.chainId,
           publicUrl: config.publicUrl,
           now: new Date(),
           chainNow: read.blockTime,
           ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
         },
+        v3NftAlerts,
         stored.map((p) => p.positionId),
       )
         .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))

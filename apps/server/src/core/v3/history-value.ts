@@ -9,7 +9,8 @@ import type { Database } from '../db/index.ts';
 import { findTokensByAddress, upsertToken } from '../farms/repository.ts';
 import type { PriceSources } from '../snapshots/prices.ts';
 import { planTokenPrices } from '../snapshots/token-prices.ts';
-import { ratioOf, toTokenNumber } from '../snapshots/valuation/decimal.ts';
+import { toTokenNumber } from '../snapshots/valuation/decimal.ts';
+import { withPoolPrices } from './pool-prices.ts';
 
 /** An event of a position decoded from its log: raw amounts, before valuation. */
 export type V3EventDraft = {
@@ -41,8 +42,6 @@ export type V3HistoryValueDeps = {
 /** The position's pool and tokens: a side no source prices takes its price from the pool's own price. */
 export type V3PoolRef = { address: Address; token0: TokenRef; token1: TokenRef };
 
-const q192 = 2n ** 192n;
-
 /**
  * Token metadata for every address (lower-case keys): from the tokens table, the others read on chain in
  * one aggregate3 and stored there (a reward token first met in a FarmEnded).
@@ -72,14 +71,6 @@ export async function ensureTokens(
     });
   }
   return refs;
-}
-
-/** token1 per whole token0 at a pool's sqrt price (decimals applied); null at a zero price. */
-function poolPriceOf(sqrtPriceX96: bigint, pool: V3PoolRef): number | null {
-  return ratioOf(
-    sqrtPriceX96 * sqrtPriceX96 * 10n ** BigInt(pool.token0.decimals),
-    q192 * 10n ** BigInt(pool.token1.decimals),
-  );
 }
 
 /**
@@ -115,21 +106,12 @@ export async function valueV3EventsAtTheirBlocks(
     );
     const pricesOf = planTokenPrices(deps, plan, involved, { isPast: true });
     await plan.run(deps.chain, block, deps.chain.maxCalldataBytes);
-    const prices = await pricesOf();
-    const usdOf = (address: string) => prices.get(address.toLowerCase())?.usd ?? null;
-    let price0 = usdOf(pool.token0.address);
-    let price1 = usdOf(pool.token1.address);
-    const token1PerToken0 = sqrtPrice === null ? null : poolPriceOf(sqrtPrice, pool);
-    if (token1PerToken0 !== null && token1PerToken0 > 0) {
-      if (price0 === null && price1 !== null) price0 = token1PerToken0 * price1;
-      else if (price1 === null && price0 !== null) price1 = price0 / token1PerToken0;
-    }
-    const priceOf = (address: string) => {
-      const key = address.toLowerCase();
-      if (key === pool.token0.address.toLowerCase()) return price0;
-      if (key === pool.token1.address.toLowerCase()) return price1;
-      return usdOf(address);
-    };
+    const sourced = await pricesOf();
+    const prices =
+      sqrtPrice === null
+        ? sourced
+        : withPoolPrices(sourced, [{ token0: pool.token0, token1: pool.token1, sqrtPriceX96: sqrtPrice }]);
+    const priceOf = (address: string) => prices.get(address.toLowerCase())?.usd ?? null;
     const blockTime = new Date(Number(stamp.timestamp) * 1000);
     for (const draft of atBlock) {
       let usd: number | null = draft.amounts.length === 0 ? null : 0;

@@ -10,6 +10,7 @@ import type { V3Contracts } from './contracts.ts';
 import type { FoundV3Position, V3ReadBlock } from './found-position.ts';
 import type { V3IncentiveIndex, V3IncentiveRecord } from './incentives.ts';
 import { callFromOwner, type OwnerCall } from './owner-calls.ts';
+import { withPoolPrices } from './pool-prices.ts';
 import { amountsForLiquidity, priceFromSqrtX96, sqrtPriceX96AtTick } from './position-math.ts';
 import { pendingByToken, rewardTokensOf } from './reward-tokens.ts';
 import { type RawAmount, sumUsd, toV3TokenAmount } from './token-amounts.ts';
@@ -84,7 +85,15 @@ export async function readV3Positions(
   const pricesOf = deps.planPrices(plan, tokenAddresses);
   const farming = planFarming(plan, deps.contracts, farmed, candidatesOf, rewardTokensOf);
   await plan.run(deps.chain, block.number);
-  const prices = await pricesOf();
+  // The price rule's 'pool' step, as the V2 snapshots and the V3 history take it (issue 42, finding 8).
+  const prices = withPoolPrices(
+    await pricesOf(),
+    found.map((position) => ({
+      token0: tokens.get(position.token0.toLowerCase())!,
+      token1: tokens.get(position.token1.toLowerCase())!,
+      sqrtPriceX96: pools.get(position.pool.toLowerCase())!.sqrtPriceX96,
+    })),
+  );
 
   const incentiveOf = new Map<bigint, V3IncentiveRecord>();
   for (const position of farmed) {

@@ -2,6 +2,6 @@
 export { deliverAlertEmails } from './deliver.ts';
 export { deliverAlertChannels } from './deliver-channels.ts';
 export { evaluateAlerts } from './evaluate.ts';
+export { v2FarmStakeAlerts, v3NftAlerts } from './kinds/index.ts';
 export { alertsRoutes } from './routes.ts';
 export { startTelegramPoller } from './telegram-poller.ts';
-export { evaluateV3Alerts } from './v3-evaluate.ts';

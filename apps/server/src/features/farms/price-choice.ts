@@ -1,19 +1,14 @@
 import {
   AppError,
-  addressParamsSchema,
   type FarmPriceChoiceRequest,
   type FarmPriceChoiceResponse,
   type FarmPriceChoices,
-  farmPriceChoiceRequestSchema,
-  farmPriceChoiceResponseSchema,
-  farmPriceChoicesSchema,
   type PriceChoice,
   type PriceChoiceChangeRequest,
   type PriceChoiceChangeRequestBody,
   type SessionUser,
   tokenPriceChoices,
 } from '@tidewatch/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Operators } from '../../core/auth/operators.ts';
