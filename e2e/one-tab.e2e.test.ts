@@ -40,6 +40,8 @@ describe('one tab: the whole product by clicks after one page load', () => {
   let smtp: SmtpTestServer;
   let browser: Browser;
   let page: Page;
+  /** The first user's dashboard totals, as they read them before a second user came (issue 42, finding 1). */
+  let firstUsersPortfolio: string | null;
 
   /** The screen has not fallen back to 'Unexpected Application Error!'. */
   async function expectNoCrash(step: string) {
@@ -70,31 +72,41 @@ describe('one tab: the whole product by clicks after one page load', () => {
     await smtp?.stop();
   });
 
-  it('signs up, confirms through the e-mailed link, logs in and lands on the dashboard', async () => {
-    await page.goto(`${env.app.url}/`);
-    await page.getByRole('heading', { name: 'sign up now for the waitlist' }).waitFor();
-    await page.getByRole('link', { name: 'log in' }).click();
+  /** From the login screen: the log-in form filled and sent, and the dashboard. */
+  async function logIn(who: { email: string; password: string }) {
+    await page.getByRole('button', { name: 'log in' }).waitFor();
+    await page.getByLabel('email').fill(who.email);
+    await page.getByLabel('password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'log in' }).click();
+    await page.getByRole('heading', { name: 'dashboard', level: 1 }).waitFor();
+    await expectNoCrash('dashboard');
+  }
+
+  /** From the login screen: 'create an account', the e-mailed link, then logged in on the dashboard. */
+  async function signUpAndLogIn(who: { email: string; password: string }) {
     await page.getByRole('link', { name: 'create an account' }).click();
     await page.waitForURL(/\/signup$/);
     await page.getByRole('button', { name: /sign up|create/i }).waitFor();
-    await page.getByLabel('email').fill(email);
-    await page.getByLabel('password', { exact: true }).fill(password);
+    await page.getByLabel('email').fill(who.email);
+    await page.getByLabel('password', { exact: true }).fill(who.password);
     await page.getByRole('button', { name: /sign up|create/i }).click();
     await page.getByText("We've just sent you an email", { exact: false }).waitFor();
 
-    const mail = await smtp.waitForMessage((m) => m.to.includes(email), 10_000);
+    const mail = await smtp.waitForMessage((m) => m.to.includes(who.email), 10_000);
     const link = mail.text.match(/https?:\/\/\S+\/signup\/confirm\?token=[\w-]+/)?.[0];
     expect(link, 'the e-mail carries a confirmation link').toBeTruthy();
     // An e-mail's link is the one place a person types or pastes an address into this tab.
     await page.goto(link!);
     await page.getByText('your email address is confirmed', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'continue to log in' }).click();
-    await page.getByRole('button', { name: 'log in' }).waitFor();
-    await page.getByLabel('email').fill(email);
-    await page.getByLabel('password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'log in' }).click();
-    await page.getByRole('heading', { name: 'dashboard', level: 1 }).waitFor();
-    await expectNoCrash('dashboard');
+    await logIn(who);
+  }
+
+  it('signs up, confirms through the e-mailed link, logs in and lands on the dashboard', async () => {
+    await page.goto(`${env.app.url}/`);
+    await page.getByRole('heading', { name: 'sign up now for the waitlist' }).waitFor();
+    await page.getByRole('link', { name: 'log in' }).click();
+    await signUpAndLogIn({ email, password });
   });
 
   it('connects and saves the wallet through the guide on the dashboard', async () => {
@@ -143,6 +155,7 @@ describe('one tab: the whole product by clicks after one page load', () => {
   it('back on the dashboard, both tracked farms are summed; the LP tools tree opens each', async () => {
     await goByNav('dashboard', 'dashboard');
     await page.getByRole('region', { name: 'portfolio' }).waitFor();
+    firstUsersPortfolio = await page.getByRole('region', { name: 'portfolio' }).textContent();
     // Both tracked farms are listed in the Liquidity Provider summary, each a link to its detail.
     await page.getByText(`tracked with ${short}`).nth(1).waitFor();
 
@@ -186,5 +199,45 @@ describe('one tab: the whole product by clicks after one page load', () => {
     await page.getByRole('button', { name: 'log out' }).click();
     await page.waitForURL(/\/login/);
     expect(await page.evaluate("sessionStorage.getItem('jwtToken')")).toBeNull();
+  });
+
+  it("a second user on the instance sees the farm's prices read-only, may only ask, and changes nothing of the first's", async () => {
+    // The first account is the instance's operator (decision 033); this one is not.
+    const second = { email: 'one-tab-second@example.com', password: 'tide-watch-one-tab-second' };
+    await signUpAndLogIn(second);
+    // Nothing tracked yet: no totals of anyone else's.
+    expect(await page.getByRole('region', { name: 'portfolio' }).count()).toBe(0);
+
+    await goByNav('liquidity-pool tool', 'liquidity-pool tool');
+    await page.getByRole('tab', { name: 'All Quickswap Farms' }).click();
+    await page.getByRole('article', { name: lpPair }).getByRole('link', { name: 'View Farm' }).click();
+    const prices = page.getByRole('region', { name: 'prices' });
+    await prices
+      .getByText('the operator of this Tidewatch chooses it for everyone', { exact: false })
+      .waitFor();
+    const wmatic = prices.getByRole('group', { name: 'WMATIC' });
+    expect(await wmatic.getByRole('button', { name: 'save' }).count()).toBe(0);
+    // Another source than the one WMATIC uses now (the import may have chosen either).
+    await wmatic.locator('input[type=radio]:not(:checked)').first().check();
+    await wmatic.getByRole('button', { name: 'ask the operator for this source' }).click();
+    await wmatic.getByText("asked: the operator sees your request beside WMATIC's price source").waitFor();
+    await expectNoCrash('ask the operator');
+
+    // Back as the first user: their totals read as before, and the request waits beside WMATIC's source.
+    await goByNav('account', 'account');
+    await page.getByRole('button', { name: 'log out' }).click();
+    await page.waitForURL(/\/login/);
+    await logIn({ email, password });
+    const portfolio = page.getByRole('region', { name: 'portfolio' });
+    await portfolio.waitFor();
+    expect(await portfolio.textContent()).toBe(firstUsersPortfolio);
+    await goByNav('liquidity-pool tool', 'liquidity-pool tool');
+    await page.getByRole('tab', { name: 'Tracked Farms' }).click();
+    await page.getByRole('article', { name: lpPair }).getByRole('link', { name: 'View Farm' }).click();
+    const requests = page
+      .getByRole('region', { name: 'prices' })
+      .getByRole('list', { name: 'requests for WMATIC' });
+    await requests.getByText(`${second.email} asked for`, { exact: false }).waitFor();
+    await expectNoCrash('the operator reads the request');
   });
 });
