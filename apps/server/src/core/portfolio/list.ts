@@ -6,6 +6,9 @@ import { v3Nfts } from './v3-nfts.ts';
 /** Every kind of position, in the dashboard's order. A new kind is a provider in this folder, added here. */
 const portfolioProviders: PortfolioProvider[] = [v2FarmStakes, v3Nfts];
 
+/** The kinds of position the portfolio knows: every feature that serves them per kind (alerts) covers each. */
+export const portfolioKinds: readonly string[] = portfolioProviders.map((provider) => provider.kind);
+
 /**
  * The one list of a user's positions (issue 42): every provider's, each with value now, value 24 hours ago and
  * its one profit. The dashboard adds it up; the alerts and the books can read the same list.
