@@ -5,6 +5,7 @@ import { type AppDatabase, createDatabase, migrateToLatest } from './core/db/ind
 import { describeRejections } from './core/farm-index/index-refresh.ts';
 import { loadFarmRegistry } from './core/farm-index/registry.ts';
 import { runHistoryJob } from './core/history/backfill.ts';
+import { createInFlight } from './core/jobs/in-flight.ts';
 import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
@@ -133,6 +134,11 @@ export async function startScheduledSnapshots(
   // Alerts (issue 15): the rules run after every stored batch for the pairs it read, in whichever process
   // stored it; their e-mails go out then, and pending ones are retried on every tick.
   const { mailer } = options;
+  // What this process starts on its own after a stored batch (its alerts and their first sends) is tracked, and
+  // stop() waits for it: a send is never cut off mid-request with its delivery and channel left leased
+  // (issue 43, finding 2). Once stopping, no new delivery is claimed; those left wait for the next process.
+  const inFlight = createInFlight();
+  const stopping = new AbortController();
   const alertDeps = () => ({
     db: runtime.database.db,
     chainId: runtime.config.chainId,
@@ -148,22 +154,25 @@ export async function startScheduledSnapshots(
       ...alertDeps(),
       config: runtime.config.alertChannels,
       now: () => new Date(),
+      stopSignal: stopping.signal,
     });
   };
   const onStored: SnapshotRunDeps['onStored'] = (pairs, collected) => {
     // Reward periods are measured against the block the batch was read at (the chain's clock).
     const chainNow = new Date(Number(collected.blockTimestamp) * 1000);
-    void evaluateAlerts(
-      { ...alertDeps(), chainNow },
-      v2FarmStakeAlerts,
-      pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
-    )
-      .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))
-      // Open pages hear of the batch once its alerts are written: the header's bell they then ask again
-      // counts them (a page that was told first would show the count only at its next minute's poll).
-      .then(() => realtime?.snapshotCreated(pairs))
-      .then(deliver)
-      .catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed'));
+    void inFlight.track(
+      evaluateAlerts(
+        { ...alertDeps(), chainNow },
+        v2FarmStakeAlerts,
+        pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
+      )
+        .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))
+        // Open pages hear of the batch once its alerts are written: the header's bell they then ask again
+        // counts them (a page that was told first would show the count only at its next minute's poll).
+        .then(() => realtime?.snapshotCreated(pairs))
+        .then(deliver)
+        .catch((error: unknown) => log.warn({ err: error }, 'alerts: delivery failed')),
+    );
   };
   const deps: SnapshotRunDeps = {
     db: runtime.database.db,
@@ -188,6 +197,7 @@ export async function startScheduledSnapshots(
     oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
     onStoredBatch: (stored) => realtime?.v3SnapshotCreated(stored),
     afterAlerts: deliver,
+    inFlight,
     logWarn: (object, message) => log.warn(object, message),
   });
   const onError = (error: unknown) =>
@@ -237,23 +247,33 @@ export async function startScheduledSnapshots(
       .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
-  if (runtime.config.databaseUrl) {
-    return startQueuedSnapshots({
-      ...deps,
-      databaseUrl: runtime.config.databaseUrl,
+  const startSchedulerOrQueue = async (): Promise<Scheduler> => {
+    if (runtime.config.databaseUrl) {
+      return startQueuedSnapshots({
+        ...deps,
+        databaseUrl: runtime.config.databaseUrl,
+        onError,
+        logInfo: (message) => log.info(message),
+        alsoOnTick,
+        v3: v3.round,
+      });
+    }
+    return startSnapshotScheduler({
+      intervalMs,
+      run: async () => {
+        await runDueSnapshots(deps);
+        await runDueV3Snapshots(v3.round);
+        await alsoOnTick();
+      },
       onError,
-      logInfo: (message) => log.info(message),
-      alsoOnTick,
-      v3: v3.round,
     });
-  }
-  return startSnapshotScheduler({
-    intervalMs,
-    run: async () => {
-      await runDueSnapshots(deps);
-      await runDueV3Snapshots(v3.round);
-      await alsoOnTick();
+  };
+  const scheduler = await startSchedulerOrQueue();
+  return {
+    async stop() {
+      stopping.abort();
+      await scheduler.stop();
+      await inFlight.settled();
     },
-    onError,
-  });
+  };
 }

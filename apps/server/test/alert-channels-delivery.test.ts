@@ -11,7 +11,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
 import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
-import { type DeliverChannelsDeps, deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import {
+  type DeliverChannelsDeps,
+  deliverAlertChannels,
+  deliveryLeaseMs,
+} from '../src/features/alerts/deliver-channels.ts';
 import { insertNotification } from '../src/features/alerts/repository.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
@@ -167,7 +171,7 @@ describe('the time of each send', () => {
 });
 
 describe('two workers and the lease', () => {
-  // A long delivery timeout: the held send must not time out while the test acts (the lease: 10 min + 2 x it).
+  // A long delivery timeout: the held send must not time out while the test acts (the lease: 2 x it + 30 s).
   const patient = () => ({ ...t.config.alertChannels, deliveryTimeoutMs: 30_000 });
   it('never sends a delivery twice (nor two at once to a channel) when a second worker ticks while the first sends', async () => {
     const gate = await startGateReceiver();
@@ -179,9 +183,9 @@ describe('two workers and the lease', () => {
       // Worker A sends one at a time; its first send hangs at the receiver.
       const first = tick({ concurrency: 1, config: patient() });
       await gate.firstArrived;
-      // Six minutes on (the old batch lease, 5 min + 4 timeouts, would have run out): worker B ticks. A
-      // channel gets one request at a time (so a 429 is seen before the next leaves): B leaves its rows to A.
-      clock = at(6 * minute);
+      // A minute on (within A's lease, 2 timeouts + 30 s = 90 s here): worker B ticks. A channel gets one
+      // request at a time (so a 429 is seen before the next leaves): B leaves its rows to A.
+      clock = at(minute);
       const sentByB = await deliverAlertChannels({
         db: second.db,
         config: patient(),
@@ -211,13 +215,17 @@ describe('two workers and the lease', () => {
     try {
       const channel = await addChannel({ kind: 'webhook', url: gate.url });
       await fireEvent([channel.channel.id]);
-      const first = tick({ concurrency: 1, config: patient() });
+      // The default delivery timeout (10 s): A's lease is 50 s (issue 43, finding 2: a process that died
+      // mid-send leaves its row to the others within a minute, not ten).
+      const defaults = { ...t.config.alertChannels, deliveryTimeoutMs: 10_000 };
+      expect(deliveryLeaseMs(defaults.deliveryTimeoutMs)).toBeLessThanOrEqual(minute);
+      const first = tick({ concurrency: 1, config: defaults });
       await gate.firstArrived;
-      // Past A's lease: B takes the row over and delivers it.
-      clock = at(12 * minute);
+      // Past A's lease, a minute on: B takes the row over and delivers it.
+      clock = at(minute);
       const sentByB = await deliverAlertChannels({
         db: second.db,
-        config: patient(),
+        config: defaults,
         publicUrl: t.config.publicUrl,
         now: () => clock,
       });

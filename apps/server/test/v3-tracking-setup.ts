@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
+import { createInFlight } from '../src/core/jobs/in-flight.ts';
 import { createMailer } from '../src/core/mailer.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
@@ -61,6 +62,7 @@ export async function startV3TrackingWorld(options: { hubs?: boolean } = {}): Pr
     chain: t.chain,
     prices,
     intervalMs,
+    inFlight: createInFlight(),
     // Open pages hear of each stored batch through the app's socket.io server, as main.ts wires it.
     onStoredBatch: (stored) => testApp.app.realtime.v3SnapshotCreated(stored),
     afterAlerts: async () => {

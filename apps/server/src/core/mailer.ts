@@ -33,7 +33,14 @@ export type MailerOptions = {
 export function createMailer(options: MailerOptions): Mailer {
   const from = options.from ?? 'Tidewatch <no-reply@tidewatch.local>';
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Bounded waits (issue 43): nodemailer's defaults let a silent server hold a send for 10 minutes, past the
+    // lease an alert e-mail is claimed under (2 minutes), after which another process could send it again.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(message) {
         await transport.sendMail({ from, ...message });

@@ -2,6 +2,7 @@ import type { ChainClient } from '../core/chain/client.ts';
 import type { OldTokens } from '../core/chain/token-labels.ts';
 import type { Config } from '../core/config.ts';
 import type { AppDatabase } from '../core/db/index.ts';
+import type { InFlight } from '../core/jobs/in-flight.ts';
 import type { PriceSources } from '../core/snapshots/prices.ts';
 import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
 import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
@@ -25,6 +26,8 @@ export type V3JobsInput = {
   onStoredBatch?: (stored: DueV3Position[]) => unknown;
   /** After a stored V3 batch's alerts are written (and open pages told): send the pending e-mails. */
   afterAlerts: () => Promise<void>;
+  /** The process's own work, waited for on stop (issue 43): a batch's alerts and their first sends. */
+  inFlight: InFlight;
   logWarn: (object: object, message: string) => void;
 };
 
@@ -60,24 +63,26 @@ export function createV3Jobs(input: V3JobsInput): {
     isPostgres: database.dialect === 'postgres',
     intervalMs: input.intervalMs,
     // Incentive ends are measured against the block the batch was read at (the chain's clock). The promise
-    // never rejects (a failure is logged), so the round need not wait for it.
+    // never rejects (a failure is logged), so the round need not wait for it; the process's stop does.
     onStored: (stored, read) =>
-      evaluateAlerts(
-        {
-          db: database.db,
-          chainId: config.chainId,
-          publicUrl: config.publicUrl,
-          now: new Date(),
-          chainNow: read.blockTime,
-          ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
-        },
-        v3NftAlerts,
-        stored.map((p) => p.positionId),
-      )
-        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))
-        .then(() => input.onStoredBatch?.(stored))
-        .then(input.afterAlerts)
-        .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: delivery failed')),
+      input.inFlight.track(
+        evaluateAlerts(
+          {
+            db: database.db,
+            chainId: config.chainId,
+            publicUrl: config.publicUrl,
+            now: new Date(),
+            chainNow: read.blockTime,
+            ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
+          },
+          v3NftAlerts,
+          stored.map((p) => p.positionId),
+        )
+          .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))
+          .then(() => input.onStoredBatch?.(stored))
+          .then(input.afterAlerts)
+          .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: delivery failed')),
+      ),
   };
   const historyStep = () =>
     runV3HistoryJob({

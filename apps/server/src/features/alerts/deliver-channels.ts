@@ -321,11 +321,12 @@ function byChannel<T extends { channel_id: number }>(rows: T[]): T[][] {
 }
 
 /**
- * How long a claimed delivery (and its channel) stays this process's: far beyond what one send can take (the
- * name's lookup and the request each end at the delivery timeout), so no other process takes a row while it
- * is in flight; a process that died mid-send leaves its row and channel to the others once this has passed.
+ * How long a claimed delivery (and its channel) stays this process's: what one send can take at most (the
+ * name's lookup and the request each end at the delivery timeout) and half a minute for the database, so no
+ * other process takes a row while it is in flight; a process that died mid-send (SIGKILL) leaves its row and
+ * channel to the others once this has passed: 50 s at the default 10 s timeout (issue 43, finding 2).
  */
-const leaseMsOf = (timeoutMs: number) => 10 * minuteMs + 2 * timeoutMs;
+export const deliveryLeaseMs = (timeoutMs: number) => 2 * timeoutMs + 30_000;
 
 /**
  * One delivery tick: lists the due deliveries, then sends them channel by channel, a few channels at once,
@@ -345,7 +346,7 @@ export async function deliverAlertChannels(deps: DeliverChannelsDeps): Promise<n
   const due = await findDueDeliveries(db, deps.now().toISOString(), 200);
   if (due.length === 0) return 0;
   const notifications = await loadDeliveryNotifications(db, due);
-  const leaseMs = leaseMsOf(deps.config.deliveryTimeoutMs);
+  const leaseMs = deliveryLeaseMs(deps.config.deliveryTimeoutMs);
   let sent = 0;
   /** Sends one due row if its channel and the row can be taken now; whether the channel could be. */
   const deliverOne = async (row: (typeof due)[number]): Promise<boolean> => {
