@@ -230,6 +230,9 @@ describe('two workers and the lease', () => {
         now: () => clock,
       });
       expect(sentByB).toBe(1);
+      // At least once, with one id: B's send of the event A may have delivered carries A's Tidewatch-Event-Id.
+      expect(gate.eventIds).toHaveLength(2);
+      expect(gate.eventIds[1]).toBe(gate.eventIds[0]);
       // A's late answer is a 500: recording it would queue the delivered event again and count a failure.
       gate.answerFirst(500);
       expect(await first).toBe(0);
