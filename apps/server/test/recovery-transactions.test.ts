@@ -244,6 +244,30 @@ describe('recording a step transaction', () => {
   });
 });
 
+describe('the limits of a plan run', () => {
+  // Issue 43, finding 5: a plan of 32 steps stopped at step 19 on 'too many farm refreshes' (each step was three
+  // counted calls against 60 per 10 minutes). The page records each step and reads the plan twice after it:
+  // 100 steps of that run through, and the farm refreshes of the other screens are left whole.
+  it('runs 100 steps (a record and two plan reads each) without a wait, and leaves the farm refreshes', async () => {
+    const planUrl = `/api/recovery/plan?wallet_address=${wallet()}`;
+    for (let step = 1; step <= 100; step++) {
+      const recorded = await record({ wallet_address: wallet(), tx_hash: exitHash, step_kind: 'exit' });
+      expect(recorded.statusCode, `step ${step}: ${recorded.body}`).toBe(200);
+      for (let read = 1; read <= 2; read++) {
+        const plan = await w.testApp.request({ method: 'GET', url: planUrl, token: user.token });
+        expect(plan.statusCode, `step ${step}, plan read ${read}: ${plan.body}`).toBe(200);
+      }
+    }
+    const refresh = await w.testApp.request({
+      method: 'POST',
+      url: '/api/quickswap/create-snapshots',
+      token: user.token,
+      payload: { address: farm().address, account_address: wallet() },
+    });
+    expect(refresh.statusCode, refresh.body).toBe(200);
+  });
+});
+
 describe('migration 020-wallet-transactions', () => {
   let cleanup: () => Promise<void> = async () => {};
   afterEach(() => cleanup());

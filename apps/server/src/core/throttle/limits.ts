@@ -37,6 +37,16 @@ export const defaultThrottleLimits = {
   v3PositionReadsPerIp: { limit: 120, windowMs: 10 * minute },
   /** Farm refreshes (LP and dual) per user: each one reads the chain and writes snapshot rows. */
   farmRefreshesPerUser: { limit: 60, windowMs: 10 * minute },
+  /**
+   * Recovery plans read per user: each reads the chain, and the page reads the plan again after every step the
+   * person runs (issue 43, finding 5), so a plan of 100 steps, two reads a step, runs through without a wait.
+   */
+  recoveryPlanReadsPerUser: { limit: 300, windowMs: 10 * minute },
+  /**
+   * Sends recorded per user: each is a transaction the person's wallet sent and the chain mined (its receipt is
+   * read once, then the stored row answers), one per step of a plan or an action.
+   */
+  recordedSendsPerUser: { limit: 300, windowMs: 10 * minute },
 } as const satisfies Record<string, ThrottleLimit>;
 
 export type ThrottleName = keyof typeof defaultThrottleLimits;

@@ -119,6 +119,31 @@ describe("the recovery plan ('get it out')", () => {
     expect(await screen.findByText('nothing left in ended farms for this wallet')).toBeInTheDocument();
   });
 
+  it("keeps the plan and the step's confirmation when reading the plan again fails, and says so", async () => {
+    // Issue 43, finding 5: a refetch after a mined step that fails (every read after the first) must not
+    // replace the page, and the confirmed step with it, by an error page.
+    chain = installFakeChain();
+    const fake = chain;
+    const { user } = openPlan([recoveryPlan(), 'error']);
+    await user.click(
+      await within(await waitFor(() => stepItem(1))).findByRole('button', { name: 'run this step' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'confirm in wallet' }));
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.mine(fake.sent[0]?.hash);
+
+    expect(
+      await screen.findByText(
+        'could not read the recovery plan again: this is the plan as last read',
+        {},
+        { timeout: 8_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('confirmed in block 101')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'steps' })).toBeInTheDocument();
+    expect(screen.queryByText('could not load the recovery plan')).not.toBeInTheDocument();
+  });
+
   it('shows a watch-only wallet its plan with every action disabled, saying why', async () => {
     chain = installFakeChain();
     openPlan([recoveryPlan({ isWatchOnly: true })]);

@@ -93,7 +93,9 @@ export function RecoveryPlanScreen({
       </Page>
     );
   }
-  if (query.isError) {
+  // A plan read again after a step that fails keeps the plan last read, and the step's result with it
+  // (issue 43, finding 5): only a first read that fails is the error page.
+  if (query.isError && query.data === undefined) {
     return (
       <Page title={title} description={description}>
         <InlineError
@@ -105,6 +107,13 @@ export function RecoveryPlanScreen({
     );
   }
   const data = query.data;
+  const refreshError = query.isError ? (
+    <InlineError
+      title="could not read the recovery plan again: this is the plan as last read"
+      error={query.error}
+      onRetry={() => void query.refetch()}
+    />
+  ) : null;
   const isEmpty = data.steps.length === 0;
 
   const actions: StepActions = {
@@ -153,6 +162,7 @@ export function RecoveryPlanScreen({
   return (
     <Page title={title} description={description}>
       <div className="space-y-6">
+        {refreshError}
         {data.is_watch_only ? (
           <InfoBanner
             messages={
