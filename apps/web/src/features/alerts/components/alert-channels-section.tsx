@@ -1,20 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { maxAlertChannels } from '@tidewatch/shared';
 import { InlineError, Spinner } from '../../../components/index.ts';
+import { statusPolling } from '../../../lib/status-polling.ts';
 import { alertChannelsQueryOptions, telegramLinkPollMs } from '../channels-api.ts';
 import { AddAlertChannel } from './add-alert-channel.tsx';
 import { AlertChannelItem } from './alert-channel-item.tsx';
 
 /**
  * /settings/alerts' channels (issue 36): where alerts go beside e-mail and the bell, each with its status,
- * a test alert, resume and remove; and adding one. While a Telegram chat is being linked the list is read
- * again every few seconds, so 'linked' shows without a reload.
+ * a test alert, resume and remove; and adding one. The list is read again every few seconds while open, so a
+ * status the server changed (a delivery, a hold, a refusal; 'linked' sooner) shows without a reload.
  */
 export function AlertChannelsSection() {
   const query = useQuery({
     ...alertChannelsQueryOptions(),
     refetchInterval: (q) =>
-      q.state.data?.channels.some((c) => c.status === 'linking') ? telegramLinkPollMs : false,
+      q.state.data?.channels.some((c) => c.status === 'linking')
+        ? telegramLinkPollMs
+        : statusPolling.alertChannelsMs,
   });
   if (query.isPending) return <Spinner label="loading alert channels" />;
   if (query.isError) {

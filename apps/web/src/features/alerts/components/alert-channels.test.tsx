@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AlertChannel, AlertChannelList } from '@tidewatch/shared';
 import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
+import { statusPolling } from '../../../lib/status-polling.ts';
 import {
   callsTo,
   errorReply,
@@ -67,6 +68,7 @@ function openSettings(list: AlertChannelList, answer: (request: FakeRequest) => 
 }
 
 const withTelegram = { available: true, bot_username: 'tidewatch_bot' };
+const savedChannelsPollMs = statusPolling.alertChannelsMs;
 
 describe('alert channels on /settings/alerts', () => {
   it('links a Telegram chat: shows the deep link, then "linked" once the list says so', async () => {
@@ -314,6 +316,27 @@ describe('alert channels on /settings/alerts', () => {
     await waitFor(() => expect(item).toHaveTextContent('nothing delivered yet'));
     expect(within(item).queryByRole('button', { name: 'resume' })).not.toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/alerts/channels/11/resume')).toHaveLength(1);
+  });
+
+  it('shows a status the server changed on its own without a reload (a delivery refused)', async () => {
+    // Issue 43, finding 4: the page read the list once and showed a refused delivery only on coming back.
+    statusPolling.alertChannelsMs = 50;
+    try {
+      const list: AlertChannelList = { telegram: withTelegram, channels: [channel(12, {})] };
+      openSettings(list, () => undefined);
+      const item = await screen.findByRole('listitem', { name: 'webhook https://hooks.example.com/in/…' });
+      expect(item).toHaveTextContent('nothing delivered yet');
+      list.channels = [
+        channel(12, {
+          last_error: 'HTTP 410: gone',
+          last_error_at: new Date().toISOString(),
+          failures_in_a_row: 1,
+        }),
+      ];
+      await waitFor(() => expect(item).toHaveTextContent('HTTP 410: gone'));
+    } finally {
+      statusPolling.alertChannelsMs = savedChannelsPollMs;
+    }
   });
 
   it('removes a channel only after the confirmation', async () => {

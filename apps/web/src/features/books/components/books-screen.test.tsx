@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { currentYearIn, type Ledger, type YearSummary } from '@tidewatch/shared/ledger';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
+import { statusPolling } from '../../../lib/status-polling.ts';
 import { callsTo, errorReply, type FakeReply, installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute, validSession } from '../../../test/render-route.tsx';
 import { emptySummary, ledgerRow, rows2025, summary2025, walletAddress } from '../testing/fixtures.ts';
@@ -128,6 +129,23 @@ describe("a wallet's books", () => {
 
     await user.click(within(summary).getByRole('button', { name: 'the list behind (1): withdrawals' }));
     expect(within(figure('withdrawals') as HTMLElement).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('shows rows the history job read in after the page opened, without a reload', async () => {
+    // Issue 43, finding 4: the page showed what it knew when it opened.
+    const saved = statusPolling.booksMs;
+    statusPolling.booksMs = 50;
+    try {
+      let isRead = false;
+      installServer((year) => (year === 2025 && isRead ? summary2025() : undefined));
+      renderRoute(`${booksPath}?year=2025`);
+      expect(await screen.findByText('no ledger rows in 2025 for 0x1234…5678 (UTC)')).toBeInTheDocument();
+      isRead = true;
+      const summary = await screen.findByRole('region', { name: 'year summary' });
+      expect(within(summary).getByText('2 dQUICK ($30.00 + unknown)')).toBeInTheDocument();
+    } finally {
+      statusPolling.booksMs = saved;
+    }
   });
 
   it('lists the ledger rows with time, position, kind, amounts, USD, gas and the transaction', async () => {

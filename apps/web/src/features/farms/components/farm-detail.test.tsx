@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
+import { statusPolling } from '../../../lib/status-polling.ts';
 import {
   type FakeWallet,
   fakeWalletAccount,
@@ -17,6 +18,10 @@ vi.mock(
   './position-actions-runner.ts',
   async () => (await import('./position-actions-test-runner.tsx')).runnerModule,
 );
+
+// jsdom cannot draw lightweight-charts' canvas (no matchMedia, no 2D context): a stand-in draws nothing. The
+// chart's frame, ranges and values line around it are the farms feature's own and still render.
+vi.mock('./returns-chart-canvas.tsx', () => ({ default: () => null }));
 
 let wallet: FakeWallet | undefined;
 afterEach(() => {
@@ -80,6 +85,35 @@ function detail(account = walletAddress) {
 }
 
 describe('farm detail', () => {
+  it('follows its history while it is being built, without a reload', async () => {
+    // Issue 43, finding 4: "building history" stayed as the page first read it.
+    const saved = statusPolling.historyMs;
+    statusPolling.historyMs = 50;
+    try {
+      window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+      let reads = 0;
+      installFakeFetch(({ path }) => {
+        if (path === '/quickswap/tracked-summary')
+          return { body: { lp_mining: [lpItem()], dual_mining: [] } };
+        if (!path.startsWith(`/quickswap/farm/details/${farmAddress}`)) return undefined;
+        reads += 1;
+        const body = detail();
+        if (reads < 3) return { body };
+        return {
+          body: {
+            ...body,
+            history: { ...body.history, days_done: 90, message: 'building history: 90 of 90 days' },
+          },
+        };
+      });
+      renderRoute(`/quickswap/lp-mining/details/${farmAddress}`);
+      expect(await screen.findByText('building history: 34 of 90 days')).toBeInTheDocument();
+      expect(await screen.findByText('building history: 90 of 90 days')).toBeInTheDocument();
+    } finally {
+      statusPolling.historyMs = saved;
+    }
+  });
+
   it("shows the tracking wallet's positions newest first and the chart", async () => {
     window.sessionStorage.setItem(sessionTokenKey, 'token-1');
     const calls = installFakeFetch(({ path }) => {

@@ -6,6 +6,7 @@ import { RelativeTime } from '../../../components/relative-time.tsx';
 import { describeFarmStatus, farmStatus } from '../../../lib/farm-status.ts';
 import { formatPair, formatPercent, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
+import { statusPolling } from '../../../lib/status-polling.ts';
 import { useWallet, WalletConnectControl } from '../../../lib/wallet/index.ts';
 import { PositionBooksPanel } from '../../books/index.ts';
 import { farmDetailQueryOptions } from '../api/get-farm-detail.ts';
@@ -63,7 +64,15 @@ export function FarmDetailScreen({ farmAddress, requiresWallet = false }: FarmDe
 function FarmDetailLoader({ farmAddress }: { farmAddress: string }) {
   const { account, isReady } = useDetailAccount(farmAddress);
   const isAddress = isFarmAddress(farmAddress);
-  const query = useQuery({ ...farmDetailQueryOptions(farmAddress, account), enabled: isReady && isAddress });
+  const query = useQuery({
+    ...farmDetailQueryOptions(farmAddress, account),
+    enabled: isReady && isAddress,
+    // While its history is being built, the page follows it (issue 43, finding 4).
+    refetchInterval: (q) =>
+      q.state.data?.history?.status === 'pending' || q.state.data?.history?.status === 'running'
+        ? statusPolling.historyMs
+        : false,
+  });
   if (!isAddress) {
     return (
       <Page title="farm details">
