@@ -65,6 +65,10 @@ export default defineConfig({
         },
       },
       {
+        // The fault suite (issue 43): every source failed in turn against the app (npm run test:faults only).
+        test: { name: 'faults', include: ['apps/server/faults/**/*.test.ts'], ...serverTestOptions },
+      },
+      {
         // Scale mode: real API and worker processes on PostgreSQL (npm run test:scale only).
         test: {
           name: 'scale',

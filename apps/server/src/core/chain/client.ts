@@ -170,13 +170,25 @@ export function createChainClient(options: ChainClientOptions): ChainClient {
   const transport = transports.length === 1 && only ? only : fallback(transports, { retryCount: 0 });
   const chain = defineConfiguredChain(options);
   const publicClient = createPublicClient({ chain, transport, batch: { multicall: { batchSize: 200_000 } } });
+  // Logs go in requests of their own (issue 43, finding 3): a node slow or failing on eth_getLogs (the heavy
+  // call) must not take the contract reads of the same moment down with it, as one JSON-RPC batch would.
+  const logsTransports = options.rpcUrls.map((url) =>
+    withBoundedRetry(http(url, { timeout: timeoutMs, retryCount: 0 }), retry),
+  );
+  const [onlyLogs] = logsTransports;
+  const logsClient = createPublicClient({
+    chain,
+    transport:
+      logsTransports.length === 1 && onlyLogs ? onlyLogs : fallback(logsTransports, { retryCount: 0 }),
+  });
 
   let isChainVerified = false;
   let pendingCheck: Promise<void> | undefined;
 
   async function rawRequest(method: string, params: unknown[]): Promise<unknown> {
     try {
-      return await publicClient.request({ method, params } as never);
+      const client = method === 'eth_getLogs' ? logsClient : publicClient;
+      return await client.request({ method, params } as never);
     } catch (error) {
       // A revert, an out-of-gas or an invalid opcode is the node answering (viem may wrap that answer as an
       // internal error): never 'could not be reached'. Anything else may come back as another node: check

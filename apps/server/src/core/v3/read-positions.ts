@@ -2,6 +2,7 @@ import { v3Abis } from '@tidewatch/contracts';
 import type { TokenRef, V3Incentive, V3Pool, V3Position } from '@tidewatch/shared';
 import { type Address, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { ChainUnavailableError } from '../chain/errors.ts';
 import { planTokenReads, type TokenInfo } from '../chain/erc20.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
 import { labelSymbol, type OldTokens } from '../chain/token-labels.ts';
@@ -64,13 +65,11 @@ export async function readV3Positions(
   deps: V3ReadDeps,
   found: readonly FoundV3Position[],
   block: V3ReadBlock,
+  options: { isLive?: boolean } = {},
 ): Promise<V3Position[]> {
   if (found.length === 0) return [];
   const farmed = found.filter((p) => p.isFarmed);
-  const candidates =
-    farmed.length > 0
-      ? await deps.incentives.incentivesOf(unique(farmed.map((p) => p.pool)), block.number)
-      : new Map<string, V3IncentiveRecord[]>();
+  const candidates = await incentivesOrUnknown(deps, farmed, block, options);
   const candidatesOf = (p: FoundV3Position) => candidates.get(p.pool.toLowerCase()) ?? [];
   const plan = new ReadPlan();
   const pools = planPools(plan, unique(found.map((p) => p.pool)));
@@ -192,6 +191,26 @@ export async function readV3Positions(
       block_number: Number(block.number),
     };
   });
+}
+
+/**
+ * The incentives of the farmed positions' pools. A live screen (`isLive`) whose incentive logs the node would
+ * not read shows the farmed positions with their farming unknown and everything else (issue 43, finding 3);
+ * a stored snapshot waits for a whole read (the error goes up, and the round tries again).
+ */
+async function incentivesOrUnknown(
+  deps: V3ReadDeps,
+  farmed: readonly FoundV3Position[],
+  block: V3ReadBlock,
+  options: { isLive?: boolean },
+): Promise<Map<string, V3IncentiveRecord[]>> {
+  if (farmed.length === 0) return new Map();
+  try {
+    return await deps.incentives.incentivesOf(unique(farmed.map((p) => p.pool)), block.number);
+  } catch (error) {
+    if (options.isLive && error instanceof ChainUnavailableError) return new Map();
+    throw error;
+  }
 }
 
 /** globalState() and liquidity() of each pool, into the plan. */

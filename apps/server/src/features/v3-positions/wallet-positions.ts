@@ -30,6 +30,7 @@ export async function getWalletPositions(
       { chain, contracts: ctx.contracts, incentives, planPrices, oldTokens: ctx.oldTokens },
       found,
       block,
+      { isLive: true },
     ),
     answer.then((a) => valueMerklRewards(merklDeps, wallet, a, block.number)),
   ]);
