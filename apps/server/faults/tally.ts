@@ -43,5 +43,3 @@ export function createTally(file: string) {
     },
   };
 }
-
-export type Tally = ReturnType<typeof createTally>;
