@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
 import { insertNotification } from '../src/features/alerts/repository.ts';
 import { startAlertChannelJobs } from '../src/jobs/alert-channels-job.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+import { startHungReceiver } from './hung-receiver.ts';
 
 // Issue 36, review 2 item 11: stopping the alert channel jobs (a shutdown) claims no more deliveries; it
 // waits only for the sends in flight, which end at the delivery timeout. The jobs run on the wall clock.
@@ -12,32 +11,6 @@ import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 let t: TestApp;
 let userId: number;
 const db = () => t.database.db;
-
-/** A local receiver that never answers: each request hangs until the sender gives up. */
-async function startHungReceiver() {
-  let requests = 0;
-  let arrived: () => void = () => {};
-  const server = createServer((request) => {
-    request.resume();
-    requests += 1;
-    arrived();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    requests: () => requests,
-    /** Resolves once `count` requests have come. */
-    async waitFor(count: number) {
-      while (requests < count) await new Promise<void>((resolve) => (arrived = resolve));
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let eventCount = 0;
 async function fireEvent(channelIds: number[]) {

@@ -1,11 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { movePriceAcrossRange } from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/core/mailer.ts';
 import type { Scheduler } from '../src/jobs/scheduler.ts';
 import { startScheduledSnapshots } from '../src/runtime.ts';
+import { startHungReceiver } from './hung-receiver.ts';
 import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
 
 // The scheduler as a process runs it (runtime.ts): on SQLite the V3 round in this process, on PostgreSQL
@@ -35,31 +34,6 @@ function startScheduler(alertChannels: Partial<V3TrackingWorld['testApp']['confi
     undefined,
     { mailer: createMailer({ smtpUrl: w.smtp.url, outboxDir: testApp.dataDir, logger: { info() {} } }) },
   );
-}
-
-/** A local receiver that never answers: each request hangs until the sender gives up. */
-async function startHungReceiver() {
-  let requests = 0;
-  let arrived: () => void = () => {};
-  const server = createServer((request) => {
-    request.resume();
-    requests += 1;
-    arrived();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    requests: () => requests,
-    async waitFor(count: number) {
-      while (requests < count) await new Promise<void>((resolve) => (arrived = resolve));
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
 
 beforeAll(async () => {
