@@ -152,6 +152,44 @@ describe('a reorganisation', () => {
     }
   });
 
+  it('rescans from the newest block it can still prove, keeping what came before and the days (issue 43, finding 6)', async () => {
+    const a = await farmCall(w.t, { functionName: 'stake', args: [7_000_000n] });
+    await w.t.anvil.mine(2);
+    await w.runJob();
+    const snapshot = await client().request({ method: 'evm_snapshot' } as never);
+    const b = await farmCall(w.t, { functionName: 'stake', args: [8_000_000n] });
+    await w.t.anvil.mine(2);
+    await w.runJob();
+    const idOf = async (hash: string) =>
+      (await db().selectFrom('position_events').select('id').where('tx_hash', '=', hash).executeTakeFirst())
+        ?.id;
+    const kept = await db().selectFrom('position_events').select(['id', 'tx_hash']).orderBy('id').execute();
+    expect(kept.map((row) => row.tx_hash)).toContain(b.hash);
+    const progress = await db()
+      .selectFrom('history_backfills')
+      .select(['days_total', 'days_done'])
+      .executeTakeFirstOrThrow();
+
+    // B's block is replaced (a reorganisation past the final block): A's block is still the chain's.
+    await client().request({ method: 'evm_revert', params: [snapshot] } as never);
+    const c = await farmCall(w.t, { functionName: 'stake', args: [9_000_000n] });
+    await w.t.anvil.mine(2);
+    await w.runJob();
+    expect(await storedEventHashes(w)).not.toContain(b.hash);
+    expect(await storedEventHashes(w)).toContain(c.hash);
+    // Nothing before the fork was dropped and read again: every event up to A keeps its row.
+    for (const row of kept.filter((row) => row.tx_hash !== b.hash))
+      expect(await idOf(row.tx_hash)).toBe(row.id);
+    expect(await idOf(a.hash)).toBeDefined();
+    expect(await feeRowOf(b.hash)).toBeUndefined();
+    expect(
+      await db()
+        .selectFrom('history_backfills')
+        .select(['days_total', 'days_done'])
+        .executeTakeFirstOrThrow(),
+    ).toEqual(progress);
+  });
+
   it('never stores a stake reverted before it was final', async () => {
     const before = await storedEventHashes(w);
     const snapshot = await client().request({ method: 'evm_snapshot' } as never);

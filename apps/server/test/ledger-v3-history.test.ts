@@ -116,6 +116,7 @@ describe('the V3 history job and the books', () => {
 
   it('drops the events of a reorganised block and their gas rows, keeping the new chain’s', async () => {
     const before = await storedHashes();
+    const rowsBefore = await db().selectFrom('v3_position_events').select(['id', 'tx_hash']).execute();
     const snapshot = await client().request({ method: 'evm_snapshot' } as never);
     const a = await decrease(position().liquidity / 20n);
     await w.t.anvil.mine(2);
@@ -132,5 +133,9 @@ describe('the V3 history job and the books', () => {
     expect(after).toEqual([...before, b]);
     expect((await loadTransactionFees(db(), w.t.world.chainId, [a])).size).toBe(0);
     expect((await loadTransactionFees(db(), w.t.world.chainId, [b])).get(b)?.status).toBe('known');
+    // Issue 43, finding 6: the rescan starts at the newest block the chain still has, not at the window start:
+    // the events before the fork keep their rows.
+    const rowsAfter = await db().selectFrom('v3_position_events').select(['id', 'tx_hash']).execute();
+    for (const row of rowsBefore) expect(rowsAfter).toContainEqual(row);
   });
 });

@@ -7,11 +7,14 @@ import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } fro
 import type { Database, DbOrTrx } from '../db/index.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
+import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
 import {
   type ClaimedBackfill,
   claimBackfill,
+  loadEventBlockHashes,
   reconcileBackfills,
   resetBackfillScan,
+  rewindBackfillScan,
   updateBackfill,
 } from './repository.ts';
 import { type ValuedFarmEvent, valueEventsAtTheirBlocks } from './value-events.ts';
@@ -148,13 +151,18 @@ type BackfillRun = {
 
 /**
  * Stage 0: when the block the scan last reached has another hash now (or is gone), the chain was reorganised
- * under it: the pair's events, their gas rows and its progress go, and this run rescans from the window start.
+ * under it: the scan goes back to the newest block it can still prove (findRewindBlock) and rescans from there,
+ * keeping the days built; else the pair's events, their gas rows and its progress go and this run rescans from
+ * the window start.
  */
 async function dropReorganisedScan(deps: HistoryJobDeps, job: ClaimedBackfill, now: Date): Promise<void> {
   if (job.scannedToBlock === null || job.scannedToHash === null) return;
   const hash = await blockHashAt(deps.chain, job.scannedToBlock);
   if (hash === job.scannedToHash) return;
-  await resetBackfillScan(deps.db, job, now);
+  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, job, rewindCandidates);
+  const from = await findRewindBlock(deps.chain, blocks, trackedSince);
+  if (from) await rewindBackfillScan(deps.db, job, from, now);
+  else await resetBackfillScan(deps.db, job, now);
 }
 
 /** Stage 1: events up to the last final block, valued at their blocks; false when the step budget ran out first. */

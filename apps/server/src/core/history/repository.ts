@@ -173,6 +173,77 @@ export async function resetBackfillScan(
 }
 
 /**
+ * The blocks of a pair's stored events whose hash is known (their receipts were read), newest first, with when
+ * the pair was first tracked: where a rescan after a reorganisation may start (backfill.ts).
+ */
+export async function loadEventBlockHashes(
+  db: DbOrTrx,
+  job: ClaimedBackfill,
+  limit: number,
+): Promise<{ blocks: { number: bigint; hash: string; time: string }[]; trackedSince: string | null }> {
+  const rows = await db
+    .selectFrom('position_events as e')
+    .innerJoin('transaction_fees as f', (join) =>
+      join.onRef('f.tx_hash', '=', 'e.tx_hash').on('f.chain_id', '=', job.chainId),
+    )
+    .where('e.farm_id', '=', job.farmId)
+    .where('e.wallet_address', '=', job.wallet)
+    .where('f.block_hash', 'is not', null)
+    .select(['e.block_number', 'f.block_hash', 'e.block_time'])
+    .distinct()
+    .orderBy('e.block_number', 'desc')
+    .limit(limit)
+    .execute();
+  const tracked = await db
+    .selectFrom('tracked_farms')
+    .where('farm_id', '=', job.farmId)
+    .where('wallet_address', '=', job.wallet)
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .executeTakeFirst();
+  return {
+    blocks: rows.map((row) => ({
+      number: BigInt(row.block_number),
+      hash: row.block_hash!,
+      time: row.block_time,
+    })),
+    trackedSince: tracked?.at ?? null,
+  };
+}
+
+/**
+ * Rewinds a pair's scan to `block`, a block still the chain's (its hash matches, so every block before it is
+ * the chain's too): its events after it and the gas rows only they referred to go, and the scan goes on from
+ * there; the days built stay (issue 43, finding 6: a reorganisation cost the whole window's replay).
+ */
+export async function rewindBackfillScan(
+  db: Kysely<Database>,
+  job: ClaimedBackfill,
+  block: { number: bigint; hash: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const events = await trx
+      .deleteFrom('position_events')
+      .where('farm_id', '=', job.farmId)
+      .where('wallet_address', '=', job.wallet)
+      .where('block_number', '>', Number(block.number))
+      .returning('tx_hash')
+      .execute();
+    await deleteUnreferencedFees(
+      trx,
+      job.chainId,
+      events.map((e) => e.tx_hash),
+    );
+    await updateBackfill(trx, job.id, now, {
+      scanned_to_block: Number(block.number),
+      scanned_to_hash: block.hash,
+      gaps: null,
+    });
+  });
+  Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash });
+}
+
+/**
  * Makes the history job take a pair at its next tick (a transaction just changed the position: its
  * Staked / Withdrawn / RewardPaid event should join the history soon, not at the next catch-up).
  */

@@ -3,6 +3,7 @@ import { type Address, getAddress, parseUnits } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../chain/block-at-time.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import { failedRun, finishedRun, headIsFinal } from '../history/backfill.ts';
+import { findRewindBlock, rewindCandidates } from '../history/reorg-rewind.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import {
   decodeV3PositionLogs,
@@ -17,9 +18,11 @@ import {
   claimV3Backfill,
   findV3TrackingWallets,
   insertV3Events,
+  loadV3EventBlockHashes,
   loadV3Events,
   reconcileV3Backfills,
   resetV3BackfillScan,
+  rewindV3BackfillScan,
   updateV3Backfill,
 } from './history-repository.ts';
 import {
@@ -95,14 +98,19 @@ const poolOf = (job: ClaimedV3Backfill): V3PoolRef => ({
 });
 
 /**
- * When the block the scan last reached has another hash now (or is gone), the chain was reorganised under it:
- * the position's events, their gas rows and its progress go, and this run rescans from the window start.
+ * When the block the scan last reached has another hash now (or is gone), the chain was reorganised under it.
+ * The scan goes back to the newest block it can still prove (findRewindBlock) and rescans from there; else the
+ * position's events, their gas rows and its progress go and this run rescans from the window start (issue 43,
+ * finding 6: every reorganisation cost the whole window's replay).
  */
 async function dropReorganisedScan(deps: V3HistoryJobDeps, job: ClaimedV3Backfill, now: Date): Promise<void> {
   if (job.scannedToBlock === null || job.scannedToHash === null) return;
   const hash = await blockHashAt(deps.chain, job.scannedToBlock);
   if (hash === job.scannedToHash) return;
-  await resetV3BackfillScan(deps.db, job, deps.chainId, now);
+  const { blocks, trackedSince } = await loadV3EventBlockHashes(deps.db, job, deps.chainId, rewindCandidates);
+  const from = await findRewindBlock(deps.chain, blocks, trackedSince);
+  if (from) await rewindV3BackfillScan(deps.db, job, deps.chainId, from, now);
+  else await resetV3BackfillScan(deps.db, job, deps.chainId, now);
 }
 
 /** The gas of each event's transaction, its receipt read once; false when the budget ran out first. */

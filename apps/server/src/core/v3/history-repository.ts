@@ -151,6 +151,76 @@ export async function resetV3BackfillScan(
   Object.assign(job, { scannedToBlock: null, scannedToHash: null, gaps: null });
 }
 
+/**
+ * The blocks of a position's stored events whose hash is known (their receipts were read), newest first, with
+ * when it was first tracked: where a rescan after a reorganisation may start (history-backfill.ts).
+ */
+export async function loadV3EventBlockHashes(
+  db: DbOrTrx,
+  job: ClaimedV3Backfill,
+  chainId: number,
+  limit: number,
+): Promise<{ blocks: { number: bigint; hash: string; time: string }[]; trackedSince: string | null }> {
+  const rows = await db
+    .selectFrom('v3_position_events as e')
+    .innerJoin('transaction_fees as f', (join) =>
+      join.onRef('f.tx_hash', '=', 'e.tx_hash').on('f.chain_id', '=', chainId),
+    )
+    .where('e.position_id', '=', job.positionId)
+    .where('f.block_hash', 'is not', null)
+    .select(['e.block_number', 'f.block_hash', 'e.block_time'])
+    .distinct()
+    .orderBy('e.block_number', 'desc')
+    .limit(limit)
+    .execute();
+  const tracked = await db
+    .selectFrom('v3_tracked_positions')
+    .where('position_id', '=', job.positionId)
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .executeTakeFirst();
+  return {
+    blocks: rows.map((row) => ({
+      number: BigInt(row.block_number),
+      hash: row.block_hash!,
+      time: row.block_time,
+    })),
+    trackedSince: tracked?.at ?? null,
+  };
+}
+
+/**
+ * Rewinds a position's scan to `block`, a block still the chain's (its hash matches, so every block before it
+ * is too): its events after it and the gas rows only they referred to go, and the scan goes on from there
+ * (issue 43, finding 6).
+ */
+export async function rewindV3BackfillScan(
+  db: Kysely<Database>,
+  job: ClaimedV3Backfill,
+  chainId: number,
+  block: { number: bigint; hash: string },
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const events = await trx
+      .deleteFrom('v3_position_events')
+      .where('position_id', '=', job.positionId)
+      .where('block_number', '>', Number(block.number))
+      .returning('tx_hash')
+      .execute();
+    await deleteUnreferencedFees(
+      trx,
+      chainId,
+      events.map((e) => e.tx_hash),
+    );
+    await updateV3Backfill(trx, job.id, now, {
+      scanned_to_block: Number(block.number),
+      scanned_to_hash: block.hash,
+      gaps: null,
+    });
+  });
+  Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash, gaps: null });
+}
+
 /** Updates a job's row; always stamps updated_at. */
 export async function updateV3Backfill(
   db: DbOrTrx,
