@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import { ReadFailedError } from '../core/chain/errors.ts';
 import type { Database } from '../core/db/index.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../core/jobs/lease.ts';
 import {
   claimDuePairs,
   type DuePair,
@@ -27,8 +28,12 @@ export type SnapshotRunDeps = {
 
 export type SnapshotRunReport = { claimed: number; stored: number; failed: number; batches: number };
 
-/** A claimed pair is held this long; a process that dies mid-run frees its pairs when it runs out. */
-const leaseMs = 5 * 60_000;
+/**
+ * A pair claimed for the job queue is held this long (a batch waits there for a worker; pg-boss hands a dead
+ * worker's job on after its expiry, at most as long). A run in this process holds its pairs for heldLeaseMs
+ * instead, renewed while it works.
+ */
+const queuedLeaseMs = 5 * 60_000;
 /** Pairs one run takes at most; the rest are due at the next tick. */
 const maxPairsPerRun = 20_000;
 const dayMs = 86_400_000;
@@ -88,12 +93,15 @@ const farmsOf = (pairs: DuePair[]) => {
  * Stage 1 (plan) of a scheduled run: reconcile the schedule with what is tracked, claim every due pair
  * (a lease, so no other process takes it), and batch them by farm.
  */
-export async function planSnapshotRun(deps: SnapshotRunDeps): Promise<{ now: Date; batches: DuePair[][] }> {
+export async function planSnapshotRun(
+  deps: SnapshotRunDeps,
+  options: { leaseMs?: number } = {},
+): Promise<{ now: Date; batches: DuePair[][] }> {
   const now = (deps.now ?? (() => new Date()))();
   await reconcileSchedule(deps.db, now, deps.intervalMs);
   const claimed = await claimDuePairs(deps.db, {
     now,
-    leaseMs,
+    leaseMs: options.leaseMs ?? queuedLeaseMs,
     limit: maxPairsPerRun,
     isPostgres: deps.isPostgres,
   });
@@ -109,9 +117,20 @@ export async function planSnapshotRun(deps: SnapshotRunDeps): Promise<{ now: Dat
  * @example const report = await runDueSnapshots({ db, pipeline, isPostgres: false, intervalMs: 3_600_000 });
  */
 export async function runDueSnapshots(deps: SnapshotRunDeps): Promise<SnapshotRunReport> {
-  const { now, batches } = await planSnapshotRun(deps);
+  const { now, batches } = await planSnapshotRun(deps, { leaseMs: heldLeaseMs });
   const report: SnapshotRunReport = { claimed: batches.flat().length, stored: 0, failed: 0, batches: 0 };
-  for (const batch of batches) await snapshotBatch(deps, batch, { now, claimedAt: now }, report);
+  const hold = holdRows(
+    deps.db,
+    'snapshot_schedule',
+    batches.flat().map((pair) => pair.scheduleId),
+    leaseFrom(now, heldLeaseMs),
+    { leaseMs: heldLeaseMs, now: deps.now ?? (() => new Date()) },
+  );
+  try {
+    for (const batch of batches) await snapshotBatch(deps, batch, { now, claimedAt: now }, report);
+  } finally {
+    await hold.release();
+  }
   return report;
 }
 

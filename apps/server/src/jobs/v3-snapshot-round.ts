@@ -2,6 +2,7 @@ import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { ReadFailedError } from '../core/chain/errors.ts';
 import type { Database } from '../core/db/index.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../core/jobs/lease.ts';
 import {
   claimDueV3Positions,
   type DueV3Position,
@@ -40,7 +41,8 @@ export type V3SnapshotRoundDeps = {
 
 export type V3SnapshotRoundReport = { claimed: number; stored: number; failed: number; batches: number };
 
-const leaseMs = 5 * 60_000;
+/** As the V2 round: a claim for the job queue is held this long; a round in this process, heldLeaseMs renewed. */
+const queuedLeaseMs = 5 * 60_000;
 const maxPositionsPerRound = 20_000;
 
 /** Next try after a failure: 15 s, 30 s, 1 min, … never later than one interval (as the V2 round). */
@@ -54,12 +56,13 @@ function describeFailure(error: unknown): string {
 /** Plan: reconcile the schedule with what is tracked, claim every due position, cut them into batches. */
 export async function planV3SnapshotRound(
   deps: V3SnapshotRoundDeps,
+  options: { leaseMs?: number } = {},
 ): Promise<{ now: Date; batches: DueV3Position[][] }> {
   const now = (deps.now ?? (() => new Date()))();
   await reconcileV3Schedule(deps.db, now, deps.intervalMs);
   const claimed = await claimDueV3Positions(deps.db, {
     now,
-    leaseMs,
+    leaseMs: options.leaseMs ?? queuedLeaseMs,
     limit: maxPositionsPerRound,
     isPostgres: deps.isPostgres,
   });
@@ -74,9 +77,20 @@ export async function planV3SnapshotRound(
  * @example await runDueV3Snapshots({ db, readPositions, isPostgres: false, intervalMs: 3_600_000 });
  */
 export async function runDueV3Snapshots(deps: V3SnapshotRoundDeps): Promise<V3SnapshotRoundReport> {
-  const { now, batches } = await planV3SnapshotRound(deps);
+  const { now, batches } = await planV3SnapshotRound(deps, { leaseMs: heldLeaseMs });
   const report: V3SnapshotRoundReport = { claimed: batches.flat().length, stored: 0, failed: 0, batches: 0 };
-  for (const batch of batches) await snapshotV3Batch(deps, batch, { now, claimedAt: now }, report);
+  const hold = holdRows(
+    deps.db,
+    'v3_snapshot_schedule',
+    batches.flat().map((position) => position.scheduleId),
+    leaseFrom(now, heldLeaseMs),
+    { leaseMs: heldLeaseMs, now: deps.now ?? (() => new Date()) },
+  );
+  try {
+    for (const batch of batches) await snapshotV3Batch(deps, batch, { now, claimedAt: now }, report);
+  } finally {
+    await hold.release();
+  }
   return report;
 }
 

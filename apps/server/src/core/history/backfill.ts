@@ -5,6 +5,7 @@ import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
@@ -43,7 +44,6 @@ export type HistoryJobDeps = {
 
 export const archiveNeeded = 'history before tracking needs an archive node';
 const dayMs = 86_400_000;
-const leaseMs = 5 * 60_000;
 /** Answers of a node that has pruned the state of old blocks (geth, erigon, bor, hosted RPCs). */
 const prunedState =
   /missing trie node|state.*(not available|pruned|unavailable)|header not found|archive|historical state/i;
@@ -84,8 +84,13 @@ export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
   const now = (deps.now ?? (() => new Date()))();
   await reconcileBackfills(deps.db, now, deps.backfillDays === 0);
   if (deps.backfillDays === 0) return false;
-  const job = await claimBackfill(deps.db, { now, leaseMs });
+  const job = await claimBackfill(deps.db, { now, leaseMs: heldLeaseMs });
   if (!job) return false;
+  // Held while the run works; a process killed mid-run leaves the pair to the others within a minute.
+  const hold = holdRows(deps.db, 'history_backfills', [job.id], leaseFrom(now, heldLeaseMs), {
+    leaseMs: heldLeaseMs,
+    now: deps.now ?? (() => new Date()),
+  });
   const steps = { left: deps.stepsPerRun ?? 40 };
   try {
     await dropReorganisedScan(deps, job, now);
@@ -97,6 +102,8 @@ export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
     await updateBackfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
     await updateBackfill(deps.db, job.id, now, failedRun(now, error, job.failures));
+  } finally {
+    await hold.release();
   }
   return true;
 }

@@ -49,3 +49,63 @@ export function isFreeAt(table: LeasedTable, at: string) {
   const { column, freeWhen } = leasedTables[table];
   return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} ${sql.raw(freeWhen)} ${at})`;
 }
+
+/** Rows a run holds while it works (holdRows). */
+export type RowHold = {
+  /** Moves the lease of the rows still held to `leaseMs` from now (the timer calls it; a test may too). */
+  renew(): Promise<void>;
+  /** Stops renewing once a renewal in flight ends; the rows' own updates release them. */
+  release(): Promise<void>;
+};
+
+/**
+ * Holds rows taken with claimRows while their work runs (issue 43, Build 1): every third of `leaseMs` the rows
+ * still carrying the lease this holder set get a lease `leaseMs` from now (a row the run released, or one
+ * another process took over after a stall, is left alone). So a lease can be short — a process killed mid-run
+ * frees its rows within one lease period — however long a live run takes. A renewal that fails is tried again
+ * at the next; meanwhile the lease may run out and another process take the rows, which the runs' guarded
+ * updates allow for.
+ * @example const hold = holdRows(db, 'history_backfills', [id], lease, { leaseMs, now }); … await hold.release();
+ */
+export function holdRows<Key extends number | string>(
+  db: DbOrTrx,
+  table: LeasedTable,
+  keys: readonly Key[],
+  lease: { value: string },
+  options: { leaseMs: number; now: () => Date },
+): RowHold {
+  const { key, column } = leasedTables[table];
+  let held = [...keys];
+  let current = lease.value;
+  let pending: Promise<void> = Promise.resolve();
+  const renew = () => {
+    pending = pending
+      .then(async () => {
+        if (held.length === 0) return;
+        const next = new Date(options.now().getTime() + options.leaseMs).toISOString();
+        const { rows } = await sql<{ key: Key }>`
+          update ${sql.table(table)} set ${sql.ref(column)} = ${next}
+          where ${sql.ref(key)} in (${sql.join(held)}) and ${sql.ref(column)} = ${current}
+          returning ${sql.ref(key)} as key`.execute(db);
+        held = rows.map((row) => row.key);
+        current = next;
+      })
+      .catch(() => {});
+    return pending;
+  };
+  const timer = setInterval(() => void renew(), Math.max(1_000, Math.floor(options.leaseMs / 3)));
+  timer.unref();
+  return {
+    renew,
+    async release() {
+      clearInterval(timer);
+      await pending;
+    },
+  };
+}
+
+/**
+ * How long a run in this process holds what it claimed (renewed while it works, holdRows): a process killed
+ * mid-run leaves its rows to the others within this (issue 43: within a minute, not five).
+ */
+export const heldLeaseMs = 60_000;

@@ -4,6 +4,7 @@ import { type BlockStamp, blockStamp, findBlockAtTime } from '../chain/block-at-
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import { failedRun, finishedRun, headIsFinal } from '../history/backfill.ts';
 import { findRewindBlock, rewindCandidates } from '../history/reorg-rewind.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import {
   decodeV3PositionLogs,
@@ -60,7 +61,6 @@ export type V3HistoryJobDeps = V3HistoryValueDeps & {
 };
 
 const dayMs = 86_400_000;
-const leaseMs = 5 * 60_000;
 
 /**
  * The history job of one tracked V3 position (decision 013's pattern): first a reorg check (when the block the
@@ -76,8 +76,13 @@ export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> 
   const now = (deps.now ?? (() => new Date()))();
   await reconcileV3Backfills(deps.db, now, deps.backfillDays === 0);
   if (deps.backfillDays === 0) return false;
-  const job = await claimV3Backfill(deps.db, { now, leaseMs });
+  const job = await claimV3Backfill(deps.db, { now, leaseMs: heldLeaseMs });
   if (!job) return false;
+  // Held while the run works; a process killed mid-run leaves the position to the others within a minute.
+  const hold = holdRows(deps.db, 'v3_history_backfills', [job.id], leaseFrom(now, heldLeaseMs), {
+    leaseMs: heldLeaseMs,
+    now: deps.now ?? (() => new Date()),
+  });
   try {
     await dropReorganisedScan(deps, job, now);
     const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
@@ -87,6 +92,8 @@ export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> 
     await updateV3Backfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
   } catch (error) {
     await updateV3Backfill(deps.db, job.id, now, failedRun(now, error, job.failures));
+  } finally {
+    await hold.release();
   }
   return true;
 }
