@@ -8,11 +8,21 @@ import {
   moveV3Price,
   swapV3,
   TxSender,
+  worldPriceOptions,
 } from '@tidewatch/testkit';
 import { type Address, getAddress, maxUint128, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { findWalletPositionIds } from '../src/core/v3/find-positions.ts';
+import { createV3IncentiveStore } from '../src/core/v3/incentive-store.ts';
+import {
+  createV3IncentiveIndex,
+  type V3IncentiveIndex,
+  type V3IncentiveStore,
+} from '../src/core/v3/incentives.ts';
+import { v3PlanPrices } from '../src/core/v3/position-reader.ts';
+import { readV3Positions } from '../src/core/v3/read-positions.ts';
 import {
   chainPays,
   chainPendingRewards,
@@ -161,6 +171,71 @@ function parseUnitsExact(amount: string, decimals: number): bigint {
   const [whole, fraction = ''] = amount.split('.');
   return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
 }
+
+describe('the incentive index, kept in the database', () => {
+  const readLive = (incentives: V3IncentiveIndex) => async () => {
+    const found = await findWalletPositionIds(w.t.chain, w.contracts, user);
+    const prices = {
+      onchain: createOnchainPriceSource({ chain: w.t.chain, ...worldPriceOptions(w.t.world) }),
+    };
+    const planPrices = v3PlanPrices(
+      { db: w.testApp.database.db, chainId: w.t.world.chainId, prices },
+      { isPast: false },
+    );
+    const positions = await readV3Positions(
+      { chain: w.t.chain, contracts: w.contracts, incentives, planPrices },
+      found.positions,
+      found.block,
+      { isLive: true },
+    );
+    return positions.find((p) => p.token_id === w.v3World.positions.farmed.tokenId.toString())!;
+  };
+  const index = (store: V3IncentiveStore) =>
+    createV3IncentiveIndex({
+      chain: w.t.chain,
+      eternalFarming: w.contracts.eternalFarming,
+      fromBlock: 0n,
+      store,
+    });
+
+  // Issue 43, finding 3: the first list after a process started cost a fourth request (the incentive logs from
+  // the farming's first block). A new process starts from the index any process stored.
+  it("gives a new process's first wallet list its three requests", async () => {
+    const store = createV3IncentiveStore(
+      w.testApp.database.db,
+      w.t.world.chainId,
+      w.contracts.eternalFarming,
+    );
+    const head = await w.t.anvil.client.getBlockNumber();
+    await index(store).incentivesOf([], head);
+    const fresh = index(store);
+    w.t.proxy.reset();
+    const farmed = await readLive(fresh)();
+    expect(w.t.proxy.requestCount).toBeLessThanOrEqual(3);
+    expect(farmed.farming?.incentive.id).toBe(w.v3World.incentive.id);
+  });
+
+  it('reads the logs again for a farmed position in none of the incentives it knows', async () => {
+    // A stored index that knows another incentive of the pool, and not the position's (created after it read).
+    const pool = getAddress(w.v3World.positions.farmed.poolAddress);
+    const stale: V3IncentiveStore = {
+      load: async () => ({
+        scannedTo: 0n,
+        incentives: [
+          {
+            id: `0x${'ab'.repeat(32)}`,
+            key: { ...w.v3World.incentive.key, pool, startTime: 1n, endTime: 2n },
+            virtualPool: getAddress(`0x${'cd'.repeat(20)}`),
+          },
+        ],
+      }),
+      save: async () => {},
+    };
+    const farmed = await readLive(index(stale))();
+    expect(farmed.farming?.incentive.id).toBe(w.v3World.incentive.id);
+    await expectAsTheChainPays(farmed);
+  });
+});
 
 describe("a wallet's V3 positions", () => {
   it('are found with their pools, held and farmed, in one JSON-RPC request', async () => {

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../core/db/index.ts';
 import type { InFlight } from '../core/jobs/in-flight.ts';
 import type { PriceSources } from '../core/snapshots/prices.ts';
 import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
+import { createV3IncentiveStore } from '../core/v3/incentive-store.ts';
 import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
 import { createV3PositionReader } from '../core/v3/position-reader.ts';
 import type { DueV3Position } from '../core/v3/snapshot-schedule.ts';
@@ -41,12 +42,13 @@ export function createV3Jobs(input: V3JobsInput): {
   historyStep: () => Promise<boolean>;
 } {
   const { config, database, chain, prices } = input;
-  // This process's own incentive index: the farming's incentive logs, read once and then only new blocks.
-  // The snapshots and the history (a RewardsCollected's tokens) share it.
+  // This process's incentive index: the farming's incentive logs, read from where any process (the database)
+  // read them to, then only new blocks. The snapshots and the history (a RewardsCollected's tokens) share it.
   const incentives = createV3IncentiveIndex({
     chain,
     eternalFarming: config.v3.eternalFarming,
     fromBlock: config.v3.eternalFarmingFromBlock,
+    store: createV3IncentiveStore(database.db, config.chainId, config.v3.eternalFarming),
   });
   const readPositions = createV3PositionReader({
     db: database.db,

@@ -7,6 +7,7 @@ import type { FarmsTables } from './tables/farms.ts';
 import type { MerklAnswersTables } from './tables/merkl-answers.ts';
 import type { RecordedSendMovementsTables } from './tables/recorded-send-movements.ts';
 import type { TransactionFeesTables } from './tables/transaction-fees.ts';
+import type { V3IncentiveIndexTables } from './tables/v3-incentive-index.ts';
 import type { V3PositionsTables } from './tables/v3-positions.ts';
 import type { WalletTransactionsTables } from './tables/wallet-transactions.ts';
 
@@ -185,7 +186,8 @@ export type Database = {
   V3PositionsTables &
   MerklAnswersTables &
   TransactionFeesTables &
-  RecordedSendMovementsTables;
+  RecordedSendMovementsTables &
+  V3IncentiveIndexTables;
 
 /** One row (id 1): raised by triggers on every write to a table cached reads come from (migration 012). */
 type DataVersionTable = {

@@ -39,6 +39,19 @@ export type V3IncentiveIndex = {
    * first). Reads only the blocks no earlier call read: incentives never change once created.
    */
   incentivesOf(pools: readonly Address[], toBlock: bigint): Promise<Map<string, V3IncentiveRecord[]>>;
+  /**
+   * The incentives already known on each of `pools` (this process's, or the last any process stored), without
+   * asking the node: a live list reads these first and scans only when a farmed position is in none of them.
+   */
+  knownIncentivesOf(pools: readonly Address[]): Promise<Map<string, V3IncentiveRecord[]>>;
+};
+
+/** What the index keeps between processes (the database, core/v3/incentive-store.ts): how far it read, what it found. */
+export type V3IncentiveState = { scannedTo: bigint; incentives: V3IncentiveRecord[] };
+export type V3IncentiveStore = {
+  load(): Promise<V3IncentiveState | undefined>;
+  /** Keeps `state` unless a state read further is stored already. */
+  save(state: V3IncentiveState): Promise<void>;
 };
 
 /** keccak256(abi.encode(rewardToken, bonusRewardToken, pool, startTime, endTime)). */
@@ -75,12 +88,31 @@ export function createV3IncentiveIndex(options: {
   chain: ChainClient;
   eternalFarming: Address;
   fromBlock: bigint;
+  /** Where the index is kept between processes (issue 43: a new process does not read every log again). */
+  store?: V3IncentiveStore;
 }): V3IncentiveIndex {
-  const byPool = new Map<string, V3IncentiveRecord[]>();
+  let byPool = new Map<string, V3IncentiveRecord[]>();
   let scannedTo = options.fromBlock - 1n;
   let scanning: Promise<void> = Promise.resolve();
+  const add = (record: V3IncentiveRecord) => {
+    const poolKey = record.key.pool.toLowerCase();
+    const list = byPool.get(poolKey) ?? [];
+    if (!list.some((known) => known.id === record.id)) list.push(record);
+    byPool.set(poolKey, list);
+  };
+
+  /** Takes the stored state when it read further than this process (another process, or an earlier one). */
+  async function adoptStored(): Promise<void> {
+    const stored = await options.store?.load();
+    if (!stored || stored.scannedTo <= scannedTo) return;
+    byPool = new Map();
+    for (const record of stored.incentives) add(record);
+    scannedTo = stored.scannedTo;
+  }
 
   async function scanTo(toBlock: bigint): Promise<void> {
+    if (toBlock <= scannedTo) return;
+    await adoptStored();
     if (toBlock <= scannedTo) return;
     // The whole span first: most providers answer an address-filtered query over any range; one that
     // refuses is asked again in halves.
@@ -113,21 +145,33 @@ export function createV3IncentiveIndex(options: {
         startTime: created.startTime,
         endTime: created.endTime,
       };
-      const poolKey = key.pool.toLowerCase();
-      const list = byPool.get(poolKey) ?? [];
-      list.push({ id: incentiveIdOf(key), key, virtualPool: getAddress(created.virtualPool) });
-      byPool.set(poolKey, list);
+      add({ id: incentiveIdOf(key), key, virtualPool: getAddress(created.virtualPool) });
     }
     scannedTo = toBlock;
+    await options.store?.save({ scannedTo, incentives: [...byPool.values()].flat() });
   }
+
+  const answer = (pools: readonly Address[]) =>
+    new Map(pools.map((pool) => [pool.toLowerCase(), [...(byPool.get(pool.toLowerCase()) ?? [])]]));
+  // One scan or load at a time: a second caller waits for the first and then reads only what is left.
+  const queue = (work: () => Promise<void>) => {
+    const next = scanning.then(work);
+    scanning = next.catch(() => {});
+    return next;
+  };
+  let isLoaded = false;
 
   return {
     async incentivesOf(pools, toBlock) {
-      // One scan at a time: a second caller waits for the first and then reads only what is left.
-      const next = scanning.then(() => scanTo(toBlock));
-      scanning = next.catch(() => {});
-      await next;
-      return new Map(pools.map((pool) => [pool.toLowerCase(), [...(byPool.get(pool.toLowerCase()) ?? [])]]));
+      await queue(() => scanTo(toBlock));
+      return answer(pools);
+    },
+    async knownIncentivesOf(pools) {
+      if (!isLoaded) {
+        await queue(adoptStored);
+        isLoaded = true;
+      }
+      return answer(pools);
     },
   };
 }

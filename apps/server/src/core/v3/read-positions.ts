@@ -67,6 +67,63 @@ export async function readV3Positions(
   block: V3ReadBlock,
   options: { isLive?: boolean } = {},
 ): Promise<V3Position[]> {
+  if (!options.isLive) return readAt(deps, found, block, { isLive: false, isKnownFirst: false });
+  // A live list reads the incentives already known (no request); a farmed position in none of them is in an
+  // incentive newer than the index: those are read again after a scan of the new logs (issue 43, finding 3).
+  const first = await readAt(deps, found, block, { isLive: true, isKnownFirst: true });
+  const unmatched = new Set(first.filter((p) => p.is_farmed && p.farming === null).map((p) => p.token_id));
+  if (unmatched.size === 0) return first;
+  const again = await readAt(
+    deps,
+    found.filter((p) => unmatched.has(p.tokenId.toString())),
+    block,
+    { isLive: true, isKnownFirst: false },
+  );
+  return mergeRead(first, again);
+}
+
+/**
+ * The first read with the second's positions in place of its own. An owner's unclaimed reward balance is shown
+ * once across both (the first read's position keeps it): the second drops what the first showed.
+ */
+function mergeRead(first: V3Position[], again: V3Position[]): V3Position[] {
+  const shown = new Set(
+    first.flatMap((p) =>
+      (p.farming?.unclaimed ?? []).map((u) => `${p.owner}:${u.token.address}`.toLowerCase()),
+    ),
+  );
+  const byId = new Map(
+    again.map((position) => {
+      const unclaimed = position.farming?.unclaimed ?? [];
+      const dropped = unclaimed.filter((u) =>
+        shown.has(`${position.owner}:${u.token.address}`.toLowerCase()),
+      );
+      if (!position.farming || dropped.length === 0) return [position.token_id, position];
+      const droppedUsd = dropped.reduce<number | null>(
+        (sum, u) => (sum === null || u.usd === null ? null : sum + u.usd),
+        0,
+      );
+      return [
+        position.token_id,
+        {
+          ...position,
+          farming: { ...position.farming, unclaimed: unclaimed.filter((u) => !dropped.includes(u)) },
+          rewards_usd:
+            position.rewards_usd === null || droppedUsd === null ? null : position.rewards_usd - droppedUsd,
+        },
+      ];
+    }),
+  );
+  return first.map((position) => byId.get(position.token_id) ?? position);
+}
+
+/** One read of `found` at `block` (see readV3Positions), the incentives known or scanned first. */
+async function readAt(
+  deps: V3ReadDeps,
+  found: readonly FoundV3Position[],
+  block: V3ReadBlock,
+  options: { isLive: boolean; isKnownFirst: boolean },
+): Promise<V3Position[]> {
   if (found.length === 0) return [];
   const farmed = found.filter((p) => p.isFarmed);
   const candidates = await incentivesOrUnknown(deps, farmed, block, options);
@@ -202,11 +259,17 @@ async function incentivesOrUnknown(
   deps: V3ReadDeps,
   farmed: readonly FoundV3Position[],
   block: V3ReadBlock,
-  options: { isLive?: boolean },
+  options: { isLive: boolean; isKnownFirst: boolean },
 ): Promise<Map<string, V3IncentiveRecord[]>> {
   if (farmed.length === 0) return new Map();
+  const pools = unique(farmed.map((p) => p.pool));
+  if (options.isKnownFirst) {
+    const known = await deps.incentives.knownIncentivesOf(pools);
+    // A pool with no incentive known at all is certainly newer than the index: scan before reading.
+    if (pools.every((pool) => (known.get(pool.toLowerCase())?.length ?? 0) > 0)) return known;
+  }
   try {
-    return await deps.incentives.incentivesOf(unique(farmed.map((p) => p.pool)), block.number);
+    return await deps.incentives.incentivesOf(pools, block.number);
   } catch (error) {
     if (options.isLive && error instanceof ChainUnavailableError) return new Map();
     throw error;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
+import { createV3IncentiveStore } from '../../core/v3/incentive-store.ts';
 import { createV3IncentiveIndex } from '../../core/v3/incentives.ts';
 import { createMerklClient } from '../../core/v3/merkl-client.ts';
 import { createMerklAnswerStore } from '../../core/v3/merkl-repository.ts';
@@ -31,6 +32,7 @@ export async function registerV3Positions(
         chain: deps.chain,
         eternalFarming: deps.v3.eternalFarming,
         fromBlock: deps.v3.eternalFarmingFromBlock,
+        store: createV3IncentiveStore(db, deps.chainId, deps.v3.eternalFarming),
       })
     : undefined;
   const readPositions =

@@ -27,6 +27,7 @@ import { dualClaimsRescanMigration } from './025-dual-claims-rescan.ts';
 import { openingBalancePerWalletMigration } from './026-opening-balance-per-wallet.ts';
 import { operatorPriceChoicesMigration } from './027-operator-price-choices.ts';
 import { recordedSendMovementsMigration } from './028-recorded-send-movements.ts';
+import { v3IncentiveIndexMigration } from './029-v3-incentive-index.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '026-opening-balance-per-wallet': openingBalancePerWalletMigration,
   '027-operator-price-choices': operatorPriceChoicesMigration,
   '028-recorded-send-movements': recordedSendMovementsMigration,
+  '029-v3-incentive-index': v3IncentiveIndexMigration,
 };
