@@ -1,6 +1,9 @@
 import {
+  type CmcServer,
+  cmcListingsForWorld,
   deployV3World,
   type MerklServer,
+  startCmcServer,
   startMerklServer,
   type V3World,
   v3WorldAppEnv,
@@ -8,6 +11,7 @@ import {
   worldPriceOptions,
 } from '@tidewatch/testkit';
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
+import { createCoinMarketCapClient } from '../src/core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, trackWorldFarms } from '../test/farms-setup.ts';
@@ -24,6 +28,8 @@ export type FaultWorld = {
   t: TestChain;
   v3World: V3World;
   merkl: MerklServer;
+  /** CoinMarketCap's API, which prices WMATIC for every user (the operator chose it). */
+  cmc: CmcServer;
   testApp: TestApp;
   user: { token: string; userId: number };
   wallet: `0x${string}`;
@@ -42,13 +48,26 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const t = await startTestChain();
   const v3World = await deployV3World(t.anvil, t.world);
   const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
+  const cmc = await startCmcServer({ apiKey: 'fault-suite-key', listings: cmcListingsForWorld(t.world) });
   const chain = t.makeClient({ timeoutMs: 1_000, retryCount: 0 });
-  const prices = { onchain: createOnchainPriceSource({ chain, ...worldPriceOptions(t.world) }) };
+  const prices = {
+    onchain: createOnchainPriceSource({ chain, ...worldPriceOptions(t.world) }),
+    // No quote cache: every read asks the API, so each fault is met (the app's cache keeps quotes a minute).
+    coinmarketcap: createCoinMarketCapClient({
+      apiKey: cmc.apiKey,
+      baseUrl: cmc.url,
+      timeoutMs: 500,
+      retryCount: 0,
+      cache: { get: async () => undefined, set: async () => {} },
+    }),
+  };
   const testApp = await createTestApp({
     env: {
       ...worldAppEnv(t.world),
       ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
       MERKL_API_TIMEOUT_MS: '300',
+      CMC_API_KEY: cmc.apiKey,
+      CMC_API_URL: cmc.url,
     },
     // The suite reads each screen once per fault: the per-user limits of a person's pace are not under test.
     deps: { chain, prices, throttles: unlimited },
@@ -73,6 +92,18 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     payload: { address: t.world.farms.wmaticUsdc.address, account_address: wallet },
   });
   if (refreshed.statusCode !== 200) throw new Error(`refresh: ${refreshed.body}`);
+  // The operator (the first account) prices WMATIC from CoinMarketCap for everyone (decision 033).
+  const chosen = await testApp.request({
+    method: 'PUT',
+    url: `/api/quickswap/farm/details/${t.world.farms.wmaticUsdc.address}/price-choice`,
+    token: user.token,
+    payload: {
+      token_address: t.world.tokens.WMATIC.address,
+      price_source: 'coinmarketcap',
+      coinmarketcap_id: cmcListingsForWorld(t.world).find((l) => l.symbol === 'WMATIC')!.id,
+    },
+  });
+  if (chosen.statusCode !== 200) throw new Error(`price choice: ${chosen.body}`);
   const tracked = await testApp.request({
     method: 'POST',
     url: '/api/quickswap/v3/track',
@@ -84,12 +115,14 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     t,
     v3World,
     merkl,
+    cmc,
     testApp,
     user,
     wallet,
     async close() {
       await testApp.close();
       await merkl.stop();
+      await cmc.stop();
       await t.stop();
     },
   };

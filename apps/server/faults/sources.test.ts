@@ -1,17 +1,29 @@
+import type { V3WalletPositions } from '@tidewatch/shared';
 import type { RpcProxy } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultWorld, startFaultWorld } from './fault-world.ts';
 import { createTally } from './tally.ts';
 
 // Issue 43, Build 4 and 8: each external source fails alone. For every fault of the node (each kind of call:
-// multicall eth_call, the head, logs, receipts, one contract's revert inside a multicall) and of Merkl's API,
+// multicall eth_call, the head, logs, receipts, one contract's revert inside a multicall), of CoinMarketCap's API
+// (which prices WMATIC: the operator chose it) and of Merkl's API,
 // every screen is read with the fault in place: a screen that reads stored figures answers them unchanged; a
 // screen that reads the failing source answers 200 with that part unknown, or (when the source is all it
 // reads) a typed 502/503/504, never a 500. A hung source ends at its timeout.
 const tally = createTally(import.meta.filename);
 let w: FaultWorld;
 
-type Screen = { name: string; method: 'GET' | 'POST'; url: string; payload?: object };
+/**
+ * `isWholeOrNothing`: the farm refresh stores a snapshot whole or not at all (the farm keeps its last good one
+ * and says why), so any failure of what it reads may answer a typed 5xx.
+ */
+type Screen = {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: object;
+  isWholeOrNothing?: boolean;
+};
 const year = new Date().getUTCFullYear();
 
 /** Screens whose figures are stored: a fault anywhere outside the database leaves them as they were. */
@@ -46,6 +58,7 @@ const liveScreens = (): Screen[] => [
     method: 'POST',
     url: '/api/quickswap/create-snapshots',
     payload: { address: w.t.world.farms.wmaticUsdc.address, account_address: w.wallet },
+    isWholeOrNothing: true,
   },
 ];
 
@@ -94,7 +107,7 @@ async function meetFault(label: string, inject: () => void, clear: () => void, i
     } else if (response.statusCode !== 200) {
       const code = (response.json() as { code?: string }).code;
       const isTyped = typedUnavailable.has(response.statusCode) && code !== 'INTERNAL';
-      if (!isWhole || !isTyped) tally.problem('screens_broken', where);
+      if (!(isWhole || screen.isWholeOrNothing) || !isTyped) tally.problem('screens_broken', where);
     }
   }
   // The source back: every live screen answers again.
@@ -146,6 +159,52 @@ describe('each source fails alone', () => {
       () => w.t.proxy.inject(fault, methods ? { methods } : {}),
       () => w.t.proxy.clearFaults(),
       isWhole,
+    );
+    expect(tally.problems.slice(seen)).toEqual([]);
+  });
+
+  it.each(['500', 'garbage', 'hang'] as const)("CoinMarketCap's API: %s", async (fault) => {
+    const seen = tally.problems.length;
+    await meetFault(
+      `CoinMarketCap: ${fault}`,
+      () => w.cmc.setFault(fault),
+      () => w.cmc.setFault(null),
+      false,
+    );
+    expect(tally.problems.slice(seen)).toEqual([]);
+  });
+
+  it('CoinMarketCap down: the token it prices reads unknown on a live screen, the others keep their prices', async () => {
+    const url = `/api/quickswap/v3/positions?wallet_address=${w.wallet}`;
+    const before = (await read({ name: 'list', method: 'GET', url })).json() as V3WalletPositions;
+    w.cmc.setFault('500');
+    let during: V3WalletPositions;
+    try {
+      during = (await read({ name: 'list', method: 'GET', url })).json() as V3WalletPositions;
+    } finally {
+      w.cmc.setFault(null);
+    }
+    const wmatic = w.t.world.tokens.WMATIC.address.toLowerCase();
+    const pricesOf = (list: V3WalletPositions) =>
+      new Map(
+        list.positions.flatMap((p) => [
+          [p.pool.token0.address.toLowerCase(), p.pool.price0_usd],
+          [p.pool.token1.address.toLowerCase(), p.pool.price1_usd],
+        ]),
+      );
+    const [was, now] = [pricesOf(before), pricesOf(during)];
+    expect(was.get(wmatic)).not.toBeNull();
+    expect(now.get(wmatic)).toBeNull();
+    for (const [token, price] of was) if (token !== wmatic) expect(now.get(token)).toBe(price);
+  });
+
+  it("CoinMarketCap's API: a 429 with Retry-After", async () => {
+    const seen = tally.problems.length;
+    await meetFault(
+      'CoinMarketCap: 429',
+      () => w.cmc.setRateLimited(60),
+      () => w.cmc.setRateLimited(null),
+      false,
     );
     expect(tally.problems.slice(seen)).toEqual([]);
   });

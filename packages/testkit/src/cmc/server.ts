@@ -15,6 +15,8 @@ export type CmcServer = {
   requests: CmcRequest[];
   /** Answer 429 with this Retry-After (seconds) until called with null. */
   setRateLimited(retryAfterSeconds: number | null): void;
+  /** How the server misbehaves until called with null (fault tests): a 500, a body that is not JSON, no answer. */
+  setFault(fault: '500' | 'garbage' | 'hang' | null): void;
   /** Replace the listings (e.g. to move a price between two reads). */
   setListings(listings: CmcListing[]): void;
   stop(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startCmcServer(options: StartCmcServerOptions): Promise<Cm
   const requests: CmcRequest[] = [];
   let listings = [...options.listings];
   let retryAfter: number | null = null;
+  let fault: '500' | 'garbage' | 'hang' | null = null;
   const startedAt = new Date().toISOString();
   const dateAdded = '2021-01-01T00:00:00.000Z';
   const rankOf = (listing: CmcListing) => listings.indexOf(listing) + 1;
@@ -97,6 +100,14 @@ export async function startCmcServer(options: StartCmcServerOptions): Promise<Cm
     if (key !== options.apiKey) {
       return send(res, { statusCode: 401, body: { status: cmcStatus(1001, 'This API Key is invalid.', 0) } });
     }
+    if (fault === 'hang') return;
+    if (fault === '500')
+      return send(res, { statusCode: 500, body: { status: cmcStatus(500, 'Internal error', 0) } });
+    if (fault === 'garbage') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><body>upstream maintenance</body></html>');
+      return;
+    }
     if (retryAfter !== null) {
       return send(res, {
         statusCode: 429,
@@ -127,6 +138,9 @@ export async function startCmcServer(options: StartCmcServerOptions): Promise<Cm
     requests,
     setRateLimited(seconds) {
       retryAfter = seconds;
+    },
+    setFault(next) {
+      fault = next;
     },
     setListings(next) {
       listings = [...next];

@@ -39,7 +39,9 @@ export function asPriceError(error: unknown, source: string): AppError {
  * import, token snapshots): the price API for a token whose user chose it (and that has an id), else
  * its on-chain route (pair, lair, redenomination) at the snapshot's block. A token neither prices is
  * `{usd: null}`; the valuation may still derive it from its own pool ('pool'). A CoinMarketCap failure
- * throws: nothing half-priced. Keys: lower-case address.
+ * throws (nothing stored half-priced), or with `apiFailure: 'unknown'` (a live screen, issue 43) leaves the
+ * tokens priced by the API unknown — not their on-chain price, which is not the one chosen — and the rest as
+ * they are. Keys: lower-case address.
  * @example
  * const prices = await resolvePrices(sources, [{ address, coinmarketcapId: null, priceChoice: 'onchain' }], read.onchainPrices);
  */
@@ -47,6 +49,7 @@ export async function resolvePrices(
   sources: PriceSources,
   tokens: TokenPriceRequest[],
   onchain: Map<string, OnchainPrice>,
+  options: { apiFailure?: 'throw' | 'unknown' } = {},
 ): Promise<Map<string, TokenPrice>> {
   const result = new Map<string, TokenPrice>();
   if (tokens.length === 0) return result;
@@ -54,18 +57,25 @@ export async function resolvePrices(
     ? tokens.filter((t) => t.priceChoice === 'coinmarketcap' && t.coinmarketcapId !== null)
     : [];
   let quotes = new Map<string, PriceQuote>();
+  let isApiDown = false;
   if (chosen.length > 0 && sources.coinmarketcap) {
     try {
       quotes = await sources.coinmarketcap.getUsdPrices(
         chosen.map((t) => ({ address: t.address, coinmarketcapId: t.coinmarketcapId })),
       );
     } catch (error) {
-      throw asPriceError(error, 'CoinMarketCap');
+      if (options.apiFailure !== 'unknown') throw asPriceError(error, 'CoinMarketCap');
+      isApiDown = true;
     }
   }
+  const isChosen = new Set(chosen.map((t) => t.address.toLowerCase()));
   for (const token of tokens) {
     const key = token.address.toLowerCase();
     const fromChain = onchain.get(key) ?? { usd: null, route: null };
+    if (isApiDown && isChosen.has(key)) {
+      result.set(key, { usd: null, source: 'coinmarketcap', onchainUsd: fromChain.usd });
+      continue;
+    }
     const fromApi = quotes.get(key)?.usd ?? null;
     const onchainUsd = fromChain.usd;
     if (fromApi !== null) result.set(key, { usd: fromApi, source: 'coinmarketcap', onchainUsd });

@@ -20,7 +20,7 @@ export function planTokenPrices(
   deps: { db: Kysely<Database>; chainId: number; prices: PriceSources },
   plan: ReadPlan,
   tokens: Address[],
-  options: { isPast?: boolean } = {},
+  options: { isPast?: boolean; isLive?: boolean } = {},
 ): () => Promise<Map<string, TokenPrice>> {
   const planned = deps.prices.onchain.planPrices(plan, tokens);
   return async () => {
@@ -39,6 +39,9 @@ export function planTokenPrices(
         priceChoice: options.isPast ? ('onchain' as const) : priceChoiceOf(row?.price_choice),
       };
     });
-    return resolvePrices(deps.prices, requests, onchain);
+    // A live screen shows the API's tokens unknown when it fails; what is stored waits for whole prices.
+    return resolvePrices(deps.prices, requests, onchain, {
+      apiFailure: options.isLive ? 'unknown' : 'throw',
+    });
   };
 }

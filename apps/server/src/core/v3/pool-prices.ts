@@ -40,8 +40,12 @@ export function withPoolPrices(
       const key = address.toLowerCase();
       result.set(key, { usd, source: 'pool', onchainUsd: result.get(key)?.onchainUsd ?? null });
     };
-    if (price0 === null && price1 !== null) derive(pool.token0.address, ratio * price1);
-    else if (price1 === null && price0 !== null) derive(pool.token1.address, price0 / ratio);
+    // A token whose chosen price API failed stays unknown: the pool's price is not the one chosen.
+    const isOpen = (address: string) => result.get(address.toLowerCase())?.source !== 'coinmarketcap';
+    if (price0 === null && price1 !== null && isOpen(pool.token0.address))
+      derive(pool.token0.address, ratio * price1);
+    else if (price1 === null && price0 !== null && isOpen(pool.token1.address))
+      derive(pool.token1.address, price0 / ratio);
   }
   return result;
 }

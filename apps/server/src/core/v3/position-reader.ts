@@ -25,7 +25,7 @@ export type V3PositionReaderDeps = {
  */
 export function v3PlanPrices(
   deps: Pick<V3PositionReaderDeps, 'db' | 'chainId' | 'prices'>,
-  options: { isPast: boolean },
+  options: { isPast: boolean; isLive?: boolean },
 ): PlanTokenPrices {
   return (plan, tokens) => planTokenPrices(deps, plan, tokens, options);
 }
@@ -49,11 +49,15 @@ export function createV3PositionReader(deps: V3PositionReaderDeps): V3PositionRe
         chain: deps.chain,
         contracts: deps.contracts,
         incentives: deps.incentives,
-        planPrices: v3PlanPrices(deps, { isPast: options.block !== undefined }),
+        planPrices: v3PlanPrices(deps, {
+          isPast: options.block !== undefined,
+          isLive: options.isLive === true,
+        }),
         ...(deps.oldTokens ? { oldTokens: deps.oldTokens } : {}),
       },
       positions,
       block,
+      { isLive: options.isLive === true },
     );
     return {
       blockNumber: Number(block.number),

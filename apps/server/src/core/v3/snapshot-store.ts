@@ -16,7 +16,11 @@ type V3PositionsRead = { blockNumber: number; blockTime: Date; positions: V3Posi
  * exist there (burnt, or not minted yet) is absent from the answer; a read that fails throws (the chain's
  * typed errors: ChainUnavailableError, ReadFailedError).
  */
-export type V3PositionReader = (tokenIds: string[], options?: { block?: bigint }) => Promise<V3PositionsRead>;
+/** `isLive`: for a screen (a part whose source fails reads unknown), not for a stored snapshot. */
+export type V3PositionReader = (
+  tokenIds: string[],
+  options?: { block?: bigint; isLive?: boolean },
+) => Promise<V3PositionsRead>;
 
 /** A tracked position to snapshot: its row and its NFT id. */
 export type V3SnapshotTarget = { positionId: number; tokenId: string };

@@ -42,7 +42,8 @@ export async function getRecoveryPlan(
     heldPairs,
     blockNumber,
     extraPricedTokens: [ctx.wmatic],
-    planPrices: (plan, tokens) => planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens),
+    planPrices: (plan, tokens) =>
+      planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens, { isLive: true }),
   });
   const pricing = createPlanPricing(state, tokenPrices);
   // Most value first, as find my farms orders them; unknown values count as 0 there too.

@@ -18,7 +18,10 @@ export async function getPosition(
   block?: number,
 ): Promise<V3Position> {
   if (block !== undefined) await requireReachedBlock(ctx, block);
-  const read = await requireReader(ctx)([tokenId], block === undefined ? {} : { block: BigInt(block) });
+  const read = await requireReader(ctx)(
+    [tokenId],
+    block === undefined ? { isLive: true } : { block: BigInt(block), isLive: true },
+  );
   const position = read.positions[0];
   if (!position) {
     throw new AppError(

@@ -19,7 +19,10 @@ export async function getWalletPositions(
 ): Promise<V3WalletPositions> {
   const { chain, prices, incentives } = requireChain(ctx);
   const wallet = await requireSavedWallet(ctx, userId, walletInput);
-  const planPrices = v3PlanPrices({ db: ctx.db, chainId: ctx.chainId, prices }, { isPast: false });
+  const planPrices = v3PlanPrices(
+    { db: ctx.db, chainId: ctx.chainId, prices },
+    { isPast: false, isLive: true },
+  );
   const merklDeps: MerklDeps = { ...ctx.merkl, chain, chainId: ctx.chainId, planPrices, now: ctx.now };
   const answer = loadMerklAnswer(merklDeps, wallet);
   // Awaited below; until then a failure of it must not go unhandled if the chain read fails first.
