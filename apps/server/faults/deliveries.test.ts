@@ -4,7 +4,9 @@ import {
   type SmtpTestServer,
   startDiscordServer,
   startSmtpServer,
+  startTelegramServer,
   startWebhookReceiver,
+  type TelegramServer,
   type WebhookReceiver,
 } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +22,8 @@ import { insertNotification } from '../src/features/alerts/repository.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from '../test/helpers.ts';
 import { createTally } from './tally.ts';
 
-// Issue 43, Build 2 and 8: the receivers of alerts fail in every way they do (a 5xx, a 429 with Retry-After, no
-// answer), and a process stops (SIGTERM) or dies (SIGKILL) holding a send. Each event must reach each channel
+// Issue 43, Build 2 and 8: the receivers of alerts (webhooks, Discord, Telegram, the SMTP server) fail in every way
+// they do (a 5xx, a 429 with Retry-After, no answer, away), and a process dies (SIGKILL) holding a send. Each event must reach each channel
 // once it answers again: nothing lost, nothing sent twice under two ids or after it was recorded as sent, and no
 // lease held past one lease period. The clock is the test's; the receivers and the SMTP server are local.
 const tally = createTally(import.meta.filename);
@@ -29,6 +31,7 @@ let t: TestApp;
 let receiver: WebhookReceiver;
 let discord: DiscordServer;
 let smtp: SmtpTestServer;
+let telegram: TelegramServer;
 let userId: number;
 let email: string;
 let clock = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -87,6 +90,33 @@ async function addChannel(kind: 'webhook' | 'discord', url: string): Promise<num
   if (created.secret) receiver.setSecret(created.secret);
   return created.channel.id;
 }
+
+/** A Telegram chat linked to the user (as the link flow leaves it), its chat known to the bot. */
+async function addTelegramChannel(): Promise<{ channelId: number; chatId: number }> {
+  await createConfirmedUserOnce();
+  const chatId = telegram.addMessage('hello', { username: `faults${events}` });
+  const row = await db()
+    .insertInto('alert_channels')
+    .values({
+      user_id: userId,
+      kind: 'telegram',
+      label: '',
+      status: 'active',
+      target: `@faults${events}`,
+      telegram_chat_id: String(chatId),
+      created_at: clock.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { channelId: row.id, chatId };
+}
+
+/** One channel of each kind for the whole file (a user has at most 10), each fault a new event to it. */
+const channels: { webhook?: number; discord?: number; telegram?: { channelId: number; chatId: number } } = {};
+const webhookChannel = async () => (channels.webhook ??= await addChannel('webhook', receiver.url));
+const discordChannel = async () =>
+  (channels.discord ??= await addChannel('discord', discord.createWebhook()));
+const telegramChannel = async () => (channels.telegram ??= await addTelegramChannel());
 
 let session: { token: string } | undefined;
 async function createConfirmedUserOnce() {
@@ -164,8 +194,11 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver({ now: () => clock });
   discord = await startDiscordServer();
   smtp = await startSmtpServer();
+  telegram = await startTelegramServer();
   t = await createTestApp({
     env: {
+      TELEGRAM_API_URL: telegram.apiUrl,
+      TELEGRAM_BOT_TOKEN: telegram.token,
       DISCORD_WEBHOOK_BASE_URL: discord.baseUrl,
       ALERT_CHANNELS_ALLOW_LOOPBACK: 'true',
       ALERT_DELIVERY_TIMEOUT_MS: String(timeoutMs),
@@ -179,6 +212,7 @@ afterAll(async () => {
   await receiver?.stop();
   await discord?.stop();
   await smtp?.stop();
+  await telegram?.stop();
 });
 
 const receiverFaults: [string, ScriptedAnswer][] = [
@@ -191,7 +225,7 @@ const receiverFaults: [string, ScriptedAnswer][] = [
 describe('alert receivers fail, processes stop and die', () => {
   it.each(receiverFaults)('a webhook: %s', async (label, answer) => {
     const seen = tally.problems.length;
-    const channelId = await addChannel('webhook', receiver.url);
+    const channelId = await webhookChannel();
     await meetReceiverFault(
       `webhook: ${label}`,
       channelId,
@@ -204,7 +238,7 @@ describe('alert receivers fail, processes stop and die', () => {
 
   it.each(receiverFaults)('a Discord webhook: %s', async (label, answer) => {
     const seen = tally.problems.length;
-    const channelId = await addChannel('discord', discord.createWebhook());
+    const channelId = await discordChannel();
     const before = discord.messages.length;
     await meetReceiverFault(
       `Discord: ${label}`,
@@ -216,9 +250,24 @@ describe('alert receivers fail, processes stop and die', () => {
     expect(tally.problems.slice(seen)).toEqual([]);
   });
 
+  it.each(receiverFaults)('a Telegram chat: %s', async (label, answer) => {
+    const seen = tally.problems.length;
+    const { channelId, chatId } = await telegramChannel();
+    const sentToChat = () => telegram.sent.filter((m) => m.chat_id === chatId).length;
+    const before = sentToChat();
+    await meetReceiverFault(
+      `Telegram: ${label}`,
+      channelId,
+      (a) => telegram.scriptSend(a),
+      answer,
+      () => () => sentToChat() - before,
+    );
+    expect(tally.problems.slice(seen)).toEqual([]);
+  });
+
   it('a process killed holding a webhook send (SIGKILL)', async () => {
     const seen = tally.problems.length;
-    const channelId = await addChannel('webhook', receiver.url);
+    const channelId = await webhookChannel();
     await meetKill(
       'webhook',
       channelId,
@@ -229,7 +278,7 @@ describe('alert receivers fail, processes stop and die', () => {
 
   it('a process killed holding a Discord send (SIGKILL)', async () => {
     const seen = tally.problems.length;
-    const channelId = await addChannel('discord', discord.createWebhook());
+    const channelId = await discordChannel();
     const before = discord.messages.length;
     await meetKill('Discord', channelId, () => () => discord.messages.length - before);
     expect(tally.problems.slice(seen)).toEqual([]);
