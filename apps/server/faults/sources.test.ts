@@ -1,3 +1,4 @@
+import { stakingRewards } from '@tidewatch/contracts';
 import type { V3WalletPositions } from '@tidewatch/shared';
 import type { RpcProxy } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -208,6 +209,59 @@ describe('each source fails alone', () => {
     );
     expect(tally.problems.slice(seen)).toEqual([]);
   });
+
+  it.each([
+    ['an HTTP 503', { type: 'http5xx' }],
+    ['no answer', { type: 'hang' }],
+    ['a body that is not JSON', { type: 'garbageJson' }],
+  ] as const)(
+    'recording a step while the node fails its receipt (%s): nothing half-written, recorded once after',
+    async (label, fault) => {
+      const seen = tally.problems.length;
+      tally.injected();
+      const hash = await w.t.anvil.client.writeContract({
+        account: w.wallet,
+        chain: null,
+        address: w.t.world.farms.quickWmaticEnded.address,
+        abi: stakingRewards.abi,
+        functionName: 'getReward',
+      });
+      await w.t.anvil.client.waitForTransactionReceipt({ hash });
+      const record = () =>
+        w.testApp.request({
+          method: 'POST',
+          url: '/api/recovery/transactions',
+          token: w.user.token,
+          payload: { wallet_address: w.wallet, tx_hash: hash, step_kind: 'claim' },
+        });
+      const rows = () =>
+        w.testApp.database.db
+          .selectFrom('wallet_transactions')
+          .select('id')
+          .where('tx_hash', '=', hash)
+          .execute();
+      w.t.proxy.inject(fault, { methods: ['eth_getTransactionReceipt'] });
+      let during: Awaited<ReturnType<typeof record>>;
+      try {
+        during = await record();
+      } finally {
+        w.t.proxy.clearFaults();
+      }
+      if (during.statusCode === 500) tally.problem('screens_broken', `record, ${label}: 500 ${during.body}`);
+      if (during.statusCode !== 200 && (await rows()).length > 0)
+        tally.problem('duplicated', `record, ${label}: a row stored by a request that failed`);
+      // The browser asks again once the node answers: one row, whatever was asked before.
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const again = await record();
+        if (again.statusCode !== 200)
+          tally.problem('lost', `record, ${label}, after: ${again.statusCode} ${again.body}`);
+      }
+      const stored = (await rows()).length;
+      if (stored === 0) tally.problem('lost', `record, ${label}: never stored`);
+      if (stored > 1) tally.problem('duplicated', `record, ${label}: stored ${stored} times`);
+      expect(tally.problems.slice(seen)).toEqual([]);
+    },
+  );
 
   it.each(['500', 'garbage', 'wrong-shape', 'hang'] as const)("Merkl's API: %s", async (fault) => {
     const seen = tally.problems.length;
