@@ -8,11 +8,12 @@ import type { Database, DbOrTrx } from '../db/index.ts';
 import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
+import { loadEventBlockHashes } from './reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
 import {
   type ClaimedBackfill,
   claimBackfill,
-  loadEventBlockHashes,
+  pairHistoryScope,
   reconcileBackfills,
   resetBackfillScan,
   rewindBackfillScan,
@@ -166,7 +167,8 @@ async function dropReorganisedScan(deps: HistoryJobDeps, job: ClaimedBackfill, n
   if (job.scannedToBlock === null || job.scannedToHash === null) return;
   const hash = await blockHashAt(deps.chain, job.scannedToBlock);
   if (hash === job.scannedToHash) return;
-  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, job, rewindCandidates);
+  const scope = pairHistoryScope(job);
+  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, job.chainId, scope, rewindCandidates);
   const from = await findRewindBlock(deps.chain, blocks, trackedSince);
   if (from) await rewindBackfillScan(deps.db, job, from, now);
   else await resetBackfillScan(deps.db, job, now);

@@ -1,10 +1,11 @@
 import type { FarmKind } from '@tidewatch/shared';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
 import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
+import { deleteEventsAfter, type HistoryScope } from './reorg-repository.ts';
 import type { ValuedEvent } from './returns.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -172,43 +173,12 @@ export async function resetBackfillScan(
   Object.assign(job, { scannedToBlock: null, scannedToHash: null, daysTotal: 0, daysDone: 0 });
 }
 
-/**
- * The blocks of a pair's stored events whose hash is known (their receipts were read), newest first, with when
- * the pair was first tracked: where a rescan after a reorganisation may start (backfill.ts).
- */
-export async function loadEventBlockHashes(
-  db: DbOrTrx,
-  job: ClaimedBackfill,
-  limit: number,
-): Promise<{ blocks: { number: bigint; hash: string; time: string }[]; trackedSince: string | null }> {
-  const rows = await db
-    .selectFrom('position_events as e')
-    .innerJoin('transaction_fees as f', (join) =>
-      join.onRef('f.tx_hash', '=', 'e.tx_hash').on('f.chain_id', '=', job.chainId),
-    )
-    .where('e.farm_id', '=', job.farmId)
-    .where('e.wallet_address', '=', job.wallet)
-    .where('f.block_hash', 'is not', null)
-    .select(['e.block_number', 'f.block_hash', 'e.block_time'])
-    .distinct()
-    .orderBy('e.block_number', 'desc')
-    .limit(limit)
-    .execute();
-  const tracked = await db
-    .selectFrom('tracked_farms')
-    .where('farm_id', '=', job.farmId)
-    .where('wallet_address', '=', job.wallet)
-    .select((eb) => eb.fn.min('created_at').as('at'))
-    .executeTakeFirst();
-  return {
-    blocks: rows.map((row) => ({
-      number: BigInt(row.block_number),
-      hash: row.block_hash!,
-      time: row.block_time,
-    })),
-    trackedSince: tracked?.at ?? null,
-  };
-}
+/** The pair's rows in its history tables (reorg-repository.ts). */
+export const pairHistoryScope = (job: Pick<ClaimedBackfill, 'farmId' | 'wallet'>): HistoryScope => ({
+  events: 'position_events',
+  tracking: 'tracked_farms',
+  where: sql<boolean>`farm_id = ${job.farmId} and wallet_address = ${job.wallet}`,
+});
 
 /**
  * Rewinds a pair's scan to `block`, a block still the chain's (its hash matches, so every block before it is
@@ -222,17 +192,10 @@ export async function rewindBackfillScan(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const events = await trx
-      .deleteFrom('position_events')
-      .where('farm_id', '=', job.farmId)
-      .where('wallet_address', '=', job.wallet)
-      .where('block_number', '>', Number(block.number))
-      .returning('tx_hash')
-      .execute();
     await deleteUnreferencedFees(
       trx,
       job.chainId,
-      events.map((e) => e.tx_hash),
+      await deleteEventsAfter(trx, pairHistoryScope(job), block.number),
     );
     await updateBackfill(trx, job.id, now, {
       scanned_to_block: Number(block.number),

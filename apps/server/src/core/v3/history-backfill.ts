@@ -3,6 +3,7 @@ import { type Address, getAddress, parseUnits } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../chain/block-at-time.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import { failedRun, finishedRun, headIsFinal } from '../history/backfill.ts';
+import { loadEventBlockHashes } from '../history/reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from '../history/reorg-rewind.ts';
 import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
 import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
@@ -19,12 +20,12 @@ import {
   claimV3Backfill,
   findV3TrackingWallets,
   insertV3Events,
-  loadV3EventBlockHashes,
   loadV3Events,
   reconcileV3Backfills,
   resetV3BackfillScan,
   rewindV3BackfillScan,
   updateV3Backfill,
+  v3HistoryScope,
 } from './history-repository.ts';
 import {
   ensureTokens,
@@ -114,7 +115,8 @@ async function dropReorganisedScan(deps: V3HistoryJobDeps, job: ClaimedV3Backfil
   if (job.scannedToBlock === null || job.scannedToHash === null) return;
   const hash = await blockHashAt(deps.chain, job.scannedToBlock);
   if (hash === job.scannedToHash) return;
-  const { blocks, trackedSince } = await loadV3EventBlockHashes(deps.db, job, deps.chainId, rewindCandidates);
+  const scope = v3HistoryScope(job);
+  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, deps.chainId, scope, rewindCandidates);
   const from = await findRewindBlock(deps.chain, blocks, trackedSince);
   if (from) await rewindV3BackfillScan(deps.db, job, deps.chainId, from, now);
   else await resetV3BackfillScan(deps.db, job, deps.chainId, now);

@@ -1,8 +1,9 @@
 import type { TokenRef } from '@tidewatch/shared';
-import type { Kysely, Updateable } from 'kysely';
+import { type Kysely, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
+import { deleteEventsAfter, type HistoryScope } from '../history/reorg-repository.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
 import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
 import type { ValuedV3Event } from './history-value.ts';
@@ -151,42 +152,12 @@ export async function resetV3BackfillScan(
   Object.assign(job, { scannedToBlock: null, scannedToHash: null, gaps: null });
 }
 
-/**
- * The blocks of a position's stored events whose hash is known (their receipts were read), newest first, with
- * when it was first tracked: where a rescan after a reorganisation may start (history-backfill.ts).
- */
-export async function loadV3EventBlockHashes(
-  db: DbOrTrx,
-  job: ClaimedV3Backfill,
-  chainId: number,
-  limit: number,
-): Promise<{ blocks: { number: bigint; hash: string; time: string }[]; trackedSince: string | null }> {
-  const rows = await db
-    .selectFrom('v3_position_events as e')
-    .innerJoin('transaction_fees as f', (join) =>
-      join.onRef('f.tx_hash', '=', 'e.tx_hash').on('f.chain_id', '=', chainId),
-    )
-    .where('e.position_id', '=', job.positionId)
-    .where('f.block_hash', 'is not', null)
-    .select(['e.block_number', 'f.block_hash', 'e.block_time'])
-    .distinct()
-    .orderBy('e.block_number', 'desc')
-    .limit(limit)
-    .execute();
-  const tracked = await db
-    .selectFrom('v3_tracked_positions')
-    .where('position_id', '=', job.positionId)
-    .select((eb) => eb.fn.min('created_at').as('at'))
-    .executeTakeFirst();
-  return {
-    blocks: rows.map((row) => ({
-      number: BigInt(row.block_number),
-      hash: row.block_hash!,
-      time: row.block_time,
-    })),
-    trackedSince: tracked?.at ?? null,
-  };
-}
+/** The position's rows in its history tables (core/history/reorg-repository.ts). */
+export const v3HistoryScope = (job: Pick<ClaimedV3Backfill, 'positionId'>): HistoryScope => ({
+  events: 'v3_position_events',
+  tracking: 'v3_tracked_positions',
+  where: sql<boolean>`position_id = ${job.positionId}`,
+});
 
 /**
  * Rewinds a position's scan to `block`, a block still the chain's (its hash matches, so every block before it
@@ -201,16 +172,10 @@ export async function rewindV3BackfillScan(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const events = await trx
-      .deleteFrom('v3_position_events')
-      .where('position_id', '=', job.positionId)
-      .where('block_number', '>', Number(block.number))
-      .returning('tx_hash')
-      .execute();
     await deleteUnreferencedFees(
       trx,
       chainId,
-      events.map((e) => e.tx_hash),
+      await deleteEventsAfter(trx, v3HistoryScope(job), block.number),
     );
     await updateV3Backfill(trx, job.id, now, {
       scanned_to_block: Number(block.number),
