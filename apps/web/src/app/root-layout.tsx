@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '../components/index.ts';
 import { FarmLoading } from '../features/farms/components/farm-loading.tsx';
-import { useSnapshotUpdates } from '../features/farms/hooks/use-snapshot-updates.ts';
 import { AppHeader } from './app-header.tsx';
 import { isFarmDetailPath } from './paths.ts';
+import { useSnapshotUpdates } from './realtime/use-snapshot-updates.ts';
 
 function Shell({ children }: { children: ReactNode }) {
   return (

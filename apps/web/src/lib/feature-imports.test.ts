@@ -42,3 +42,26 @@ describe('features import each other only through their API modules or index.ts'
     expect(offences).toEqual([]);
   });
 });
+
+describe('no two features import each other', () => {
+  // Issue 44: two-way imports between features (farms <-> recovery, transactions <-> recovery, …) made every
+  // change to one a change to the other. A feature refreshes what another shows through lib/query-key-roots.ts.
+  it("the app's code has no two-way import between features (tests and their fixtures aside)", () => {
+    const edges = new Set<string>();
+    const isAppCode = (file: string) => !/\.test\.tsx?$/.test(file) && !file.includes(`${sep}testing${sep}`);
+    for (const file of filesUnder(featuresRoot).filter(isAppCode)) {
+      const feature = relative(featuresRoot, file).split(sep)[0]!;
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+        const target = relative(featuresRoot, resolve(dirname(file), specifier!));
+        if (target.startsWith('..')) continue;
+        const targetFeature = target.split(sep)[0]!;
+        if (targetFeature !== feature) edges.add(`${feature} -> ${targetFeature}`);
+      }
+    }
+    const twoWay = [...edges].filter((edge) => {
+      const [from, to] = edge.split(' -> ');
+      return from! < to! && edges.has(`${to} -> ${from}`);
+    });
+    expect(twoWay).toEqual([]);
+  });
+});

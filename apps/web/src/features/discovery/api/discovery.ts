@@ -10,8 +10,8 @@ import {
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
-import { farmKeys } from '../../farms/api/keys.ts';
 import { discoveryKeys } from './keys.ts';
 
 export type FarmIndexFilters = {
@@ -69,7 +69,7 @@ export function useTrackDiscovered() {
         { wallet_address: input.walletAddress, farm_addresses: input.farmAddresses },
         { schema: trackDiscoveredResponseSchema },
       ),
-    meta: invalidateInOtherTabs(farmKeys.all),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: farmKeys.all }),
+    meta: invalidateInOtherTabs(queryKeyRoots.farms),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeyRoots.farms }),
   });
 }

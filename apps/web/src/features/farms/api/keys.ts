@@ -1,4 +1,5 @@
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 
 const lowerOrNull = (address: string | undefined) => address?.toLowerCase() ?? null;
 
@@ -8,7 +9,7 @@ const lowerOrNull = (address: string | undefined) => address?.toLowerCase() ?? n
  * (lp-tools/api/keys.ts) because it lists the tracked farms.
  */
 export const farmKeys = {
-  all: ['farms'] as const,
+  all: queryKeyRoots.farms,
   kind: (kind: FarmKind) => [...farmKeys.all, kind] as const,
   /** 'All Quickswap Farms': every imported farm of a kind, with `account`'s position. */
   imported: (kind: FarmKind, account: string | undefined) =>

@@ -3,8 +3,8 @@ import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
-import { discoveryKeys } from '../../discovery/api/keys.ts';
 import { polPriceQueryOptions } from '../../recovery/api/get-pol-price.ts';
 import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from './position-actions-access.ts';
@@ -69,7 +69,7 @@ export function PositionActions({ position, onFinished, isCaveatSaidAbove = fals
     // dashboard's 'left in ended farms' are read again. A rejected prompt changed nothing.
     if (outcome !== 'rejected') {
       void queryClient.invalidateQueries({ queryKey: farmKeys.all });
-      void queryClient.invalidateQueries({ queryKey: discoveryKeys.leftInEndedFarms() });
+      void queryClient.invalidateQueries({ queryKey: queryKeyRoots.leftInEndedFarms });
     }
     onFinished?.(outcome);
   };

@@ -1,6 +1,8 @@
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
+
 /** The recovery feature's query keys: a wallet's plan, read from the chain on every fetch, and POL's price. */
 export const recoveryKeys = {
-  all: ['recovery'] as const,
+  all: queryKeyRoots.recovery,
   plans: () => [...recoveryKeys.all, 'plan'] as const,
   /** A wallet's plan with the loose LP of `includeWalletLp` (pair addresses, any case or order) in it. */
   plan: (walletAddress: string, includeWalletLp: readonly string[] = []) =>

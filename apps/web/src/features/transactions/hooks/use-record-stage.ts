@@ -2,7 +2,7 @@ import { AppError } from '@tidewatch/shared';
 import type { RecordTransaction, WalletTransaction } from '@tidewatch/shared/recovery';
 import { useEffect, useRef } from 'react';
 import { isRetryable } from '../../../lib/retryable.ts';
-import { type RecordRetry, useRecordTransaction } from '../../recovery/api/record-transaction.ts';
+import { type RecordRetry, useRecordTransaction } from '../api/record-transaction.ts';
 import { clearPendingTransaction } from '../pending-store.ts';
 import { transactionEnvironment } from '../transaction-environment.ts';
 import type { RunnerState } from '../transaction-state.ts';

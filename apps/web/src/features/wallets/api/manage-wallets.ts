@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wallet, WalletRemoval } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
-import { farmKeys } from '../../farms/api/keys.ts';
 import { walletKeys } from './keys.ts';
 
 /** Adds an address to follow without signing (watch-only). */
@@ -44,11 +44,11 @@ export function useRemoveWallet() {
   return useMutation({
     mutationFn: (walletId: number): Promise<WalletRemoval> =>
       api.del(`/wallets/${walletId}`, { schema: schemaFrom(loadWalletSchemas, 'walletRemovalSchema') }),
-    meta: invalidateInOtherTabs(walletKeys.saved(), farmKeys.all),
+    meta: invalidateInOtherTabs(walletKeys.saved(), queryKeyRoots.farms),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: walletKeys.saved() });
       // Removing a wallet ends its tracking: every farm answer may change.
-      await queryClient.invalidateQueries({ queryKey: farmKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeyRoots.farms });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { alertKeys } from '../../alerts/keys.ts';
-import { v3Keys } from '../../v3-positions/api/keys.ts';
-import { farmKeys } from '../api/keys.ts';
+import { alertKeys } from '../../features/alerts/keys.ts';
+import { farmKeys } from '../../features/farms/api/keys.ts';
+import { v3Keys } from '../../features/v3-positions/api/keys.ts';
 
 /**
  * How long the events of one round may lie apart: the server sends one per (farm, wallet) with a database

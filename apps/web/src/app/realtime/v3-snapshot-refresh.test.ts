@@ -1,11 +1,12 @@
 import { QueryClient, QueryObserver, type QueryObserverOptions } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, type FakeRequest, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { notificationsQueryOptions } from '../../alerts/api.ts';
-import { positionQueryOptions } from '../../v3-positions/api/get-position.ts';
-import { positionHistoryQueryOptions } from '../../v3-positions/api/get-position-history.ts';
-import { trackedPositionsQueryOptions } from '../../v3-positions/api/get-tracked-positions.ts';
-import { walletPositionsQueryOptions } from '../../v3-positions/api/get-wallet-positions.ts';
+import { notificationsQueryOptions } from '../../features/alerts/api.ts';
+import { portfolioQueryOptions } from '../../features/farms/api/get-portfolio.ts';
+import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked-summary.ts';
+import { positionQueryOptions } from '../../features/v3-positions/api/get-position.ts';
+import { positionHistoryQueryOptions } from '../../features/v3-positions/api/get-position-history.ts';
+import { trackedPositionsQueryOptions } from '../../features/v3-positions/api/get-tracked-positions.ts';
+import { walletPositionsQueryOptions } from '../../features/v3-positions/api/get-wallet-positions.ts';
 import {
   history,
   position,
@@ -13,9 +14,8 @@ import {
   trackedPosition,
   walletAddress,
   walletPositions,
-} from '../../v3-positions/testing/fixtures.ts';
-import { portfolioQueryOptions } from '../api/get-portfolio.ts';
-import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
+} from '../../features/v3-positions/testing/fixtures.ts';
+import { callsTo, type FakeRequest, installFakeFetch } from '../../test/fake-fetch.ts';
 import { createSnapshotRefresh } from './snapshot-refresh.ts';
 
 // 'v3 snapshot created' (the scheduled V3 round stored snapshots of positions the user tracks): an open page

@@ -1,9 +1,9 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { portfolioQueryOptions } from '../api/get-portfolio.ts';
-import { trackedFarmsQueryOptions } from '../api/get-tracked-farms.ts';
-import { trackedSummaryQueryOptions } from '../api/get-tracked-summary.ts';
+import { portfolioQueryOptions } from '../../features/farms/api/get-portfolio.ts';
+import { trackedFarmsQueryOptions } from '../../features/farms/api/get-tracked-farms.ts';
+import { trackedSummaryQueryOptions } from '../../features/farms/api/get-tracked-summary.ts';
+import { callsTo, installFakeFetch } from '../../test/fake-fetch.ts';
 import { createSnapshotRefresh } from './snapshot-refresh.ts';
 
 const portfolio = {

@@ -5,9 +5,7 @@ import {
   walletTransactionSchema,
 } from '@tidewatch/shared/recovery';
 import { api } from '../../../lib/api-client.ts';
-import { discoveryKeys } from '../../discovery/api/keys.ts';
-import { farmKeys } from '../../farms/api/keys.ts';
-import { recoveryKeys } from './keys.ts';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 
 /**
  * POST /api/recovery/transactions: reports a mined transaction of a step. The server reads the receipt
@@ -31,9 +29,9 @@ export function useRecordTransaction(retry: RecordRetry = {}) {
     mutationFn: recordTransaction,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: recoveryKeys.all }),
-        queryClient.invalidateQueries({ queryKey: discoveryKeys.leftInEndedFarms() }),
-        queryClient.invalidateQueries({ queryKey: farmKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.recovery }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.leftInEndedFarms }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.farms }),
       ]),
   });
 }

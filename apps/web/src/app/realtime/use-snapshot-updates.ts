@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
-import { useSessionToken } from '../../../lib/session.ts';
-import { loadRealtimeSchemas } from '../../../lib/start-up-schemas.ts';
-import { afterNextPaint } from '../../../lib/yield-to-main.ts';
+import { useSessionToken } from '../../lib/session.ts';
+import { loadRealtimeSchemas } from '../../lib/start-up-schemas.ts';
+import { afterNextPaint } from '../../lib/yield-to-main.ts';
 import { createSnapshotRefresh } from './snapshot-refresh.ts';
 
 /**
