@@ -26,6 +26,22 @@ export type FarmIndexFilters = {
   holdings: 'any' | 'mine';
 };
 
+/** GET /api/quickswap/farm-index with `query`: the endpoint's one fetcher, for a page and for one farm. */
+function fetchFarmIndexPage(query: URLSearchParams, signal?: AbortSignal): Promise<FarmIndexPage> {
+  return api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal });
+}
+
+/**
+ * Whether the farm index lists `farmAddress` (of any kind, active or ended; `token` matches a farm by its
+ * address). Rejects when the index cannot be read.
+ */
+export async function isFarmIndexed(farmAddress: string): Promise<boolean> {
+  const page = await fetchFarmIndexPage(
+    new URLSearchParams({ token: farmAddress, status: 'all', per_page: '100' }),
+  );
+  return page.items.some((farm) => farm.address.toLowerCase() === farmAddress.toLowerCase());
+}
+
 /** GET /api/quickswap/farm-index: one page of the index (every QuickSwap farm of the configured factories). */
 export function getFarmIndex(filters: FarmIndexFilters, signal?: AbortSignal): Promise<FarmIndexPage> {
   const query = new URLSearchParams({
@@ -38,7 +54,7 @@ export function getFarmIndex(filters: FarmIndexFilters, signal?: AbortSignal): P
   });
   if (filters.token.trim()) query.set('token', filters.token.trim());
   if (filters.holdings === 'mine') query.set('holdings', 'mine');
-  return api.get(`/quickswap/farm-index?${query}`, { schema: farmIndexPageSchema, signal });
+  return fetchFarmIndexPage(query, signal);
 }
 
 export const farmIndexQueryOptions = (filters: FarmIndexFilters) =>
