@@ -43,25 +43,59 @@ describe('features import each other only through their API modules or index.ts'
   });
 });
 
-describe('no two features import each other', () => {
-  // Issue 44: two-way imports between features (farms <-> recovery, transactions <-> recovery, …) made every
-  // change to one a change to the other. A feature refreshes what another shows through lib/query-key-roots.ts.
-  it("the app's code has no two-way import between features (tests and their fixtures aside)", () => {
-    const edges = new Set<string>();
-    const isAppCode = (file: string) => !/\.test\.tsx?$/.test(file) && !file.includes(`${sep}testing${sep}`);
-    for (const file of filesUnder(featuresRoot).filter(isAppCode)) {
-      const feature = relative(featuresRoot, file).split(sep)[0]!;
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
-        const target = relative(featuresRoot, resolve(dirname(file), specifier!));
-        if (target.startsWith('..')) continue;
-        const targetFeature = target.split(sep)[0]!;
-        if (targetFeature !== feature) edges.add(`${feature} -> ${targetFeature}`);
-      }
+/** Feature-to-feature imports of the app's code (tests and their fixtures aside), as 'from -> to'. */
+function featureEdges(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>();
+  const isAppCode = (file: string) => !/\.test\.tsx?$/.test(file) && !file.includes(`${sep}testing${sep}`);
+  for (const file of filesUnder(featuresRoot).filter(isAppCode)) {
+    const feature = relative(featuresRoot, file).split(sep)[0]!;
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      const target = relative(featuresRoot, resolve(dirname(file), specifier!));
+      if (target.startsWith('..')) continue;
+      const targetFeature = target.split(sep)[0]!;
+      if (targetFeature === feature) continue;
+      edges.set(feature, (edges.get(feature) ?? new Set()).add(targetFeature));
     }
-    const twoWay = [...edges].filter((edge) => {
-      const [from, to] = edge.split(' -> ');
-      return from! < to! && edges.has(`${to} -> ${from}`);
-    });
-    expect(twoWay).toEqual([]);
+  }
+  return edges;
+}
+
+/** Every cycle among the features, each once, as 'a -> b -> … -> a' (depth-first, from each feature in turn). */
+function findFeatureCycles(edges: Map<string, Set<string>>): string[] {
+  const cycles = new Set<string>();
+  const walk = (path: string[]) => {
+    for (const next of edges.get(path.at(-1)!) ?? []) {
+      const at = path.indexOf(next);
+      if (at >= 0) {
+        const loop = path.slice(at);
+        // One name per cycle whatever feature it was met from: it starts at its smallest feature.
+        const first = loop.indexOf([...loop].sort()[0]!);
+        cycles.add([...loop.slice(first), ...loop.slice(0, first), loop[first]].join(' -> '));
+      } else walk([...path, next]);
+    }
+  };
+  for (const feature of edges.keys()) walk([feature]);
+  return [...cycles].sort();
+}
+
+describe('no cycle among the features', () => {
+  // Issue 44: two-way imports between features (farms <-> recovery, transactions <-> recovery, …) made every
+  // change to one a change to the other. A feature refreshes what another shows through lib/query-key-roots.ts;
+  // what reacts to all of them (the realtime channel) lives in app/.
+  it("the app's code has no import cycle between features (tests and their fixtures aside)", () => {
+    expect(findFeatureCycles(featureEdges())).toEqual([]);
+  });
+
+  it('finds a cycle of two and one of three', () => {
+    const edges = new Map([
+      ['farms', new Set(['recovery', 'wallets'])],
+      ['recovery', new Set(['farms'])],
+      ['wallets', new Set(['books'])],
+      ['books', new Set(['farms'])],
+    ]);
+    expect(findFeatureCycles(edges)).toEqual([
+      'books -> farms -> wallets -> books',
+      'farms -> recovery -> farms',
+    ]);
   });
 });

@@ -5,6 +5,9 @@
  */
 export const queryKeyRoots = {
   farms: ['farms'],
+  /** The dashboard's tracked summary (its V3 section too) and its portfolio totals (every kind of position). */
+  trackedSummary: ['farms', 'tracked-summary'],
+  portfolio: ['farms', 'portfolio'],
   farmIndex: ['farm-index'],
   leftInEndedFarms: ['farm-index', 'left-in-ended-farms'],
   recovery: ['recovery'],

@@ -46,7 +46,7 @@ export function createSnapshotRefresh(queryClient: QueryClient) {
     },
     /**
      * Tracked V3 positions' snapshots (issue 34): the tracked positions, their histories, the open pages of the
-     * positions named, the tracked summary (the dashboard's V3 section) and the bell. Not the wallets' lists
+     * positions named, the tracked summary (the dashboard's V3 section), the portfolio's totals and the bell. Not the wallets' lists
      * ('All'), which read the chain.
      */
     onV3SnapshotCreated(tokenIds: readonly string[]) {
@@ -55,6 +55,8 @@ export function createSnapshotRefresh(queryClient: QueryClient) {
         v3Keys.histories(),
         ...tokenIds.map((tokenId) => v3Keys.position(tokenId)),
         farmKeys.trackedSummary(),
+        // The dashboard's totals add V3 positions up too (issue 42).
+        farmKeys.portfolio(),
         alertKeys.notifications(),
       ]);
     },

@@ -87,7 +87,7 @@ describe("'v3 snapshot created' refreshes the tracked V3 positions, the summary 
     return { calls, queryClient, close };
   }
 
-  it('refetches each once per round; the wallets’ lists, other positions and the V2 portfolio stay', async () => {
+  it('refetches each once per round, the portfolio totals too (they add V3 up); the wallets’ lists and other positions stay', async () => {
     const { calls, queryClient, close } = await openPages();
     const refresh = createSnapshotRefresh(queryClient);
     // Two stored batches of a round, a few milliseconds apart.
@@ -96,9 +96,9 @@ describe("'v3 snapshot created' refreshes the tracked V3 positions, the summary 
     refresh.onV3SnapshotCreated(['4022']);
     await vi.advanceTimersByTimeAsync(5_000);
 
-    for (const key of ['tracked', 'summary', 'notifications', 'position', 'history'] as const)
+    for (const key of ['tracked', 'summary', 'notifications', 'position', 'history', 'portfolio'] as const)
       expect(callsTo(calls, 'GET', paths[key]), key).toHaveLength(1);
-    for (const key of ['otherPosition', 'walletPositions', 'portfolio'] as const)
+    for (const key of ['otherPosition', 'walletPositions'] as const)
       expect(callsTo(calls, 'GET', paths[key]), key).toHaveLength(0);
     refresh.dispose();
     close();

@@ -16,8 +16,8 @@ export const farmKeys = {
     [...farmKeys.kind(kind), 'imported', lowerOrNull(account)] as const,
   tracked: (kind: FarmKind, account: string | undefined) =>
     [...farmKeys.kind(kind), 'tracked', lowerOrNull(account)] as const,
-  trackedSummary: () => [...farmKeys.all, 'tracked-summary'] as const,
-  portfolio: () => [...farmKeys.all, 'portfolio'] as const,
+  trackedSummary: () => queryKeyRoots.trackedSummary,
+  portfolio: () => queryKeyRoots.portfolio,
   details: () => [...farmKeys.all, 'detail'] as const,
   detail: (farmAddress: string, account: string | undefined) =>
     [...farmKeys.details(), farmAddress.toLowerCase(), lowerOrNull(account)] as const,

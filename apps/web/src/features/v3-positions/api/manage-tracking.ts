@@ -1,14 +1,15 @@
 import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 import { loadV3Schemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
 import { invalidateInOtherTabs } from '../../../lib/tab-sync.ts';
-import { farmKeys } from '../../farms/api/keys.ts';
 import { v3Keys } from './keys.ts';
 
 export type PositionOfWallet = { tokenId: string; walletAddress: string };
 
-// What tracking changes: this feature's answers, and the tracked summary's `v3_positions` (the dashboard).
-const changedKeys = [v3Keys.all, farmKeys.trackedSummary()] as const;
+// What tracking changes: this feature's answers, the tracked summary's `v3_positions` and the portfolio's totals
+// (the dashboard adds V3 positions up with the farms).
+const changedKeys = [v3Keys.all, queryKeyRoots.trackedSummary, queryKeyRoots.portfolio] as const;
 
 function useInvalidateTracking() {
   const queryClient = useQueryClient();
