@@ -94,25 +94,29 @@ export function createV3IncentiveIndex(options: {
   let byPool = new Map<string, V3IncentiveRecord[]>();
   let scannedTo = options.fromBlock - 1n;
   let scanning: Promise<void> = Promise.resolve();
-  const add = (record: V3IncentiveRecord) => {
+  /** Whether `record` was new to the index. */
+  const add = (record: V3IncentiveRecord): boolean => {
     const poolKey = record.key.pool.toLowerCase();
     const list = byPool.get(poolKey) ?? [];
-    if (!list.some((known) => known.id === record.id)) list.push(record);
-    byPool.set(poolKey, list);
+    if (list.some((known) => known.id === record.id)) return false;
+    byPool.set(poolKey, [...list, record]);
+    return true;
   };
+  // How far the stored state reads: it is written again when an incentive is found, or this far behind.
+  let storedTo = scannedTo;
+  const storeEveryBlocks = 10_000n;
 
-  /** Takes the stored state when it read further than this process (another process, or an earlier one). */
+  /** Starts from the stored state, once per process (read by any process before, an earlier one of this). */
   async function adoptStored(): Promise<void> {
     const stored = await options.store?.load();
     if (!stored || stored.scannedTo <= scannedTo) return;
     byPool = new Map();
     for (const record of stored.incentives) add(record);
     scannedTo = stored.scannedTo;
+    storedTo = stored.scannedTo;
   }
 
   async function scanTo(toBlock: bigint): Promise<void> {
-    if (toBlock <= scannedTo) return;
-    await adoptStored();
     if (toBlock <= scannedTo) return;
     // The whole span first: most providers answer an address-filtered query over any range; one that
     // refuses is asked again in halves.
@@ -128,6 +132,7 @@ export function createV3IncentiveIndex(options: {
         `The blockchain node would not read the farming incentives of block ${gaps[0]!.fromBlock}: ${gaps[0]!.reason}`,
       );
     }
+    let found = 0;
     for (const log of logs) {
       const { args } = decodeEventLog({ abi: v3Abis.eternalFarming, data: log.data, topics: log.topics });
       const created = args as {
@@ -145,10 +150,13 @@ export function createV3IncentiveIndex(options: {
         startTime: created.startTime,
         endTime: created.endTime,
       };
-      add({ id: incentiveIdOf(key), key, virtualPool: getAddress(created.virtualPool) });
+      if (add({ id: incentiveIdOf(key), key, virtualPool: getAddress(created.virtualPool) })) found += 1;
     }
     scannedTo = toBlock;
-    await options.store?.save({ scannedTo, incentives: [...byPool.values()].flat() });
+    if (options.store && (found > 0 || scannedTo - storedTo >= storeEveryBlocks)) {
+      await options.store.save({ scannedTo, incentives: [...byPool.values()].flat() });
+      storedTo = scannedTo;
+    }
   }
 
   const answer = (pools: readonly Address[]) =>
@@ -159,18 +167,18 @@ export function createV3IncentiveIndex(options: {
     scanning = next.catch(() => {});
     return next;
   };
-  let isLoaded = false;
+  // The stored state is read at the first use (a store that cannot be read leaves the logs to this process).
+  let loaded: Promise<void> | undefined;
+  const ensureLoaded = () => (loaded ??= queue(adoptStored).catch(() => {}));
 
   return {
     async incentivesOf(pools, toBlock) {
+      await ensureLoaded();
       await queue(() => scanTo(toBlock));
       return answer(pools);
     },
     async knownIncentivesOf(pools) {
-      if (!isLoaded) {
-        await queue(adoptStored);
-        isLoaded = true;
-      }
+      await ensureLoaded();
       return answer(pools);
     },
   };
