@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import type { DbOrTrx } from '../db/index.ts';
+import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease.ts';
+
+/**
+ * The schedule tables of scheduled rounds (decision 012): one row per thing followed, whoever follows it, with
+ * the same columns in each (next_due_at, last_run_at, last_error, last_error_at, failures, lease_until). What
+ * differs between kinds is only what a row is joined to; the claiming and marking are here, once.
+ */
+export type ScheduleTable = Extract<LeasedTable, 'snapshot_schedule' | 'v3_snapshot_schedule'>;
+
+/** What every scheduled item carries: its schedule row and how often it failed in a row. */
+export type ScheduledItem = { scheduleId: number; failures: number };
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Claims up to `limit` due rows for `leaseMs`: `selectDue` gives the candidates (due, free, oldest first: see
+ * dueAndFree), locked on PostgreSQL, and their lease is set in the same transaction, so two processes never
+ * claim the same row. A lease left by a process that died expires, and the row is claimed again.
+ */
+export async function claimDue<Item extends ScheduledItem>(
+  db: DbOrTrx,
+  table: ScheduleTable,
+  options: { now: Date; leaseMs: number; limit: number; isPostgres: boolean },
+  selectDue: (trx: DbOrTrx, due: { now: string; limit: number; isPostgres: boolean }) => Promise<Item[]>,
+): Promise<Item[]> {
+  return db.transaction().execute(async (trx) => {
+    const candidates = await selectDue(trx, {
+      now: iso(options.now),
+      limit: options.limit,
+      isPostgres: options.isPostgres,
+    });
+    const claimed = new Set(
+      await claimRows(
+        trx,
+        table,
+        candidates.map((item) => item.scheduleId),
+        leaseFrom(options.now, options.leaseMs),
+      ),
+    );
+    return candidates.filter((item) => claimed.has(item.scheduleId));
+  });
+}
+
+/** The condition of a schedule row `s` due and free at `now` (for a kind's selectDue). */
+export const isDueAndFree = (table: ScheduleTable, now: string) =>
+  sql<boolean>`(s.next_due_at <= ${now} and ${isFreeAt(table, now)})`;
+
+/** The condition of a schedule row `s` not run since `claimedAt` (a retried queue job skips the others). */
+export const isNotRunSince = (claimedAt: Date) =>
+  sql<boolean>`(s.last_run_at is null or s.last_run_at < ${iso(claimedAt)})`;
+
+/**
+ * Records successes: each row next due at its own time, failures cleared, lease released; only rows not run
+ * since `claimedAt` (on PostgreSQL a concurrent copy of the batch waits on the row, then finds it run).
+ * Answers the schedule ids it marked.
+ */
+export async function markDone(
+  db: DbOrTrx,
+  table: ScheduleTable,
+  done: { scheduleId: number; nextDueAt: Date }[],
+  at: { now: Date; claimedAt: Date },
+): Promise<Set<number>> {
+  const marked = new Set<number>();
+  for (const row of done) {
+    const { rows } = await sql<{ id: number }>`
+      update ${sql.table(table)} set next_due_at = ${iso(row.nextDueAt)}, last_run_at = ${iso(at.now)},
+        last_error = null, last_error_at = null, failures = 0, lease_until = null
+      where id = ${row.scheduleId} and (last_run_at is null or last_run_at < ${iso(at.claimedAt)})
+      returning id`.execute(db);
+    if (rows[0]) marked.add(Number(rows[0].id));
+  }
+  return marked;
+}
+
+/** Records failures: the one-line reason, and each row's next try after its back-off; lease released. */
+export async function markFailed(
+  db: DbOrTrx,
+  table: ScheduleTable,
+  failed: { scheduleId: number; failures: number; nextDueAt: Date }[],
+  reason: string,
+  now: Date,
+): Promise<void> {
+  for (const row of failed) {
+    await sql`
+      update ${sql.table(table)} set next_due_at = ${iso(row.nextDueAt)}, last_error = ${reason},
+        last_error_at = ${iso(now)}, failures = ${row.failures + 1}, lease_until = null
+      where id = ${row.scheduleId}`.execute(db);
+  }
+}
