@@ -1,7 +1,7 @@
 import { pair, stakingDualRewards, stakingRewards, testErc20 } from '@tidewatch/contracts';
 import type { FarmKind } from '@tidewatch/shared';
 import { type Anvil, BulkSender, type World } from '@tidewatch/testkit';
-import { type Abi, type Address, maxUint256 } from 'viem';
+import { type Abi, type Address, isAddressEqual, maxUint256 } from 'viem';
 
 type FarmRef = { address: Address; kind: FarmKind };
 
@@ -38,7 +38,7 @@ export async function deployBenchFarms(
   });
   const stakePerFarm = deployerLp / BigInt((options.accounts.length + 1) * options.farmCount * 2);
   for (const account of options.accounts) {
-    if (account.toLowerCase() === deployer.toLowerCase()) continue;
+    if (isAddressEqual(account, deployer)) continue;
     await call(deployer, lp, pair.abi, 'transfer', [account, stakePerFarm * BigInt(options.farmCount)]);
   }
 

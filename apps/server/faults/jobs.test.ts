@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHistoryJob } from '../src/core/history/backfill.ts';
 import { claimBackfill, reconcileBackfills } from '../src/core/history/repository.ts';
 import { heldLeaseMs } from '../src/core/jobs/lease.ts';
-import { planSnapshotRun, runDueSnapshots, type SnapshotRunDeps } from '../src/jobs/snapshot-run.ts';
+import { planRound } from '../src/core/jobs/scheduled-round.ts';
+import { farmStakeSnapshots, runDueSnapshots, type SnapshotRunDeps } from '../src/jobs/snapshot-run.ts';
 import { type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from '../test/farms-setup.ts';
 import { createTally } from './tally.ts';
 
@@ -38,7 +39,8 @@ describe('a process killed holding scheduled work', () => {
   it('in a snapshot run: another process takes the pairs over within a minute', async () => {
     const seen = tally.problems.length;
     tally.injected();
-    const { batches } = await planSnapshotRun(snapshotDeps(start), { leaseMs: heldLeaseMs });
+    const deps = snapshotDeps(start);
+    const { batches } = await planRound(farmStakeSnapshots(deps), deps, { leaseMs: heldLeaseMs });
     const claimed = batches.flat().length;
     expect(claimed).toBeGreaterThan(0);
     // Killed: no batch runs, the claim is neither renewed nor released.

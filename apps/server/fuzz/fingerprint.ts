@@ -38,7 +38,9 @@ export async function databaseFingerprint(db: Kysely<Database>): Promise<Map<str
     tables.map(async (name) => {
       const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
       const lines = rows
-        .map((row) => JSON.stringify(row, (_key, value) => (typeof value === 'bigint' ? String(value) : value)))
+        .map((row) =>
+          JSON.stringify(row, (_key, value) => (typeof value === 'bigint' ? String(value) : value)),
+        )
         .sort();
       return [name, createHash('sha256').update(lines.join('\n')).digest('hex')] as const;
     }),

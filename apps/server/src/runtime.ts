@@ -6,6 +6,7 @@ import { describeRejections } from './core/farm-index/index-refresh.ts';
 import { loadFarmRegistry } from './core/farm-index/registry.ts';
 import { runHistoryJob } from './core/history/backfill.ts';
 import { createInFlight } from './core/jobs/in-flight.ts';
+import { runRound } from './core/jobs/scheduled-round.ts';
 import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
@@ -21,10 +22,10 @@ import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
 import { type Scheduler, startSnapshotScheduler } from './jobs/scheduler.ts';
 import type { SnapshotEvents } from './jobs/snapshot-events.ts';
-import { startQueuedSnapshots } from './jobs/snapshot-queue.ts';
-import { runDueSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
+import { type QueuedRound, startQueuedSnapshots } from './jobs/snapshot-queue.ts';
+import { farmStakeSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
 import { createV3Jobs } from './jobs/v3-jobs.ts';
-import { runDueV3Snapshots } from './jobs/v3-snapshot-round.ts';
+import { v3PositionSnapshots } from './jobs/v3-snapshot-round.ts';
 
 /** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
 export function fail(message: string): never {
@@ -247,22 +248,26 @@ export async function startScheduledSnapshots(
       .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
+  // Every kind of position followed on the same ticks, through the one round engine.
+  const rounds: QueuedRound[] = [
+    { kind: farmStakeSnapshots(deps), deps },
+    { kind: v3PositionSnapshots(v3.round), deps: v3.round },
+  ];
   const startSchedulerOrQueue = async (): Promise<Scheduler> => {
     if (runtime.config.databaseUrl) {
       return startQueuedSnapshots({
-        ...deps,
+        rounds,
         databaseUrl: runtime.config.databaseUrl,
+        intervalMs,
         onError,
         logInfo: (message) => log.info(message),
         alsoOnTick,
-        v3: v3.round,
       });
     }
     return startSnapshotScheduler({
       intervalMs,
       run: async () => {
-        await runDueSnapshots(deps);
-        await runDueV3Snapshots(v3.round);
+        for (const { kind, deps: roundDeps } of rounds) await runRound(kind, roundDeps);
         await alsoOnTick();
       },
       onError,

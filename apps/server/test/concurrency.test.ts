@@ -1,5 +1,6 @@
 import { csrfCookieName, csrfHeaderName } from '@tidewatch/shared';
 import { type FarmKey, quickswapFarmUrl } from '@tidewatch/testkit';
+import { type Address, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultThrottleLimits } from '../src/core/throttle/limits.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
@@ -171,8 +172,8 @@ describe('200 concurrent sessions', () => {
     const db = w.testApp.database.db;
     const farmIds = new Map<string, FarmKey>();
     for (const row of await db.selectFrom('farms').select(['id', 'address']).execute()) {
-      const key = (Object.keys(w.t.world.farms) as FarmKey[]).find(
-        (k) => w.t.world.farms[k].address.toLowerCase() === row.address.toLowerCase(),
+      const key = (Object.keys(w.t.world.farms) as FarmKey[]).find((k) =>
+        isAddressEqual(w.t.world.farms[k].address, row.address as Address),
       );
       if (key) farmIds.set(String(row.id), key);
     }

@@ -12,7 +12,7 @@ import {
   stakeInFarms,
   testAccounts,
 } from '@tidewatch/testkit';
-import { type Address, formatUnits, getAddress } from 'viem';
+import { type Address, formatUnits, getAddress, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshFarmIndex } from '../src/core/farm-index/index-refresh.ts';
 import { loadFarmRegistry, type RegistryFarm } from '../src/core/farm-index/registry.ts';
@@ -330,8 +330,9 @@ async function oldQuickPrice(blockNumber: bigint): Promise<number> {
       } as never);
     const [reserve0, reserve1] = (await read('getReserves')) as readonly [bigint, bigint, number];
     const token0 = (await read('token0')) as Address;
-    const [baseReserve, quoteReserve] =
-      token0.toLowerCase() === base.toLowerCase() ? [reserve0, reserve1] : [reserve1, reserve0];
+    const [baseReserve, quoteReserve] = isAddressEqual(token0, base)
+      ? [reserve0, reserve1]
+      : [reserve1, reserve0];
     return Number(formatUnits(quoteReserve, quoteDecimals)) / Number(formatUnits(baseReserve, baseDecimals));
   };
   const wmaticUsd = await priceIn(pairs['WMATIC-USDC'].address, tokens.WMATIC.address, 18, 6);

@@ -54,7 +54,9 @@ export async function createTestDatabase(
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const isTemplateHere = template !== undefined && adminUrl === process.env.TEST_DATABASE_URL;
-  await admin.query(`create database ${name}${isTemplateHere ? ` template ${template} strategy file_copy` : ''}`);
+  await admin.query(
+    `create database ${name}${isTemplateHere ? ` template ${template} strategy file_copy` : ''}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

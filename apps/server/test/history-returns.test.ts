@@ -9,6 +9,7 @@ import {
   worldPriceOptions,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
+import { isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { archiveNeeded, runHistoryJob } from '../src/core/history/backfill.ts';
@@ -62,7 +63,7 @@ async function reservesOf(key: PairKey, block: bigint): Promise<{ a: bigint; b: 
     functionName: 'totalSupply',
     blockNumber: block,
   });
-  const isAToken0 = pair.token0.toLowerCase() === t.world.tokens[pair.tokenA].address.toLowerCase();
+  const isAToken0 = isAddressEqual(pair.token0, t.world.tokens[pair.tokenA].address);
   return isAToken0 ? { a: r0, b: r1, supply } : { a: r1, b: r0, supply };
 }
 

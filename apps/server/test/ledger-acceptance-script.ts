@@ -15,7 +15,7 @@ import {
   testAccounts,
   type WorldFarm,
 } from '@tidewatch/testkit';
-import { type Abi, type Address, getAddress, type Hex, parseEventLogs } from 'viem';
+import { type Abi, type Address, getAddress, type Hex, isAddressEqual, parseEventLogs } from 'viem';
 import type { TestChain } from '../src/core/chain/testing.ts';
 
 // Issue 35's acceptance script and the test's own arithmetic. Nothing here calls app code for a figure:
@@ -114,7 +114,7 @@ export async function runScript(t: TestChain): Promise<ScriptResult> {
       abi: pairArtifact.abi,
       functionName: 'getReserves',
     });
-    const isToken0In = pair.token0.toLowerCase() === tokenAddress.toLowerCase();
+    const isToken0In = isAddressEqual(pair.token0, tokenAddress);
     const [rIn, rOut] = isToken0In ? [r0, r1] : [r1, r0];
     const withFee = amountIn * 997n;
     const out = (withFee * rOut) / (rIn * 1000n + withFee);
@@ -298,7 +298,7 @@ export class Arithmetic {
     const { r0, r1 } = await this.reserves(pair.address, block);
     const tokenInfo = this.t.world.tokens[token];
     const quoteInfo = this.t.world.tokens[quote];
-    const isToken0 = pair.token0.toLowerCase() === tokenInfo.address.toLowerCase();
+    const isToken0 = isAddressEqual(pair.token0, tokenInfo.address);
     const [rToken, rQuote] = isToken0 ? [r0, r1] : [r1, r0];
     const quoteWhole = Number(rQuote) / 10 ** quoteInfo.decimals;
     const tokenWhole = Number(rToken) / 10 ** tokenInfo.decimals;
@@ -407,8 +407,8 @@ export class Arithmetic {
       const block = await this.client.getBlock({ blockNumber: receipt.blockNumber });
       const time = new Date(Number(block.timestamp) * 1000);
       const abi = tx.farm.kind === 'dual' ? stakingDualRewards.abi : stakingRewards.abi;
-      const logs = parseEventLogs({ abi: abi as Abi, logs: receipt.logs }).filter(
-        (log) => log.address.toLowerCase() === tx.farm.address.toLowerCase(),
+      const logs = parseEventLogs({ abi: abi as Abi, logs: receipt.logs }).filter((log) =>
+        isAddressEqual(log.address, tx.farm.address),
       );
       const gas = await this.gasOf(tx.hash);
       let isFirst = true;

@@ -20,7 +20,7 @@ import {
   worldPriceOptions,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
-import type { Address, Hex } from 'viem';
+import { type Address, type Hex, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { runHistoryJob } from '../src/core/history/backfill.ts';
@@ -77,7 +77,7 @@ async function reservesOf(key: PairKey, block: bigint) {
     functionName: 'totalSupply',
     blockNumber: block,
   });
-  const isAToken0 = pair.token0.toLowerCase() === t.world.tokens[pair.tokenA].address.toLowerCase();
+  const isAToken0 = isAddressEqual(pair.token0, t.world.tokens[pair.tokenA].address);
   return { a: isAToken0 ? r0 : r1, b: isAToken0 ? r1 : r0, supply, token0: pair.token0 };
 }
 
@@ -116,7 +116,7 @@ async function usdOf(token: Address, amount: bigint, block: bigint): Promise<num
     [tokens.USDC.address, 1, 6],
     [tokens.DQUICK.address, prices.dquick, 18],
   ];
-  const [, price, decimals] = table.find(([address]) => address.toLowerCase() === token.toLowerCase())!;
+  const [, price, decimals] = table.find(([address]) => isAddressEqual(address, token))!;
   return (Number(amount) / 10 ** decimals) * price;
 }
 
@@ -129,7 +129,7 @@ async function lpWorth(farm: WorldFarm, lp: bigint, block: bigint) {
   const a = (lp * r.a) / r.supply;
   const b = (lp * r.b) / r.supply;
   const usd = (await usdOf(tokenA, a, block)) + (await usdOf(tokenB, b, block));
-  const [amount0, amount1] = r.token0.toLowerCase() === tokenA.toLowerCase() ? [a, b] : [b, a];
+  const [amount0, amount1] = isAddressEqual(r.token0, tokenA) ? [a, b] : [b, a];
   return { amount0, amount1, usd };
 }
 

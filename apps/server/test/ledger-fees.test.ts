@@ -1,5 +1,5 @@
 import { pair as pairArtifact } from '@tidewatch/contracts';
-import type { Hex } from 'viem';
+import { type Hex, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { loadTransactionFees } from '../src/core/ledger/fees-repository.ts';
@@ -36,7 +36,7 @@ async function wmaticUsdAt(block: bigint): Promise<number> {
     functionName: 'getReserves',
     blockNumber: block,
   });
-  const isWmatic0 = pair.token0.toLowerCase() === w.t.world.tokens.WMATIC.address.toLowerCase();
+  const isWmatic0 = isAddressEqual(pair.token0, w.t.world.tokens.WMATIC.address);
   const [wmatic, usdc] = isWmatic0 ? [r0, r1] : [r1, r0];
   return Number(usdc) / 1e6 / (Number(wmatic) / 1e18);
 }

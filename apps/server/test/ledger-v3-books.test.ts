@@ -1,7 +1,7 @@
 import { algebraEternalFarming, farmingCenter, nonfungiblePositionManager } from '@tidewatch/contracts';
 import { ledgerSchema, positionBooksSchema, v3PositionHistorySchema } from '@tidewatch/shared';
 import { swapV3, TxSender, type V3PositionKey } from '@tidewatch/testkit';
-import { type Address, formatUnits, type Hex, maxUint128, maxUint256 } from 'viem';
+import { type Address, formatUnits, type Hex, isAddressEqual, maxUint128, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
@@ -82,7 +82,7 @@ async function expectedRows(): Promise<ExpectedV3Row[]> {
 }
 
 const decimalsOf = (address: string) =>
-  Object.values(w.t.world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase())!.decimals;
+  Object.values(w.t.world.tokens).find((t) => isAddressEqual(t.address, address as Address))!.decimals;
 
 /** USD of raw amounts at the on-chain prices of a block (the price source the app's history uses). */
 async function usdAt(block: bigint, amounts: [Address, bigint][]): Promise<number> {
@@ -100,7 +100,7 @@ async function usdAt(block: bigint, amounts: [Address, bigint][]): Promise<numbe
 /** The gas a transaction cost the wallet, from its receipt; null when another address sent it. */
 async function feeOf(hash: Hex): Promise<{ wei: bigint; usd: number } | null> {
   const receipt = await client().getTransactionReceipt({ hash });
-  if (receipt.from.toLowerCase() !== wallet().toLowerCase()) return null;
+  if (!isAddressEqual(receipt.from, wallet())) return null;
   const wei = receipt.gasUsed * receipt.effectiveGasPrice;
   return { wei, usd: await usdAt(receipt.blockNumber, [[w.t.world.tokens.WMATIC.address, wei]]) };
 }

@@ -12,6 +12,7 @@ import {
   encodeFunctionData,
   formatUnits,
   type Hex,
+  isAddressEqual,
   maxUint128,
   maxUint256,
   parseEventLogs,
@@ -53,7 +54,7 @@ const farmedPosition = () => w.v3World.positions.farmed.tokenId;
 const dayMs = 86_400_000;
 
 const decimalsOf = (address: string) =>
-  Object.values(w.t.world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase())!.decimals;
+  Object.values(w.t.world.tokens).find((t) => isAddressEqual(t.address, address as Address))!.decimals;
 
 /** USD of raw amounts at the on-chain prices of a block (the price source the app's history uses). */
 async function usdAt(block: bigint, amounts: [Address, bigint][]): Promise<number> {
@@ -176,7 +177,7 @@ beforeAll(async () => {
   // the other token to it; one transaction, as QuickSwap's interface builds it.
   await wmaticThatUnwraps();
   const wmatic = w.t.world.tokens.WMATIC.address;
-  const otherToken = pool.token0.toLowerCase() === wmatic.toLowerCase() ? pool.token1 : pool.token0;
+  const otherToken = isAddressEqual(pool.token0, wmatic) ? pool.token1 : pool.token0;
   const calls = [
     encodeFunctionData({
       abi: nonfungiblePositionManager.abi,
@@ -203,8 +204,7 @@ beforeAll(async () => {
   const receipt = await client().getTransactionReceipt({ hash: hash! });
   const native = await collectLog(hash!);
   expect(native.log.args.recipient).toBe(manager);
-  const wmaticSide =
-    pool.token0.toLowerCase() === wmatic.toLowerCase() ? native.log.args.amount0 : native.log.args.amount1;
+  const wmaticSide = isAddressEqual(pool.token0, wmatic) ? native.log.args.amount0 : native.log.args.amount1;
   nativeCollect = {
     hash: hash!,
     block: native.block,

@@ -6,7 +6,7 @@ import {
   v3PositionHistorySchema,
 } from '@tidewatch/shared';
 import { addV3Positions, mintV3Position, swapV3, TxSender, testAccounts } from '@tidewatch/testkit';
-import { type Address, formatUnits, maxUint128, maxUint256, parseEventLogs } from 'viem';
+import { type Address, formatUnits, isAddressEqual, maxUint128, maxUint256, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import {
@@ -43,7 +43,7 @@ const idsOf = () => ({
 });
 
 const decimalsOf = (address: string) =>
-  Object.values(w.t.world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase())!.decimals;
+  Object.values(w.t.world.tokens).find((t) => isAddressEqual(t.address, address as Address))!.decimals;
 
 /** USD of raw amounts at the on-chain prices of a block (the price source the app's history uses). */
 async function usdAt(block: bigint, amounts: [Address, bigint][]): Promise<number> {
@@ -191,7 +191,7 @@ beforeAll(async () => {
     abi: algebraEternalFarming.abi,
     logs: await client().getLogs({ address: w.v3World.eternalFarming, fromBlock: 0n }),
   });
-  const sameToken = (a: Address) => a.toLowerCase() === key.rewardToken.toLowerCase();
+  const sameToken = (a: Address) => isAddressEqual(a, key.rewardToken);
   credits = new Map();
   for (const log of farmingLogs) {
     if (log.eventName === 'FarmEnded') {
@@ -263,8 +263,7 @@ describe('V3 books: whose rows, and the owner-level claim', () => {
       let gas = 0n;
       for (const hash of own) {
         const receipt = await client().getTransactionReceipt({ hash: hash as `0x${string}` });
-        if (receipt.from.toLowerCase() === wallet().toLowerCase())
-          gas += receipt.gasUsed * receipt.effectiveGasPrice;
+        if (isAddressEqual(receipt.from, wallet())) gas += receipt.gasUsed * receipt.effectiveGasPrice;
       }
       expect(books.gas_pol, `#${id} gas`).toBe(gas.toString());
       expect(books.prices).toContain("in the wallet's ledger only");

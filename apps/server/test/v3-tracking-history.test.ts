@@ -1,7 +1,7 @@
 import { algebraEternalFarming, farmingCenter, nonfungiblePositionManager } from '@tidewatch/contracts';
 import type { V3PositionEvent, V3PositionHistory } from '@tidewatch/shared';
 import { TxSender, type V3PositionKey } from '@tidewatch/testkit';
-import { type Address, formatUnits, type Hex, maxUint128, maxUint256 } from 'viem';
+import { type Address, formatUnits, type Hex, isAddressEqual, maxUint128, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
@@ -110,7 +110,7 @@ async function chainEventsOf(key: V3PositionKey) {
 }
 
 const decimalsOf = (address: string) =>
-  Object.values(w.t.world.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase())!.decimals;
+  Object.values(w.t.world.tokens).find((t) => isAddressEqual(t.address, address as Address))!.decimals;
 
 /** USD of raw amounts at the on-chain prices of a block (the price source the app's history uses). */
 async function usdAt(block: number, amounts: [Address, bigint][]): Promise<number> {

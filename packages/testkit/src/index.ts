@@ -2,6 +2,7 @@ export {
   type DiscordServer,
   startDiscordServer,
 } from './alert-receivers/discord-server.ts';
+export type { ScriptedAnswer } from './alert-receivers/http-fake.ts';
 export {
   startTelegramServer,
   type TelegramServer,

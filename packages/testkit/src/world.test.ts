@@ -10,7 +10,7 @@ import {
   testErc20,
   testErc20Bytes32,
 } from '@tidewatch/contracts';
-import { type Address, erc20Abi, formatUnits, hexToString } from 'viem';
+import { type Address, erc20Abi, formatUnits, hexToString, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployQuickswapWorld } from './world/deploy.ts';
@@ -59,7 +59,7 @@ async function priceFromReserves(pairAddress: Address, token: Address, other: Ad
   const decimals = (address: Address) =>
     anvil.client.readContract({ address, abi: erc20Abi, functionName: 'decimals' });
   const [dToken, dOther] = await Promise.all([decimals(token), decimals(other)]);
-  const isToken0 = token0.toLowerCase() === token.toLowerCase();
+  const isToken0 = isAddressEqual(token0, token);
   const reserveToken = Number(formatUnits(isToken0 ? r0 : r1, dToken));
   const reserveOther = Number(formatUnits(isToken0 ? r1 : r0, dOther));
   return reserveOther / reserveToken;

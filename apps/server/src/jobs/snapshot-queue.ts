@@ -1,26 +1,14 @@
 import PgBoss from 'pg-boss';
-import { loadClaimedPairs } from '../core/jobs/schedule-repository.ts';
-import { loadClaimedV3Positions } from '../core/v3/snapshot-schedule.ts';
+import type { ScheduledItem } from '../core/jobs/schedule-rows.ts';
+import { planRound, type RoundDeps, type RoundKind, runQueuedBatch } from '../core/jobs/scheduled-round.ts';
 import type { Scheduler } from './scheduler.ts';
 import { startSnapshotScheduler } from './scheduler.ts';
-import {
-  planSnapshotRun,
-  type SnapshotRunDeps,
-  type SnapshotRunReport,
-  snapshotBatch,
-} from './snapshot-run.ts';
-import {
-  planV3SnapshotRound,
-  snapshotV3Batch,
-  type V3SnapshotRoundDeps,
-  type V3SnapshotRoundReport,
-} from './v3-snapshot-round.ts';
-
-/** The pg-boss queues of snapshot batches (decision 012): V2 pairs, and tracked V3 positions (issue 34). */
-const snapshotBatchQueue = 'snapshot-batch';
-const v3SnapshotBatchQueue = 'v3-snapshot-batch';
 
 type BatchJob = { scheduleIds: number[]; claimedAt: string };
+
+/** A kind of scheduled round with the deps it runs with (a V2 farm stake, a V3 position, …). */
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own item and read; the queue only passes ids.
+export type QueuedRound = { kind: RoundKind<ScheduledItem & any, any>; deps: RoundDeps };
 
 /**
  * Creates the queue unless it exists. Processes starting together race to create it (PostgreSQL may even
@@ -40,79 +28,59 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
 }
 
 /**
- * Scheduled snapshots on PostgreSQL, shared by every process that runs a worker: each tick plans a run
- * (claims due pairs under a lease, so a pair is in one batch only) and sends its batches to pg-boss; any
- * process's worker takes a batch and runs it through the pipeline. A worker that dies mid-batch lets its
- * job expire, and pg-boss hands it to another worker with back-off; pairs that worker already stored are
- * skipped, so nothing is written twice. No job state lives in one process's memory.
+ * Scheduled rounds on PostgreSQL, shared by every process that runs a worker: each tick plans every kind's round
+ * (claims its due items under a lease, so an item is in one batch only) and sends the batches to that kind's
+ * pg-boss queue; any process's worker takes a batch and runs it through the engine's batch step. A worker that
+ * dies mid-batch lets its job expire, and pg-boss hands it to another worker with back-off; items that worker
+ * already stored are skipped, so nothing is written twice. No job state lives in one process's memory.
  */
-export async function startQueuedSnapshots(
-  deps: SnapshotRunDeps & {
-    databaseUrl: string;
-    onError: (error: unknown) => void;
-    logInfo: (message: string) => void;
-    /** Also run at every tick (the retention job, which claims its own day). */
-    alsoOnTick?: () => Promise<unknown>;
-    /** The V3 round: its due positions are planned at every tick and their batches sent on their own queue. */
-    v3?: V3SnapshotRoundDeps;
-  },
-): Promise<Scheduler> {
+export async function startQueuedSnapshots(options: {
+  rounds: QueuedRound[];
+  databaseUrl: string;
+  intervalMs: number;
+  onError: (error: unknown) => void;
+  logInfo: (message: string) => void;
+  /** Also run at every tick (the retention job, which claims its own day). */
+  alsoOnTick?: () => Promise<unknown>;
+}): Promise<Scheduler> {
   // A dead worker's batch is handed on after about an interval (10 s at least, 5 min at most).
-  const expireInSeconds = Math.min(300, Math.max(10, Math.round(deps.intervalMs / 1000)));
+  const expireInSeconds = Math.min(300, Math.max(10, Math.round(options.intervalMs / 1000)));
   const boss = new PgBoss({
-    connectionString: deps.databaseUrl,
+    connectionString: options.databaseUrl,
     maintenanceIntervalSeconds: Math.min(60, expireInSeconds),
     schedule: false,
   });
-  boss.on('error', deps.onError);
+  boss.on('error', options.onError);
   await boss.start();
   const queueOptions = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds };
-  await ensureQueue(boss, { ...queueOptions, name: snapshotBatchQueue });
-  await boss.work<BatchJob>(snapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
-    if (!job) return;
-    const pairs = await loadClaimedPairs(deps.db, job.data.scheduleIds, new Date(job.data.claimedAt));
-    if (pairs.length === 0) return;
-    const report: SnapshotRunReport = { claimed: pairs.length, stored: 0, failed: 0, batches: 0 };
-    const claimedAt = new Date(job.data.claimedAt);
-    await snapshotBatch(deps, pairs, { now: (deps.now ?? (() => new Date()))(), claimedAt }, report);
-    deps.logInfo(
-      `snapshot batch ${job.id}: ${report.stored} stored, ${report.failed} failed, ${pairs.length - report.stored - report.failed} already done`,
-    );
-  });
-  const { v3 } = deps;
-  if (v3) {
-    await ensureQueue(boss, { ...queueOptions, name: v3SnapshotBatchQueue });
-    await boss.work<BatchJob>(v3SnapshotBatchQueue, { pollingIntervalSeconds: 1 }, async ([job]) => {
+  for (const { kind, deps } of options.rounds) {
+    await ensureQueue(boss, { ...queueOptions, name: kind.name });
+    await boss.work<BatchJob>(kind.name, { pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
       const claimedAt = new Date(job.data.claimedAt);
-      const positions = await loadClaimedV3Positions(v3.db, job.data.scheduleIds, claimedAt);
-      if (positions.length === 0) return;
-      const report: V3SnapshotRoundReport = { claimed: positions.length, stored: 0, failed: 0, batches: 0 };
-      await snapshotV3Batch(v3, positions, { now: (v3.now ?? (() => new Date()))(), claimedAt }, report);
-      deps.logInfo(`V3 snapshot batch ${job.id}: ${report.stored} stored, ${report.failed} failed`);
+      const report = await runQueuedBatch(kind, deps, { scheduleIds: job.data.scheduleIds, claimedAt });
+      if (report.claimed === 0) return;
+      options.logInfo(
+        `${kind.name} ${job.id}: ${report.stored} stored, ${report.failed} failed, ${report.alreadyDone} already done`,
+      );
     });
   }
   const ticker = startSnapshotScheduler({
-    intervalMs: deps.intervalMs,
+    intervalMs: options.intervalMs,
     run: async () => {
-      const { now, batches } = await planSnapshotRun(deps);
-      for (const batch of batches) {
-        const data: BatchJob = { scheduleIds: batch.map((p) => p.scheduleId), claimedAt: now.toISOString() };
-        await boss.send(snapshotBatchQueue, data);
-      }
-      if (v3) {
-        const round = await planV3SnapshotRound(v3);
-        for (const batch of round.batches) {
+      for (const { kind, deps } of options.rounds) {
+        const { now, batches } = await planRound(kind, deps);
+        for (const batch of batches) {
           const data: BatchJob = {
-            scheduleIds: batch.map((p) => p.scheduleId),
-            claimedAt: round.now.toISOString(),
+            scheduleIds: batch.map((item) => item.scheduleId),
+            claimedAt: now.toISOString(),
           };
-          await boss.send(v3SnapshotBatchQueue, data);
+          await boss.send(kind.name, data);
         }
       }
-      await deps.alsoOnTick?.();
+      await options.alsoOnTick?.();
     },
-    onError: deps.onError,
+    onError: options.onError,
   });
   return {
     async stop() {

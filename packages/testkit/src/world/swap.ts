@@ -1,4 +1,5 @@
 import { dragonLair, pair as pairArtifact, testErc20 } from '@tidewatch/contracts';
+import { isAddressEqual } from 'viem';
 import type { Anvil } from '../anvil.ts';
 import { lairSpecs, type PairKey, type TokenKey } from './spec.ts';
 import { TxSender } from './tx-sender.ts';
@@ -22,7 +23,7 @@ export async function swapExactIn(
     abi: pairArtifact.abi,
     functionName: 'getReserves',
   });
-  const isToken0In = pair.token0.toLowerCase() === tokenIn.toLowerCase();
+  const isToken0In = isAddressEqual(pair.token0, tokenIn);
   const [reserveIn, reserveOut] = isToken0In ? [reserve0, reserve1] : [reserve1, reserve0];
   const amountInWithFee = input.amountIn * 997n;
   const amountOut = (amountInWithFee * reserveOut) / (reserveIn * 1000n + amountInWithFee);

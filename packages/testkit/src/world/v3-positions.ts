@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { type Address, isAddressEqual } from 'viem';
 import type { Anvil } from '../anvil.ts';
 import { TxSender } from './tx-sender.ts';
 import { depositAndFarm } from './v3-farming.ts';
@@ -125,7 +125,7 @@ async function deployerFundedMint(
 }
 
 function tokenKey(v3World: V3World, address: Address) {
-  const found = Object.values(v3World.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase());
+  const found = Object.values(v3World.tokens).find((t) => isAddressEqual(t.address, address));
   if (!found) throw new Error(`no world token at ${address}`);
   return found.key;
 }

@@ -1,5 +1,5 @@
 import { algebraPool, algebraSwapRouter } from '@tidewatch/contracts';
-import type { Address } from 'viem';
+import { type Address, isAddressEqual } from 'viem';
 import type { Anvil } from '../anvil.ts';
 import type { TokenKey } from './spec.ts';
 import { TxSender } from './tx-sender.ts';
@@ -36,8 +36,8 @@ export async function swapV3(
 ): Promise<bigint> {
   const pool = v3World.pools[input.pool];
   const tokenIn = v3World.tokens[input.tokenIn].address;
-  const isToken0In = tokenIn.toLowerCase() === pool.token0.toLowerCase();
-  if (!isToken0In && tokenIn.toLowerCase() !== pool.token1.toLowerCase()) {
+  const isToken0In = isAddressEqual(tokenIn, pool.token0);
+  if (!isToken0In && !isAddressEqual(tokenIn, pool.token1)) {
     throw new Error(`${input.tokenIn} is not a token of ${input.pool}`);
   }
   const d = v3World.accounts.deployer.address;
@@ -114,7 +114,7 @@ export async function movePriceAcrossRange(
 }
 
 function tokenKeyOf(v3World: SwapWorld, address: Address): TokenKey {
-  const found = Object.values(v3World.tokens).find((t) => t.address.toLowerCase() === address.toLowerCase());
+  const found = Object.values(v3World.tokens).find((t) => isAddressEqual(t.address, address));
   if (!found) throw new Error(`no world token at ${address}`);
   return found.key;
 }

@@ -7,7 +7,7 @@ import {
 } from '@tidewatch/contracts';
 import type { FarmKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
-import { type Address, getAddress, type Hex, size, sliceHex, zeroAddress } from 'viem';
+import { type Address, getAddress, type Hex, isAddressEqual, size, sliceHex, zeroAddress } from 'viem';
 import type { ChainClient } from './client.ts';
 import { decodeStringOrBytes32 } from './erc20.ts';
 import { executeReads, type ReadCall, type ReadOutcome } from './multicall.ts';
@@ -111,7 +111,7 @@ function interpret(at: Address, answers: Answers, code: Hex, options: ClassifyOp
   }
   if (has('token0') && has('token1') && has('factory')) {
     const factory = answers.get('factory') as Address;
-    if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
+    if (!isAddressEqual(factory, options.pairFactory)) {
       return {
         message: `that address is a liquidity pool of another factory (${shortenAddress(factory)}), not a QuickSwap V2 pair: QuickSwap V3 pools and other exchanges' pairs have no farm to import; paste a QuickSwap V2 farm or pair`,
       };
@@ -180,7 +180,7 @@ async function verifyFarm(
   const outcomes = await executeReads(chain, [...farmCalls, ...pairCalls, symbolCall], { block: 'latest' });
   const valueAt = (i: number) => (outcomes[i]?.isOk ? (outcomes[i].value as Address) : undefined);
   const [staked, ...rewards] = farmCalls.map((_, i) => valueAt(i));
-  if (!staked || rewards.some((r) => !r) || staked.toLowerCase() !== stakingToken.toLowerCase()) {
+  if (!staked || rewards.some((r) => !r) || !isAddressEqual(staked, stakingToken)) {
     const failed = farmCalls.filter((_, i) => !outcomes[i]!.isOk).map((c) => `${c.functionName}()`);
     return {
       message: `${address} does not answer ${failed.join(' and ') || 'stakingToken() with its pair'}: not a QuickSwap ${kind === 'lp' ? 'LP' : 'dual'} farm`,
@@ -194,7 +194,7 @@ async function verifyFarm(
       message: `${address} stakes ${symbol}, a single token, not a QuickSwap pair: syrup pools and single-token staking are not LP farms. Paste a liquidity-mining or dual-mining farm.`,
     };
   }
-  if (factory.toLowerCase() !== options.pairFactory.toLowerCase()) {
+  if (!isAddressEqual(factory, options.pairFactory)) {
     return {
       message: `${address} stakes ${symbol} of another exchange (pair factory ${shortenAddress(factory)}), not a QuickSwap pair: paste a QuickSwap liquidity-mining or dual-mining farm instead`,
     };

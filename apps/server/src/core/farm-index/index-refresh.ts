@@ -1,7 +1,7 @@
 import type { FarmKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { type Address, getAddress } from 'viem';
+import { type Address, getAddress, isAddressEqual } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { ChainUnavailableError } from '../chain/errors.ts';
 import { getStructureCache } from '../chain/structure-cache.ts';
@@ -177,7 +177,7 @@ function acceptQuickswapPairs(
   for (const part of collected) {
     for (const read of part.read.farms) {
       const key = read.address.toLowerCase();
-      if (read.pair.factory.toLowerCase() === pairFactory.toLowerCase()) {
+      if (isAddressEqual(read.pair.factory, pairFactory)) {
         accepted.add(key);
         continue;
       }
@@ -201,7 +201,7 @@ async function upsertIndexRows(
   const factoryOf = new Map(candidates.map((c) => [c.address.toLowerCase(), c.factory]));
   for (const read of part.read.farms) {
     if (!accepted.has(read.address.toLowerCase())) continue;
-    const farm = part.farms.find((f) => f.address.toLowerCase() === read.address.toLowerCase())!;
+    const farm = part.farms.find((f) => isAddressEqual(f.address, read.address))!;
     const [rewardA, rewardB] = read.rewards.map((r) => r.token);
     const row = {
       chain_id: chainId,

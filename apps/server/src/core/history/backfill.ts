@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isAddressEqual } from 'viem';
 import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
 import type { ChainClient } from '../chain/client.ts';
 import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
@@ -199,7 +200,7 @@ async function scanEvents({ deps, job, final, steps, now }: BackfillRun): Promis
       maxRange: BigInt(deps.logsBlockRange),
     });
     gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
-    const mine = scan.events.filter((e) => e.account.toLowerCase() === job.wallet.toLowerCase());
+    const mine = scan.events.filter((e) => isAddressEqual(e.account, job.wallet));
     const valued = await valueEventsAtTheirBlocks(deps.pipeline, farm, job.wallet, mine);
     await deps.db.transaction().execute(async (trx) => {
       await insertEvents(trx, job, valued);

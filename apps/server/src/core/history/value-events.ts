@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { type Address, isAddressEqual } from 'viem';
 import type { FarmEvent } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
@@ -56,8 +56,9 @@ export async function valueEventsAtTheirBlocks(
       const blockTime = new Date(Number(read.blockTimestamp) * 1000);
       if (event.kind === 'reward_paid') {
         const token =
-          farmRead.rewards.find((r) => r.token.address.toLowerCase() === event.rewardToken?.toLowerCase())
-            ?.token ?? farmRead.rewards[0]!.token;
+          farmRead.rewards.find(
+            (r) => event.rewardToken && isAddressEqual(r.token.address, event.rewardToken),
+          )?.token ?? farmRead.rewards[0]!.token;
         const price = priceOf(token);
         valued.push({
           ...event,

@@ -2,7 +2,7 @@ import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import { claimRows, isFreeAt, leaseFrom } from './lease.ts';
+import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows.ts';
 
 /** A tracked (farm, wallet) pair as the scheduler claims it. */
 export type DuePair = {
@@ -77,37 +77,40 @@ export async function reconcileSchedule(db: Kysely<Database>, now: Date, interva
     .execute();
 }
 
+const duePairColumns = [
+  's.id',
+  's.farm_id',
+  'f.address',
+  'f.kind',
+  's.wallet_address',
+  's.failures',
+] as const;
+
+/** Due and free pairs, oldest first, locked on PostgreSQL (the round engine claims them: scheduled-round.ts). */
+export async function selectDuePairs(
+  trx: DbOrTrx,
+  due: { now: string; limit: number; isPostgres: boolean },
+): Promise<DuePair[]> {
+  let query = trx
+    .selectFrom('snapshot_schedule as s')
+    .innerJoin('farms as f', 'f.id', 's.farm_id')
+    .where(isDueAndFree('snapshot_schedule', due.now))
+    .select(duePairColumns)
+    .orderBy('s.next_due_at')
+    .limit(due.limit);
+  if (due.isPostgres) query = query.forUpdate('s').skipLocked();
+  return (await query.execute()).map(toDuePair);
+}
+
 /**
- * Claims up to `limit` due pairs for `leaseMs`: their lease is set in the same transaction that selects
- * them (on PostgreSQL with FOR UPDATE SKIP LOCKED), so two processes never claim the same pair. A lease
- * left by a process that died expires, and the pair is claimed again.
+ * Claims up to `limit` due pairs for `leaseMs` (the lease set in the transaction that selects them, so two
+ * processes never claim the same pair; a lease left by a process that died expires).
  */
-export async function claimDuePairs(
+export function claimDuePairs(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number; limit: number; isPostgres: boolean },
 ): Promise<DuePair[]> {
-  const now = iso(options.now);
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('snapshot_schedule as s')
-      .innerJoin('farms as f', 'f.id', 's.farm_id')
-      .where('s.next_due_at', '<=', now)
-      .where(isFreeAt('snapshot_schedule', now))
-      .select(['s.id', 's.farm_id', 'f.address', 'f.kind', 's.wallet_address', 's.failures'])
-      .orderBy('s.next_due_at')
-      .limit(options.limit);
-    if (options.isPostgres) query = query.forUpdate('s').skipLocked();
-    const rows = await query.execute();
-    const claimed = new Set(
-      await claimRows(
-        trx,
-        'snapshot_schedule',
-        rows.map((r) => r.id),
-        leaseFrom(options.now, options.leaseMs),
-      ),
-    );
-    return rows.filter((r) => claimed.has(r.id)).map(toDuePair);
-  });
+  return claimDue(db, 'snapshot_schedule', options, selectDuePairs);
 }
 
 /**
@@ -124,64 +127,10 @@ export async function loadClaimedPairs(
     .selectFrom('snapshot_schedule as s')
     .innerJoin('farms as f', 'f.id', 's.farm_id')
     .where('s.id', 'in', scheduleIds)
-    .where((eb) => eb.or([eb('s.last_run_at', 'is', null), eb('s.last_run_at', '<', iso(claimedAt))]))
-    .select(['s.id', 's.farm_id', 'f.address', 'f.kind', 's.wallet_address', 's.failures'])
+    .where(isNotRunSince(claimedAt))
+    .select(duePairColumns)
     .execute();
   return rows.map(toDuePair);
-}
-
-/**
- * Records a success: next due at `nextDueAt` (per pair), failures cleared, lease released; only for pairs
- * not run since `claimedAt` (on PostgreSQL a concurrent copy waits on the row, then finds it run).
- * Returns the schedule ids it marked.
- */
-export async function markPairsDone(
-  db: DbOrTrx,
-  done: { scheduleId: number; nextDueAt: Date }[],
-  now: Date,
-  claimedAt: Date,
-): Promise<Set<number>> {
-  const marked = new Set<number>();
-  for (const pair of done) {
-    const updated = await db
-      .updateTable('snapshot_schedule')
-      .set({
-        next_due_at: iso(pair.nextDueAt),
-        last_run_at: iso(now),
-        last_error: null,
-        last_error_at: null,
-        failures: 0,
-        lease_until: null,
-      })
-      .where('id', '=', pair.scheduleId)
-      .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', iso(claimedAt))]))
-      .returning('id')
-      .executeTakeFirst();
-    if (updated) marked.add(updated.id);
-  }
-  return marked;
-}
-
-/** Records a failure: the one-line reason, and the next try after a back-off; lease released. */
-export async function markPairsFailed(
-  db: DbOrTrx,
-  failed: { scheduleId: number; failures: number; nextDueAt: Date }[],
-  reason: string,
-  now: Date,
-): Promise<void> {
-  for (const pair of failed) {
-    await db
-      .updateTable('snapshot_schedule')
-      .set({
-        next_due_at: iso(pair.nextDueAt),
-        last_error: reason,
-        last_error_at: iso(now),
-        failures: pair.failures + 1,
-        lease_until: null,
-      })
-      .where('id', '=', pair.scheduleId)
-      .execute();
-  }
 }
 
 export type SchedulerStatus = {

@@ -32,7 +32,7 @@ export type RoundKind<Item extends ScheduledItem, Read> = {
   /** Items the read found gone for good, with why (they are marked failed, with a back-off). */
   missing?(read: Read, batch: Item[]): { items: Item[]; reason: string };
   /** Stage 3: stores what was read of `mine` (the items whose rows this run marked), in the transaction. */
-  store(trx: DbOrTrx, mine: Item[], read: Read): Promise<void>;
+  store(trx: DbOrTrx, mine: Item[], read: Read): Promise<unknown>;
   /** When an item is due again after a success. */
   nextDueAt(item: Item, read: Read, now: Date, intervalMs: number): Date;
   /** After a stored batch (tell open pages, run alerts); not waited for. */

@@ -1,5 +1,5 @@
 import type { LedgerGas } from '@tidewatch/shared';
-import { formatUnits } from 'viem';
+import { type Address, formatUnits, isAddressEqual } from 'viem';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
 import { polDecimals } from './ledger-types.ts';
 
@@ -50,7 +50,7 @@ export function gasOfTransaction(hash: string, sources: GasSources): LedgerGas {
   const key = hash.toLowerCase();
   const fee = sources.fees.get(key);
   if (fee?.status === 'known' && fee.fee_wei !== null && fee.from_address !== null) {
-    if (fee.from_address.toLowerCase() !== sources.wallet.toLowerCase())
+    if (!isAddressEqual(fee.from_address as Address, sources.wallet as Address))
       return { ...noGas, status: 'not_paid' };
     return paid(BigInt(fee.fee_wei), {
       fee_usd: fee.fee_usd,

@@ -1,6 +1,6 @@
 import { pair as pairArtifact } from '@tidewatch/contracts';
 import type { Kysely } from 'kysely';
-import { type Address, erc20Abi, getAddress } from 'viem';
+import { type Address, erc20Abi, getAddress, isAddressEqual } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
 import { decodeStringOrBytes32 } from '../chain/erc20.ts';
 import { ReadPlan } from '../chain/read-plan.ts';
@@ -170,7 +170,8 @@ export async function valueMovements(
   if (decoded.length === 0) return [];
   const named = await nameTokens(deps, decoded);
   const read = await readAtBlock(deps, decoded, block);
-  const isLp = (address: string) => decoded.some((m) => m.pair && same(m.pair.pair_address, address));
+  const isLp = (address: string) =>
+    decoded.some((m) => m.pair && isAddressEqual(m.pair.pair_address as Address, address as Address));
   const tokenOf = (address: string): LedgerToken => {
     const token = named.get(address.toLowerCase()) ?? unknownToken(address);
     return isLp(address) ? token : labelToken(deps.oldTokens, token);
@@ -233,5 +234,3 @@ export async function valueMovements(
     };
   });
 }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

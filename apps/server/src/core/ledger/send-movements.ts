@@ -1,6 +1,14 @@
 import type { FarmKind, LedgerRowKind, RecoveryStepKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
-import { type Address, decodeEventLog, getAddress, type Hex, parseAbi, zeroAddress } from 'viem';
+import {
+  type Address,
+  decodeEventLog,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+  parseAbi,
+  zeroAddress,
+} from 'viem';
 import type { IndexRow } from '../farm-index/index-repository.ts';
 import { type LedgerToken, lpToken } from './ledger-types.ts';
 import { farmLabel, type LedgerFarm } from './v2-rows.ts';
@@ -59,8 +67,6 @@ function decode(log: ReceiptLog, abi: typeof events | typeof dualEvents = events
   }
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /** A farm of the index as the ledger names it (its pair's tokens from the index's row). */
 export function indexFarm(row: IndexRow): LedgerFarm {
   return {
@@ -116,7 +122,7 @@ export function decodeSendLogs(send: SendLogs, index: IndexRow[]): DecodedMoveme
     case 'exit':
     case 'withdraw':
     case 'claim': {
-      const row = index.find((r) => same(r.address, to));
+      const row = index.find((r) => isAddressEqual(r.address as Address, to));
       if (!row) return [];
       const farm = indexFarm(row);
       const base = {
@@ -126,9 +132,10 @@ export function decodeSendLogs(send: SendLogs, index: IndexRow[]): DecodedMoveme
       };
       const rewards = rewardTokens(row);
       return logs.flatMap((log): DecodedMovement[] => {
-        if (!same(log.address, to)) return [];
+        if (!isAddressEqual(log.address, to)) return [];
         const decoded = decode(log) ?? decode(log, dualEvents);
-        if (!decoded || !same(String(decoded.args.user), wallet)) return [];
+        if (decoded?.args.user === undefined || !isAddressEqual(decoded.args.user as Address, wallet))
+          return [];
         if (decoded.eventName === 'Withdrawn') {
           const raw = decoded.args.amount as bigint;
           const lp: RawAmount = { address: getAddress(row.pair_address), raw, token: lpOfRow(row) };
@@ -144,12 +151,18 @@ export function decodeSendLogs(send: SendLogs, index: IndexRow[]): DecodedMoveme
     }
     case 'remove_liquidity':
       return logs.flatMap((log): DecodedMovement[] => {
-        const row = index.find((r) => same(r.pair_address, log.address));
+        const row = index.find((r) => isAddressEqual(r.pair_address as Address, log.address));
         const decoded = row ? decode(log) : null;
-        if (!row || decoded?.eventName !== 'Burn' || !same(String(decoded.args.to), wallet)) return [];
+        if (!row || decoded?.eventName !== 'Burn' || !isAddressEqual(decoded.args.to as Address, wallet))
+          return [];
         const pair = getAddress(row.pair_address);
         const lp = transfers
-          .filter((t) => same(t.log.address, pair) && same(t.from, wallet) && same(t.to, pair))
+          .filter(
+            (t) =>
+              isAddressEqual(t.log.address, pair) &&
+              isAddressEqual(t.from, wallet) &&
+              isAddressEqual(t.to, pair),
+          )
           .reduce((sum, t) => sum + t.value, 0n);
         const paid: RawAmount[] = [
           {
@@ -179,9 +192,9 @@ export function decodeSendLogs(send: SendLogs, index: IndexRow[]): DecodedMoveme
     case 'leave_lair': {
       // dQUICK is the lair's own token: leave() burns the wallet's, and QUICK comes from the lair.
       const burnt = transfers.filter(
-        (t) => same(t.log.address, to) && same(t.from, wallet) && t.to === zeroAddress,
+        (t) => isAddressEqual(t.log.address, to) && isAddressEqual(t.from, wallet) && t.to === zeroAddress,
       );
-      const paid = transfers.filter((t) => same(t.from, to) && same(t.to, wallet));
+      const paid = transfers.filter((t) => isAddressEqual(t.from, to) && isAddressEqual(t.to, wallet));
       if (burnt.length === 0 || paid.length === 0) return [];
       return [
         {
@@ -198,8 +211,8 @@ export function decodeSendLogs(send: SendLogs, index: IndexRow[]): DecodedMoveme
     }
     case 'convert_quick': {
       // The converter takes old QUICK from the wallet (to 0xdead) and sends it new QUICK.
-      const taken = transfers.filter((t) => same(t.from, wallet));
-      const paid = transfers.filter((t) => same(t.from, to) && same(t.to, wallet));
+      const taken = transfers.filter((t) => isAddressEqual(t.from, wallet));
+      const paid = transfers.filter((t) => isAddressEqual(t.from, to) && isAddressEqual(t.to, wallet));
       if (taken.length === 0 || paid.length === 0) return [];
       return [
         {

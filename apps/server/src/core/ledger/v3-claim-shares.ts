@@ -1,3 +1,4 @@
+import { type Address, isAddressEqual } from 'viem';
 import type { V3PositionEventRow } from '../db/tables/v3-positions.ts';
 import { amountsOf, detailOf, isWalletFarmEnded, walletOwnership } from './v3-ownership.ts';
 import type { V3EventsInput } from './v3-rows.ts';
@@ -60,7 +61,8 @@ export function v3ClaimShares(
       }
       // Every claim from the wallet's balance empties it in part, whoever it paid to.
       if (event.kind !== 'reward_claimed') return;
-      if (detailOf(event).owner?.toLowerCase() !== wallet.toLowerCase()) return;
+      const { owner } = detailOf(event);
+      if (!owner || !isAddressEqual(owner as Address, wallet as Address)) return;
       if (seenClaims.has(claimId(event))) return;
       seenClaims.add(claimId(event));
       const [amount] = amountsOf(event);

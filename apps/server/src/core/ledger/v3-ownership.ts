@@ -1,8 +1,9 @@
+import { type Address, isAddressEqual } from 'viem';
 import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
 
 const zeroAddress = '0x0000000000000000000000000000000000000000';
 const same = (a: string | null | undefined, b: string | null | undefined) =>
-  a != null && b != null && a.toLowerCase() === b.toLowerCase();
+  a != null && b != null && isAddressEqual(a as Address, b as Address);
 
 /** A stored event's detail (transfer from/to, collect recipient, reward owner/to), parsed; {} when none. */
 export function detailOf(event: V3PositionEventRow): Record<string, string> {

@@ -6,6 +6,7 @@ import {
   encodeDeployData,
   getAddress,
   type Hex,
+  isAddressEqual,
   RpcRequestError,
   toHex,
 } from 'viem';
@@ -171,8 +172,9 @@ export async function findPositionsByIds(
     return { tokenId, read };
   });
   await plan.run(chain, at);
-  const farmingCenter = contracts.farmingCenter.toLowerCase();
-  const farmed = reads.filter((r) => r.read.owner?.toLowerCase() === farmingCenter && r.read.l2TokenId);
+  const farmed = reads.filter(
+    (r) => r.read.owner && isAddressEqual(r.read.owner, contracts.farmingCenter) && r.read.l2TokenId,
+  );
   const l2Owners = new Map<bigint, Address>();
   if (farmed.length > 0) {
     const second = new ReadPlan();

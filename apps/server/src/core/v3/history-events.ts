@@ -4,6 +4,7 @@ import {
   decodeEventLog,
   getAddress,
   type Hex,
+  isAddressEqual,
   pad,
   toEventSelector,
   toHex,
@@ -82,8 +83,6 @@ export function v3HistoryFilters(contracts: V3HistoryContracts, target: V3Histor
   ];
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /**
  * The incentive ids of this position's RewardsCollected logs: the event names neither its tokens nor (indexed)
  * the position, so its incentive is looked up (the incentive index) before the logs are decoded.
@@ -95,7 +94,10 @@ export function rewardsCollectedIncentives(
 ): Hex[] {
   const ids = new Set<Hex>();
   for (const log of logs) {
-    if (!same(log.address, contracts.eternalFarming) || log.topics[0] !== selectors.rewardsCollected)
+    if (
+      !isAddressEqual(log.address, contracts.eternalFarming) ||
+      log.topics[0] !== selectors.rewardsCollected
+    )
       continue;
     const { args } = decodeEventLog({
       abi: v3Abis.eternalFarming,
@@ -121,7 +123,7 @@ function collectedAmounts(
   if (!tokens) return [];
   const amounts = [{ token: getAddress(tokens.rewardToken), raw: reward }];
   if (tokens.bonusRewardToken === zeroAddress) return amounts;
-  if (same(tokens.bonusRewardToken, tokens.rewardToken)) amounts[0]!.raw += bonusReward;
+  if (isAddressEqual(tokens.bonusRewardToken, tokens.rewardToken)) amounts[0]!.raw += bonusReward;
   else amounts.push({ token: getAddress(tokens.bonusRewardToken), raw: bonusReward });
   return amounts;
 }
@@ -148,7 +150,7 @@ export function decodeV3PositionLogs(
       txHash: log.transactionHash,
       logIndex: Number(log.logIndex),
     };
-    if (same(log.address, contracts.positionManager)) {
+    if (isAddressEqual(log.address, contracts.positionManager)) {
       const { eventName, args } = decodeEventLog({
         abi: v3Abis.positionManager,
         data: log.data,
@@ -194,7 +196,7 @@ export function decodeV3PositionLogs(
       }
       continue;
     }
-    if (!same(log.address, contracts.eternalFarming)) continue;
+    if (!isAddressEqual(log.address, contracts.eternalFarming)) continue;
     const decoded = decodeEventLog({ abi: v3Abis.eternalFarming, data: log.data, topics: log.topics });
     const { eventName, args } = decoded;
     if (eventName === 'FarmEntered' && args.tokenId === target.tokenId) {
@@ -237,7 +239,7 @@ export function decodeV3PositionLogs(
       });
     } else if (
       eventName === 'RewardClaimed' &&
-      target.owners.some((owner) => same(owner, args.owner)) &&
+      target.owners.some((owner) => isAddressEqual(owner, args.owner)) &&
       rewardTokens.has(args.rewardAddress.toLowerCase())
     ) {
       drafts.push({

@@ -1,4 +1,5 @@
 import type { V3PositionHistory } from '@tidewatch/shared';
+import { type Address, isAddressEqual } from 'viem';
 import { ratioOf, toTokenNumber } from '../snapshots/valuation/decimal.ts';
 
 /** A stored event as the returns need it: its kind and amounts, each with its USD at the event's block. */
@@ -32,8 +33,6 @@ function sumKnown(values: (number | null)[]): number | null {
   }
   return total;
 }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The swap fees inside each Collect: a Collect pays out what DecreaseLiquidity left owed to the position
@@ -89,8 +88,8 @@ export function computeV3Returns(events: ReturnsEvent[], now: ReturnsNow): V3Ret
   let held1 = 0n;
   for (const deposit of deposits) {
     for (const amount of deposit.amounts) {
-      if (same(amount.token, now.token0.address)) held0 += amount.raw;
-      else if (same(amount.token, now.token1.address)) held1 += amount.raw;
+      if (isAddressEqual(amount.token as Address, now.token0.address as Address)) held0 += amount.raw;
+      else if (isAddressEqual(amount.token as Address, now.token1.address as Address)) held1 += amount.raw;
     }
   }
   const hodl =

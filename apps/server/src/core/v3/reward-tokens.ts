@@ -1,4 +1,4 @@
-import { type Address, zeroAddress } from 'viem';
+import { type Address, isAddressEqual, zeroAddress } from 'viem';
 import type { V3IncentiveRecord } from './incentives.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { V3IncentiveRecord } from './incentives.ts';
  */
 export function rewardTokensOf(incentive: Pick<V3IncentiveRecord, 'key'>): Address[] {
   const tokens = [incentive.key.rewardToken, incentive.key.bonusRewardToken].filter((t) => t !== zeroAddress);
-  return tokens.filter((token, k) => tokens.findIndex((t) => t.toLowerCase() === token.toLowerCase()) === k);
+  return tokens.filter((token, k) => tokens.findIndex((t) => isAddressEqual(t, token)) === k);
 }
 
 /**
@@ -22,8 +22,8 @@ export function pendingByToken(
 ): { token: Address; amount: bigint }[] {
   const { rewardToken, bonusRewardToken } = incentive.key;
   return rewardTokensOf(incentive).map((token) => {
-    const isReward = token.toLowerCase() === rewardToken.toLowerCase();
-    const isBonus = token.toLowerCase() === bonusRewardToken.toLowerCase();
+    const isReward = isAddressEqual(token, rewardToken);
+    const isBonus = isAddressEqual(token, bonusRewardToken);
     return { token, amount: (isReward ? reward : 0n) + (isBonus ? bonusReward : 0n) };
   });
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import { isDueAndFree, isNotRunSince } from '../jobs/schedule-rows.ts';
 
 /**
  * The schedule of tracked V3 positions' automatic snapshots (v3_snapshot_schedule), as snapshot_schedule is
@@ -57,43 +57,33 @@ export async function reconcileV3Schedule(
     .execute();
 }
 
-/**
- * Claims up to `limit` due positions for `leaseMs` in the transaction that selects them (FOR UPDATE SKIP
- * LOCKED on PostgreSQL): two processes never claim the same one; a lease left by a dead process expires.
- */
-export async function claimDueV3Positions(
-  db: Kysely<Database>,
-  options: { now: Date; leaseMs: number; limit: number; isPostgres: boolean },
+const dueColumns = ['s.id', 's.position_id', 'p.token_id', 's.failures'] as const;
+const toDue = (r: {
+  id: number;
+  position_id: number;
+  token_id: string;
+  failures: number;
+}): DueV3Position => ({
+  scheduleId: r.id,
+  positionId: r.position_id,
+  tokenId: r.token_id,
+  failures: r.failures,
+});
+
+/** Due and free positions, oldest first, locked on PostgreSQL (the round engine claims them). */
+export async function selectDueV3Positions(
+  trx: DbOrTrx,
+  due: { now: string; limit: number; isPostgres: boolean },
 ): Promise<DueV3Position[]> {
-  const now = iso(options.now);
-  return db.transaction().execute(async (trx) => {
-    let query = trx
-      .selectFrom('v3_snapshot_schedule as s')
-      .innerJoin('v3_positions as p', 'p.id', 's.position_id')
-      .where('s.next_due_at', '<=', now)
-      .where(isFreeAt('v3_snapshot_schedule', now))
-      .select(['s.id', 's.position_id', 'p.token_id', 's.failures'])
-      .orderBy('s.next_due_at')
-      .limit(options.limit);
-    if (options.isPostgres) query = query.forUpdate('s').skipLocked();
-    const rows = await query.execute();
-    const claimed = new Set(
-      await claimRows(
-        trx,
-        'v3_snapshot_schedule',
-        rows.map((r) => r.id),
-        leaseFrom(options.now, options.leaseMs),
-      ),
-    );
-    return rows
-      .filter((r) => claimed.has(r.id))
-      .map((r) => ({
-        scheduleId: r.id,
-        positionId: r.position_id,
-        tokenId: r.token_id,
-        failures: r.failures,
-      }));
-  });
+  let query = trx
+    .selectFrom('v3_snapshot_schedule as s')
+    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
+    .where(isDueAndFree('v3_snapshot_schedule', due.now))
+    .select(dueColumns)
+    .orderBy('s.next_due_at')
+    .limit(due.limit);
+  if (due.isPostgres) query = query.forUpdate('s').skipLocked();
+  return (await query.execute()).map(toDue);
 }
 
 /** The positions of a queued batch not yet stored since their claim (a retried job skips the others). */
@@ -107,62 +97,8 @@ export async function loadClaimedV3Positions(
     .selectFrom('v3_snapshot_schedule as s')
     .innerJoin('v3_positions as p', 'p.id', 's.position_id')
     .where('s.id', 'in', scheduleIds)
-    .where((eb) => eb.or([eb('s.last_run_at', 'is', null), eb('s.last_run_at', '<', iso(claimedAt))]))
-    .select(['s.id', 's.position_id', 'p.token_id', 's.failures'])
+    .where(isNotRunSince(claimedAt))
+    .select(dueColumns)
     .execute();
-  return rows.map((r) => ({
-    scheduleId: r.id,
-    positionId: r.position_id,
-    tokenId: r.token_id,
-    failures: r.failures,
-  }));
-}
-
-/**
- * Records a success: next due one interval on, failures cleared, lease released; only for rows not run
- * since `claimedAt` (a second copy of a batch marks nothing). Answers the schedule ids it marked.
- */
-export async function markV3PositionsDone(
-  db: DbOrTrx,
-  scheduleIds: number[],
-  at: { now: Date; nextDueAt: Date; claimedAt: Date },
-): Promise<Set<number>> {
-  if (scheduleIds.length === 0) return new Set();
-  const rows = await db
-    .updateTable('v3_snapshot_schedule')
-    .set({
-      next_due_at: iso(at.nextDueAt),
-      last_run_at: iso(at.now),
-      last_error: null,
-      last_error_at: null,
-      failures: 0,
-      lease_until: null,
-    })
-    .where('id', 'in', scheduleIds)
-    .where((eb) => eb.or([eb('last_run_at', 'is', null), eb('last_run_at', '<', iso(at.claimedAt))]))
-    .returning('id')
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-/** Records a failure: its one-line reason and the next try after a back-off; lease released. */
-export async function markV3PositionsFailed(
-  db: DbOrTrx,
-  failed: { scheduleId: number; failures: number; nextDueAt: Date }[],
-  reason: string,
-  now: Date,
-): Promise<void> {
-  for (const row of failed) {
-    await db
-      .updateTable('v3_snapshot_schedule')
-      .set({
-        next_due_at: iso(row.nextDueAt),
-        last_error: reason,
-        last_error_at: iso(now),
-        failures: row.failures + 1,
-        lease_until: null,
-      })
-      .where('id', '=', row.scheduleId)
-      .execute();
-  }
+  return rows.map(toDue);
 }

@@ -1,5 +1,5 @@
 import { AppError, quickswapFarmsUrl, type TrackDiscoveredResponse } from '@tidewatch/shared';
-import { type Address, getAddress } from 'viem';
+import { type Address, getAddress, isAddressEqual } from 'viem';
 import { findIndexRows } from '../../core/farm-index/index-repository.ts';
 import { findFarmByAddress, upsertImportedFarm } from '../../core/farms/repository.ts';
 import { insertTrackedFarm } from '../../core/farms/tracked-pairs.ts';
@@ -20,7 +20,7 @@ export async function trackDiscovered(
   const wallet = await requireSavedWallet(ctx, userId, input.wallet_address);
   const addresses = [...new Set(input.farm_addresses.map((a) => getAddress(a)))];
   const rows = await findIndexRows(db, chainId, { addresses });
-  const missing = addresses.find((a) => !rows.some((r) => r.address.toLowerCase() === a.toLowerCase()));
+  const missing = addresses.find((a) => !rows.some((r) => isAddressEqual(r.address as Address, a)));
   if (missing) {
     throw new AppError('NOT_FOUND', `${missing} is not in the farm index: import it through the wizard`, {
       details: [{ field: 'body.farm_addresses', message: `${missing} is not an indexed farm` }],

@@ -10,7 +10,7 @@ import {
   tokenPriceChoices,
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { getAddress } from 'viem';
+import { type Address, getAddress, isAddressEqual } from 'viem';
 import type { Operators } from '../../core/auth/operators.ts';
 import { labelSymbol, type OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
@@ -106,7 +106,7 @@ export function createPriceChoiceService(deps: PriceChoiceDeps) {
     body: { token_address: string; price_source: string; coinmarketcap_id?: number | undefined },
   ) {
     const tokens = await tokensOfFarm(farmAddress);
-    const token = tokens.find((t) => t.address.toLowerCase() === body.token_address.toLowerCase());
+    const token = tokens.find((t) => isAddressEqual(t.address as Address, body.token_address as Address));
     if (!token)
       throw new AppError(
         'VALIDATION_FAILED',

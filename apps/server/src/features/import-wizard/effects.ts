@@ -1,5 +1,6 @@
 import { AppError, type PriceChoice, quickswapFarmsUrl, type TokenRole } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
+import { type Address, isAddressEqual } from 'viem';
 import type { Database } from '../../core/db/index.ts';
 import { findFarmByAddress, type TokenInput, upsertImportedFarm } from '../../core/farms/repository.ts';
 import type { CmcCandidate, CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
@@ -118,7 +119,7 @@ export async function completeImport(
     const key = token.address.toLowerCase();
     // One token may fill two roles (WMATIC as token1 and reward B): the first choice made for it wins.
     const selection = tokens
-      .filter((t) => t.address.toLowerCase() === key)
+      .filter((t) => isAddressEqual(t.address as Address, token.address as Address))
       .map((t) => stored.selections[t.role as TokenRole])
       .find(Boolean);
     const isFirst = !seen.has(key);

@@ -1,4 +1,5 @@
 import type { GotStatus, UpdateToken } from '@tidewatch/shared';
+import { type Address, isAddressEqual } from 'viem';
 import type { ImportWizardContext } from './context.ts';
 import { findOpenImports, updateImportData } from './repository.ts';
 import { decodeImport, encodeImport, needsName, type StoredImport } from './stored-import.ts';
@@ -21,7 +22,9 @@ export async function nameToken(
   let updated = 0;
   for (const row of rows) {
     const stored = decodeImport(row.data);
-    const hasToken = stored.collected?.tokens.some((t) => t.address.toLowerCase() === key);
+    const hasToken = stored.collected?.tokens.some((t) =>
+      isAddressEqual(t.address, input.address as Address),
+    );
     if (!hasToken) continue;
     found++;
     if (!needsName(stored, key)) continue;

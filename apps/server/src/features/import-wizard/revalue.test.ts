@@ -1,3 +1,4 @@
+import { isAddressEqual } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { valueSnapshots } from '../../core/snapshots/index.ts';
 import type { FarmSnapshotsRead } from '../../core/snapshots/read.ts';
@@ -54,7 +55,7 @@ describe('revalueCollected', () => {
   );
   const collected = {
     ...gathered,
-    positions: gathered.positions.filter((p) => p.account.toLowerCase() === staker),
+    positions: gathered.positions.filter((p) => isAddressEqual(p.account, staker)),
   };
 
   it('derives the unpriced side from the reserves before any choice', () => {

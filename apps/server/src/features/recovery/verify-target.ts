@@ -1,5 +1,12 @@
 import { AppError, type RecoveryStepKind } from '@tidewatch/shared';
-import { type Address, decodeFunctionData, erc20Abi, type Hex, toFunctionSelector } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  erc20Abi,
+  type Hex,
+  isAddressEqual,
+  toFunctionSelector,
+} from 'viem';
 import type { RecoveryContext } from './context.ts';
 import { findIndexFarm, isIndexPair } from './repository.ts';
 
@@ -21,8 +28,6 @@ const functionsOf: Record<RecoveryStepKind, string[]> = {
 export function badTransaction(message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { details: [{ field: 'body.tx_hash', message }] });
 }
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * Checks a step's transaction went to a contract Tidewatch verified for that kind of step, calling that
@@ -53,8 +58,10 @@ export async function verifyTarget(
     }
     case 'approve': {
       const spender = approvedSpender(input);
-      const isPairForRouter = same(spender, contracts.router) && (await isIndexPair(ctx.db, ctx.chainId, to));
-      const isQuickForConverter = same(spender, contracts.converter) && same(to, contracts.oldQuick);
+      const isPairForRouter =
+        isAddressEqual(spender, contracts.router) && (await isIndexPair(ctx.db, ctx.chainId, to));
+      const isQuickForConverter =
+        isAddressEqual(spender, contracts.converter) && isAddressEqual(to, contracts.oldQuick);
       if (!isPairForRouter && !isQuickForConverter) {
         throw badTransaction(
           `the transaction approves ${spender} on ${to}: a recovery step approves an index farm's pair for the router or old QUICK for the converter`,
@@ -68,7 +75,8 @@ export async function verifyTarget(
         leave_lair: contracts.lair,
         convert_quick: contracts.converter,
       }[kind];
-      if (!same(to, expected)) throw badTransaction(`the transaction went to ${to}, not to ${expected}`);
+      if (!isAddressEqual(to, expected))
+        throw badTransaction(`the transaction went to ${to}, not to ${expected}`);
       return { farmAddress: null };
     }
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, signInMessageLifetimeMs, walletSignInGreeting } from '@tidewatch/shared';
-import { type Address, getAddress, type Hex, isAddress, recoverMessageAddress } from 'viem';
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual, recoverMessageAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 
 /**
@@ -107,7 +107,7 @@ export async function checkSigner(message: string, signature: Hex, address: Addr
   } catch {
     throw signatureError(`the signature is malformed: it was not made by ${address}`);
   }
-  if (signer.toLowerCase() !== address.toLowerCase()) {
+  if (!isAddressEqual(signer, address)) {
     throw signatureError(`the signature was not made by ${address} (it was made by ${signer})`);
   }
 }

@@ -1,4 +1,4 @@
-import type { Address } from 'viem';
+import { type Address, isAddressEqual } from 'viem';
 
 /** Polygon: the only chain Tidewatch sends on (spec section 9; the local test chain answers as 137 too). */
 export const polygonChainId = 137;
@@ -22,7 +22,7 @@ export function checkWallet(
   wallet: Address,
 ): WalletCheck {
   if (!connection.isConnected || !connection.publicAddress) return { kind: 'connect' };
-  if (connection.publicAddress.toLowerCase() !== wallet.toLowerCase()) {
+  if (!isAddressEqual(connection.publicAddress, wallet)) {
     return { kind: 'select account', connectedAs: connection.publicAddress };
   }
   if (connection.chainId !== polygonChainId) return { kind: 'switch network', chainId: connection.chainId };

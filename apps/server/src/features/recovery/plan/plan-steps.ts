@@ -1,6 +1,6 @@
 import { dragonLair, quickConverter, testErc20 } from '@tidewatch/contracts';
 import type { RecoveryStepKind } from '@tidewatch/shared';
-import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex } from 'viem';
+import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex, isAddressEqual } from 'viem';
 import type { FarmState, Flow, RecoveryChainState, RecoveryContracts } from './chain-state.ts';
 import { isShort, planFarmStep } from './farm-step.ts';
 import { planRemoveLiquidity } from './remove-liquidity-step.ts';
@@ -34,8 +34,6 @@ export type PlannedRecovery = {
   finalFlows: Flow[];
 };
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /**
  * The steps that turn everything an ended farm still holds for the wallet back into tokens, in the order
  * they can run: per farm `exit` (or `withdraw` without claiming when the farm holds less of a reward
@@ -60,8 +58,8 @@ export function planSteps(
   /** Sorts what a step pays: LP and old dQUICK / old QUICK go on to later steps, the rest stays. */
   const arrive = (flow: Flow) => {
     if (flow.raw === 0n) return;
-    if (same(flow.token.address, contracts.lair)) dquickArriving += flow.raw;
-    else if (same(flow.token.address, contracts.oldQuick)) quickArriving += flow.raw;
+    if (isAddressEqual(flow.token.address, contracts.lair)) dquickArriving += flow.raw;
+    else if (isAddressEqual(flow.token.address, contracts.oldQuick)) quickArriving += flow.raw;
     else final.add(flow);
   };
 
@@ -71,7 +69,7 @@ export function planSteps(
     if (step) {
       steps.push(step);
       for (const flow of step.receives) {
-        if (same(flow.token.address, farm.pair)) {
+        if (isAddressEqual(flow.token.address, farm.pair)) {
           const key = farm.pair.toLowerCase();
           lpReturned.set(key, (lpReturned.get(key) ?? 0n) + flow.raw);
         } else arrive(flow);

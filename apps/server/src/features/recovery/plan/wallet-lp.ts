@@ -1,9 +1,11 @@
 import type { RecoveryStepKind } from '@tidewatch/shared';
 import {
+  type Address,
   erc20Abi,
   formatBlock,
   formatTransactionReceipt,
   type Hex,
+  isAddressEqual,
   parseEventLogs,
   type RpcBlock,
   type RpcTransactionReceipt,
@@ -20,8 +22,6 @@ export type RecordedLpStep = {
   to_address: string;
   block_number: number | string;
 };
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The LP of each pair (lower-case address) in the wallet that one of its recorded farm steps returned
@@ -77,7 +77,11 @@ export async function readReturnedLp(
     if (step.step_kind === 'remove_liquidity') {
       for (const log of transfers) {
         const key = log.address.toLowerCase();
-        if (!returned.has(key) || !same(log.args.from, state.wallet) || !same(log.args.to, log.address))
+        if (
+          !returned.has(key) ||
+          !isAddressEqual(log.args.from, state.wallet) ||
+          !isAddressEqual(log.args.to, log.address)
+        )
           continue;
         const left = returned.get(key)! - log.args.value;
         returned.set(key, left > 0n ? left : 0n);
@@ -89,8 +93,12 @@ export async function readReturnedLp(
     const at = blockTimes.get(receipt.blockNumber);
     if (at === undefined || !(end > 0 && end <= Number(at))) continue;
     for (const log of transfers) {
-      if (!same(log.address, row.pair_address)) continue;
-      if (!same(log.args.from, step.to_address) || !same(log.args.to, state.wallet)) continue;
+      if (!isAddressEqual(log.address, row.pair_address as Address)) continue;
+      if (
+        !isAddressEqual(log.args.from, step.to_address as Address) ||
+        !isAddressEqual(log.args.to, state.wallet)
+      )
+        continue;
       const key = log.address.toLowerCase();
       returned.set(key, (returned.get(key) ?? 0n) + log.args.value);
     }

@@ -8,6 +8,7 @@ import {
   encodeFunctionResult,
   formatUnits,
   type Hex,
+  isAddressEqual,
 } from 'viem';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/provider.tsx';
@@ -41,7 +42,7 @@ const farmReads = { staked: 3n * e18, earned: 20n * e18 };
 
 /** Answers the LP farm's views from `farmReads`; its transactions simulate as succeeding. */
 function answerFarmReads(call: { to: Address; data: Hex }): Hex | undefined {
-  if (call.to.toLowerCase() !== farmAddress.toLowerCase()) return undefined;
+  if (!isAddressEqual(call.to, farmAddress)) return undefined;
   const abi = recoveryAbis.farm as Abi;
   const { functionName } = decodeFunctionData({ abi, data: call.data });
   if (functionName === 'balanceOf')

@@ -3,6 +3,7 @@ import {
   encodeErrorResult,
   type Hash,
   type Hex,
+  isAddressEqual,
   keccak256,
   numberToHex,
   parseAbi,
@@ -251,7 +252,7 @@ export function installFakeChain(
       case 'eth_getTransactionBySenderAndNonce': {
         const [sender, nonce] = args as [Address, Hex];
         const found = [...transactions.values()].find(
-          (each) => each.from.toLowerCase() === sender.toLowerCase() && each.nonce === Number(nonce),
+          (each) => isAddressEqual(each.from, sender) && each.nonce === Number(nonce),
         );
         return found ? formatTransaction(found) : null;
       }
