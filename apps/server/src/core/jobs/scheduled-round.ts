@@ -58,8 +58,7 @@ const queuedLeaseMs = 5 * 60_000;
 const maxItemsPerRound = 20_000;
 
 /** Next try after a failure: 15 s, 30 s, 1 min, … never later than one interval. */
-export const backoffMs = (failures: number, intervalMs: number) =>
-  Math.min(intervalMs, 15_000 * 2 ** failures);
+const backoffMs = (failures: number, intervalMs: number) => Math.min(intervalMs, 15_000 * 2 ** failures);
 
 /** One line for the card and the health report: the error's own short message, never a stack. */
 function describeFailure(error: unknown): string {
@@ -123,7 +122,7 @@ export async function runRound<Item extends ScheduledItem, Read>(
  * other failure is recorded on its rows with a back-off and the last good snapshots kept. Throws only when the
  * database fails.
  */
-export async function runBatch<Item extends ScheduledItem, Read>(
+async function runBatch<Item extends ScheduledItem, Read>(
   kind: RoundKind<Item, Read>,
   deps: RoundDeps,
   batch: Item[],
