@@ -17,9 +17,9 @@ import {
 import { createChainClient } from '../src/core/chain/client.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { resolvePrices } from '../src/core/snapshots/prices.ts';
-import { findWalletPositionIds } from '../src/core/v3/find-positions.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
-import { type PlanTokenPrices, readV3Positions } from '../src/core/v3/read-positions.ts';
+import { findWalletPositionIds } from '../src/features/v3-positions/reads/find-positions.ts';
+import { createV3IncentiveIndex } from '../src/features/v3-positions/reads/incentives.ts';
+import { type PlanTokenPrices, readV3Positions } from '../src/features/v3-positions/reads/read-positions.ts';
 
 const { values } = parseArgs({
   options: { positions: { type: 'string', default: '50' }, farmed: { type: 'string', default: '5' } },

@@ -34,11 +34,11 @@ import {
   type PasswordHasher,
 } from './features/accounts/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
+import { registerLedger } from './features/books/index.ts';
 import { registerDiscovery } from './features/discovery/index.ts';
 import { registerFarms } from './features/farms/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
-import { registerLedger } from './features/ledger/index.ts';
 import { registerRecovery } from './features/recovery/index.ts';
 import { registerV3Positions } from './features/v3-positions/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';

@@ -17,6 +17,7 @@ import {
   evaluateAlerts,
   v2FarmStakeAlerts,
 } from './features/alerts/index.ts';
+import { v3PositionSnapshots } from './features/v3-positions/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
@@ -25,7 +26,6 @@ import type { SnapshotEvents } from './jobs/snapshot-events.ts';
 import { type QueuedRound, startQueuedSnapshots } from './jobs/snapshot-queue.ts';
 import { farmStakeSnapshots, type SnapshotRunDeps } from './jobs/snapshot-run.ts';
 import { createV3Jobs } from './jobs/v3-jobs.ts';
-import { v3PositionSnapshots } from './jobs/v3-snapshot-round.ts';
 
 /** Prints one line for the operator and exits non-zero (no stack trace for expected failures). */
 export function fail(message: string): never {

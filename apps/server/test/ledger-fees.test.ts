@@ -1,8 +1,8 @@
 import { pair as pairArtifact } from '@tidewatch/contracts';
 import { type Hex, isAddressEqual } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTransactionFees } from '../src/core/books/fees-repository.ts';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
-import { loadTransactionFees } from '../src/core/ledger/fees-repository.ts';
 import {
   farmCall,
   type LedgerHistoryWorld,

@@ -4,8 +4,8 @@ import { swapV3, TxSender, type V3PositionKey } from '@tidewatch/testkit';
 import { type Address, formatUnits, type Hex, isAddressEqual, maxUint128, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
+import { runV3HistoryJob } from '../src/features/v3-positions/history/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/features/v3-positions/reads/incentives.ts';
 import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
 
 // The ledger's V3 rows on the local chain (Algebra's own bytecode): swaps earn the in-range position fees, the

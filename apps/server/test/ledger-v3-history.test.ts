@@ -2,10 +2,10 @@ import { nonfungiblePositionManager } from '@tidewatch/contracts';
 import { TxSender } from '@tidewatch/testkit';
 import { getAddress, type Hex, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTransactionFees } from '../src/core/books/fees-repository.ts';
 import type { FinalityRule } from '../src/core/chain/finality.ts';
-import { loadTransactionFees } from '../src/core/ledger/fees-repository.ts';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
+import { runV3HistoryJob } from '../src/features/v3-positions/history/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/features/v3-positions/reads/incentives.ts';
 import { createV3User, startV3TrackingWorld, type V3TrackingWorld } from './v3-tracking-setup.ts';
 
 // The V3 history job under issue 35's rules, on the local chain with Algebra's own bytecode: events only up to

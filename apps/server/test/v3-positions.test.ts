@@ -14,15 +14,15 @@ import { type Address, getAddress, maxUint128, maxUint256 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
-import { findWalletPositionIds } from '../src/core/v3/find-positions.ts';
-import { createV3IncentiveStore } from '../src/core/v3/incentive-store.ts';
+import { findWalletPositionIds } from '../src/features/v3-positions/reads/find-positions.ts';
+import { createV3IncentiveStore } from '../src/features/v3-positions/reads/incentive-store.ts';
 import {
   createV3IncentiveIndex,
   type V3IncentiveIndex,
   type V3IncentiveStore,
-} from '../src/core/v3/incentives.ts';
-import { v3PlanPrices } from '../src/core/v3/position-reader.ts';
-import { readV3Positions } from '../src/core/v3/read-positions.ts';
+} from '../src/features/v3-positions/reads/incentives.ts';
+import { v3PlanPrices } from '../src/features/v3-positions/reads/position-reader.ts';
+import { readV3Positions } from '../src/features/v3-positions/reads/read-positions.ts';
 import {
   chainPays,
   chainPendingRewards,

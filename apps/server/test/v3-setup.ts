@@ -31,7 +31,7 @@ import {
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import type { ThrottleLimits } from '../src/core/throttle/limits.ts';
-import type { V3Contracts } from '../src/core/v3/contracts.ts';
+import type { V3Contracts } from '../src/features/v3-positions/reads/contracts.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 /**

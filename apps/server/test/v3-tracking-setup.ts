@@ -13,11 +13,14 @@ import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { createInFlight } from '../src/core/jobs/in-flight.ts';
 import { createMailer } from '../src/core/mailer.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
-import { runV3HistoryJob } from '../src/core/v3/history-backfill.ts';
-import { createV3IncentiveIndex } from '../src/core/v3/incentives.ts';
 import { deliverAlertEmails } from '../src/features/alerts/index.ts';
+import { runV3HistoryJob } from '../src/features/v3-positions/history/history-backfill.ts';
+import { createV3IncentiveIndex } from '../src/features/v3-positions/reads/incentives.ts';
+import {
+  runDueV3Snapshots,
+  type V3SnapshotRoundReport,
+} from '../src/features/v3-positions/schedule/snapshot-round.ts';
 import { createV3Jobs } from '../src/jobs/v3-jobs.ts';
-import { runDueV3Snapshots, type V3SnapshotRoundReport } from '../src/jobs/v3-snapshot-round.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 /**

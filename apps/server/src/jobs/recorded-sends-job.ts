@@ -1,6 +1,6 @@
+import { findWalletsWithUnsettledSends } from '../core/books/fees-repository.ts';
+import { type RecordedFinalityDeps, settleRecordedSends } from '../core/books/recorded-finality.ts';
 import { claimRows } from '../core/jobs/lease.ts';
-import { findWalletsWithUnsettledSends } from '../core/ledger/fees-repository.ts';
-import { type RecordedFinalityDeps, settleRecordedSends } from '../core/ledger/recorded-finality.ts';
 import { type Scheduler, startTicker } from './scheduler.ts';
 
 const jobName = 'recorded-sends';

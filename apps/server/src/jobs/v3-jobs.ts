@@ -4,13 +4,15 @@ import type { Config } from '../core/config.ts';
 import type { AppDatabase } from '../core/db/index.ts';
 import type { InFlight } from '../core/jobs/in-flight.ts';
 import type { PriceSources } from '../core/snapshots/prices.ts';
-import { runV3HistoryJob } from '../core/v3/history-backfill.ts';
-import { createV3IncentiveStore } from '../core/v3/incentive-store.ts';
-import { createV3IncentiveIndex } from '../core/v3/incentives.ts';
-import { createV3PositionReader } from '../core/v3/position-reader.ts';
-import type { DueV3Position } from '../core/v3/snapshot-schedule.ts';
 import { evaluateAlerts, v3NftAlerts } from '../features/alerts/index.ts';
-import type { V3SnapshotRoundDeps } from './v3-snapshot-round.ts';
+import {
+  createV3IncentiveIndex,
+  createV3IncentiveStore,
+  createV3PositionReader,
+  type DueV3Position,
+  runV3HistoryJob,
+  type V3SnapshotRoundDeps,
+} from '../features/v3-positions/index.ts';
 
 /** What the V3 jobs of a process are wired with (the runtime's parts). */
 export type V3JobsInput = {

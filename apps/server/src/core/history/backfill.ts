@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isAddressEqual } from 'viem';
+import { type GasPricing, recordTransactionFees } from '../books/fees.ts';
 import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chain/block-at-time.ts';
 import type { ChainClient } from '../chain/client.ts';
 import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
@@ -7,7 +8,6 @@ import type { FarmRef } from '../chain/farm-ref.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
-import { type GasPricing, recordTransactionFees } from '../ledger/fees.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { loadEventBlockHashes } from './reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
@@ -76,7 +76,7 @@ export const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
  *   1. events: the wallet's Staked / Withdrawn / RewardPaid logs since the window start (BACKFILL_DAYS
  *      ago) up to the last final block (FINALITY), in ranges the RPC accepts, each valued at its own block
  *      (a position already open at the window start counts as a deposit there), then the gas each event's
- *      transaction paid, its receipt read once (core/ledger/fees.ts);
+ *      transaction paid, its receipt read once (core/books/fees.ts);
  *   2. days: a position, farm and pool snapshot at the last block of each UTC day from the first stake
  *      to the first live snapshot;
  *   3. catch-up: once done, the pair's new events every interval.

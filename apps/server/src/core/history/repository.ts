@@ -1,10 +1,10 @@
 import type { FarmKind } from '@tidewatch/shared';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
+import { deleteUnreferencedFees } from '../books/fees-repository.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
-import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
 import { deleteEventsAfter, type HistoryScope } from './reorg-repository.ts';
 import type { ValuedEvent } from './returns.ts';
 

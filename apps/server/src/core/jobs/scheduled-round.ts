@@ -10,7 +10,7 @@ import { claimDue, markDone, markFailed, type ScheduledItem, type ScheduleTable 
  * → read each batch in one go at one block → split a batch on a revert → store it with its schedule rows in one
  * transaction → back off on failure. A kind of work is its only parameter: what it follows (its schedule table
  * and how a due row is read), how a batch is read and stored, and when an item is due again. V2 farm stakes and
- * V3 positions are two kinds of it (jobs/snapshot-run.ts, jobs/v3-snapshot-round.ts); on PostgreSQL the batches
+ * V3 positions are two kinds of it (jobs/snapshot-run.ts, features/v3-positions/schedule/snapshot-round.ts); on PostgreSQL the batches
  * ride on pg-boss (jobs/snapshot-queue.ts), through the same batch step.
  */
 export type RoundKind<Item extends ScheduledItem, Read> = {

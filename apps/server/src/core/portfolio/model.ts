@@ -1,7 +1,7 @@
 import type { PositionProfit } from '@tidewatch/shared';
+import type { V3Counterparties } from '../books/v3-rows.ts';
 import type { OldTokens } from '../chain/token-labels.ts';
 import type { DbOrTrx } from '../db/index.ts';
-import type { V3Counterparties } from '../ledger/v3-rows.ts';
 
 /**
  * A position a wallet holds, whatever its kind (a V2 farm stake, a V3 NFT; next a vault share, a Dragon's Lair

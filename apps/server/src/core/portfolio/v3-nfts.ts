@@ -1,6 +1,6 @@
+import { loadV3Books } from '../books/v3-books.ts';
 import type { V3PositionSnapshotRow } from '../db/tables/v3-positions.ts';
 import { sumKnown } from '../history/returns.ts';
-import { loadV3Books } from '../ledger/v3-books.ts';
 import { findTrackedV3Positions, loadV3Snapshots } from '../v3/snapshot-repository.ts';
 import type { PortfolioProvider } from './model.ts';
 

@@ -1,11 +1,11 @@
 import type { TokenRef } from '@tidewatch/shared';
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
+import { deleteUnreferencedFees } from '../books/fees-repository.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
 import { deleteEventsAfter, type HistoryScope } from '../history/reorg-repository.ts';
 import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
-import { deleteUnreferencedFees } from '../ledger/fees-repository.ts';
 import type { ValuedV3Event } from './history-value.ts';
 
 /** The V3 history job's rows (v3_history_backfills) and the events it stores (v3_position_events), in SQL. */

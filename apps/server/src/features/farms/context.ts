@@ -1,10 +1,10 @@
 import { AppError, type FarmKind, farmKinds } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import type { V3Counterparties } from '../../core/books/v3-rows.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import { findFarmByAddress } from '../../core/farms/repository.ts';
-import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 import type { SnapshotPipeline } from '../../core/snapshots/pipeline.ts';
 import type { PriceSources } from '../../core/snapshots/prices.ts';
 

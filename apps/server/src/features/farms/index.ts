@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Operators } from '../../core/auth/operators.ts';
+import type { V3Counterparties } from '../../core/books/v3-rows.ts';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { ReadCache } from '../../core/http/read-cache.ts';
-import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
 import type { CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
 import { createPriceChoiceService } from './price-choice.ts';

@@ -6,10 +6,10 @@ import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import { isVerifiedWallet } from '../../core/farms/repository.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
-import type { V3Contracts } from '../../core/v3/contracts.ts';
-import type { V3IncentiveIndex } from '../../core/v3/incentives.ts';
-import type { MerklDeps } from '../../core/v3/merkl-rewards.ts';
-import type { V3PositionReader } from '../../core/v3/snapshot-store.ts';
+import type { V3Contracts } from './reads/contracts.ts';
+import type { V3IncentiveIndex } from './reads/incentives.ts';
+import type { MerklDeps } from './reads/merkl-rewards.ts';
+import type { V3PositionReader } from './schedule/snapshot-store.ts';
 
 /** What reading V3 positions for the API is wired with; the chain parts are absent without an RPC. */
 export type V3PositionsDeps = {

@@ -1,4 +1,4 @@
-import { loadV3Books } from '../../core/ledger/v3-books.ts';
+import { loadV3Books } from '../../core/books/v3-books.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
 import { renderV3SnapshotsCsv } from './history-csv.ts';
 import { requireTracked } from './refresh-tracked-position.ts';

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
-import { createV3IncentiveStore } from '../../core/v3/incentive-store.ts';
-import { createV3IncentiveIndex } from '../../core/v3/incentives.ts';
-import { createMerklClient } from '../../core/v3/merkl-client.ts';
-import { createMerklAnswerStore } from '../../core/v3/merkl-repository.ts';
-import { createV3PositionReader } from '../../core/v3/position-reader.ts';
+import { createV3IncentiveStore } from './reads/incentive-store.ts';
+import { createV3IncentiveIndex } from './reads/incentives.ts';
+import { createMerklClient } from './reads/merkl-client.ts';
+import { createMerklAnswerStore } from './reads/merkl-repository.ts';
+import { createV3PositionReader } from './reads/position-reader.ts';
 import { v3PositionsRoutes } from './routes.ts';
 import { createV3PositionsService } from './service.ts';
 import { v3TrackingRoutes } from './tracking-routes.ts';
@@ -76,3 +76,12 @@ export async function registerV3Positions(
     throttles: deps.throttles,
   });
 }
+
+// What the composition (jobs/, runtime.ts) runs of this feature: the V3 kind of the round engine, the history
+// job, and the reads they share.
+export { runV3HistoryJob } from './history/history-backfill.ts';
+export { createV3IncentiveStore } from './reads/incentive-store.ts';
+export { createV3IncentiveIndex } from './reads/incentives.ts';
+export { createV3PositionReader } from './reads/position-reader.ts';
+export { type V3SnapshotRoundDeps, v3PositionSnapshots } from './schedule/snapshot-round.ts';
+export type { DueV3Position } from './schedule/snapshot-schedule.ts';

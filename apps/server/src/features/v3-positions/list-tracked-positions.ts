@@ -5,7 +5,7 @@ import {
   loadNewestV3Snapshots,
   type TrackedV3Position,
 } from '../../core/v3/snapshot-repository.ts';
-import { toV3SnapshotWire } from '../../core/v3/snapshot-rows.ts';
+import { toV3SnapshotWire } from './schedule/snapshot-rows.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
 /** A tracked position as the API sends it, with its newest snapshot (null before the first). */

@@ -1,14 +1,14 @@
 import type { TokenRef, V3PositionEvent, V3PositionHistory } from '@tidewatch/shared';
 import { formatUnits, getAddress } from 'viem';
+import { loadV3Books } from '../../core/books/v3-books.ts';
 import type { V3PositionEventRow, V3RawAmount } from '../../core/db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../../core/farms/repository.ts';
-import { loadV3Books } from '../../core/ledger/v3-books.ts';
 import { profitBesideReturns } from '../../core/portfolio/profit.ts';
 import { loadV3Events } from '../../core/v3/history-repository.ts';
-import { computeV3Returns, type ReturnsEvent } from '../../core/v3/history-returns.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
-import { toV3SnapshotWire } from '../../core/v3/snapshot-rows.ts';
+import { computeV3Returns, type ReturnsEvent } from './history/history-returns.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
+import { toV3SnapshotWire } from './schedule/snapshot-rows.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
 const amountsOf = (row: V3PositionEventRow) => JSON.parse(row.amounts) as V3RawAmount[];

@@ -6,8 +6,8 @@ import {
   loadNewestV3Snapshots,
   type TrackedV3Position,
 } from '../../core/v3/snapshot-repository.ts';
-import { readV3Snapshots, storeV3Snapshots } from '../../core/v3/snapshot-store.ts';
 import { toTrackedItem } from './list-tracked-positions.ts';
+import { readV3Snapshots, storeV3Snapshots } from './schedule/snapshot-store.ts';
 import { positionGone, requireReader, type V3TrackingContext } from './tracking-context.ts';
 
 /** The user's tracking of a position with a wallet; NOT_FOUND naming both otherwise. */

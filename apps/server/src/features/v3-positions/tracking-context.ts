@@ -1,8 +1,8 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
+import type { V3Counterparties } from '../../core/books/v3-rows.ts';
 import type { Database } from '../../core/db/index.ts';
-import type { V3Counterparties } from '../../core/ledger/v3-rows.ts';
-import type { V3PositionReader } from '../../core/v3/snapshot-store.ts';
+import type { V3PositionReader } from './schedule/snapshot-store.ts';
 
 export type V3TrackingDeps = {
   db: Kysely<Database>;

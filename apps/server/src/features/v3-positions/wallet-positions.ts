@@ -1,9 +1,9 @@
 import type { V3WalletPositions } from '@tidewatch/shared';
-import { findWalletPositionIds } from '../../core/v3/find-positions.ts';
-import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from '../../core/v3/merkl-rewards.ts';
-import { v3PlanPrices } from '../../core/v3/position-reader.ts';
-import { readV3Positions } from '../../core/v3/read-positions.ts';
 import { requireChain, requireSavedWallet, type V3PositionsContext } from './context.ts';
+import { findWalletPositionIds } from './reads/find-positions.ts';
+import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from './reads/merkl-rewards.ts';
+import { v3PlanPrices } from './reads/position-reader.ts';
+import { readV3Positions } from './reads/read-positions.ts';
 import { findTrackedTokenIds } from './tracked-ids.ts';
 
 /**

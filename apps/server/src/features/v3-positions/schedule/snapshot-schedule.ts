@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Database, DbOrTrx } from '../../../core/db/index.ts';
+import { isDueAndFree, isNotRunSince } from '../../../core/jobs/schedule-rows.ts';
+
+/**
+ * The schedule of tracked V3 positions' automatic snapshots (v3_snapshot_schedule), as snapshot_schedule is
+ * for V2 pairs (decision 012): one row per tracked position whoever tracks it, claimed under a lease so two
+ * processes never snapshot it in the same round, marked in the transaction that stores its snapshot.
+ */
+
+/** A tracked position as a round claims it. */
+export type DueV3Position = { scheduleId: number; positionId: number; tokenId: string; failures: number };
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * A schedule row for every tracked position that has none (due one interval after its newest snapshot, so
+ * a position just tracked and snapshotted is not read again at once), and none for positions nobody tracks.
+ * Idempotent: any process may run it at the start of a round.
+ */
+export async function reconcileV3Schedule(
+  db: Kysely<Database>,
+  now: Date,
+  intervalMs: number,
+): Promise<void> {
+  const missing = await db
+    .selectFrom('v3_tracked_positions as t')
+    .leftJoin('v3_snapshot_schedule as s', 's.position_id', 't.position_id')
+    .where('s.id', 'is', null)
+    .select('t.position_id')
+    .distinct()
+    .execute();
+  for (const { position_id } of missing) {
+    const last = await db
+      .selectFrom('v3_position_snapshots')
+      .where('position_id', '=', position_id)
+      .select((eb) => eb.fn.max('created_on').as('at'))
+      .executeTakeFirst();
+    const nextDue = last?.at ? new Date(new Date(last.at).getTime() + intervalMs) : now;
+    await db
+      .insertInto('v3_snapshot_schedule')
+      .values({ position_id, next_due_at: iso(nextDue) })
+      .onConflict((oc) => oc.column('position_id').doNothing())
+      .execute();
+  }
+  await db
+    .deleteFrom('v3_snapshot_schedule')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('v3_tracked_positions as t')
+            .select('t.id')
+            .whereRef('t.position_id', '=', 'v3_snapshot_schedule.position_id'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+const dueColumns = ['s.id', 's.position_id', 'p.token_id', 's.failures'] as const;
+const toDue = (r: {
+  id: number;
+  position_id: number;
+  token_id: string;
+  failures: number;
+}): DueV3Position => ({
+  scheduleId: r.id,
+  positionId: r.position_id,
+  tokenId: r.token_id,
+  failures: r.failures,
+});
+
+/** Due and free positions, oldest first, locked on PostgreSQL (the round engine claims them). */
+export async function selectDueV3Positions(
+  trx: DbOrTrx,
+  due: { now: string; limit: number; isPostgres: boolean },
+): Promise<DueV3Position[]> {
+  let query = trx
+    .selectFrom('v3_snapshot_schedule as s')
+    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
+    .where(isDueAndFree('v3_snapshot_schedule', due.now))
+    .select(dueColumns)
+    .orderBy('s.next_due_at')
+    .limit(due.limit);
+  if (due.isPostgres) query = query.forUpdate('s').skipLocked();
+  return (await query.execute()).map(toDue);
+}
+
+/** The positions of a queued batch not yet stored since their claim (a retried job skips the others). */
+export async function loadClaimedV3Positions(
+  db: Kysely<Database>,
+  scheduleIds: number[],
+  claimedAt: Date,
+): Promise<DueV3Position[]> {
+  if (scheduleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('v3_snapshot_schedule as s')
+    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
+    .where('s.id', 'in', scheduleIds)
+    .where(isNotRunSince(claimedAt))
+    .select(dueColumns)
+    .execute();
+  return rows.map(toDue);
+}
