@@ -11,14 +11,14 @@ import {
 } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/core/mailer.ts';
+import { insertNotification } from '../src/core/notifications/repository.ts';
 import {
   claimChannelForSend,
   claimDelivery,
   enqueueDeliveries,
-} from '../src/features/alerts/channels-repository.ts';
+} from '../src/features/alert-channels/channels-repository.ts';
+import { deliverAlertChannels, deliveryLeaseMs } from '../src/features/alert-channels/deliver-channels.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
-import { deliverAlertChannels, deliveryLeaseMs } from '../src/features/alerts/deliver-channels.ts';
-import { insertNotification } from '../src/features/alerts/repository.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from '../test/helpers.ts';
 import { createTally } from './tally.ts';
 

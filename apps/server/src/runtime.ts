@@ -11,12 +11,8 @@ import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
-import {
-  deliverAlertChannels,
-  deliverAlertEmails,
-  evaluateAlerts,
-  v2FarmStakeAlerts,
-} from './features/alerts/index.ts';
+import { deliverAlertChannels } from './features/alert-channels/index.ts';
+import { deliverAlertEmails, evaluateAlerts, v2FarmStakeAlerts } from './features/alerts/index.ts';
 import { v3PositionSnapshots } from './features/v3-positions/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';

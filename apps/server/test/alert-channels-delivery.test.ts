@@ -10,13 +10,13 @@ import {
 } from '@tidewatch/testkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
-import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
+import { insertNotification } from '../src/core/notifications/repository.ts';
+import { enqueueDeliveries } from '../src/features/alert-channels/channels-repository.ts';
 import {
   type DeliverChannelsDeps,
   deliverAlertChannels,
   deliveryLeaseMs,
-} from '../src/features/alerts/deliver-channels.ts';
-import { insertNotification } from '../src/features/alerts/repository.ts';
+} from '../src/features/alert-channels/deliver-channels.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 36, the delivery tick under the faults review 1 found: a clock that moves during a tick, two workers

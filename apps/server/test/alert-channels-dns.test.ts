@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkReceiverUrl, resolveWithCares } from '../src/features/alerts/public-address.ts';
+import { checkReceiverUrl, resolveWithCares } from '../src/features/alert-channels/public-address.ts';
 
 // Issue 36, review 2 item 10: the SSRF guard's name lookup goes through c-ares (cancellable, on the event
 // loop) to real name servers on loopback: one that never answers, one that answers from a table. `localhost`

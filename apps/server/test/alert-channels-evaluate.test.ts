@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
-import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import { deliverAlertChannels } from '../src/features/alert-channels/deliver-channels.ts';
 import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 

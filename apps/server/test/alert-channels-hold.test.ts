@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import type { AlertChannel, CreatedAlertChannel } from '@tidewatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
-import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
-import { type DeliverChannelsDeps, deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
-import { insertNotification } from '../src/features/alerts/repository.ts';
+import { insertNotification } from '../src/core/notifications/repository.ts';
+import { enqueueDeliveries } from '../src/features/alert-channels/channels-repository.ts';
+import {
+  type DeliverChannelsDeps,
+  deliverAlertChannels,
+} from '../src/features/alert-channels/deliver-channels.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 36, review 2 item 8: a receiver's 429 holds its channel at most an hour (a longer Retry-After is held

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
-import { insertNotification } from '../src/features/alerts/repository.ts';
+import { insertNotification } from '../src/core/notifications/repository.ts';
+import { enqueueDeliveries } from '../src/features/alert-channels/channels-repository.ts';
 import { startAlertChannelJobs } from '../src/jobs/alert-channels-job.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 import { startHungReceiver } from './hung-receiver.ts';

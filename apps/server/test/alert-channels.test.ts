@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/core/config.ts';
 import { type AppDatabase, createDatabase } from '../src/core/db/index.ts';
 import type { MailMessage } from '../src/core/mailer.ts';
-import { enqueueDeliveries } from '../src/features/alerts/channels-repository.ts';
+import { insertNotification } from '../src/core/notifications/repository.ts';
+import { enqueueDeliveries } from '../src/features/alert-channels/channels-repository.ts';
+import { deliverAlertChannels } from '../src/features/alert-channels/deliver-channels.ts';
+import { checkReceiverUrl } from '../src/features/alert-channels/public-address.ts';
+import { pollTelegramOnce } from '../src/features/alert-channels/telegram-poller.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
-import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
-import { checkReceiverUrl } from '../src/features/alerts/public-address.ts';
-import { insertNotification } from '../src/features/alerts/repository.ts';
-import { pollTelegramOnce } from '../src/features/alerts/telegram-poller.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 36: alert channels against local receivers that speak Telegram's Bot API, Discord's webhooks and a

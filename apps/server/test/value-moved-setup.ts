@@ -1,6 +1,6 @@
 import type { SmtpTestServer, WebhookReceiver } from '@tidewatch/testkit';
 import { expect } from 'vitest';
-import { deliverAlertChannels } from '../src/features/alerts/deliver-channels.ts';
+import { deliverAlertChannels } from '../src/features/alert-channels/deliver-channels.ts';
 import type { TestApp } from './helpers.ts';
 
 /**

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../core/config.ts';
 import type { Database } from '../core/db/index.ts';
-import { deliverAlertChannels, startTelegramPoller } from '../features/alerts/index.ts';
+import { deliverAlertChannels, startTelegramPoller } from '../features/alert-channels/index.ts';
 
 /** How often a process looks for due channel deliveries (a test alert arrives within about this). */
 const deliveryTickMs = 5_000;

@@ -58,6 +58,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   toolsQueryOptions: [[]],
   blockchainQueryOptions: [['137']],
   notificationsQueryOptions: [[]],
+  alertChannelsQueryOptions: [[]],
   alertSettingsQueryOptions: [[]],
   farmIndexQueryOptions: [[filters]],
   leftInEndedFarmsQueryOptions: [[]],

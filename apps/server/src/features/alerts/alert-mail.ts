@@ -1,6 +1,6 @@
 import { type AlertRule, alertRuleLabels } from '@tidewatch/shared';
 import type { MailMessage } from '../../core/mailer.ts';
-import type { NotificationRow } from './repository.ts';
+import type { NotificationRow } from '../../core/notifications/repository.ts';
 import { unsubscribeUrl } from './unsubscribe-link.ts';
 
 /**

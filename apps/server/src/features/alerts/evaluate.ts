@@ -1,7 +1,7 @@
 import type { AlertRule } from '@tidewatch/shared';
+import { insertNotification } from '../../core/notifications/repository.ts';
+import { enqueueDeliveries } from '../alert-channels/index.ts';
 import type { AlertKind, AlertSubject, AlertTracker, EvaluateDeps } from './alert-kind.ts';
-import { enqueueDeliveries } from './channels-repository.ts';
-import { insertNotification } from './repository.ts';
 import type { AlertEvent, RuleSetting } from './rules.ts';
 import { loadRuleSettings } from './settings-repository.ts';
 

@@ -1,7 +1,5 @@
 /** The alerts feature's public surface: its routes, and the steps the scheduled jobs run. */
 export { deliverAlertEmails } from './deliver.ts';
-export { deliverAlertChannels } from './deliver-channels.ts';
 export { evaluateAlerts } from './evaluate.ts';
 export { v2FarmStakeAlerts, v3NftAlerts } from './kinds/index.ts';
 export { alertsRoutes } from './routes.ts';
-export { startTelegramPoller } from './telegram-poller.ts';

@@ -1,11 +1,13 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
-import type { NotificationsTable } from '../../core/db/tables/alerts.ts';
+import type { NotificationRow } from '../../core/notifications/repository.ts';
 
-/** The alerts feature's notifications and their e-mail delivery, in SQL (its rule settings: settings.ts). */
+/**
+ * The alerts feature's notifications and their e-mail delivery, in SQL (its rule settings: settings.ts; storing a
+ * notification: core/notifications, shared with the alert channels).
+ */
 
 type Db = Kysely<Database>;
-export type NotificationRow = Selectable<NotificationsTable>;
 
 /** The user's newest notifications in the bell (at most `limit`) and how many are unread. */
 export async function findNotifications(
@@ -92,20 +94,6 @@ export function findV3SnapshotAtOrBefore(db: Db, positionId: number, at: string)
     .orderBy('block_number', 'desc')
     .limit(1)
     .executeTakeFirst();
-}
-
-/** Stores an event for a user once (unique per user and event key). Returns its id when it was new. */
-export async function insertNotification(
-  db: Db,
-  row: Insertable<NotificationsTable>,
-): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) => oc.columns(['user_id', 'event_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
 }
 
 /** Notifications whose e-mail is due at `at` and not held by another process (at most 500, oldest first). */

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
 import type { Database } from '../../core/db/index.ts';
 import { validationSummary } from '../../core/http/plain-validation.ts';
-import { ownedChannelIds } from './channels-repository.ts';
+import { ownedChannelIds } from '../alert-channels/index.ts';
 import { defaultRuleSettings, type RuleSetting } from './rules.ts';
 
 type Db = Kysely<Database>;

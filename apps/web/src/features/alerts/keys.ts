@@ -3,5 +3,4 @@ export const alertKeys = {
   all: ['alerts'] as const,
   notifications: () => [...alertKeys.all, 'notifications'] as const,
   settings: () => [...alertKeys.all, 'settings'] as const,
-  channels: () => [...alertKeys.all, 'channels'] as const,
 };

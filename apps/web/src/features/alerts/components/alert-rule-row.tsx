@@ -4,7 +4,7 @@ import {
   alertRuleLabels,
   alertThresholdRanges,
 } from '@tidewatch/shared';
-import { channelKindLabels, channelName } from './channel-names.ts';
+import { channelKindLabels, channelName } from '../../alert-channels/index.ts';
 
 export type AlertRuleRowProps = {
   rule: AlertRuleSetting;

@@ -14,8 +14,8 @@ import { Button, ErrorBanner, Spinner, SuccessBanner } from '../../../components
 import { parseDecimalInput } from '../../../lib/decimal-input.ts';
 import { fieldError } from '../../../lib/field-error.ts';
 import { shortenAddress } from '../../../lib/format.ts';
+import { alertChannelsQueryOptions } from '../../alert-channels/api.ts';
 import { alertSettingsQueryOptions, useSaveAlertSettings } from '../api.ts';
-import { alertChannelsQueryOptions } from '../channels-api.ts';
 import { AlertRuleRow } from './alert-rule-row.tsx';
 
 /**

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { maxAlertChannels } from '@tidewatch/shared';
 import { InlineError, Spinner } from '../../../components/index.ts';
 import { statusPolling } from '../../../lib/status-polling.ts';
-import { alertChannelsQueryOptions, telegramLinkPollMs } from '../channels-api.ts';
-import { AddAlertChannel } from './add-alert-channel.tsx';
+import { alertChannelsQueryOptions, telegramLinkPollMs } from '../api.ts';
+import { AddAlertChannel, type OfferRules } from './add-alert-channel.tsx';
 import { AlertChannelItem } from './alert-channel-item.tsx';
 
 /**
@@ -11,7 +11,7 @@ import { AlertChannelItem } from './alert-channel-item.tsx';
  * a test alert, resume and remove; and adding one. The list is read again every few seconds while open, so a
  * status the server changed (a delivery, a hold, a refusal; 'linked' sooner) shows without a reload.
  */
-export function AlertChannelsSection() {
+export function AlertChannelsSection({ offerRules }: { offerRules?: OfferRules }) {
   const query = useQuery({
     ...alertChannelsQueryOptions(),
     refetchInterval: (q) =>
@@ -45,6 +45,7 @@ export function AlertChannelsSection() {
         telegramAvailable={telegram.available}
         channels={channels}
         isFull={channels.length >= maxAlertChannels}
+        {...(offerRules ? { offerRules } : {})}
       />
     </div>
   );

@@ -1,10 +1,10 @@
 import { type AlertChannel, type AlertChannelKind, AppError, maxAlertChannels } from '@tidewatch/shared';
+import type { ReactNode } from 'react';
 import { type FormEvent, useState } from 'react';
 import { Button, ErrorBanner, TextField } from '../../../components/index.ts';
 import { fieldError } from '../../../lib/field-error.ts';
-import { useAddAlertChannel } from '../channels-api.ts';
-import { channelKindLabels } from './channel-names.ts';
-import { SendEveryRuleHere } from './send-every-rule-here.tsx';
+import { useAddAlertChannel } from '../api.ts';
+import { channelKindLabels } from '../names.ts';
 import { WebhookSecretNotice } from './webhook-secret-notice.tsx';
 
 type UrlKind = Exclude<AlertChannelKind, 'telegram'>;
@@ -34,14 +34,19 @@ export type AddAlertChannelProps = {
   channels: AlertChannel[];
   /** The most channels an account may have: no form, but a just-added one's secret or link stays shown. */
   isFull: boolean;
+  /** What to offer beside a channel just added or linked (the app gives the rules' 'send every rule here'). */
+  offerRules?: OfferRules;
 };
+
+/** A slot the app fills: this feature knows channels, not the alert rules. */
+export type OfferRules = (channel: AlertChannel, channels: AlertChannel[]) => ReactNode;
 
 /**
  * 'add a channel': a Telegram chat through the bot's deep link (then waits until the chat is linked), a
  * Discord webhook URL, or any https webhook URL (then shows its signing secret once). A channel linked or
  * added is offered to every rule at once.
  */
-export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAlertChannelProps) {
+export function AddAlertChannel({ telegramAvailable, channels, isFull, offerRules }: AddAlertChannelProps) {
   const kinds: AlertChannelKind[] = telegramAvailable
     ? ['telegram', 'discord', 'webhook']
     : ['discord', 'webhook'];
@@ -74,6 +79,7 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
           linkUrl={linking.linkUrl}
           channel={channels.find((c) => c.id === linking.id)}
           channels={channels}
+          offerRules={offerRules}
           onDone={() => setLinking(undefined)}
         />
       ) : null}
@@ -82,7 +88,7 @@ export function AddAlertChannel({ telegramAvailable, channels, isFull }: AddAler
           <p className="wrap-anywhere">
             <span className="font-medium">added</span>: alerts can now go to {added.target}
           </p>
-          <SendEveryRuleHere channel={added} channels={channels} />
+          {offerRules?.(added, channels)}
           <Button size="sm" variant="secondary" onClick={() => setAdded(undefined)}>
             close
           </Button>
@@ -152,11 +158,13 @@ function TelegramLinking({
   linkUrl,
   channel,
   channels,
+  offerRules,
   onDone,
 }: {
   linkUrl: string | null;
   channel: AlertChannel | undefined;
   channels: AlertChannel[];
+  offerRules: OfferRules | undefined;
   onDone: () => void;
 }) {
   if (channel?.status === 'active') {
@@ -165,7 +173,7 @@ function TelegramLinking({
         <p className="wrap-anywhere">
           <span className="font-medium">linked</span>: alerts can now go to {channel.target}
         </p>
-        <SendEveryRuleHere channel={channel} channels={channels} />
+        {offerRules?.(channel, channels)}
         <Button size="sm" variant="secondary" onClick={onDone}>
           close
         </Button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defaultRuleSettings, findEvents, type PairFacts } from '../alerts/rules.ts';
+import { findV3Events } from '../alerts/v3-rules.ts';
 import { type ChannelAlert, discordMessage, webhookBody } from './channel-messages.ts';
-import { defaultRuleSettings, findEvents, type PairFacts } from './rules.ts';
-import { findV3Events } from './v3-rules.ts';
 
 // Issue 36: each rule's event carries its own numbers, and the webhook and Discord tell the same ones.
 const now = new Date('2026-11-20T12:00:00.000Z');

@@ -9,7 +9,7 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { apiQueryOptions } from '../../lib/api-query.ts';
 import { invalidateInOtherTabs } from '../../lib/tab-sync.ts';
-import { alertKeys } from './keys.ts';
+import { alertChannelKeys } from './keys.ts';
 
 // Only /settings/alerts asks for channels (not the bell on every page): the schemas come with its chunk.
 
@@ -20,7 +20,7 @@ function getAlertChannels(signal?: AbortSignal): Promise<AlertChannelList> {
 
 export const alertChannelsQueryOptions = () =>
   apiQueryOptions({
-    queryKey: alertKeys.channels(),
+    queryKey: alertChannelKeys.all,
     fetcher: getAlertChannels,
     args: [],
     // A channel's status changes on the server (a delivery, a failure, a Telegram chat linked).
@@ -35,8 +35,8 @@ function useChannelMutation<Input, Output>(mutationFn: (input: Input) => Promise
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    meta: invalidateInOtherTabs(alertKeys.channels()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.channels() }),
+    meta: invalidateInOtherTabs(alertChannelKeys.all),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertChannelKeys.all }),
   });
 }
 

@@ -3,6 +3,8 @@ import { type AlertFigures, alertChannelPauseAfterFailures, alertFiguresSchema }
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
+import type { NotificationRow } from '../../core/notifications/repository.ts';
+import { insertNotification } from '../../core/notifications/repository.ts';
 import {
   type ChannelAlert,
   discordMessage,
@@ -26,8 +28,6 @@ import {
 } from './channels-repository.ts';
 import { postToPinned, type ReceiverAnswer } from './pinned-post.ts';
 import { checkReceiverUrl, type ResolveHost } from './public-address.ts';
-import type { NotificationRow } from './repository.ts';
-import { insertNotification } from './repository.ts';
 import { telegramBot } from './telegram-bot.ts';
 import { signWebhookBody } from './webhook-signature.ts';
 

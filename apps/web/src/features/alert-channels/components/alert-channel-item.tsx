@@ -1,8 +1,8 @@
 import type { AlertChannel } from '@tidewatch/shared';
 import { useState } from 'react';
 import { Button, ConfirmDialog, InlineError } from '../../../components/index.ts';
-import { useRemoveAlertChannel, useResumeAlertChannel, useSendTestAlert } from '../channels-api.ts';
-import { channelKindLabels, channelName } from './channel-names.ts';
+import { useRemoveAlertChannel, useResumeAlertChannel, useSendTestAlert } from '../api.ts';
+import { channelKindLabels, channelName } from '../names.ts';
 import { ChannelStatusLine, isHeldNow } from './channel-status-line.tsx';
 
 /**
