@@ -1,11 +1,10 @@
 import type { FarmKind } from '@tidewatch/shared';
 import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
-import { deleteUnreferencedFees } from '../books/fees-repository.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
-import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
-import { deleteEventsAfter, type HistoryScope } from './reorg-repository.ts';
+import { claimFirst, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import { type HistoryScope, resetScan, rewindScan } from './reorg-repository.ts';
 import type { ValuedEvent } from './returns.ts';
 
 const iso = (date: Date) => date.toISOString();
@@ -104,10 +103,15 @@ export async function claimBackfill(
     .orderBy('h.next_attempt_at')
     .limit(5)
     .execute();
-  for (const row of candidates) {
-    const [won] = await claimRows(db, 'history_backfills', [row.id], leaseFrom(options.now, options.leaseMs));
-    if (won === undefined) continue;
-    return {
+  const won = await claimFirst(
+    db,
+    'history_backfills',
+    candidates.map((row) => row.id),
+    leaseFrom(options.now, options.leaseMs),
+  );
+  const row = candidates.find((candidate) => candidate.id === won);
+  return (
+    row && {
       id: row.id,
       farmId: row.farm_id,
       farmAddress: getAddress(row.address),
@@ -121,9 +125,8 @@ export async function claimBackfill(
       daysTotal: row.days_total,
       daysDone: row.days_done,
       failures: row.failures,
-    };
-  }
-  return undefined;
+    }
+  );
 }
 
 /** Updates a job's row (progress, status); always stamps updated_at. */
@@ -140,69 +143,33 @@ export async function updateBackfill(
     .execute();
 }
 
-/**
- * Forgets what the history job read of a pair whose last scanned block was reorganised away: its events, the
- * gas rows only they referred to, and its progress (events and days), so the next step rescans from the
- * window start. One transaction: a reader never sees the events gone but the scan still marked done.
- */
+/** The pair's rows in its history tables and its history job's row (reorg-repository.ts). */
+export const pairHistoryScope = (job: Pick<ClaimedBackfill, 'id' | 'farmId' | 'wallet'>): HistoryScope => ({
+  events: 'position_events',
+  tracking: 'tracked_farms',
+  backfills: 'history_backfills',
+  backfillId: job.id,
+  where: sql<boolean>`farm_id = ${job.farmId} and wallet_address = ${job.wallet}`,
+});
+
+/** Forgets a pair's scan, its days too (reorg-repository.ts resetScan). */
 export async function resetBackfillScan(
   db: Kysely<Database>,
   job: ClaimedBackfill,
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const events = await trx
-      .deleteFrom('position_events')
-      .where('farm_id', '=', job.farmId)
-      .where('wallet_address', '=', job.wallet)
-      .returning('tx_hash')
-      .execute();
-    await deleteUnreferencedFees(
-      trx,
-      job.chainId,
-      events.map((e) => e.tx_hash),
-    );
-    await updateBackfill(trx, job.id, now, {
-      scanned_to_block: null,
-      scanned_to_hash: null,
-      days_total: 0,
-      days_done: 0,
-      gaps: null,
-    });
-  });
+  await resetScan(db, pairHistoryScope(job), job.chainId, now, { days_total: 0, days_done: 0 });
   Object.assign(job, { scannedToBlock: null, scannedToHash: null, daysTotal: 0, daysDone: 0 });
 }
 
-/** The pair's rows in its history tables (reorg-repository.ts). */
-export const pairHistoryScope = (job: Pick<ClaimedBackfill, 'farmId' | 'wallet'>): HistoryScope => ({
-  events: 'position_events',
-  tracking: 'tracked_farms',
-  where: sql<boolean>`farm_id = ${job.farmId} and wallet_address = ${job.wallet}`,
-});
-
-/**
- * Rewinds a pair's scan to `block`, a block still the chain's (its hash matches, so every block before it is
- * the chain's too): its events after it and the gas rows only they referred to go, and the scan goes on from
- * there; the days built stay (issue 43, finding 6: a reorganisation cost the whole window's replay).
- */
+/** Rewinds a pair's scan to `block`; the days built stay (reorg-repository.ts rewindScan). */
 export async function rewindBackfillScan(
   db: Kysely<Database>,
   job: ClaimedBackfill,
   block: { number: bigint; hash: string },
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await deleteUnreferencedFees(
-      trx,
-      job.chainId,
-      await deleteEventsAfter(trx, pairHistoryScope(job), block.number),
-    );
-    await updateBackfill(trx, job.id, now, {
-      scanned_to_block: Number(block.number),
-      scanned_to_hash: block.hash,
-      gaps: null,
-    });
-  });
+  await rewindScan(db, pairHistoryScope(job), job.chainId, block, now);
   Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash });
 }
 

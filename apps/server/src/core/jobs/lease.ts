@@ -44,6 +44,23 @@ export async function claimRows<Key extends number | string>(
   return rows.map((row) => row.key);
 }
 
+/**
+ * Takes the first of `keys`, in their order, that is still free (one conditional update each until one is won):
+ * a job that does one row at a time, of several processes racing for it.
+ */
+export async function claimFirst<Key extends number | string>(
+  db: DbOrTrx,
+  table: LeasedTable,
+  keys: readonly Key[],
+  lease: { freeAt: string; value: string },
+): Promise<Key | undefined> {
+  for (const key of keys) {
+    const [won] = await claimRows(db, table, [key], lease);
+    if (won !== undefined) return won;
+  }
+  return undefined;
+}
+
 /** The condition of a row free at `at` (for selecting candidates before claiming them). */
 export function isFreeAt(table: LeasedTable, at: string) {
   const { column, freeWhen } = leasedTables[table];

@@ -1,11 +1,10 @@
 import type { TokenRef } from '@tidewatch/shared';
 import { type Kysely, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
-import { deleteUnreferencedFees } from '../books/fees-repository.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
-import { deleteEventsAfter, type HistoryScope } from '../history/reorg-repository.ts';
-import { claimRows, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import { type HistoryScope, resetScan, rewindScan } from '../history/reorg-repository.ts';
+import { claimFirst, isFreeAt, leaseFrom } from '../jobs/lease.ts';
 import type { ValuedV3Event } from './history-value.ts';
 
 /** The V3 history job's rows (v3_history_backfills) and the events it stores (v3_position_events), in SQL. */
@@ -101,15 +100,15 @@ export async function claimV3Backfill(
     .orderBy('h.next_attempt_at')
     .limit(5)
     .execute();
-  for (const row of candidates) {
-    const [won] = await claimRows(
-      db,
-      'v3_history_backfills',
-      [row.id],
-      leaseFrom(options.now, options.leaseMs),
-    );
-    if (won === undefined) continue;
-    return {
+  const won = await claimFirst(
+    db,
+    'v3_history_backfills',
+    candidates.map((row) => row.id),
+    leaseFrom(options.now, options.leaseMs),
+  );
+  const row = candidates.find((candidate) => candidate.id === won);
+  return (
+    row && {
       id: row.id,
       positionId: row.position_id,
       tokenId: BigInt(row.token_id),
@@ -120,50 +119,31 @@ export async function claimV3Backfill(
       scannedToHash: row.scanned_to_hash,
       failures: row.failures,
       gaps: row.gaps,
-    };
-  }
-  return undefined;
+    }
+  );
 }
 
-/**
- * Forgets what the history job read of a position whose last scanned block was reorganised away: its events,
- * the gas rows only they referred to, and its progress, so the next step rescans from the window start. One
- * transaction: a reader never sees the events gone but the scan still marked done.
- */
+/** The position's rows in its history tables and its history job's row (core/history/reorg-repository.ts). */
+export const v3HistoryScope = (job: Pick<ClaimedV3Backfill, 'id' | 'positionId'>): HistoryScope => ({
+  events: 'v3_position_events',
+  tracking: 'v3_tracked_positions',
+  backfills: 'v3_history_backfills',
+  backfillId: job.id,
+  where: sql<boolean>`position_id = ${job.positionId}`,
+});
+
+/** Forgets a position's scan (core/history/reorg-repository.ts resetScan). */
 export async function resetV3BackfillScan(
   db: Kysely<Database>,
   job: ClaimedV3Backfill,
   chainId: number,
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const events = await trx
-      .deleteFrom('v3_position_events')
-      .where('position_id', '=', job.positionId)
-      .returning('tx_hash')
-      .execute();
-    await deleteUnreferencedFees(
-      trx,
-      chainId,
-      events.map((e) => e.tx_hash),
-    );
-    await updateV3Backfill(trx, job.id, now, { scanned_to_block: null, scanned_to_hash: null, gaps: null });
-  });
+  await resetScan(db, v3HistoryScope(job), chainId, now);
   Object.assign(job, { scannedToBlock: null, scannedToHash: null, gaps: null });
 }
 
-/** The position's rows in its history tables (core/history/reorg-repository.ts). */
-export const v3HistoryScope = (job: Pick<ClaimedV3Backfill, 'positionId'>): HistoryScope => ({
-  events: 'v3_position_events',
-  tracking: 'v3_tracked_positions',
-  where: sql<boolean>`position_id = ${job.positionId}`,
-});
-
-/**
- * Rewinds a position's scan to `block`, a block still the chain's (its hash matches, so every block before it
- * is too): its events after it and the gas rows only they referred to go, and the scan goes on from there
- * (issue 43, finding 6).
- */
+/** Rewinds a position's scan to `block` (core/history/reorg-repository.ts rewindScan). */
 export async function rewindV3BackfillScan(
   db: Kysely<Database>,
   job: ClaimedV3Backfill,
@@ -171,18 +151,7 @@ export async function rewindV3BackfillScan(
   block: { number: bigint; hash: string },
   now: Date,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await deleteUnreferencedFees(
-      trx,
-      chainId,
-      await deleteEventsAfter(trx, v3HistoryScope(job), block.number),
-    );
-    await updateV3Backfill(trx, job.id, now, {
-      scanned_to_block: Number(block.number),
-      scanned_to_hash: block.hash,
-      gaps: null,
-    });
-  });
+  await rewindScan(db, v3HistoryScope(job), chainId, block, now);
   Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash, gaps: null });
 }
 
