@@ -48,7 +48,7 @@ export async function loadEventBlockHashes(
 }
 
 /** Deletes a position's events after `block`; answers their transactions' hashes (for their gas rows). */
-export async function deleteEventsAfter(db: DbOrTrx, scope: HistoryScope, block: bigint): Promise<string[]> {
+async function deleteEventsAfter(db: DbOrTrx, scope: HistoryScope, block: bigint): Promise<string[]> {
   const { rows } = await sql<{ tx_hash: string }>`
     delete from ${sql.table(scope.events)} where ${scope.where} and block_number > ${Number(block)}
     returning tx_hash`.execute(db);
