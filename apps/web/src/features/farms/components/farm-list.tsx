@@ -1,7 +1,6 @@
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Button,
   InlineError,
@@ -12,6 +11,7 @@ import {
 } from '../../../components/index.ts';
 import { formatCount, shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
+import { useAllOrTrackedTab } from '../../../lib/use-all-or-tracked-tab.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { useCreateTokenSnapshots } from '../api/create-token-snapshots.ts';
 import { type AnyFarmListItem, allFarmsQueryOptions } from '../api/get-farms.ts';
@@ -20,16 +20,10 @@ import { FarmCard } from './farm-card.tsx';
 import { positionFromListItem } from './position-actions-position.ts';
 import { ShortRewardsCaveat } from './short-rewards-caveat.tsx';
 
-type TabKey = 'all' | 'tracked';
-
 const tabItems = [
   { key: 'all', label: 'All Quickswap Farms' },
   { key: 'tracked', label: 'Tracked Farms' },
 ] as const;
-
-/** `?tab=all|tracked`: the chosen tab lives in the URL, so Back and a shared link bring it back. */
-const tabParam = 'tab';
-const isTabKey = (value: string | null): value is TabKey => value === 'all' || value === 'tracked';
 
 /**
  * Spec screen 4: All / Tracked tabs (Tracked by default with a session token), one card per farm.
@@ -37,18 +31,7 @@ const isTabKey = (value: string | null): value is TabKey => value === 'all' || v
  */
 export function FarmList({ kind, everyFarm }: { kind: FarmKind; everyFarm?: ReactNode }) {
   const token = useSessionToken();
-  const [search, setSearch] = useSearchParams();
-  const chosenTab = search.get(tabParam);
-  const tab: TabKey = isTabKey(chosenTab) ? chosenTab : token ? 'tracked' : 'all';
-  const setChosenTab = (key: TabKey) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(tabParam, key);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [tab, setChosenTab] = useAllOrTrackedTab();
   const wallet = useWallet();
   const connectedAddress = wallet.isConnected ? wallet.publicAddress : null;
 

@@ -1,24 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet, WalletListResponse } from '@tidewatch/shared';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner, Tabs } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
+import { useAllOrTrackedTab } from '../../../lib/use-all-or-tracked-tab.ts';
 import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
 import { trackedPositionsQueryOptions } from '../api/get-tracked-positions.ts';
 import { TrackedPositionCard } from './tracked-position-card.tsx';
 import { WalletPositions } from './wallet-positions.tsx';
 
-type TabKey = 'all' | 'tracked';
-
 const tabItems = [
   { key: 'all', label: 'All positions' },
   { key: 'tracked', label: 'Tracked positions' },
 ] as const;
-
-/** `?tab=all|tracked`: the chosen tab lives in the URL, as on the farm tools, so Back brings it back. */
-const tabParam = 'tab';
-const isTabKey = (value: string | null): value is TabKey => value === 'all' || value === 'tracked';
 
 /** QuickSwap V3 on this app is Polygon's (spec section 9): the wallets asked about are Polygon wallets. */
 const polygonChainId = 137;
@@ -35,18 +30,7 @@ const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
  */
 export function PositionList() {
   const token = useSessionToken();
-  const [search, setSearch] = useSearchParams();
-  const chosenTab = search.get(tabParam);
-  const tab: TabKey = isTabKey(chosenTab) ? chosenTab : token ? 'tracked' : 'all';
-  const setChosenTab = (key: TabKey) =>
-    setSearch(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        next.set(tabParam, key);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
+  const [tab, setChosenTab] = useAllOrTrackedTab();
   return (
     <section aria-label="position list" className="space-y-3">
       <Tabs items={tabItems} value={tab} onChange={setChosenTab} label="positions">
