@@ -37,6 +37,7 @@ async function send(
     abi: abi as never,
     functionName,
     args,
+    gas: 1_000_000n, // as ledger-books' send: an estimate can fall short in the next block
   } as never);
   await w.t.anvil.client.waitForTransactionReceipt({ hash });
   return hash;
