@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The install steps of the native add-ons, for CI's `npm ci --ignore-scripts` (.ci/run):
 #   bash scripts/native-build.sh start   esbuild's and anvil's steps now (a second each); better-sqlite3's in the
-#                                        background: it compiles SQLite (~70 s on one core), while typecheck and
-#                                        lint, which never load it, run on the other core
-#   bash scripts/native-build.sh wait    the unit stage: waits for that build, then checks the add-on loads
+#                                        background: it compiles SQLite (~70 s on one core), while typecheck, lint
+#                                        and the unit tests that never load it (web, shared, testkit) run
+#   bash scripts/native-build.sh wait    the unit stage, before the server's tests: waits for that build, then
+#                                        checks the add-on loads
 # After a plain `npm install` (the README's way) there is nothing to wait for: `wait` only checks.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -17,11 +17,14 @@ const tablesOf = new WeakMap<Kysely<Database>, Promise<string[]>>();
 function fingerprintedTables(db: Kysely<Database>): Promise<string[]> {
   let tables = tablesOf.get(db);
   if (!tables) {
-    tables = db.introspection
-      .getTables()
-      .then((all) =>
-        all.map((t) => t.name).filter((name) => !name.startsWith('kysely_') && !attemptCounters.has(name)),
-      );
+    tables = db.introspection.getTables().then((all) =>
+      all
+        // The app's own schema: on PostgreSQL the catalogue lists other schemas' tables too (pg-boss's, the
+        // tests' seed copies), which are not the app's rows and are not reachable by their bare name.
+        .filter((t) => t.schema === undefined || t.schema === 'public')
+        .map((t) => t.name)
+        .filter((name) => !name.startsWith('kysely_') && !attemptCounters.has(name)),
+    );
     tablesOf.set(db, tables);
   }
   return tables;

@@ -9,6 +9,7 @@ import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/core/config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from '../src/core/db/index.ts';
 import { createMailer, type MailMessage } from '../src/core/mailer.ts';
+import { emptyForReuse, takeEmptiedDatabase } from './postgres-reuse.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -47,18 +48,20 @@ export async function createTestDatabase(
     await migrateToLatest(database.db);
     return { database, drop: async () => {} };
   }
-  const name = `tidewatch_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   // A copy of the migrated template the test run's global set-up made (postgres-template.ts), when there is one
-  // on this server; migrateToLatest then finds nothing to do.
+  // on this server; migrateToLatest then finds nothing to do. A database an earlier app of this process left,
+  // emptied back to the template's rows, before a new copy (postgres-reuse.ts).
   const template = process.env.TEST_DATABASE_TEMPLATE;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   const isTemplateHere = template !== undefined && adminUrl === process.env.TEST_DATABASE_URL;
-  await admin.query(
-    `create database ${name}${isTemplateHere ? ` template ${template} strategy file_copy` : ''}`,
-  );
-  await admin.end();
   const url = new URL(adminUrl);
+  const reused = isTemplateHere ? takeEmptiedDatabase() : undefined;
+  const name = reused ?? `tidewatch_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  if (!reused) {
+    await adminQuery(
+      adminUrl,
+      `create database ${name}${isTemplateHere ? ` template ${template} strategy file_copy` : ''}`,
+    );
+  }
   url.pathname = `/${name}`;
   const database = createDatabase({ databaseUrl: url.toString(), sqlitePath: '' });
   await migrateToLatest(database.db);
@@ -66,12 +69,20 @@ export async function createTestDatabase(
     database,
     databaseUrl: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      if (isTemplateHere && (await emptyForReuse(name, url.toString()))) return;
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function adminQuery(adminUrl: string, query: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(query);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** A token row named `symbol` (any write to a versioned table raises data_version). */
