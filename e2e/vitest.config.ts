@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects (decision 034). `desktop` takes every journey but phone-polish, and checks each screen a journey
-// passes at phone size too: laid out 375 px wide, axe and no sideways scrolling, and a '-375' screenshot beside
-// each screenshot. `phone` (E2E_VIEWPORT=phone) drives, 375 px wide, only the journeys whose screens are laid
+// Two projects (decision 034). `desktop` takes every journey but phone-polish, and checks each screen at phone
+// size too, the first time the process meets it (decision 037): laid out 375 px wide, axe and no sideways
+// scrolling; and a '-375' screenshot beside each screenshot. `phone` (E2E_VIEWPORT=phone) drives, 375 px wide, only the journeys whose screens are laid
 // out differently there: the header's links folded behind 'menu' and the alert rules as stacked cards
 // (phone-polish, alerts), the books' rows as stacked cards (books).
 const phoneJourneys = ['phone-polish', 'alerts', 'books'];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runHistoryJob } from '../src/core/history/backfill.ts';
 import { claimBackfill, reconcileBackfills } from '../src/core/history/repository.ts';
-import { heldLeaseMs } from '../src/core/jobs/lease.ts';
+import { heldLeaseMs } from '../src/core/jobs/lease-repository.ts';
 import { planRound } from '../src/core/jobs/scheduled-round.ts';
 import { farmStakeSnapshots, runDueSnapshots, type SnapshotRunDeps } from '../src/jobs/snapshot-run.ts';
 import { type FarmsWorld, startFarmsWorldWithUser, trackWorldFarms } from '../test/farms-setup.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heldLeaseMs, holdRows, leaseFrom } from '../src/core/jobs/lease.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../src/core/jobs/lease-repository.ts';
 import { claimDuePairs } from '../src/core/jobs/schedule-repository.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { findWalletPositionIds } from '../src/features/v3-positions/reads/find-positions.ts';
-import { createV3IncentiveStore } from '../src/features/v3-positions/reads/incentive-store.ts';
+import { createV3IncentiveStore } from '../src/features/v3-positions/reads/incentive-repository.ts';
 import {
   createV3IncentiveIndex,
   type V3IncentiveIndex,

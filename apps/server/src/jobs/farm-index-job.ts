@@ -3,7 +3,7 @@ import {
   type IndexRefreshReport,
   refreshFarmIndex,
 } from '../core/farm-index/index-refresh.ts';
-import { claimDailyJob, retryDailyJob } from '../core/jobs/daily-job.ts';
+import { claimDailyJob, retryDailyJob } from '../core/jobs/job-runs-repository.ts';
 
 const retryAfterFailureMs = 10 * 60_000;
 

@@ -1,6 +1,6 @@
 import { findWalletsWithUnsettledSends } from '../core/books/fees-repository.ts';
 import { type RecordedFinalityDeps, settleRecordedSends } from '../core/books/recorded-finality.ts';
-import { claimRows } from '../core/jobs/lease.ts';
+import { claimJobRun } from '../core/jobs/job-runs-repository.ts';
 import { type Scheduler, startTicker } from './scheduler.ts';
 
 const jobName = 'recorded-sends';
@@ -25,13 +25,7 @@ export async function settleRecordedSendsWhenDue(
   deps: RecordedFinalityDeps,
   now: Date,
 ): Promise<number | null> {
-  await deps.db
-    .insertInto('job_runs')
-    .values({ name: jobName, last_run_at: new Date(0).toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const lease = { freeAt: new Date(now.getTime() - everyMs).toISOString(), value: now.toISOString() };
-  if ((await claimRows(deps.db, 'job_runs', [jobName], lease)).length === 0) return null;
+  if (!(await claimJobRun(deps.db, jobName, now, everyMs))) return null;
   const wallets = await findWalletsWithUnsettledSends(deps.db, deps.chainId, walletsPerRun);
   for (const wallet of wallets) await settleRecordedSends(deps, wallet, now);
   return wallets.length;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../core/db/index.ts';
-import { claimDailyJob } from '../core/jobs/daily-job.ts';
+import { claimDailyJob } from '../core/jobs/job-runs-repository.ts';
 import {
   deleteExpiredRows,
   deleteSnapshotsById,

@@ -2,7 +2,7 @@ import { type SnapshotCreated, socketEvents, type V3SnapshotCreated } from '@tid
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
 import type { Database } from '../core/db/index.ts';
-import { findUsersTrackingPair } from '../core/farms/tracked-pairs.ts';
+import { findUsersTrackingPair } from '../core/farms/tracking-repository.ts';
 import type { DuePair } from '../core/jobs/schedule-repository.ts';
 import { userRoom } from '../core/realtime/rooms.ts';
 import { findUsersTrackingV3Positions } from '../core/v3/snapshot-repository.ts';

@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { ScheduledItem } from '../core/jobs/schedule-rows.ts';
+import type { ScheduledItem } from '../core/jobs/schedule-rows-repository.ts';
 import { planRound, type RoundDeps, type RoundKind, runQueuedBatch } from '../core/jobs/scheduled-round.ts';
 import type { Scheduler } from './scheduler.ts';
 import { startSnapshotScheduler } from './scheduler.ts';

@@ -2,23 +2,10 @@ import type { PositionBooks } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
-import type { FarmView } from '../farms/queries.ts';
+import type { FarmView } from '../farms/farm-view-repository.ts';
 import { parsePriceSources } from '../history/price-source-marks.ts';
+import { findPositionSnapshotAtOrBelow } from './books-repository.ts';
 import { booksPricesSentence, loadPositionBooks } from './load-position-books.ts';
-
-/** The wallet's newest position snapshot of the farm at or below `block`, if any (checksummed wallet). */
-function findPositionSnapshotAtOrBelow(db: DbOrTrx, farmId: number, wallet: string, block: number) {
-  return db
-    .selectFrom('position_snapshots')
-    .selectAll()
-    .where('farm_id', '=', farmId)
-    .where('account_address', '=', wallet)
-    .where('block_number', '<=', block)
-    .orderBy('block_number', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
 
 /** Pending rewards of a snapshot in USD: unknown when a reward's price is (never 0). */
 function pendingUsd(row: PositionSnapshotRow, view: FarmView): number | null {

@@ -1,5 +1,6 @@
 import { formatEther, getAddress, type Hex, type RpcTransactionReceipt } from 'viem';
 import type { ChainClient } from '../chain/client.ts';
+import { retryDelayMs } from '../jobs/backoff.ts';
 import { type PolPriceDeps, readPolUsd } from '../snapshots/index.ts';
 import { loadTransactionFees, type TransactionFeeValues, upsertTransactionFee } from './fees-repository.ts';
 import type { ReceiptLog } from './send-movements.ts';
@@ -161,7 +162,7 @@ function unknownFee(error: unknown, attempts: number, now: Date): TransactionFee
     attempts,
     next_attempt_at: isLast
       ? null
-      : new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** attempts)).toISOString(),
+      : new Date(now.getTime() + retryDelayMs(attempts, { firstMs: 60_000, maxMs: dayMs })).toISOString(),
   };
 }
 

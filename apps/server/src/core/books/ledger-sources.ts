@@ -5,12 +5,19 @@ import type { DbOrTrx } from '../db/index.ts';
 import type { V3RawAmount } from '../db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../farms/repository.ts';
 import type { LedgerInputs, RecordedTransaction } from './assemble-ledger.ts';
+import {
+  findFarmsWithHistory,
+  findFinalRecordedSends,
+  findV2Scans,
+  findV3Scans,
+  loadV2EventsOf,
+} from './books-repository.ts';
 import { loadTransactionFees } from './fees-repository.ts';
 import type { LedgerToken } from './ledger-types.ts';
 import { parseMovements } from './recorded-send-movements.ts';
 import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
 import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
-import { v3EventsInputs, v3PositionsWithHistory } from './v3-sources.ts';
+import { loadV3EventsOf, v3EventsInputs, v3PositionsWithHistory } from './v3-sources-repository.ts';
 
 /** Whose ledger: a user's wallet on a chain; `only` narrows it to one farm or one V3 position (its books). */
 export type LedgerScope = {
@@ -35,34 +42,8 @@ const tokenOf = (
  */
 async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
   if (scope.only && 'positionId' in scope.only) return [];
-  let query = db
-    .selectFrom('farms as f')
-    .innerJoin('pools as p', 'p.id', 'f.pool_id')
-    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
-    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-    .where('f.chain_id', '=', scope.chainId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('position_events as e')
-          .select('e.id')
-          .whereRef('e.farm_id', '=', 'f.id')
-          .where('e.wallet_address', '=', wallet),
-      ),
-    )
-    .select([
-      'f.id as farm_id',
-      'f.address as farm_address',
-      'f.kind',
-      'p.address as pair_address',
-      't0.address as a0',
-      't0.symbol as s0',
-      't0.decimals as d0',
-      't1.address as a1',
-      't1.symbol as s1',
-      't1.decimals as d1',
-    ]);
-  if (scope.only && 'farmId' in scope.only) query = query.where('f.id', '=', scope.only.farmId);
-  const rows = await query.execute();
+  const farmId = scope.only && 'farmId' in scope.only ? scope.only.farmId : undefined;
+  const rows = await findFarmsWithHistory(db, { chainId: scope.chainId, farmId }, wallet);
   return rows.map((row) => ({
     id: row.farm_id,
     farm: {
@@ -87,36 +68,7 @@ async function recordedTransactions(
   farms: Map<number, LedgerFarm>,
 ) {
   if (scope.only) return [];
-  const rows = await db
-    .selectFrom('wallet_transactions as w')
-    .innerJoin('transaction_fees as f', (join) =>
-      join.onRef('f.tx_hash', '=', 'w.tx_hash').onRef('f.chain_id', '=', 'w.chain_id'),
-    )
-    // What it did, as read from the receipt of the block its gas row is final in.
-    .leftJoin('recorded_send_movements as m', (join) =>
-      join
-        .onRef('m.tx_hash', '=', 'w.tx_hash')
-        .onRef('m.chain_id', '=', 'w.chain_id')
-        .onRef('m.block_hash', '=', 'f.block_hash'),
-    )
-    .where('w.user_id', '=', scope.userId)
-    .where('w.chain_id', '=', scope.chainId)
-    .where('w.wallet_address', '=', wallet)
-    .where('f.final_block', 'is not', null)
-    .where('f.status', '=', 'known')
-    .select([
-      'w.tx_hash',
-      'w.to_address',
-      'w.step_kind',
-      'w.farm_id',
-      'f.block_number',
-      'f.block_time',
-      'f.gas_used',
-      'f.effective_gas_price',
-      'f.fee_usd',
-      'm.movements',
-    ])
-    .execute();
+  const rows = await findFinalRecordedSends(db, scope, wallet);
   return rows.map((row) => ({ row, farm: row.farm_id === null ? null : (farms.get(row.farm_id) ?? null) }));
 }
 
@@ -138,40 +90,10 @@ export async function loadLedgerInputs(
   const farmIds = farms.map((f) => f.id);
   const positionIds = positions.map((p) => p.position_id);
   const [v2Events, v3Events, v2Scans, v3Scans] = await Promise.all([
-    farmIds.length === 0
-      ? []
-      : db
-          .selectFrom('position_events')
-          .selectAll()
-          .where('farm_id', 'in', farmIds)
-          .where('wallet_address', '=', wallet)
-          .orderBy('block_number')
-          .orderBy('log_index')
-          .execute(),
-    positionIds.length === 0
-      ? []
-      : db
-          .selectFrom('v3_position_events')
-          .selectAll()
-          .where('position_id', 'in', positionIds)
-          .orderBy('block_number')
-          .orderBy('log_index')
-          .execute(),
-    farmIds.length === 0
-      ? []
-      : db
-          .selectFrom('history_backfills')
-          .select(['farm_id', 'scanned_to_block'])
-          .where('farm_id', 'in', farmIds)
-          .where('wallet_address', '=', wallet)
-          .execute(),
-    positionIds.length === 0
-      ? []
-      : db
-          .selectFrom('v3_history_backfills')
-          .select(['position_id', 'scanned_to_block'])
-          .where('position_id', 'in', positionIds)
-          .execute(),
+    loadV2EventsOf(db, farmIds, wallet),
+    loadV3EventsOf(db, positionIds),
+    findV2Scans(db, farmIds, wallet),
+    findV3Scans(db, positionIds),
   ]);
   const farmById = new Map(farms.map((f) => [f.id, f.farm]));
   const recorded = await recordedTransactions(db, scope, wallet, farmById);

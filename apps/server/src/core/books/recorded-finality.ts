@@ -3,6 +3,7 @@ import type { ChainClient } from '../chain/client.ts';
 import { blockHashAt, type FinalityRule, finalStamp } from '../chain/finality.ts';
 import type { OldTokens } from '../chain/token-labels.ts';
 import type { PolPriceDeps } from '../snapshots/index.ts';
+import { deleteSendMovements, storeSendMovements } from './books-repository.ts';
 import { knownFee, receiptIfMined } from './fees.ts';
 import {
   deleteTransactionFee,
@@ -10,7 +11,7 @@ import {
   markTransactionFeeFinal,
   upsertTransactionFee,
 } from './fees-repository.ts';
-import { deleteSendMovements, readSendMovements, storeSendMovements } from './recorded-send-movements.ts';
+import { readSendMovements } from './recorded-send-movements.ts';
 
 /**
  * What settling recorded sends needs: the chain and its finality rule, POL's price for the gas row, the old

@@ -1,8 +1,8 @@
 import type { RecoveryStepKind } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
 import { labelSymbol, type OldTokens } from '../chain/token-labels.ts';
-import type { DbOrTrx } from '../db/index.ts';
 import type { IndexRow } from '../farm-index/index-repository.ts';
+import { findIndexRowsOfSend } from './books-repository.ts';
 import { type MovementDeps, type StoredMovement, valueMovements } from './send-movement-values.ts';
 import { decodeSendLogs, type ReceiptLog } from './send-movements.ts';
 
@@ -39,44 +39,12 @@ export async function readSendMovements(deps: MovementDeps, send: SendToDecode):
   if (send.receipt.status !== 'success' || send.receipt.logs.length === 0) return [];
   const emitters = [...new Set(send.receipt.logs.map((log) => getAddress(log.address)))];
   const to = getAddress(send.to);
-  const rows = await deps.db
-    .selectFrom('farm_index')
-    .selectAll()
-    .where('chain_id', '=', deps.chainId)
-    .where((eb) => eb.or([eb('address', '=', to), eb('pair_address', 'in', emitters)]))
-    .execute();
+  const rows = await findIndexRowsOfSend(deps.db, deps.chainId, { to, emitters });
   const decoded = decodeSendLogs(
     { wallet: getAddress(send.wallet) as Address, stepKind: send.stepKind, to, logs: send.receipt.logs },
     rows.map((row) => labelled(deps.oldTokens, row)),
   );
   return valueMovements(deps, decoded, send.receipt.blockNumber);
-}
-
-/** Stores a send's movements as read from the receipt in block `blockHash`, replacing what was stored. */
-export async function storeSendMovements(
-  db: DbOrTrx,
-  key: { chainId: number; txHash: string; blockHash: string; now: Date },
-  movements: StoredMovement[],
-): Promise<void> {
-  const row = {
-    block_hash: key.blockHash,
-    movements: JSON.stringify(movements),
-    decoded_at: key.now.toISOString(),
-  };
-  await db
-    .insertInto('recorded_send_movements')
-    .values({ chain_id: key.chainId, tx_hash: key.txHash.toLowerCase(), ...row })
-    .onConflict((oc) => oc.columns(['chain_id', 'tx_hash']).doUpdateSet(row))
-    .execute();
-}
-
-/** Deletes a send's movements (the chain reorganised it away). */
-export async function deleteSendMovements(db: DbOrTrx, chainId: number, txHash: string): Promise<void> {
-  await db
-    .deleteFrom('recorded_send_movements')
-    .where('chain_id', '=', chainId)
-    .where('tx_hash', '=', txHash.toLowerCase())
-    .execute();
 }
 
 /** A stored row's movements (JSON text), as the ledger reads them. */

@@ -16,7 +16,12 @@ import { v3ClaimShares } from './v3-claim-shares.ts';
 import { amountsOf, isWalletClaim, walletTransfers } from './v3-ownership.ts';
 import type { V3Counterparties } from './v3-rows.ts';
 import { owedPrincipal, type V3EventsInput } from './v3-rows.ts';
-import { loadV3EventsOf, sharedV3Transactions, v3EventsInputs, v3PositionsForBooks } from './v3-sources.ts';
+import {
+  loadV3EventsOf,
+  sharedV3Transactions,
+  v3EventsInputs,
+  v3PositionsForBooks,
+} from './v3-sources-repository.ts';
 
 /** What a V3 position's books read: the database, the chain id, the position manager and FarmingCenter. */
 type V3BooksContext = { db: DbOrTrx; chainId: number; counterparties?: V3Counterparties | undefined };

@@ -45,7 +45,7 @@ const rateLimit = /rate.?limit|too many requests|capacity/i;
  * gives the node's reason (the caller halves the range, or records a one-block gap); any other refusal throws
  * CHAIN_UNAVAILABLE, and a failure that is not the node's answer is thrown as it is.
  */
-export function logRangeRefusal(error: unknown): string {
+function logRangeRefusal(error: unknown): string {
   const answer = nodeAnswer(error);
   if (!answer) throw error;
   const message = `${answer.shortMessage} ${answer.details ?? ''}`;
@@ -56,6 +56,40 @@ export function logRangeRefusal(error: unknown): string {
     });
   }
   return answer.details;
+}
+
+/**
+ * Walks the blocks from `fromBlock` to `toBlock` in ranges of at most `maxRange`, calling `read` for each in
+ * block order. A range the node refuses as too large is halved and tried again, down to one block; a block
+ * refused even alone is a gap (`onGap`, then the answer), never guessed. Anything else `read` throws ends the
+ * walk (logRangeRefusal: CHAIN_UNAVAILABLE); what earlier ranges did stays done. The rules of decision 013,
+ * for the farm scanner and the V3 history's filters alike.
+ */
+export async function walkLogRanges(
+  options: { fromBlock: bigint; toBlock: bigint; maxRange: bigint },
+  read: (from: bigint, to: bigint) => Promise<void>,
+  onGap?: (gap: LogGap) => Promise<void>,
+): Promise<LogGap[]> {
+  const gaps: LogGap[] = [];
+  let range = options.maxRange > 0n ? options.maxRange : 1n;
+  for (let from = options.fromBlock; from <= options.toBlock; ) {
+    const to = from + range - 1n < options.toBlock ? from + range - 1n : options.toBlock;
+    try {
+      await read(from, to);
+      from = to + 1n;
+    } catch (error) {
+      const reason = logRangeRefusal(error);
+      if (to > from) {
+        range = (to - from + 1n) / 2n;
+        continue;
+      }
+      const gap = { fromBlock: from, toBlock: to, reason };
+      gaps.push(gap);
+      await onGap?.(gap);
+      from = to + 1n;
+    }
+  }
+  return gaps;
 }
 
 function abiOf(farm: FarmRef) {
@@ -109,12 +143,10 @@ export async function scanFarmLogs(
   const farmsByAddress = new Map(options.farms.map((farm) => [farm.address.toLowerCase(), farm]));
   const addresses = options.farms.map((farm) => farm.address);
   const events: FarmEvent[] = [];
-  const gaps: LogGap[] = [];
   let requests = 0;
-  let range = options.maxRange > 0n ? options.maxRange : 1n;
-  for (let from = options.fromBlock; from <= options.toBlock; ) {
-    const to = from + range - 1n < options.toBlock ? from + range - 1n : options.toBlock;
-    try {
+  const gaps = await walkLogRanges(
+    options,
+    async (from, to) => {
       requests += 1;
       const logs = (await chain.request('eth_getLogs', [
         { address: addresses, topics, fromBlock: toHex(from), toBlock: toHex(to) },
@@ -122,17 +154,10 @@ export async function scanFarmLogs(
       const found = logs.map((log) => decode(farmsByAddress.get(log.address.toLowerCase())!, log));
       events.push(...found);
       await options.onRange?.({ events: found, toBlock: to });
-      from = to + 1n;
-    } catch (error) {
-      const reason = logRangeRefusal(error);
-      if (to > from) {
-        range = (to - from + 1n) / 2n;
-        continue;
-      }
-      gaps.push({ fromBlock: from, toBlock: to, reason });
-      await options.onRange?.({ events: [], toBlock: to });
-      from = to + 1n;
-    }
-  }
+    },
+    async (gap) => {
+      await options.onRange?.({ events: [], toBlock: gap.toBlock });
+    },
+  );
   return { events, gaps, requests };
 }

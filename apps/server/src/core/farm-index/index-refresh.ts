@@ -8,6 +8,14 @@ import { getStructureCache } from '../chain/structure-cache.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import { type CollectedSnapshots, insertSnapshots, type SnapshotPipeline } from '../snapshots/index.ts';
 import { enumerateFactoryFarms, type Factories } from './enumerate.ts';
+import {
+  failIndexRun,
+  findImportedAddresses,
+  finishIndexRun,
+  insertIndexRun,
+  updateTokenNames,
+  upsertIndexRow,
+} from './index-repository.ts';
 import { probeStakingContracts } from './probe.ts';
 import type { RegistryFarm } from './registry.ts';
 
@@ -48,11 +56,7 @@ const chunkSize = 200;
  */
 export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRefreshReport> {
   const now = deps.now ?? (() => new Date());
-  const run = await deps.db
-    .insertInto('farm_index_runs')
-    .values({ started_at: now().toISOString() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const run = await insertIndexRun(deps.db, now().toISOString());
   try {
     // Token symbols and names are read again on every refresh: they can change (WMATIC's contract answers
     // WPOL since Polygon's PIP-45), and every screen keys tokens by address and shows what the chain says.
@@ -77,26 +81,22 @@ export async function refreshFarmIndex(deps: IndexRefreshDeps): Promise<IndexRef
         await storeImportedFarmSnapshots(trx, deps.chainId, part, accepted);
         await refreshTokenNames(trx, deps.chainId, part);
       }
-      await trx
-        .updateTable('farm_index_runs')
-        .set({
-          finished_at: now().toISOString(),
-          farm_count: accepted.size,
-          skipped: rejected.length,
-          rejected: rejected.length,
-          rejections: JSON.stringify(rejected),
-          failed_sources: JSON.stringify(failedSources),
-        })
-        .where('id', '=', run.id)
-        .execute();
+      await finishIndexRun(trx, run.id, {
+        finished_at: now().toISOString(),
+        farm_count: accepted.size,
+        skipped: rejected.length,
+        rejected: rejected.length,
+        rejections: JSON.stringify(rejected),
+        failed_sources: JSON.stringify(failedSources),
+      });
     });
     return { farms: accepted.size, rejected, failedSources };
   } catch (error) {
-    await deps.db
-      .updateTable('farm_index_runs')
-      .set({ error: (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300) })
-      .where('id', '=', run.id)
-      .execute();
+    await failIndexRun(
+      deps.db,
+      run.id,
+      (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300),
+    );
     throw error;
   }
 }
@@ -234,28 +234,7 @@ async function upsertIndexRows(
       updated_at: at.toISOString(),
     };
     // Symbols are re-read on every refresh and stored as the chain says them today (WMATIC became WPOL).
-    await trx
-      .insertInto('farm_index')
-      .values(row)
-      .onConflict((oc) =>
-        oc.columns(['chain_id', 'address']).doUpdateSet((eb) => ({
-          token0_symbol: eb.ref('excluded.token0_symbol'),
-          token1_symbol: eb.ref('excluded.token1_symbol'),
-          reward_a_symbol: eb.ref('excluded.reward_a_symbol'),
-          reward_b_symbol: eb.ref('excluded.reward_b_symbol'),
-          reward_rate_a: eb.ref('excluded.reward_rate_a'),
-          reward_rate_b: eb.ref('excluded.reward_rate_b'),
-          period_finish: eb.ref('excluded.period_finish'),
-          is_ended: eb.ref('excluded.is_ended'),
-          is_paused: eb.ref('excluded.is_paused'),
-          total_staked: eb.ref('excluded.total_staked'),
-          tvl_usd: eb.ref('excluded.tvl_usd'),
-          apr: eb.ref('excluded.apr'),
-          block_number: eb.ref('excluded.block_number'),
-          updated_at: eb.ref('excluded.updated_at'),
-        })),
-      )
-      .execute();
+    await upsertIndexRow(trx, row);
   }
 }
 
@@ -271,17 +250,11 @@ async function storeImportedFarmSnapshots(
 ): Promise<void> {
   const listed = part.farms.filter((f) => accepted.has(f.address.toLowerCase()));
   if (listed.length === 0) return;
-  const imported = await trx
-    .selectFrom('farms')
-    .select('address')
-    .where('chain_id', '=', chainId)
-    .where(
-      'address',
-      'in',
-      listed.map((f) => getAddress(f.address)),
-    )
-    .execute();
-  const isImported = new Set(imported.map((row) => row.address.toLowerCase()));
+  const isImported = await findImportedAddresses(
+    trx,
+    chainId,
+    listed.map((f) => getAddress(f.address)),
+  );
   const farms = listed.filter((f) => isImported.has(f.address.toLowerCase()));
   if (farms.length === 0) return;
   const pools = new Set(farms.map((f) => f.pool.toLowerCase()));
@@ -302,19 +275,12 @@ async function storeImportedFarmSnapshots(
 /** Stored tokens (imported farms') take the symbol and name their contract answers today, by address. */
 async function refreshTokenNames(trx: DbOrTrx, chainId: number, part: CollectedSnapshots): Promise<void> {
   for (const token of part.tokens) {
-    await trx
-      .updateTable('tokens')
-      // A name the chain does not answer keeps the stored one (a person may have named the token).
-      .set(token.name === null ? { symbol: token.symbol } : { symbol: token.symbol, name: token.name })
-      .where('chain_id', '=', chainId)
-      .where('address', '=', getAddress(token.address))
-      .where((eb) =>
-        eb.or([
-          eb('symbol', '!=', token.symbol),
-          ...(token.name === null ? [] : [eb('name', 'is distinct from', token.name)]),
-        ]),
-      )
-      .execute();
+    // A name the chain does not answer keeps the stored one (a person may have named the token).
+    await updateTokenNames(trx, chainId, {
+      address: getAddress(token.address),
+      symbol: token.symbol,
+      name: token.name,
+    });
   }
 }
 

@@ -6,21 +6,27 @@ import type { ChainClient } from '../chain/client.ts';
 import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
-import type { Database, DbOrTrx } from '../db/index.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease.ts';
+import type { Database } from '../db/index.ts';
+import { retryDelayMs } from '../jobs/backoff.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease-repository.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { loadEventBlockHashes } from './reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
 import {
   type ClaimedBackfill,
   claimBackfill,
+  findFirstStakeTime,
+  findFirstTrackedTime,
+  findPairEventTxHashes,
+  hasPositionSnapshotAt,
+  insertPositionEvents,
   pairHistoryScope,
   reconcileBackfills,
   resetBackfillScan,
   rewindBackfillScan,
   updateBackfill,
 } from './repository.ts';
-import { type ValuedFarmEvent, valueEventsAtTheirBlocks } from './value-events.ts';
+import { valueEventsAtTheirBlocks } from './value-events.ts';
 
 export type HistoryJobDeps = {
   db: Kysely<Database>;
@@ -137,7 +143,9 @@ export function failedRun(now: Date, error: unknown, failuresBefore: number) {
     lease_until: null,
     failures,
     error: isUnavailable ? archiveNeeded : oneLine(error),
-    next_attempt_at: new Date(now.getTime() + Math.min(dayMs, 60_000 * 2 ** failures)).toISOString(),
+    next_attempt_at: new Date(
+      now.getTime() + retryDelayMs(failures, { firstMs: 60_000, maxMs: dayMs }),
+    ).toISOString(),
   };
 }
 
@@ -203,7 +211,7 @@ async function scanEvents({ deps, job, final, steps, now }: BackfillRun): Promis
     const mine = scan.events.filter((e) => isAddressEqual(e.account, job.wallet));
     const valued = await valueEventsAtTheirBlocks(deps.pipeline, farm, job.wallet, mine);
     await deps.db.transaction().execute(async (trx) => {
-      await insertEvents(trx, job, valued);
+      await insertPositionEvents(trx, job, valued);
       await updateBackfill(trx, job.id, now, {
         scanned_to_block: Number(to),
         scanned_to_hash: toHash,
@@ -225,18 +233,11 @@ async function windowStart(deps: HistoryJobDeps, final: BlockStamp, now: Date): 
 /** Stage 1b: the gas of each event's transaction, its receipt read once; false when the budget ran out. */
 async function recordFees({ deps, job, steps, now }: BackfillRun): Promise<boolean> {
   if (!deps.gas) return true;
-  const rows = await deps.db
-    .selectFrom('position_events')
-    .where('farm_id', '=', job.farmId)
-    .where('wallet_address', '=', job.wallet)
-    .select('tx_hash')
-    .distinct()
-    .execute();
-  return recordTransactionFees(
-    { ...deps.gas, db: deps.db, chain: deps.chain },
-    rows.map((row) => row.tx_hash),
-    { now, budget: steps },
-  );
+  const hashes = await findPairEventTxHashes(deps.db, job);
+  return recordTransactionFees({ ...deps.gas, db: deps.db, chain: deps.chain }, hashes, {
+    now,
+    budget: steps,
+  });
 }
 
 /**
@@ -270,32 +271,7 @@ async function recordOpeningBalance(
     logIndex: -1,
   };
   const valued = await valueEventsAtTheirBlocks(deps.pipeline, farm, job.wallet, [opening]);
-  await insertEvents(deps.db, job, valued);
-}
-
-async function insertEvents(db: DbOrTrx, job: ClaimedBackfill, events: ValuedFarmEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  await db
-    .insertInto('position_events')
-    .values(
-      events.map((e) => ({
-        farm_id: job.farmId,
-        wallet_address: job.wallet,
-        kind: e.kind,
-        reward_token_address: e.kind === 'reward_paid' ? e.rewardToken : null,
-        amount: e.amount.toString(),
-        block_number: Number(e.blockNumber),
-        block_time: e.blockTime.toISOString(),
-        tx_hash: e.transactionHash,
-        log_index: e.logIndex,
-        amount0: e.amount0?.toString() ?? null,
-        amount1: e.amount1?.toString() ?? null,
-        usd: e.usd,
-        usd_error: e.usdError,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['farm_id', 'wallet_address', 'tx_hash', 'log_index']).doNothing())
-    .execute();
+  await insertPositionEvents(deps.db, job, valued);
 }
 
 /** Stage 2: one snapshot set per UTC day before live tracking began; false when the budget ran out. */
@@ -313,7 +289,7 @@ async function buildDays({ deps, job, head, steps, now }: BackfillRun): Promise<
     const at = await findBlockAtTime(deps.chain, BigInt(plan[day]! / 1000), { low, high: head });
     low = at;
     // A day without blocks of its own (a quiet test chain) ends at the previous day's block: one point.
-    const isKnown = await hasPositionAt(deps.db, job, at.number);
+    const isKnown = await hasPositionSnapshotAt(deps.db, job, Number(at.number));
     const collected = isKnown
       ? undefined
       : await deps.pipeline.collectSnapshots({ farms: [farm], accounts: [job.wallet], block: at.number });
@@ -332,37 +308,15 @@ async function buildDays({ deps, job, head, steps, now }: BackfillRun): Promise<
  * by the first stake and the tracking time, so a resumed job plans the same days.
  */
 async function planDays(deps: HistoryJobDeps, job: ClaimedBackfill, now: Date): Promise<number[]> {
-  const first = await deps.db
-    .selectFrom('position_events')
-    .where('farm_id', '=', job.farmId)
-    .where('wallet_address', '=', job.wallet)
-    .where('kind', '=', 'staked')
-    .select((eb) => eb.fn.min('block_time').as('at'))
-    .executeTakeFirst();
+  const first = await findFirstStakeTime(deps.db, job);
   if (!first?.at) return [];
-  const tracked = await deps.db
-    .selectFrom('tracked_farms')
-    .where('farm_id', '=', job.farmId)
-    .where('wallet_address', '=', job.wallet)
-    .select((eb) => eb.fn.min('created_at').as('at'))
-    .executeTakeFirst();
+  const tracked = await findFirstTrackedTime(deps.db, job);
   const until = Math.min(now.getTime(), tracked?.at ? new Date(tracked.at).getTime() : now.getTime());
   const firstStake = new Date(first.at).getTime();
   const endOfFirstDay = Math.floor(firstStake / dayMs) * dayMs + dayMs - 1000;
   const days: number[] = [];
   for (let t = endOfFirstDay; t < until && days.length < deps.backfillDays; t += dayMs) days.push(t);
   return days;
-}
-
-async function hasPositionAt(db: Kysely<Database>, job: ClaimedBackfill, block: bigint): Promise<boolean> {
-  const row = await db
-    .selectFrom('position_snapshots')
-    .select('id')
-    .where('farm_id', '=', job.farmId)
-    .where('account_address', '=', job.wallet)
-    .where('block_number', '=', Number(block))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 function minBig(a: bigint, b: bigint): bigint {

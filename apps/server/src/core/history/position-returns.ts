@@ -3,7 +3,12 @@ import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
 import { archiveNeeded } from './backfill.ts';
 import { markPriceSources } from './price-source-marks.ts';
-import { loadPositionEvents, type PositionEventRow, toValuedEvent } from './repository.ts';
+import {
+  findPoolPricesAtBlocks,
+  loadPositionEvents,
+  type PositionEventRow,
+  toValuedEvent,
+} from './repository.ts';
 import { computeReturns, hodlAmounts, sumKnown, type ValuedEvent, valueOfAmounts } from './returns.ts';
 
 export type PairOfFarm = {
@@ -33,15 +38,7 @@ export async function loadReturns(
   const rows = await loadPositionEvents(db, pair.farmId, pair.account);
   const events = rows.map((row) => ({ ...toValuedEvent(row), block: Number(row.block_number) }));
   const blocks = [...new Set(history.map((row) => Number(row.block_number)))];
-  const poolRows =
-    blocks.length === 0
-      ? []
-      : await db
-          .selectFrom('pool_snapshots')
-          .select(['block_number', 'price0_usd', 'price1_usd'])
-          .where('pool_id', '=', pair.poolId)
-          .where('block_number', 'in', blocks)
-          .execute();
+  const poolRows = await findPoolPricesAtBlocks(db, pair.poolId, blocks);
   const pricesAt = new Map(poolRows.map((row) => [Number(row.block_number), row]));
   const decimals = { decimals0: pair.decimals0, decimals1: pair.decimals1 };
   const upTo = (block: number) => events.filter((event) => event.block <= block);

@@ -3,9 +3,15 @@ import { type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
-import { claimFirst, isFreeAt, leaseFrom } from '../jobs/lease.ts';
+import {
+  backfillCandidates,
+  claimDueBackfill,
+  reconcileBackfillRows,
+  updateBackfillRow,
+} from './backfill-rows-repository.ts';
 import { type HistoryScope, resetScan, rewindScan } from './reorg-repository.ts';
 import type { ValuedEvent } from './returns.ts';
+import type { ValuedFarmEvent } from './value-events.ts';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -28,88 +34,42 @@ export type ClaimedBackfill = {
 };
 
 /**
- * Adds a history row for every tracked pair that has none: 'pending', or 'off' when BACKFILL_DAYS is 0.
- * Rows no user tracks any more go (their events stay with the farm's snapshots until the farm goes).
+ * Adds a history row for every tracked pair that has none, and drops the rows nobody tracks
+ * (backfill-rows-repository.ts).
  */
-export async function reconcileBackfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
-  const missing = await db
-    .selectFrom('tracked_farms as t')
-    .leftJoin('history_backfills as h', (join) =>
-      join.onRef('h.farm_id', '=', 't.farm_id').onRef('h.wallet_address', '=', 't.wallet_address'),
-    )
-    .where('h.id', 'is', null)
-    .select(['t.farm_id', 't.wallet_address'])
-    .distinct()
-    .execute();
-  for (const pair of missing) {
-    await db
-      .insertInto('history_backfills')
-      .values({
-        farm_id: pair.farm_id,
-        wallet_address: pair.wallet_address,
-        status: isOff ? 'off' : 'pending',
-        next_attempt_at: iso(now),
-        updated_at: iso(now),
-      })
-      .onConflict((oc) => oc.columns(['farm_id', 'wallet_address']).doNothing())
-      .execute();
-  }
-  await db
-    .deleteFrom('history_backfills')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('tracked_farms as t')
-            .select('t.id')
-            .whereRef('t.farm_id', '=', 'history_backfills.farm_id')
-            .whereRef('t.wallet_address', '=', 'history_backfills.wallet_address'),
-        ),
-      ),
-    )
-    .execute();
+export function reconcileBackfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
+  return reconcileBackfillRows(db, 'history_backfills', now, isOff);
 }
 
-/**
- * Claims one history job that is due (pending, failed and past its back-off, done and due for its event
- * catch-up, or running under an expired lease): a conditional update on the lease, so of several
- * processes exactly one wins it.
- */
+/** Claims one due history job of a pair (backfill-rows-repository.ts claimDueBackfill), with its farm. */
 export async function claimBackfill(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number },
 ): Promise<ClaimedBackfill | undefined> {
-  const now = iso(options.now);
-  const candidates = await db
-    .selectFrom('history_backfills as h')
-    .innerJoin('farms as f', 'f.id', 'h.farm_id')
-    .where('h.status', 'in', ['pending', 'running', 'failed', 'done'])
-    .where('h.next_attempt_at', '<=', now)
-    .where(isFreeAt('history_backfills', now))
-    .select([
-      'h.id',
-      'h.farm_id',
-      'f.address',
-      'f.kind',
-      'f.chain_id',
-      'h.wallet_address',
-      'h.status',
-      'h.scanned_to_block',
-      'h.scanned_to_hash',
-      'h.first_staked_block',
-      'h.days_total',
-      'h.days_done',
-      'h.failures',
-    ])
-    .orderBy('h.next_attempt_at')
-    .limit(5)
-    .execute();
-  const won = await claimFirst(
-    db,
-    'history_backfills',
-    candidates.map((row) => row.id),
-    leaseFrom(options.now, options.leaseMs),
+  const row = await claimDueBackfill(db, 'history_backfills', options, (isDue) =>
+    db
+      .selectFrom('history_backfills as h')
+      .innerJoin('farms as f', 'f.id', 'h.farm_id')
+      .where(isDue)
+      .select([
+        'h.id',
+        'h.farm_id',
+        'f.address',
+        'f.kind',
+        'f.chain_id',
+        'h.wallet_address',
+        'h.status',
+        'h.scanned_to_block',
+        'h.scanned_to_hash',
+        'h.first_staked_block',
+        'h.days_total',
+        'h.days_done',
+        'h.failures',
+      ])
+      .orderBy('h.next_attempt_at')
+      .limit(backfillCandidates)
+      .execute(),
   );
-  const row = candidates.find((candidate) => candidate.id === won);
   return (
     row && {
       id: row.id,
@@ -129,18 +89,14 @@ export async function claimBackfill(
   );
 }
 
-/** Updates a job's row (progress, status); always stamps updated_at. */
-export async function updateBackfill(
+/** Updates a pair's job row (progress, status); always stamps updated_at. */
+export function updateBackfill(
   db: DbOrTrx,
   id: number,
   now: Date,
   changes: Omit<Updateable<HistoryBackfillsTable>, 'id' | 'farm_id' | 'wallet_address' | 'updated_at'>,
 ): Promise<void> {
-  await db
-    .updateTable('history_backfills')
-    .set({ ...changes, updated_at: iso(now) })
-    .where('id', '=', id)
-    .execute();
+  return updateBackfillRow(db, 'history_backfills', id, now, changes);
 }
 
 /** The pair's rows in its history tables and its history job's row (reorg-repository.ts). */
@@ -268,4 +224,97 @@ export async function loadBackfills(
     .where('wallet_address', 'in', [...new Set(wallets.map((w) => getAddress(w)))])
     .execute();
   return new Map(rows.map((row) => [`${row.farm_id}:${row.wallet_address.toLowerCase()}`, row]));
+}
+
+/** Reads the distinct transaction hashes of a pair's stored events. */
+export async function findPairEventTxHashes(
+  db: DbOrTrx,
+  pair: { farmId: number; wallet: string },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('position_events')
+    .where('farm_id', '=', pair.farmId)
+    .where('wallet_address', '=', pair.wallet)
+    .select('tx_hash')
+    .distinct()
+    .execute();
+  return rows.map((row) => row.tx_hash);
+}
+
+/** Writes a pair's valued events; an event already stored (same transaction and log index) is left as it is. */
+export async function insertPositionEvents(
+  db: DbOrTrx,
+  pair: { farmId: number; wallet: string },
+  events: ValuedFarmEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto('position_events')
+    .values(
+      events.map((e) => ({
+        farm_id: pair.farmId,
+        wallet_address: pair.wallet,
+        kind: e.kind,
+        reward_token_address: e.kind === 'reward_paid' ? e.rewardToken : null,
+        amount: e.amount.toString(),
+        block_number: Number(e.blockNumber),
+        block_time: e.blockTime.toISOString(),
+        tx_hash: e.transactionHash,
+        log_index: e.logIndex,
+        amount0: e.amount0?.toString() ?? null,
+        amount1: e.amount1?.toString() ?? null,
+        usd: e.usd,
+        usd_error: e.usdError,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['farm_id', 'wallet_address', 'tx_hash', 'log_index']).doNothing())
+    .execute();
+}
+
+/** Reads the block time of a pair's first stored stake (`at` null when it has none). */
+export function findFirstStakeTime(db: DbOrTrx, pair: { farmId: number; wallet: string }) {
+  return db
+    .selectFrom('position_events')
+    .where('farm_id', '=', pair.farmId)
+    .where('wallet_address', '=', pair.wallet)
+    .where('kind', '=', 'staked')
+    .select((eb) => eb.fn.min('block_time').as('at'))
+    .executeTakeFirst();
+}
+
+/** Reads when a pair was first tracked, by anyone (`at` null when nobody tracks it). */
+export function findFirstTrackedTime(db: DbOrTrx, pair: { farmId: number; wallet: string }) {
+  return db
+    .selectFrom('tracked_farms')
+    .where('farm_id', '=', pair.farmId)
+    .where('wallet_address', '=', pair.wallet)
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .executeTakeFirst();
+}
+
+/** Reads whether the pair's position has a snapshot at `block`. */
+export async function hasPositionSnapshotAt(
+  db: DbOrTrx,
+  pair: { farmId: number; wallet: string },
+  block: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('position_snapshots')
+    .select('id')
+    .where('farm_id', '=', pair.farmId)
+    .where('account_address', '=', pair.wallet)
+    .where('block_number', '=', block)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Reads a pool's token prices at each of `blocks` (its pool_snapshots rows there). */
+export async function findPoolPricesAtBlocks(db: DbOrTrx, poolId: number, blocks: number[]) {
+  if (blocks.length === 0) return [];
+  return db
+    .selectFrom('pool_snapshots')
+    .select(['block_number', 'price0_usd', 'price1_usd'])
+    .where('pool_id', '=', poolId)
+    .where('block_number', 'in', blocks)
+    .execute();
 }

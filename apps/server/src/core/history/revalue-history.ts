@@ -1,7 +1,19 @@
 import { parseUnits } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
-import { selectFarmsWithTokens } from '../farms/queries.ts';
 import { computeFarmValuation, lpTokenDecimals } from '../snapshots/valuation/index.ts';
+import {
+  findApiPricedTokenSnapshots,
+  findFarmSnapshotAtBlock,
+  findFarmsOfTokenRows,
+  findLastOnchainRoute,
+  findPoolSnapshotAtBlock,
+  findPositionSnapshotsAtBlock,
+  findTokenPricesAtBlock,
+  updateFarmSnapshotValues,
+  updatePoolSnapshotValues,
+  updatePositionSnapshotValues,
+  updateTokenSnapshotPrice,
+} from './revalue-repository.ts';
 
 type TokenRef = { id: number; decimals: number };
 type FarmOfToken = {
@@ -13,28 +25,7 @@ type FarmOfToken = {
 
 /** Farms whose pair or rewards hold `tokenId`, with their tokens' ids and decimals. */
 async function findFarmsOfToken(trx: DbOrTrx, tokenId: number): Promise<FarmOfToken[]> {
-  const rows = await selectFarmsWithTokens(trx)
-    .select([
-      'farms.id as farm_id',
-      'pools.id as pool_id',
-      't0.id as t0_id',
-      't0.decimals as t0_decimals',
-      't1.id as t1_id',
-      't1.decimals as t1_decimals',
-      'ra.id as ra_id',
-      'ra.decimals as ra_decimals',
-      'rb.id as rb_id',
-      'rb.decimals as rb_decimals',
-    ])
-    .where((eb) =>
-      eb.or([
-        eb('t0.id', '=', tokenId),
-        eb('t1.id', '=', tokenId),
-        eb('ra.id', '=', tokenId),
-        eb('rb.id', '=', tokenId),
-      ]),
-    )
-    .execute();
+  const rows = await findFarmsOfTokenRows(trx, tokenId);
   return rows.map((r) => ({
     farmId: r.farm_id,
     poolId: r.pool_id,
@@ -51,19 +42,7 @@ async function findFarmsOfToken(trx: DbOrTrx, tokenId: number): Promise<FarmOfTo
 
 /** Each token's stored price and source at `block` (the newest row of that block). */
 async function pricesAtBlock(trx: DbOrTrx, tokenIds: number[], block: number) {
-  const rows = await trx
-    .selectFrom('token_snapshots')
-    .innerJoin('tokens', 'tokens.id', 'token_snapshots.token_id')
-    .select([
-      'token_snapshots.token_id',
-      'token_snapshots.price_usd',
-      'token_snapshots.price_source',
-      'tokens.address',
-    ])
-    .where('token_snapshots.token_id', 'in', tokenIds)
-    .where('token_snapshots.block_number', '=', block)
-    .orderBy('token_snapshots.id', 'asc')
-    .execute();
+  const rows = await findTokenPricesAtBlock(trx, tokenIds, block);
   const byToken = new Map<number, { usd: number | null; source: string | null; address: string }>();
   for (const row of rows)
     byToken.set(row.token_id, { usd: row.price_usd, source: row.price_source, address: row.address });
@@ -74,25 +53,10 @@ const amount = (text: string | null | undefined, decimals: number) => parseUnits
 
 /** Recomputes one farm's pool, farm and position snapshots of `block` from stored amounts and prices. */
 async function revalueFarmAtBlock(trx: DbOrTrx, farm: FarmOfToken, block: number): Promise<number> {
-  const pool = await trx
-    .selectFrom('pool_snapshots')
-    .selectAll()
-    .where('pool_id', '=', farm.poolId)
-    .where('block_number', '=', block)
-    .executeTakeFirst();
-  const farmRow = await trx
-    .selectFrom('farm_snapshots')
-    .selectAll()
-    .where('farm_id', '=', farm.farmId)
-    .where('block_number', '=', block)
-    .executeTakeFirst();
+  const pool = await findPoolSnapshotAtBlock(trx, farm.poolId, block);
+  const farmRow = await findFarmSnapshotAtBlock(trx, farm.farmId, block);
   if (!pool || !farmRow) return 0;
-  const positions = await trx
-    .selectFrom('position_snapshots')
-    .selectAll()
-    .where('farm_id', '=', farm.farmId)
-    .where('block_number', '=', block)
-    .execute();
+  const positions = await findPositionSnapshotsAtBlock(trx, farm.farmId, block);
   const all = [...farm.tokens, ...farm.rewards];
   const prices = await pricesAtBlock(
     trx,
@@ -132,40 +96,28 @@ async function revalueFarmAtBlock(trx: DbOrTrx, farm: FarmOfToken, block: number
       earned: farm.rewards.map((r, k) => amount(k === 0 ? p.earned_a : p.earned_b, r.decimals)),
     })),
   });
-  await trx
-    .updateTable('pool_snapshots')
-    .set({
-      price0_usd: valuation.pool.price0,
-      price1_usd: valuation.pool.price1,
-      total_liquidity_usd: valuation.pool.tvlUsd,
-    })
-    .where('id', '=', pool.id)
-    .execute();
-  await trx
-    .updateTable('farm_snapshots')
-    .set({
-      total_liquidity_usd: valuation.farm.tvlUsd,
-      apr: valuation.farm.apr,
-      reward_a_price_usd: prices.get(farm.rewards[0]!.id)?.usd ?? null,
-      reward_b_price_usd: farm.rewards[1] ? (prices.get(farm.rewards[1].id)?.usd ?? null) : null,
-    })
-    .where('id', '=', farmRow.id)
-    .execute();
+  await updatePoolSnapshotValues(trx, pool.id, {
+    price0_usd: valuation.pool.price0,
+    price1_usd: valuation.pool.price1,
+    total_liquidity_usd: valuation.pool.tvlUsd,
+  });
+  await updateFarmSnapshotValues(trx, farmRow.id, {
+    total_liquidity_usd: valuation.farm.tvlUsd,
+    apr: valuation.farm.apr,
+    reward_a_price_usd: prices.get(farm.rewards[0]!.id)?.usd ?? null,
+    reward_b_price_usd: farm.rewards[1] ? (prices.get(farm.rewards[1].id)?.usd ?? null) : null,
+  });
   const sources = Object.fromEntries(
     all.map((t) => [prices.get(t.id)?.address ?? '', prices.get(t.id)?.source ?? null]),
   );
   for (const [i, p] of positions.entries()) {
     const value = valuation.positions[i]!;
-    await trx
-      .updateTable('position_snapshots')
-      .set({
-        total_liquidity_usd: value.stakedUsd,
-        earned_a_in_usd: value.earned[0]?.usd ?? null,
-        earned_b_in_usd: farm.rewards[1] ? (value.earned[1]?.usd ?? null) : null,
-        price_sources: p.price_sources === null ? null : JSON.stringify(sources),
-      })
-      .where('id', '=', p.id)
-      .execute();
+    await updatePositionSnapshotValues(trx, p.id, {
+      total_liquidity_usd: value.stakedUsd,
+      earned_a_in_usd: value.earned[0]?.usd ?? null,
+      earned_b_in_usd: farm.rewards[1] ? (value.earned[1]?.usd ?? null) : null,
+      price_sources: p.price_sources === null ? null : JSON.stringify(sources),
+    });
   }
   return 2 + positions.length;
 }
@@ -178,30 +130,14 @@ async function revalueFarmAtBlock(trx: DbOrTrx, farm: FarmOfToken, block: number
  */
 export async function revalueTokenToOnchain(trx: DbOrTrx, tokenId: number): Promise<number> {
   // The token's on-chain route: the newest one it had (routes do not change with a price choice).
-  const lastRoute = await trx
-    .selectFrom('token_snapshots')
-    .select('price_source')
-    .where('token_id', '=', tokenId)
-    .where('price_source', 'in', ['pair', 'lair', 'redenomination', 'hub'])
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const apiRows = await trx
-    .selectFrom('token_snapshots')
-    .select(['id', 'block_number', 'onchain_price_usd'])
-    .where('token_id', '=', tokenId)
-    .where('price_source', '=', 'coinmarketcap')
-    .execute();
+  const lastRoute = await findLastOnchainRoute(trx, tokenId);
+  const apiRows = await findApiPricedTokenSnapshots(trx, tokenId);
   if (apiRows.length === 0) return 0;
   for (const row of apiRows) {
-    await trx
-      .updateTable('token_snapshots')
-      .set({
-        price_usd: row.onchain_price_usd,
-        price_source: row.onchain_price_usd === null ? null : (lastRoute?.price_source ?? 'pair'),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await updateTokenSnapshotPrice(trx, row.id, {
+      price_usd: row.onchain_price_usd,
+      price_source: row.onchain_price_usd === null ? null : (lastRoute?.price_source ?? 'pair'),
+    });
   }
   const blocks = [
     ...new Set(apiRows.flatMap((r) => (r.block_number === null ? [] : [Number(r.block_number)]))),

@@ -2,7 +2,7 @@ import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows.ts';
+import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows-repository.ts';
 
 /** A tracked (farm, wallet) pair as the scheduler claims it. */
 export type DuePair = {

@@ -2,8 +2,15 @@ import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { ReadFailedError } from '../chain/errors.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from './lease.ts';
-import { claimDue, markDone, markFailed, type ScheduledItem, type ScheduleTable } from './schedule-rows.ts';
+import { retryDelayMs } from './backoff.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from './lease-repository.ts';
+import {
+  claimDue,
+  markDone,
+  markFailed,
+  type ScheduledItem,
+  type ScheduleTable,
+} from './schedule-rows-repository.ts';
 
 /**
  * The one engine of scheduled rounds (issue 44, Build 1): claim what is due under a lease → cut it into batches
@@ -58,7 +65,8 @@ const queuedLeaseMs = 5 * 60_000;
 const maxItemsPerRound = 20_000;
 
 /** Next try after a failure: 15 s, 30 s, 1 min, … never later than one interval. */
-const backoffMs = (failures: number, intervalMs: number) => Math.min(intervalMs, 15_000 * 2 ** failures);
+const backoffMs = (failures: number, intervalMs: number) =>
+  retryDelayMs(failures, { firstMs: 15_000, maxMs: intervalMs });
 
 /** One line for the card and the health report: the error's own short message, never a stack. */
 function describeFailure(error: unknown): string {

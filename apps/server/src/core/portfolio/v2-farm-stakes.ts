@@ -1,7 +1,7 @@
 import { loadFarmBooks } from '../books/farm-books.ts';
-import { loadLatestPositions, loadPositionsAtOrBefore, positionKey } from '../farms/position-queries.ts';
-import { loadFarmViews } from '../farms/queries.ts';
-import { findTrackedFarms } from '../farms/tracked-pairs.ts';
+import { loadFarmViews } from '../farms/farm-view-repository.ts';
+import { loadLatestPositions, loadPositionsAtOrBefore, positionKey } from '../farms/position-repository.ts';
+import { findTrackedFarms } from '../farms/tracking-repository.ts';
 import type { PortfolioPosition, PortfolioProvider } from './model.ts';
 
 const dayMs = 86_400_000;

@@ -10,6 +10,6 @@ export {
 } from './pipeline.ts';
 export { type PolPriceDeps, readPolUsd } from './pol-usd.ts';
 export { type PriceSources, priceChoiceOf, type TokenPrice } from './prices.ts';
-export { insertSnapshots } from './store.ts';
+export { insertSnapshots } from './snapshot-store-repository.ts';
 export { planTokenPrices } from './token-prices.ts';
 export { valueSnapshots } from './value.ts';

@@ -5,7 +5,7 @@ import type { Database, DbOrTrx } from '../db/index.ts';
 import { findTokensByAddress } from '../farms/repository.ts';
 import { asPriceError, type PriceSources, priceChoiceOf, resolvePrices, type TokenPrice } from './prices.ts';
 import { type FarmRef, type FarmSnapshotsRead, readFarmSnapshots } from './read.ts';
-import { insertSnapshots } from './store.ts';
+import { insertSnapshots } from './snapshot-store-repository.ts';
 import { type CollectedSnapshots, tokensOfRead, valueSnapshots } from './value.ts';
 
 export type { PriceSources } from './prices.ts';

@@ -1,8 +1,17 @@
 import { AppError } from '@tidewatch/shared';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { toDbTime } from '../db/index.ts';
 import type { Database } from '../db/types.ts';
 import type { ThrottleLimits, ThrottleName } from './limits.ts';
+import {
+  countHits,
+  deleteCounterHits,
+  deleteHits,
+  deleteHitsByKeyPrefix,
+  deleteHitsUntil,
+  findRecentHits,
+  insertHits,
+} from './throttle-repository.ts';
 
 /** One counter to consult: a throttle and the key it counts by (an IP, a normalised e-mail). */
 export type ThrottleCheck = { name: ThrottleName; key: string };
@@ -30,17 +39,12 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
   const windowStart = (name: ThrottleName, at: Date) =>
     toDbTime(new Date(at.getTime() - limits[name].windowMs));
 
+  /** A counter as the table keys it: its throttle's name is the row's scope. */
+  const counterOf = ({ name, key }: ThrottleCheck) => ({ scope: name, key });
+
   /** The counter's events within its window at `at`, newest first (at most `limit` when given). */
-  function recentHits({ name, key }: ThrottleCheck, at: Date, limit?: number) {
-    let query = db
-      .selectFrom('throttle_hits')
-      .select(['id', 'created_at'])
-      .where('scope', '=', name)
-      .where('key', '=', key)
-      .where('created_at', '>', windowStart(name, at))
-      .orderBy('created_at', 'desc');
-    if (limit !== undefined) query = query.limit(limit);
-    return query.execute();
+  function recentHits(check: ThrottleCheck, at: Date, limit?: number) {
+    return findRecentHits(db, counterOf(check), windowStart(check.name, at), limit);
   }
 
   /** Seconds until this counter drops below its limit; 0 when it is below now. */
@@ -61,26 +65,12 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
   /** Keeps the table small: events outside their window no longer count. */
   async function prune(checks: ThrottleCheck[], at: Date): Promise<void> {
     for (const name of new Set(checks.map((check) => check.name))) {
-      await db
-        .deleteFrom('throttle_hits')
-        .where('scope', '=', name)
-        .where('created_at', '<=', windowStart(name, at))
-        .execute();
+      await deleteHitsUntil(db, name, windowStart(name, at));
     }
   }
 
-  async function insertHits(checks: ThrottleCheck[], at: Date): Promise<number[]> {
-    const ids: number[] = [];
-    for (const { name, key } of checks) {
-      const row = await db
-        .insertInto('throttle_hits')
-        .values({ scope: name, key, created_at: toDbTime(at) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
-    return ids;
-  }
+  /** Counts one event for each check at `at`; answers their ids. */
+  const countNow = (checks: ThrottleCheck[], at: Date) => insertHits(db, checks.map(counterOf), at);
 
   /**
    * Counts this request against every counter, or none when any is full: answers 0 when allowed,
@@ -89,18 +79,9 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
    */
   async function take(checks: ThrottleCheck[]): Promise<number> {
     const at = now();
-    const ids = await insertHits(checks, at);
+    const ids = await countNow(checks, at);
     const counts = await Promise.all(
-      checks.map(async ({ name, key }) => {
-        const row = await db
-          .selectFrom('throttle_hits')
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .where('scope', '=', name)
-          .where('key', '=', key)
-          .where('created_at', '>', windowStart(name, at))
-          .executeTakeFirstOrThrow();
-        return Number(row.count);
-      }),
+      checks.map((check) => countHits(db, counterOf(check), windowStart(check.name, at))),
     );
     const isOver = checks.some(({ name }, i) => counts[i]! > limits[name].limit);
     if (!isOver) {
@@ -108,7 +89,7 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
       return 0;
     }
     // A refused request does not count: the limit is on what got through.
-    await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
+    await deleteHits(db, ids);
     return Math.max(1, await maxWait(checks, at));
   }
 
@@ -126,7 +107,7 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
     rule: { baseSeconds: number; maxSeconds: number },
   ): Promise<{ retryAfter: number; ids: number[] }> {
     const at = now();
-    const ids = await insertHits([pair, client], at);
+    const ids = await countNow([pair, client], at);
     const [pairHits, clientHits] = await Promise.all([recentHits(pair, at), recentHits(client, at)]);
     const earlier = pairHits.filter((hit) => !ids.includes(hit.id));
     const freeAttempts = limits[pair.name].limit;
@@ -142,27 +123,23 @@ export function createThrottles(deps: { db: Kysely<Database>; limits: ThrottleLi
       return { retryAfter: 0, ids };
     }
     // A refused attempt does not count: the limit is on what got through.
-    await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
+    await deleteHits(db, ids);
     return { retryAfter: wait, ids: [] };
   }
 
   /** Removes the events of an attempt that succeeded (see `attempt`). */
   async function forgive(ids: number[]): Promise<void> {
-    if (ids.length > 0) await db.deleteFrom('throttle_hits').where('id', 'in', ids).execute();
+    await deleteHits(db, ids);
   }
 
   /** Forgets a key's events (a successful login forgives the pair's failures, not the client's). */
-  async function forget({ name, key }: ThrottleCheck): Promise<void> {
-    await db.deleteFrom('throttle_hits').where('scope', '=', name).where('key', '=', key).execute();
+  async function forget(check: ThrottleCheck): Promise<void> {
+    await deleteCounterHits(db, counterOf(check));
   }
 
   /** Forgets the events of every key that starts with `prefix` (a reset forgives an address's clients). */
   async function forgetPrefix(name: ThrottleName, prefix: string): Promise<void> {
-    await db
-      .deleteFrom('throttle_hits')
-      .where('scope', '=', name)
-      .where(sql<string>`substr(key, 1, ${prefix.length})`, '=', prefix)
-      .execute();
+    await deleteHitsByKeyPrefix(db, name, prefix);
   }
 
   return { take, attempt, forgive, forget, forgetPrefix };

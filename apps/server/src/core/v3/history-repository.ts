@@ -3,9 +3,15 @@ import { type Kysely, sql, type Updateable } from 'kysely';
 import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
+import {
+  backfillCandidates,
+  claimDueBackfill,
+  reconcileBackfillRows,
+  updateBackfillRow,
+} from '../history/backfill-rows-repository.ts';
 import { type HistoryScope, resetScan, rewindScan } from '../history/reorg-repository.ts';
-import { claimFirst, isFreeAt, leaseFrom } from '../jobs/lease.ts';
 import type { ValuedV3Event } from './history-value.ts';
+import { poolTokenColumns } from './snapshot-repository.ts';
 
 /** The V3 history job's rows (v3_history_backfills) and the events it stores (v3_position_events), in SQL. */
 
@@ -27,86 +33,42 @@ export type ClaimedV3Backfill = {
 };
 
 /**
- * A history row for every tracked position without one ('pending', or 'off' when BACKFILL_DAYS is 0);
- * rows of positions nobody tracks go (their events stay: tracking again resumes from them).
+ * A history row for every tracked position without one; rows nobody tracks go (backfill-rows-repository.ts).
  */
-export async function reconcileV3Backfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
-  const missing = await db
-    .selectFrom('v3_tracked_positions as t')
-    .leftJoin('v3_history_backfills as h', 'h.position_id', 't.position_id')
-    .where('h.id', 'is', null)
-    .select('t.position_id')
-    .distinct()
-    .execute();
-  for (const { position_id } of missing) {
-    await db
-      .insertInto('v3_history_backfills')
-      .values({
-        position_id,
-        status: isOff ? 'off' : 'pending',
-        next_attempt_at: iso(now),
-        updated_at: iso(now),
-      })
-      .onConflict((oc) => oc.column('position_id').doNothing())
-      .execute();
-  }
-  await db
-    .deleteFrom('v3_history_backfills')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('v3_tracked_positions as t')
-            .select('t.id')
-            .whereRef('t.position_id', '=', 'v3_history_backfills.position_id'),
-        ),
-      ),
-    )
-    .execute();
+export function reconcileV3Backfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
+  return reconcileBackfillRows(db, 'v3_history_backfills', now, isOff);
 }
 
 /**
- * Claims one due history job (pending, failed past its back-off, done and due for its catch-up, or running
- * under an expired lease) by a conditional update of its lease: of several processes exactly one wins it.
+ * Claims one due history job of a position (backfill-rows-repository.ts claimDueBackfill), with its pool and
+ * tokens.
  */
 export async function claimV3Backfill(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number },
 ): Promise<ClaimedV3Backfill | undefined> {
-  const now = iso(options.now);
-  const candidates = await db
-    .selectFrom('v3_history_backfills as h')
-    .innerJoin('v3_positions as p', 'p.id', 'h.position_id')
-    .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
-    .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-    .where('h.status', 'in', ['pending', 'running', 'failed', 'done'])
-    .where('h.next_attempt_at', '<=', now)
-    .where(isFreeAt('v3_history_backfills', now))
-    .select([
-      'h.id',
-      'h.position_id',
-      'h.scanned_to_block',
-      'h.scanned_to_hash',
-      'h.failures',
-      'h.gaps',
-      'p.token_id',
-      'p.pool_address',
-      't0.address as token0_address',
-      't0.symbol as token0_symbol',
-      't0.decimals as token0_decimals',
-      't1.address as token1_address',
-      't1.symbol as token1_symbol',
-      't1.decimals as token1_decimals',
-    ])
-    .orderBy('h.next_attempt_at')
-    .limit(5)
-    .execute();
-  const won = await claimFirst(
-    db,
-    'v3_history_backfills',
-    candidates.map((row) => row.id),
-    leaseFrom(options.now, options.leaseMs),
+  const row = await claimDueBackfill(db, 'v3_history_backfills', options, (isDue) =>
+    db
+      .selectFrom('v3_history_backfills as h')
+      .innerJoin('v3_positions as p', 'p.id', 'h.position_id')
+      .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
+      .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
+      .where(isDue)
+      .select([
+        'h.id',
+        'h.position_id',
+        'h.scanned_to_block',
+        'h.scanned_to_hash',
+        'h.failures',
+        'h.gaps',
+        'p.token_id',
+        'p.pool_address',
+        ...poolTokenColumns,
+      ])
+      .orderBy('h.next_attempt_at')
+      .limit(backfillCandidates)
+      .execute(),
   );
-  const row = candidates.find((candidate) => candidate.id === won);
   return (
     row && {
       id: row.id,
@@ -155,18 +117,14 @@ export async function rewindV3BackfillScan(
   Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash, gaps: null });
 }
 
-/** Updates a job's row; always stamps updated_at. */
-export async function updateV3Backfill(
+/** Updates a position's job row; always stamps updated_at. */
+export function updateV3Backfill(
   db: DbOrTrx,
   id: number,
   now: Date,
   changes: Omit<Updateable<V3PositionsTables['v3_history_backfills']>, 'id' | 'position_id' | 'updated_at'>,
 ): Promise<void> {
-  await db
-    .updateTable('v3_history_backfills')
-    .set({ ...changes, updated_at: iso(now) })
-    .where('id', '=', id)
-    .execute();
+  return updateBackfillRow(db, 'v3_history_backfills', id, now, changes);
 }
 
 /** Makes the history job take a position at its next tick (a refresh: its new events join soon). */

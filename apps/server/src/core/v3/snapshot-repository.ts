@@ -113,6 +113,16 @@ export async function deleteTrackedV3Position(
   return { positionId: row.position_id };
 }
 
+/** A position's pool tokens as a row carries them, from its joins `tokens as t0` and `tokens as t1`. */
+export const poolTokenColumns = [
+  't0.address as token0_address',
+  't0.symbol as token0_symbol',
+  't0.decimals as token0_decimals',
+  't1.address as token1_address',
+  't1.symbol as token1_symbol',
+  't1.decimals as token1_decimals',
+] as const;
+
 function selectTracked(db: DbOrTrx) {
   return db
     .selectFrom('v3_tracked_positions as t')
@@ -129,12 +139,7 @@ function selectTracked(db: DbOrTrx) {
       'p.pool_address',
       'p.tick_lower',
       'p.tick_upper',
-      't0.address as token0_address',
-      't0.symbol as token0_symbol',
-      't0.decimals as token0_decimals',
-      't1.address as token1_address',
-      't1.symbol as token1_symbol',
-      't1.decimals as token1_decimals',
+      ...poolTokenColumns,
     ]);
 }
 

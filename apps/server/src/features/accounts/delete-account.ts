@@ -4,7 +4,7 @@ import {
   deleteTrackingOfUser,
   releaseUntrackedPairs,
   trackedPairsOf,
-} from '../../core/farms/tracked-pairs.ts';
+} from '../../core/farms/tracking-repository.ts';
 import { deleteUser } from './repository.ts';
 
 /**

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
 import type { AlertChannelsTable, AlertDeliveriesTable } from '../../core/db/tables/alert-channels.ts';
+import { isFreeAt } from '../../core/jobs/lease-repository.ts';
 
 /** The alert channels' SQL: channels, their deliveries, and the Telegram poller's row (issue 36). */
 
@@ -126,7 +127,7 @@ export function findDueDeliveries(db: Db, at: string, limit: number) {
     .select(['d.id', 'd.channel_id', 'd.notification_id'])
     .where('d.status', '=', 'pending')
     .where('d.next_at', '<=', at)
-    .where((eb) => eb.or([eb('d.lease_until', 'is', null), eb('d.lease_until', '<', at)]))
+    .where(isFreeAt('alert_deliveries', at, 'd'))
     .where('c.status', '=', 'active')
     .where((eb) => eb.or([eb('c.not_before', 'is', null), eb('c.not_before', '<=', at)]))
     .orderBy('d.id')
@@ -153,7 +154,7 @@ export function claimChannelForSend(
     .where('id', '=', channelId)
     .where('status', '=', 'active')
     .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', at)]))
-    .where((eb) => eb.or([eb('sending_until', 'is', null), eb('sending_until', '<', at)]))
+    .where(isFreeAt('alert_channels', at))
     .returningAll()
     .executeTakeFirst();
 }
@@ -187,7 +188,7 @@ export function claimDelivery(
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('next_at', '<=', at)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at)]))
+    .where(isFreeAt('alert_deliveries', at))
     .returningAll()
     .executeTakeFirst();
 }
@@ -383,9 +384,7 @@ export async function claimTelegramPoller(
     .updateTable('telegram_poller')
     .set({ lease_owner: owner, lease_until: until })
     .where('id', '=', 1)
-    .where((eb) =>
-      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at), eb('lease_owner', '=', owner)]),
-    )
+    .where((eb) => eb.or([isFreeAt('telegram_poller', at), eb('lease_owner', '=', owner)]))
     .returning('update_offset')
     .executeTakeFirst();
   return row ? Number(row.update_offset) : undefined;

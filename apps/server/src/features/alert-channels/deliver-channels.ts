@@ -3,6 +3,7 @@ import { type AlertFigures, alertChannelPauseAfterFailures, alertFiguresSchema }
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
+import { retryDelayMs } from '../../core/jobs/backoff.ts';
 import type { NotificationRow } from '../../core/notifications/repository.ts';
 import { insertNotification } from '../../core/notifications/repository.ts';
 import {
@@ -252,7 +253,7 @@ async function record(
       attempts,
     });
   } else {
-    const backoffMs = Math.min(maxBackoffMs, minuteMs * 2 ** (attempts - 1));
+    const backoffMs = retryDelayMs(attempts - 1, { firstMs: minuteMs, maxMs: maxBackoffMs });
     const nextAt = outcome.retryAt ?? now.getTime() + backoffMs;
     if (age >= giveUpAfterMs || nextAt - new Date(delivery.created_at).getTime() > giveUpAfterMs) {
       isRecorded = await finishDelivery(db, delivery.id, owner, {

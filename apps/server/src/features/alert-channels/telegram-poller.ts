@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
+import { retryDelayMs } from '../../core/jobs/backoff.ts';
 import {
   claimTelegramPoller,
   findLinkingChannel,
@@ -127,7 +128,7 @@ export function startTelegramPoller(
         errorsInARow += 1;
         if (errorsInARow === 1)
           deps.logWarn({ reason: result.reason }, 'telegram: polling failed; trying again');
-        await pause(Math.min(60_000, 1_000 * 2 ** errorsInARow));
+        await pause(retryDelayMs(errorsInARow, { firstMs: 1_000, maxMs: 60_000 }));
       } else {
         errorsInARow = 0;
         // A poll with no timeout (tests) answers at once: a short breath between polls.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
+import { retryDelayMs } from '../../core/jobs/backoff.ts';
 import type { Mailer } from '../../core/mailer.ts';
 import { composeAlertMail } from './alert-mail.ts';
 import { claimEmails, findAlertRecipient, findDueEmails, updateEmailStatus } from './repository.ts';
@@ -46,7 +47,7 @@ export async function deliverAlertEmails(deps: DeliverDeps): Promise<number> {
         email_status: 'pending',
         email_attempts: attempts,
         email_next_at: new Date(
-          now.getTime() + Math.min(maxBackoffMs, 60_000 * 2 ** (attempts - 1)),
+          now.getTime() + retryDelayMs(attempts - 1, { firstMs: 60_000, maxMs: maxBackoffMs }),
         ).toISOString(),
         email_error: (error instanceof Error ? error.message : String(error)).slice(0, 300),
       });

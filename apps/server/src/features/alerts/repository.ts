@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/index.ts';
+import { isFreeAt } from '../../core/jobs/lease-repository.ts';
 import type { NotificationRow } from '../../core/notifications/repository.ts';
 
 /**
@@ -103,7 +104,7 @@ export function findDueEmails(db: Db, at: string) {
     .select(['id', 'user_id'])
     .where('email_status', 'in', ['pending', 'sending'])
     .where((eb) => eb.or([eb('email_next_at', 'is', null), eb('email_next_at', '<=', at)]))
-    .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
+    .where(isFreeAt('notifications', at))
     .orderBy('id')
     .limit(500)
     .execute();
@@ -124,7 +125,7 @@ export function claimEmails(
     .set({ email_status: 'sending', email_lease_until: leaseUntil })
     .where('id', 'in', ids)
     .where('email_status', 'in', ['pending', 'sending'])
-    .where((eb) => eb.or([eb('email_lease_until', 'is', null), eb('email_lease_until', '<', at)]))
+    .where(isFreeAt('notifications', at))
     .returningAll()
     .execute();
 }

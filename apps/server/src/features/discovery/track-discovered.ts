@@ -2,7 +2,7 @@ import { AppError, quickswapFarmsUrl, type TrackDiscoveredResponse } from '@tide
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import { findIndexRows } from '../../core/farm-index/index-repository.ts';
 import { findFarmByAddress, upsertImportedFarm } from '../../core/farms/repository.ts';
-import { insertTrackedFarm } from '../../core/farms/tracked-pairs.ts';
+import { insertTrackedFarm } from '../../core/farms/tracking-repository.ts';
 import { type DiscoveryContext, requireSavedWallet } from './context.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FarmKind } from '@tidewatch/shared';
-import { loadFarmViews } from '../../core/farms/queries.ts';
-import { findTrackedFarms } from '../../core/farms/tracked-pairs.ts';
+import { loadFarmViews } from '../../core/farms/farm-view-repository.ts';
+import { findTrackedFarms } from '../../core/farms/tracking-repository.ts';
 import type { FarmsContext } from './context.ts';
 import { type Item, toItems } from './list-items.ts';
 

@@ -1,7 +1,12 @@
 import type { DualFarmListItem, FarmKind, LpFarmListItem } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { loadLatestPositions, loadSchedules, positionKey } from '../../core/farms/position-queries.ts';
-import { type FarmView, loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/queries.ts';
+import {
+  type FarmView,
+  loadFarmViews,
+  toDualPosition,
+  toLpPosition,
+} from '../../core/farms/farm-view-repository.ts';
+import { loadLatestPositions, loadSchedules, positionKey } from '../../core/farms/position-repository.ts';
 import { toHistoryStatus } from '../../core/history/position-returns.ts';
 import { loadBackfills } from '../../core/history/repository.ts';
 import type { FarmsContext } from './context.ts';

@@ -1,5 +1,5 @@
 import { type FarmKind, farmKindList, farmKinds, type ToolsResponse } from '@tidewatch/shared';
-import { loadFarmViews } from '../../core/farms/queries.ts';
+import { loadFarmViews } from '../../core/farms/farm-view-repository.ts';
 import type { FarmsContext } from './context.ts';
 
 /** The tools tree: QuickSwap's two products, each with its imported farms' addresses and pairs. */

@@ -1,6 +1,6 @@
 import type { PositionSnapshotRow } from '../../core/db/tables/farms.ts';
-import { positionKey } from '../../core/farms/position-queries.ts';
-import type { FarmView } from '../../core/farms/queries.ts';
+import type { FarmView } from '../../core/farms/farm-view-repository.ts';
+import { positionKey } from '../../core/farms/position-repository.ts';
 import { loadReturns, toHistoryStatus } from '../../core/history/position-returns.ts';
 import { markPriceSources } from '../../core/history/price-source-marks.ts';
 import { loadBackfills } from '../../core/history/repository.ts';

@@ -1,6 +1,6 @@
 import { AppError, type FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { isTracking } from '../../core/farms/tracked-pairs.ts';
+import { isTracking } from '../../core/farms/tracking-repository.ts';
 import { type FarmsContext, requireFarm, requireWriter } from './context.ts';
 import { type Item, toItems } from './list-items.ts';
 

@@ -1,7 +1,7 @@
 import { AppError, type FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import { hasPositionSnapshot, isVerifiedWallet } from '../../core/farms/repository.ts';
-import { insertTrackedFarm } from '../../core/farms/tracked-pairs.ts';
+import { insertTrackedFarm } from '../../core/farms/tracking-repository.ts';
 import { type FarmsContext, requireFarm, requireWriter } from './context.ts';
 import { type Item, toItems } from './list-items.ts';
 

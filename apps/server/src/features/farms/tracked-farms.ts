@@ -1,5 +1,5 @@
 import type { FarmKind, TrackedSummary } from '@tidewatch/shared';
-import { findTrackedFarms } from '../../core/farms/tracked-pairs.ts';
+import { findTrackedFarms } from '../../core/farms/tracking-repository.ts';
 import { summariseTrackedV3Positions } from '../../core/v3/snapshot-repository.ts';
 import type { FarmsContext } from './context.ts';
 import { type Item, toItems } from './list-items.ts';

@@ -1,6 +1,6 @@
 import { AppError, type UntrackResponse } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { deleteTrackedFarm, releaseUntrackedPairs } from '../../core/farms/tracked-pairs.ts';
+import { deleteTrackedFarm, releaseUntrackedPairs } from '../../core/farms/tracking-repository.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 
 /**

@@ -2,7 +2,7 @@ import { type Health, healthSchema } from '@tidewatch/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ChainProbe } from '../../core/chain/chain-probe.ts';
 import { type AppDatabase, pingDatabase } from '../../core/db/index.ts';
-import { readFarmIndexHealth } from '../../core/farm-index/index-health.ts';
+import { readFarmIndexHealth } from '../../core/farm-index/index-health-repository.ts';
 import { getSchedulerStatus } from '../../core/jobs/schedule-repository.ts';
 
 const probeTimeoutMs = 3000;

@@ -9,17 +9,14 @@ import {
   type RpcTransaction,
   type RpcTransactionReceipt,
 } from 'viem';
+import { storeSendMovements } from '../../core/books/books-repository.ts';
 import { knownFee, type ReadReceipt } from '../../core/books/fees.ts';
 import { upsertTransactionFee } from '../../core/books/fees-repository.ts';
-import {
-  readSendMovements,
-  type SendToDecode,
-  storeSendMovements,
-} from '../../core/books/recorded-send-movements.ts';
+import { readSendMovements, type SendToDecode } from '../../core/books/recorded-send-movements.ts';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { FarmRow } from '../../core/db/tables/farms.ts';
 import { findFarmByAddress } from '../../core/farms/repository.ts';
-import { isTracking } from '../../core/farms/tracked-pairs.ts';
+import { isTracking } from '../../core/farms/tracking-repository.ts';
 import { scheduleBackfillNow } from '../../core/history/repository.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import { type RecoveryContext, requireChain, requireUserWallet } from './context.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
-import { createV3IncentiveStore } from './reads/incentive-store.ts';
+import { createV3IncentiveStore } from './reads/incentive-repository.ts';
 import { createV3IncentiveIndex } from './reads/incentives.ts';
 import { createMerklClient } from './reads/merkl-client.ts';
 import { createMerklAnswerStore } from './reads/merkl-repository.ts';
@@ -80,8 +80,8 @@ export async function registerV3Positions(
 // What the composition (jobs/, runtime.ts) runs of this feature: the V3 kind of the round engine, the history
 // job, and the reads they share.
 export { runV3HistoryJob } from './history/history-backfill.ts';
-export { createV3IncentiveStore } from './reads/incentive-store.ts';
+export { createV3IncentiveStore } from './reads/incentive-repository.ts';
 export { createV3IncentiveIndex } from './reads/incentives.ts';
 export { createV3PositionReader } from './reads/position-reader.ts';
 export { type V3SnapshotRoundDeps, v3PositionSnapshots } from './schedule/snapshot-round.ts';
-export type { DueV3Position } from './schedule/snapshot-schedule.ts';
+export type { DueV3Position } from './schedule/snapshot-schedule-repository.ts';

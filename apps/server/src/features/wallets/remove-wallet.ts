@@ -4,7 +4,7 @@ import {
   deleteTrackingOfWallet,
   releaseUntrackedPairs,
   trackedPairsOf,
-} from '../../core/farms/tracked-pairs.ts';
+} from '../../core/farms/tracking-repository.ts';
 import type { WalletsContext } from './context.ts';
 import * as repo from './repository.ts';
 

@@ -1,11 +1,11 @@
 import { type FarmKind, farmKinds } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { loadFarmViews } from '../../../core/farms/farm-view-repository.ts';
 import {
   loadLatestPositions,
   loadPositionAtOrBefore,
   positionKey,
-} from '../../../core/farms/position-queries.ts';
-import { loadFarmViews } from '../../../core/farms/queries.ts';
+} from '../../../core/farms/position-repository.ts';
 import type { AlertKind, AlertSubject } from '../alert-kind.ts';
 import { findTrackers } from '../repository.ts';
 import { findEvents, type PairFacts } from '../rules.ts';

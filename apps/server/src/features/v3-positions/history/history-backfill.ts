@@ -11,7 +11,7 @@ import {
 import { failedRun, finishedRun, headIsFinal } from '../../../core/history/backfill.ts';
 import { loadEventBlockHashes } from '../../../core/history/reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from '../../../core/history/reorg-rewind.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from '../../../core/jobs/lease.ts';
+import { heldLeaseMs, holdRows, leaseFrom } from '../../../core/jobs/lease-repository.ts';
 import {
   type ClaimedV3Backfill,
   claimV3Backfill,

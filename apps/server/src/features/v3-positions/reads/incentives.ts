@@ -46,7 +46,10 @@ export type V3IncentiveIndex = {
   knownIncentivesOf(pools: readonly Address[]): Promise<Map<string, V3IncentiveRecord[]>>;
 };
 
-/** What the index keeps between processes (the database, features/v3-positions/reads/incentive-store.ts): how far it read, what it found. */
+/**
+ * What the index keeps between processes (the database, features/v3-positions/reads/incentive-repository.ts):
+ * how far it read, what it found.
+ */
 export type V3IncentiveState = { scannedTo: bigint; incentives: V3IncentiveRecord[] };
 export type V3IncentiveStore = {
   load(): Promise<V3IncentiveState | undefined>;

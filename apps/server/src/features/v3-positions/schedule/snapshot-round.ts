@@ -9,7 +9,7 @@ import {
   loadClaimedV3Positions,
   reconcileV3Schedule,
   selectDueV3Positions,
-} from './snapshot-schedule.ts';
+} from './snapshot-schedule-repository.ts';
 import {
   type ReadV3Snapshots,
   readV3Snapshots,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTrx } from '../db/index.ts';
-import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease.ts';
+import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease-repository.ts';
 
 /**
  * The schedule tables of scheduled rounds (decision 012): one row per thing followed, whoever follows it, with

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../../../core/db/index.ts';
-import { isDueAndFree, isNotRunSince } from '../../../core/jobs/schedule-rows.ts';
+import { isDueAndFree, isNotRunSince } from '../../../core/jobs/schedule-rows-repository.ts';
 
 /**
  * The schedule of tracked V3 positions' automatic snapshots (v3_snapshot_schedule), as snapshot_schedule is

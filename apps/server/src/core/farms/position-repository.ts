@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
-import { newestRank } from './queries.ts';
+import { newestRank } from './farm-view-repository.ts';
 
 /**
  * Read side of positions: a pair's snapshots (newest, at a moment, its history), its schedule, and the pool's

@@ -12,6 +12,12 @@ const leasedTables = {
   v3_snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
   v3_history_backfills: { key: 'id', column: 'lease_until', freeWhen: '<' },
   job_runs: { key: 'name', column: 'last_run_at', freeWhen: '<=' },
+  // Taken by the alert senders with their own conditional updates (status, due time, the channel's 429 hold),
+  // free by the same rule; the owner columns let only the holder record an outcome or release.
+  notifications: { key: 'id', column: 'email_lease_until', freeWhen: '<' },
+  alert_deliveries: { key: 'id', column: 'lease_until', freeWhen: '<' },
+  alert_channels: { key: 'id', column: 'sending_until', freeWhen: '<' },
+  telegram_poller: { key: 'id', column: 'lease_until', freeWhen: '<' },
 } as const;
 
 export type LeasedTable = keyof typeof leasedTables;
@@ -61,10 +67,14 @@ export async function claimFirst<Key extends number | string>(
   return undefined;
 }
 
-/** The condition of a row free at `at` (for selecting candidates before claiming them). */
-export function isFreeAt(table: LeasedTable, at: string) {
+/**
+ * The condition of a row free at `at` (for selecting candidates before claiming them, or in a table's own
+ * conditional update); `alias` names the table where a query joins others.
+ */
+export function isFreeAt(table: LeasedTable, at: string, alias?: string) {
   const { column, freeWhen } = leasedTables[table];
-  return sql<boolean>`(${sql.ref(column)} is null or ${sql.ref(column)} ${sql.raw(freeWhen)} ${at})`;
+  const ref = sql.ref(alias ? `${alias}.${column}` : column);
+  return sql<boolean>`(${ref} is null or ${ref} ${sql.raw(freeWhen)} ${at})`;
 }
 
 /** Rows a run holds while it works (holdRows). */

@@ -1,0 +1,95 @@
+import { type Kysely, sql, type Updateable } from 'kysely';
+import type { Database, DbOrTrx } from '../db/index.ts';
+import { claimFirst, isFreeAt, type LeasedTable, leaseFrom } from '../jobs/lease-repository.ts';
+
+/**
+ * The history jobs' tables (one row per thing followed, whoever follows it, as the schedule tables of
+ * core/jobs/schedule-rows-repository.ts): the same columns in each (status, next_attempt_at, lease_until,
+ * failures, scanned_to_block/hash, updated_at). What differs between position kinds is only what a row names and
+ * which tracking table follows it; adding the rows, claiming one and updating it are here, once.
+ */
+export type BackfillTable = Extract<LeasedTable, 'history_backfills' | 'v3_history_backfills'>;
+
+/** The tracking table of each kind, and the columns a backfill row shares with it (what it names). */
+const followedBy = {
+  history_backfills: { tracking: 'tracked_farms', keys: ['farm_id', 'wallet_address'] },
+  v3_history_backfills: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
+} as const satisfies Record<BackfillTable, { tracking: keyof Database; keys: readonly string[] }>;
+
+/** The statuses a job is taken in (when due): 'off' rows wait for BACKFILL_DAYS to be set. */
+const takenStatuses = ['pending', 'running', 'failed', 'done'] as const;
+
+/** Candidates one claim looks at (the first still free wins). */
+export const backfillCandidates = 5;
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * Adds a row for everything tracked that has none: 'pending', or 'off' when BACKFILL_DAYS is 0. Rows nobody
+ * tracks any more go (their events stay: tracking again resumes from them). Idempotent; any process.
+ */
+export async function reconcileBackfillRows(
+  db: Kysely<Database>,
+  table: BackfillTable,
+  now: Date,
+  isOff: boolean,
+): Promise<void> {
+  const { tracking, keys } = followedBy[table];
+  const sameThing = (row: string) =>
+    sql.join(
+      keys.map((key) => sql`${sql.ref(`${row}.${key}`)} = ${sql.ref(`t.${key}`)}`),
+      sql` and `,
+    );
+  // The select has a where: SQLite reads an `on conflict` after a bare `from` as a join's constraint.
+  await sql`
+    insert into ${sql.table(table)} (${sql.join(keys.map((key) => sql.ref(key)))}, status, next_attempt_at, updated_at)
+    select distinct ${sql.join(keys.map((key) => sql.ref(`t.${key}`)))}, ${isOff ? 'off' : 'pending'}, ${iso(now)}, ${iso(now)}
+    from ${sql.table(tracking)} as t
+    where not exists (select 1 from ${sql.table(table)} as h where ${sameThing('h')})
+    on conflict (${sql.join(keys.map((key) => sql.ref(key)))}) do nothing`.execute(db);
+  await sql`
+    delete from ${sql.table(table)}
+    where not exists (select 1 from ${sql.table(tracking)} as t where ${sameThing(table)})`.execute(db);
+}
+
+/** The condition of a backfill row `h` due and free at `now` (for a kind's candidate query). */
+export const isBackfillDue = (table: BackfillTable, now: Date) =>
+  sql<boolean>`(h.status in (${sql.join([...takenStatuses])}) and h.next_attempt_at <= ${iso(now)} and ${isFreeAt(table, iso(now))})`;
+
+/**
+ * Claims one due job (pending, failed past its back-off, done and due for its catch-up, or running under an
+ * expired lease): `candidates` reads the kind's due rows (isBackfillDue, oldest first, at most
+ * backfillCandidates) with what its job needs; the first still free is taken by a conditional update of its
+ * lease, so of several processes exactly one wins it.
+ */
+export async function claimDueBackfill<Row extends { id: number }>(
+  db: Kysely<Database>,
+  table: BackfillTable,
+  options: { now: Date; leaseMs: number },
+  candidates: (isDue: ReturnType<typeof isBackfillDue>) => Promise<Row[]>,
+): Promise<Row | undefined> {
+  const rows = await candidates(isBackfillDue(table, options.now));
+  const won = await claimFirst(
+    db,
+    table,
+    rows.map((row) => row.id),
+    leaseFrom(options.now, options.leaseMs),
+  );
+  return rows.find((row) => row.id === won);
+}
+
+/** Updates a job's row (progress, status); always stamps updated_at. */
+export async function updateBackfillRow<Table extends BackfillTable>(
+  db: DbOrTrx,
+  table: Table,
+  id: number,
+  now: Date,
+  changes: Omit<Updateable<Database[Table]>, 'id' | 'updated_at'>,
+): Promise<void> {
+  // One statement for both tables; Kysely cannot type `set` over a union of tables, the caller's `changes` is.
+  await db
+    .updateTable(table as BackfillTable)
+    .set({ ...changes, updated_at: iso(now) } as never)
+    .where('id', '=', id)
+    .execute();
+}
