@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../../scripts/server-bundle.ts';
 import { getFreePort } from './ports.ts';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,14 +26,14 @@ export type AppServerOptions = {
 };
 
 /**
- * Starts the real server entry (the same one `npm start` runs) on a free port with a fresh data directory,
+ * Starts the server's build (the one `npm start` runs, decision 038) on a free port with a fresh data directory,
  * serving the built SPA. Resolves once /api/health answers.
  */
 export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
   const port = options.port ?? (await getFreePort());
   const dataDir = await mkdtemp(join(tmpdir(), 'tidewatch-e2e-'));
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle().main], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverBundle } from '../../../scripts/server-bundle.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,11 +16,13 @@ export type Proc = {
 };
 
 /**
- * Starts `entry` (src/main.ts or src/worker.ts) as `npm start -w` / `npm run worker` do, but as one node
- * process with tsx as its loader (no tsx wrapper): a SIGKILL must kill the process that does the work.
+ * Starts `entry` (src/main.ts or src/worker.ts) from the server's build, as `npm start -w` / `npm run worker` do
+ * (decision 038), as one node process: a SIGKILL must kill the process that does the work.
  */
 export function startProcess(name: string, entry: string, env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const bundle = serverBundle();
+  const built = entry === 'src/worker.ts' ? bundle.worker : bundle.main;
+  const child = spawn(process.execPath, ['--enable-source-maps', built], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, ...env },
   });

@@ -5,16 +5,19 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serverBundle } from '../../../scripts/server-bundle.ts';
 import { parseConfig, resolveJwtSecret } from '../src/core/config.ts';
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs `entry` as `npm start -w` does (node with tsx's loader) until it exits or prints `until`. */
+/** Runs `entry` from the server's build as `npm start -w` does (decision 038) until it exits or prints `until`. */
 function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/main.ts') {
   return new Promise<{ code: number | null; output: string }>((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const bundle = serverBundle();
+    const built = entry === 'src/worker.ts' ? bundle.worker : bundle.main;
+    const child = spawn(process.execPath, ['--enable-source-maps', built], {
       cwd: serverDir,
       env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
     });

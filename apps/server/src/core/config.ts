@@ -308,9 +308,10 @@ export class ConfigError extends Error {
 /**
  * The repository root: the nearest directory above this file whose package.json declares workspaces.
  * Relative DATA_DIR values resolve against it, so `npm start` (cwd = repo root) and
- * `npm start -w @tidewatch/server` (cwd = apps/server) use the same ./data folder.
+ * `npm start -w @tidewatch/server` (cwd = apps/server) use the same ./data folder. Found by climbing, so the
+ * server's build (apps/server/dist, decision 038) finds it as its sources do.
  */
-function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
+export function findRepoRoot(from = dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   for (;;) {
     const manifest = join(dir, 'package.json');

@@ -3,11 +3,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { findRepoRoot } from '../config.ts';
 import { sendError } from './error-handler.ts';
 import { createRoutePagesReader, findRoutePage } from './route-pages.ts';
 
-/** apps/web/dist, found from this file so the cwd does not matter. */
-export const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
+/** apps/web/dist, found from the repository root so neither the cwd nor where this code was built to matters. */
+export const defaultWebDist = join(findRepoRoot(), 'apps/web/dist');
 
 /** The SPA's policy: own origin only, no inline scripts; websockets to our own host for socket.io. */
 function contentSecurityPolicy(publicUrl: string): string {
