@@ -8,10 +8,11 @@ import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } fr
 // Issue 16: 200 logged-in sessions at once for 60 s over real HTTP, mixing reads and writes (tracking,
 // refreshes, wizard imports racing for the same farms). Nothing fails, nothing answers 5xx, and every
 // write that was answered is in the database at the end. SQLite here, PostgreSQL in `npm run test:pg`.
-// The whole minute on PostgreSQL, the database of the many-user deployment; 20 s on SQLite, which meets the same
-// races sooner (one writer at a time) and was a minute of both cores' time in the unit stage (decision 037).
+// 20 s in CI on each database: the races (tracking, refreshes, imports of the same farms) meet within seconds, and
+// the minute was a minute of both cores in the unit and PostgreSQL stages. `npm run bench:sessions` runs issue 16's
+// whole minute on PostgreSQL and prints its figures (decision 037).
 const sessionCount = 200;
-const durationMs = process.env.TEST_DATABASE_URL ? 60_000 : 20_000;
+const durationSeconds = Number(process.env.CONCURRENCY_SECONDS ?? 20);
 const tracked: FarmKey[] = ['wmaticUsdc', 'wethUsdc', 'dualWethWmatic'];
 const raced: FarmKey[] = ['wbtcUsdc', 'mkrUsdc', 'quickWmaticEnded', 'dualDquickUsdcPaused'];
 const wizardPaths = {
@@ -60,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => w?.close());
 
 describe('200 concurrent sessions', () => {
-  it('answer every mixed read and write for 60 s without an error, and lose no write', async () => {
+  it('answer every mixed read and write for the whole run without an error, and lose no write', async () => {
     const wallet = w.t.world.accounts.user.address;
     const failures: string[] = [];
     const completedImports = new Map<FarmKey, number>();
@@ -159,13 +160,15 @@ describe('200 concurrent sessions', () => {
       return importFarm(session, pick(raced));
     }
 
-    const deadline = Date.now() + durationMs;
+    const deadline = Date.now() + durationSeconds * 1000;
     await Promise.all(
       sessions.map(async (session) => {
         while (Date.now() < deadline) await step(session);
       }),
     );
-    console.log(`concurrency: ${sessionCount} sessions, ${requests} requests, ${failures.length} failures`);
+    console.log(
+      `bench:sessions sessions=${sessionCount} seconds=${durationSeconds} requests=${requests} failures=${failures.length} database=${process.env.TEST_DATABASE_URL ? 'postgresql' : 'sqlite'}`,
+    );
     expect(failures.slice(0, 20)).toEqual([]);
     expect(requests).toBeGreaterThan(sessionCount * 10);
 
