@@ -1,5 +1,10 @@
 import { type Kysely, sql, type Updateable } from 'kysely';
 import type { Database, DbOrTrx } from '../db/index.ts';
+import {
+  deleteUnfollowedRows,
+  findFollowedWithoutRow,
+  insertFollowingRows,
+} from '../jobs/followed-rows-repository.ts';
 import { claimFirst, isFreeAt, type LeasedTable, leaseFrom } from '../jobs/lease-repository.ts';
 
 /**
@@ -9,12 +14,6 @@ import { claimFirst, isFreeAt, type LeasedTable, leaseFrom } from '../jobs/lease
  * which tracking table follows it; adding the rows, claiming one and updating it are here, once.
  */
 export type BackfillTable = Extract<LeasedTable, 'history_backfills' | 'v3_history_backfills'>;
-
-/** The tracking table of each kind, and the columns a backfill row shares with it (what it names). */
-const followedBy = {
-  history_backfills: { tracking: 'tracked_farms', keys: ['farm_id', 'wallet_address'] },
-  v3_history_backfills: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
-} as const satisfies Record<BackfillTable, { tracking: keyof Database; keys: readonly string[] }>;
 
 /** The statuses a job is taken in (when due): 'off' rows wait for BACKFILL_DAYS to be set. */
 const takenStatuses = ['pending', 'running', 'failed', 'done'] as const;
@@ -34,22 +33,18 @@ export async function reconcileBackfillRows(
   now: Date,
   isOff: boolean,
 ): Promise<void> {
-  const { tracking, keys } = followedBy[table];
-  const sameThing = (row: string) =>
-    sql.join(
-      keys.map((key) => sql`${sql.ref(`${row}.${key}`)} = ${sql.ref(`t.${key}`)}`),
-      sql` and `,
-    );
-  // The select has a where: SQLite reads an `on conflict` after a bare `from` as a join's constraint.
-  await sql`
-    insert into ${sql.table(table)} (${sql.join(keys.map((key) => sql.ref(key)))}, status, next_attempt_at, updated_at)
-    select distinct ${sql.join(keys.map((key) => sql.ref(`t.${key}`)))}, ${isOff ? 'off' : 'pending'}, ${iso(now)}, ${iso(now)}
-    from ${sql.table(tracking)} as t
-    where not exists (select 1 from ${sql.table(table)} as h where ${sameThing('h')})
-    on conflict (${sql.join(keys.map((key) => sql.ref(key)))}) do nothing`.execute(db);
-  await sql`
-    delete from ${sql.table(table)}
-    where not exists (select 1 from ${sql.table(tracking)} as t where ${sameThing(table)})`.execute(db);
+  const missing = await findFollowedWithoutRow(db, table);
+  await insertFollowingRows(
+    db,
+    table,
+    missing.map((keys) => ({
+      ...keys,
+      status: isOff ? 'off' : 'pending',
+      next_attempt_at: iso(now),
+      updated_at: iso(now),
+    })),
+  );
+  await deleteUnfollowedRows(db, table);
 }
 
 /** The condition of a backfill row `h` due and free at `now` (for a kind's candidate query). */

@@ -2,6 +2,11 @@ import type { FarmKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
+import {
+  deleteUnfollowedRows,
+  findFollowedWithoutRow,
+  insertFollowingRows,
+} from './followed-rows-repository.ts';
 import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows-repository.ts';
 
 /** A tracked (farm, wallet) pair as the scheduler claims it. */
@@ -39,42 +44,20 @@ const toDuePair = (r: DuePairRow): DuePair => ({
  * Idempotent: any process may run it at the start of a run.
  */
 export async function reconcileSchedule(db: Kysely<Database>, now: Date, intervalMs: number): Promise<void> {
-  const missing = await db
-    .selectFrom('tracked_farms as t')
-    .leftJoin('snapshot_schedule as s', (join) =>
-      join.onRef('s.farm_id', '=', 't.farm_id').onRef('s.wallet_address', '=', 't.wallet_address'),
-    )
-    .where('s.id', 'is', null)
-    .select(['t.farm_id', 't.wallet_address'])
-    .distinct()
-    .execute();
+  const missing = await findFollowedWithoutRow(db, 'snapshot_schedule');
+  const rows = [];
   for (const pair of missing) {
     const last = await db
       .selectFrom('position_snapshots')
-      .where('farm_id', '=', pair.farm_id)
-      .where('account_address', '=', pair.wallet_address)
+      .where('farm_id', '=', Number(pair.farm_id))
+      .where('account_address', '=', String(pair.wallet_address))
       .select((eb) => eb.fn.max('created_on').as('at'))
       .executeTakeFirst();
     const nextDue = last?.at ? new Date(new Date(last.at).getTime() + intervalMs) : now;
-    await db
-      .insertInto('snapshot_schedule')
-      .values({ farm_id: pair.farm_id, wallet_address: pair.wallet_address, next_due_at: iso(nextDue) })
-      .onConflict((oc) => oc.columns(['farm_id', 'wallet_address']).doNothing())
-      .execute();
+    rows.push({ ...pair, next_due_at: iso(nextDue) });
   }
-  await db
-    .deleteFrom('snapshot_schedule')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('tracked_farms as t')
-            .select('t.id')
-            .whereRef('t.farm_id', '=', 'snapshot_schedule.farm_id')
-            .whereRef('t.wallet_address', '=', 'snapshot_schedule.wallet_address'),
-        ),
-      ),
-    )
-    .execute();
+  await insertFollowingRows(db, 'snapshot_schedule', rows);
+  await deleteUnfollowedRows(db, 'snapshot_schedule');
 }
 
 const duePairColumns = [

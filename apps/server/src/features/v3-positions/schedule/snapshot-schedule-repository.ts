@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../../../core/db/index.ts';
+import {
+  deleteUnfollowedRows,
+  findFollowedWithoutRow,
+  insertFollowingRows,
+} from '../../../core/jobs/followed-rows-repository.ts';
 import { isDueAndFree, isNotRunSince } from '../../../core/jobs/schedule-rows-repository.ts';
 
 /**
@@ -23,38 +28,19 @@ export async function reconcileV3Schedule(
   now: Date,
   intervalMs: number,
 ): Promise<void> {
-  const missing = await db
-    .selectFrom('v3_tracked_positions as t')
-    .leftJoin('v3_snapshot_schedule as s', 's.position_id', 't.position_id')
-    .where('s.id', 'is', null)
-    .select('t.position_id')
-    .distinct()
-    .execute();
+  const missing = await findFollowedWithoutRow(db, 'v3_snapshot_schedule');
+  const rows = [];
   for (const { position_id } of missing) {
     const last = await db
       .selectFrom('v3_position_snapshots')
-      .where('position_id', '=', position_id)
+      .where('position_id', '=', Number(position_id))
       .select((eb) => eb.fn.max('created_on').as('at'))
       .executeTakeFirst();
     const nextDue = last?.at ? new Date(new Date(last.at).getTime() + intervalMs) : now;
-    await db
-      .insertInto('v3_snapshot_schedule')
-      .values({ position_id, next_due_at: iso(nextDue) })
-      .onConflict((oc) => oc.column('position_id').doNothing())
-      .execute();
+    rows.push({ position_id, next_due_at: iso(nextDue) });
   }
-  await db
-    .deleteFrom('v3_snapshot_schedule')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('v3_tracked_positions as t')
-            .select('t.id')
-            .whereRef('t.position_id', '=', 'v3_snapshot_schedule.position_id'),
-        ),
-      ),
-    )
-    .execute();
+  await insertFollowingRows(db, 'v3_snapshot_schedule', rows);
+  await deleteUnfollowedRows(db, 'v3_snapshot_schedule');
 }
 
 const dueColumns = ['s.id', 's.position_id', 'p.token_id', 's.failures'] as const;
