@@ -8,6 +8,7 @@ import { upsertImportedFarm } from '../src/core/farms/repository.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type SnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import type { ThrottleLimits } from '../src/core/throttle/limits.ts';
+import type { PasswordHasher } from '../src/features/accounts/passwords.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 /** Farm tests' world: a local chain with the QuickSwap world, and the app on a fresh database wired to it. */
@@ -20,7 +21,7 @@ export type FarmsWorld = {
 };
 
 export async function startFarmsWorld(
-  options: { throttles?: Partial<ThrottleLimits> } = {},
+  options: { throttles?: Partial<ThrottleLimits>; passwords?: PasswordHasher } = {},
 ): Promise<FarmsWorld> {
   const t = await startTestChain();
   const onchain = createOnchainPriceSource({
@@ -30,7 +31,12 @@ export async function startFarmsWorld(
   const prices = { onchain };
   const testApp = await createTestApp({
     env: worldAppEnv(t.world),
-    deps: { chain: t.chain, prices, ...(options.throttles ? { throttles: options.throttles } : {}) },
+    deps: {
+      chain: t.chain,
+      prices,
+      ...(options.throttles ? { throttles: options.throttles } : {}),
+      ...(options.passwords ? { passwords: options.passwords } : {}),
+    },
   });
   const writer = createSnapshotPipeline({
     db: testApp.database.db,
