@@ -8,6 +8,16 @@ import type { StoredMovement } from './send-movement-values.ts';
  * recorded sends, and what those sends did (recorded_send_movements).
  */
 
+/** A pair's or pool's two tokens as the books' rows carry them, from joins `tokens as t0` and `tokens as t1`. */
+export const pairTokenColumns = [
+  't0.address as a0',
+  't0.symbol as s0',
+  't0.decimals as d0',
+  't1.address as a1',
+  't1.symbol as s1',
+  't1.decimals as d1',
+] as const;
+
 /** Reads the wallet's newest position snapshot of the farm at or below `block`, if any (checksummed wallet). */
 export function findPositionSnapshotAtOrBelow(db: DbOrTrx, farmId: number, wallet: string, block: number) {
   return db
@@ -50,12 +60,7 @@ export function findFarmsWithHistory(
       'f.address as farm_address',
       'f.kind',
       'p.address as pair_address',
-      't0.address as a0',
-      't0.symbol as s0',
-      't0.decimals as d0',
-      't1.address as a1',
-      't1.symbol as s1',
-      't1.decimals as d1',
+      ...pairTokenColumns,
     ]);
   if (scope.farmId !== undefined) query = query.where('f.id', '=', scope.farmId);
   return query.execute();

@@ -1,5 +1,6 @@
 import type { DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow } from '../db/tables/v3-positions.ts';
+import { pairTokenColumns } from './books-repository.ts';
 import type { V3EventsInput } from './v3-rows.ts';
 
 /** Whose V3 positions: a wallet on a chain; `only` narrows the answer to one position. */
@@ -72,17 +73,7 @@ export async function v3PositionsWithHistory(
     .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
     .where('p.chain_id', '=', scope.chainId)
     .where('p.id', 'in', wanted)
-    .select([
-      'p.id as position_id',
-      'p.token_id',
-      'p.pool_address',
-      't0.address as a0',
-      't0.symbol as s0',
-      't0.decimals as d0',
-      't1.address as a1',
-      't1.symbol as s1',
-      't1.decimals as d1',
-    ])
+    .select(['p.id as position_id', 'p.token_id', 'p.pool_address', ...pairTokenColumns])
     .orderBy('p.id')
     .execute();
   return rows.map((row) => ({ ...row, is_held: held.has(row.position_id) }));
