@@ -2,8 +2,8 @@ import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { ReadFailedError } from '../chain/errors.ts';
 import type { Database, DbOrTrx } from '../db/index.ts';
-import { retryDelayMs } from './backoff.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from './lease-repository.ts';
+import { type BackoffPolicy, retryDelayMs } from './backoff.ts';
+import { heldLeaseMs, holdRows, leaseFrom, type RowHold } from './lease-repository.ts';
 import {
   claimDue,
   markDone,
@@ -11,14 +11,17 @@ import {
   type ScheduledItem,
   type ScheduleTable,
 } from './schedule-rows-repository.ts';
+import { alreadyTaken, runWork, type WorkKind } from './work-engine.ts';
 
 /**
- * The one engine of scheduled rounds (issue 44, Build 1): claim what is due under a lease → cut it into batches
- * → read each batch in one go at one block → split a batch on a revert → store it with its schedule rows in one
- * transaction → back off on failure. A kind of work is its only parameter: what it follows (its schedule table
- * and how a due row is read), how a batch is read and stored, and when an item is due again. V2 farm stakes and
- * V3 positions are two kinds of it (jobs/snapshot-run.ts, features/v3-positions/schedule/snapshot-round.ts); on PostgreSQL the batches
- * ride on pg-boss (jobs/snapshot-queue.ts), through the same batch step.
+ * A kind of scheduled round (issue 44, Build 1): snapshots of what users follow, claimed from a schedule
+ * table under a lease, cut into batches, each read in one go at one block, split on a revert, stored with its
+ * schedule rows in one transaction, backed off on failure: the work engine's stages
+ * (core/jobs/work-engine.ts) with a batch as the unit. The kind is the round's only parameter: what it
+ * follows (its schedule table and how a due row is read), how a batch is read and stored, and when an item is
+ * due again. V2 farm stakes and V3 positions are two kinds of it (jobs/snapshot-run.ts,
+ * features/v3-positions/schedule/snapshot-round.ts); on PostgreSQL the batches ride on pg-boss
+ * (jobs/snapshot-queue.ts), through the same stages.
  */
 export type RoundKind<Item extends ScheduledItem, Read> = {
   /** For logs and the job queue's name. */
@@ -30,15 +33,15 @@ export type RoundKind<Item extends ScheduledItem, Read> = {
   selectDue(trx: DbOrTrx, due: { now: string; limit: number; isPostgres: boolean }): Promise<Item[]>;
   /** The items of claimed rows not run since `claimedAt` (a queue job retried after its worker died). */
   loadClaimed(db: Kysely<Database>, scheduleIds: number[], claimedAt: Date): Promise<Item[]>;
-  /** Stage 1 (plan): claimed items into batches, each read at one block. */
+  /** Stage 1 (claim): claimed items into batches, each read at one block. */
   batch(items: Item[]): Item[][];
-  /** Stage 2: one batch, read at one block. Throws ReadFailedError when a read reverts. */
+  /** Stage 2 (perform): one batch, read at one block. Throws ReadFailedError when a read reverts. */
   read(batch: Item[], now: Date): Promise<Read>;
-  /** On a revert: the batch in smaller parts, so one broken item does not hold back the others. */
+  /** Stage 3, on a revert: the batch in smaller parts, so one broken item does not hold back the others. */
   split(batch: Item[]): Item[][];
   /** Items the read found gone for good, with why (they are marked failed, with a back-off). */
   missing?(read: Read, batch: Item[]): { items: Item[]; reason: string };
-  /** Stage 3: stores what was read of `mine` (the items whose rows this run marked), in the transaction. */
+  /** Stage 4 (record): stores what was read of `mine` (the items this run marked), in the transaction. */
   store(trx: DbOrTrx, mine: Item[], read: Read): Promise<unknown>;
   /** When an item is due again after a success. */
   nextDueAt(item: Item, read: Read, now: Date, intervalMs: number): Date;
@@ -65,8 +68,7 @@ const queuedLeaseMs = 5 * 60_000;
 const maxItemsPerRound = 20_000;
 
 /** Next try after a failure: 15 s, 30 s, 1 min, … never later than one interval. */
-const backoffMs = (failures: number, intervalMs: number) =>
-  retryDelayMs(failures, { firstMs: 15_000, maxMs: intervalMs });
+const backoffOf = (intervalMs: number): BackoffPolicy => ({ firstMs: 15_000, maxMs: intervalMs });
 
 /** One line for the card and the health report: the error's own short message, never a stack. */
 function describeFailure(error: unknown): string {
@@ -76,70 +78,49 @@ function describeFailure(error: unknown): string {
 
 const clockOf = (deps: RoundDeps) => deps.now ?? (() => new Date());
 
-/** Stage 1 (plan): reconcile the schedule, claim every due item under a lease, cut them into batches. */
+/** Reconciles the kind's schedule, claims every due item under a lease of `leaseMs`, cuts them in batches. */
+async function claimBatches<Item extends ScheduledItem, Read>(
+  kind: RoundKind<Item, Read>,
+  deps: RoundDeps,
+  now: Date,
+  leaseMs: number,
+): Promise<Item[][]> {
+  await kind.reconcile(deps.db, now, deps.intervalMs);
+  const claimed = await claimDue(
+    deps.db,
+    kind.table,
+    { now, leaseMs, limit: maxItemsPerRound, isPostgres: deps.isPostgres },
+    kind.selectDue,
+  );
+  return kind.batch(claimed);
+}
+
+/** Stage 1 (claim) for the job queue: the due items claimed under a lease and cut into batches, at `now`. */
 export async function planRound<Item extends ScheduledItem, Read>(
   kind: RoundKind<Item, Read>,
   deps: RoundDeps,
   options: { leaseMs?: number } = {},
 ): Promise<{ now: Date; batches: Item[][] }> {
   const now = clockOf(deps)();
-  await kind.reconcile(deps.db, now, deps.intervalMs);
-  const claimed = await claimDue(
-    deps.db,
-    kind.table,
-    {
-      now,
-      leaseMs: options.leaseMs ?? queuedLeaseMs,
-      limit: maxItemsPerRound,
-      isPostgres: deps.isPostgres,
-    },
-    kind.selectDue,
-  );
-  return { now, batches: kind.batch(claimed) };
+  return { now, batches: await claimBatches(kind, deps, now, options.leaseMs ?? queuedLeaseMs) };
 }
 
 /**
- * One round in this process (SQLite, or a test): plan, then each batch read and stored, the claimed rows held
- * (their lease renewed) while it works, so a process killed mid-round leaves them to others within a minute.
+ * A round kind as a kind of the work engine, its unit a batch: claimed by `pass.claim` → read at one block →
+ * split on a revert → its rows marked and what was read stored in one transaction → the rows of a failed
+ * batch backed off. The rows are marked first, guarded by the claim: a second copy of a batch (a queue job
+ * handed on while its first worker still finished) finds them run and writes nothing. The items' counts go to
+ * `report`.
  */
-export async function runRound<Item extends ScheduledItem, Read>(
+function roundWork<Item extends ScheduledItem, Read>(
   kind: RoundKind<Item, Read>,
   deps: RoundDeps,
-): Promise<RoundReport> {
-  const { now, batches } = await planRound(kind, deps, { leaseMs: heldLeaseMs });
-  const report: RoundReport = { claimed: batches.flat().length, stored: 0, failed: 0, batches: 0 };
-  const hold = holdRows(
-    deps.db,
-    kind.table,
-    batches.flat().map((item) => item.scheduleId),
-    leaseFrom(now, heldLeaseMs),
-    { leaseMs: heldLeaseMs, now: clockOf(deps) },
-  );
-  try {
-    for (const batch of batches) await runBatch(kind, deps, batch, { now, claimedAt: now }, report);
-  } finally {
-    await hold.release();
-  }
-  return report;
-}
-
-/**
- * Stages 2–4 for one batch: read it at one block, then mark its rows and store what was read in one
- * transaction. The rows are marked first, guarded by the claim: a second copy of a batch (a queue job handed on
- * while its first worker still finished) finds them run and writes nothing. A revert splits the batch; any
- * other failure is recorded on its rows with a back-off and the last good snapshots kept. Throws only when the
- * database fails.
- */
-async function runBatch<Item extends ScheduledItem, Read>(
-  kind: RoundKind<Item, Read>,
-  deps: RoundDeps,
-  batch: Item[],
-  at: { now: Date; claimedAt: Date },
+  pass: { now: Date; claimedAt: Date; claim(): Promise<Item[][]>; hold?(batches: Item[][]): RowHold },
   report: RoundReport,
-): Promise<void> {
-  const { now } = at;
-  report.batches += 1;
-  const fail = async (failed: Item[], reason: string) => {
+): WorkKind<Item[], Read> {
+  const { now } = pass;
+  const retry = backoffOf(deps.intervalMs);
+  const markItemsFailed = async (failed: Item[], reason: string, nextTryAt: (failures: number) => Date) => {
     report.failed += failed.length;
     await markFailed(
       deps.db,
@@ -147,54 +128,104 @@ async function runBatch<Item extends ScheduledItem, Read>(
       failed.map((item) => ({
         scheduleId: item.scheduleId,
         failures: item.failures,
-        nextDueAt: new Date(now.getTime() + backoffMs(item.failures, deps.intervalMs)),
+        nextDueAt: nextTryAt(item.failures),
       })),
       reason,
       now,
     );
   };
-  try {
-    const read = await kind.read(batch, now);
-    const missing = kind.missing?.(read, batch) ?? { items: [], reason: '' };
-    const gone = new Set(missing.items.map((item) => item.scheduleId));
-    const found = batch.filter((item) => !gone.has(item.scheduleId));
-    const stored = await deps.db.transaction().execute(async (trx) => {
-      const marked = await markDone(
-        trx,
-        kind.table,
-        found.map((item) => ({
-          scheduleId: item.scheduleId,
-          nextDueAt: kind.nextDueAt(item, read, now, deps.intervalMs),
-        })),
-        at,
-      );
-      const mine = found.filter((item) => marked.has(item.scheduleId));
-      if (mine.length > 0) await kind.store(trx, mine, read);
-      return mine;
-    });
-    report.stored += stored.length;
-    if (missing.items.length > 0) await fail(missing.items, missing.reason);
-    if (stored.length > 0) void kind.onStored?.(stored, read);
-  } catch (error) {
-    const parts = error instanceof ReadFailedError ? kind.split(batch) : [];
-    if (parts.length > 1) {
-      for (const part of parts) await runBatch(kind, deps, part, at, report);
-      return;
-    }
-    await fail(batch, describeFailure(error));
-  }
+  return {
+    claim: async () => {
+      const batches = await pass.claim();
+      report.claimed += batches.flat().length;
+      return batches;
+    },
+    take: alreadyTaken,
+    hold: pass.hold,
+    perform: (batch) => kind.read(batch, now),
+    split: (batch, error) => (error instanceof ReadFailedError ? kind.split(batch) : []),
+    record: async (batch, read) => {
+      // Items the read found gone for good (a burnt NFT) are backed off; the others are stored.
+      const missing = kind.missing?.(read, batch) ?? { items: [], reason: '' };
+      const gone = new Set(missing.items.map((item) => item.scheduleId));
+      const found = batch.filter((item) => !gone.has(item.scheduleId));
+      const stored = await deps.db.transaction().execute(async (trx) => {
+        const marked = await markDone(
+          trx,
+          kind.table,
+          found.map((item) => ({
+            scheduleId: item.scheduleId,
+            nextDueAt: kind.nextDueAt(item, read, now, deps.intervalMs),
+          })),
+          { now, claimedAt: pass.claimedAt },
+        );
+        const mine = found.filter((item) => marked.has(item.scheduleId));
+        if (mine.length > 0) await kind.store(trx, mine, read);
+        return mine;
+      });
+      report.stored += stored.length;
+      if (missing.items.length > 0) {
+        await markItemsFailed(
+          missing.items,
+          missing.reason,
+          (failures) => new Date(now.getTime() + retryDelayMs(failures, retry)),
+        );
+      }
+      if (stored.length > 0) void kind.onStored?.(stored, read);
+    },
+    retry,
+    // Any other failure goes on the batch's rows, each with its own back-off; the last good snapshots stay.
+    backOff: (batch, failure) =>
+      markItemsFailed(batch, describeFailure(failure.error), (failures) => failure.nextTryAt(failures, now)),
+  };
 }
 
-/** A queued batch's step on a worker: the items of its rows still to run, through the batch step. */
+const emptyReport = (): RoundReport => ({ claimed: 0, stored: 0, failed: 0, batches: 0 });
+
+/**
+ * One round in this process (SQLite, or a test): claim, then each batch read and stored, the claimed rows
+ * held (their lease renewed) while it works, so a process killed mid-round leaves them to others within a
+ * minute.
+ */
+export async function runRound<Item extends ScheduledItem, Read>(
+  kind: RoundKind<Item, Read>,
+  deps: RoundDeps,
+): Promise<RoundReport> {
+  const now = clockOf(deps)();
+  const report = emptyReport();
+  const pass = {
+    now,
+    claimedAt: now,
+    claim: () => claimBatches(kind, deps, now, heldLeaseMs),
+    hold: (batches: Item[][]) =>
+      holdRows(
+        deps.db,
+        kind.table,
+        batches.flat().map((item) => item.scheduleId),
+        leaseFrom(now, heldLeaseMs),
+        { leaseMs: heldLeaseMs, now: clockOf(deps) },
+      ),
+  };
+  const work = await runWork(roundWork(kind, deps, pass, report));
+  return { ...report, batches: work.performed };
+}
+
+/** A queued batch's step on a worker: the items of its rows still to run, through the same stages. */
 export async function runQueuedBatch<Item extends ScheduledItem, Read>(
   kind: RoundKind<Item, Read>,
   deps: RoundDeps,
   job: { scheduleIds: number[]; claimedAt: Date },
 ): Promise<RoundReport & { alreadyDone: number }> {
-  const items = await kind.loadClaimed(deps.db, job.scheduleIds, job.claimedAt);
-  const report: RoundReport = { claimed: items.length, stored: 0, failed: 0, batches: 0 };
-  if (items.length > 0) {
-    await runBatch(kind, deps, items, { now: clockOf(deps)(), claimedAt: job.claimedAt }, report);
-  }
-  return { ...report, alreadyDone: job.scheduleIds.length - items.length };
+  const report = emptyReport();
+  const pass = {
+    now: clockOf(deps)(),
+    claimedAt: job.claimedAt,
+    // The tick claimed the rows; those a first copy of this job already ran are left out.
+    claim: async () => {
+      const items = await kind.loadClaimed(deps.db, job.scheduleIds, job.claimedAt);
+      return items.length > 0 ? [items] : [];
+    },
+  };
+  const work = await runWork(roundWork(kind, deps, pass, report));
+  return { ...report, batches: work.performed, alreadyDone: job.scheduleIds.length - report.claimed };
 }
