@@ -7,9 +7,8 @@ import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
 import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database } from '../db/index.ts';
-import { retryDelayMs } from '../jobs/backoff.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease-repository.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
+import { type BackfillKind, runBackfillStep } from './backfill-step.ts';
 import { loadEventBlockHashes } from './reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
 import {
@@ -21,7 +20,6 @@ import {
   hasPositionSnapshotAt,
   insertPositionEvents,
   pairHistoryScope,
-  reconcileBackfills,
   resetBackfillScan,
   rewindBackfillScan,
   updateBackfill,
@@ -50,26 +48,10 @@ export type HistoryJobDeps = {
   now?: () => Date;
 };
 
-export const archiveNeeded = 'history before tracking needs an archive node';
+/** What a pair's returns say when the node cannot read the blocks before tracking. */
+export { archiveNeeded } from './backfill-step.ts';
+
 const dayMs = 86_400_000;
-/** Answers of a node that has pruned the state of old blocks (geth, erigon, bor, hosted RPCs). */
-const prunedState =
-  /missing trie node|state.*(not available|pruned|unavailable)|header not found|archive|historical state/i;
-
-function messageChain(error: unknown): string {
-  const parts: string[] = [];
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    parts.push(
-      e.message,
-      (e as { details?: string }).details ?? '',
-      (e as { logDetail?: string }).logDetail ?? '',
-    );
-  }
-  return parts.join(' ');
-}
-
-/** The node pruned the state of the block read (no archive): the V2 and V3 history jobs say so per position. */
-const isArchiveMissing = (error: unknown) => prunedState.test(messageChain(error));
 
 /** Reads up to the head: the rule when a caller passes none. */
 export const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
@@ -86,71 +68,28 @@ export const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
  *   2. days: a position, farm and pool snapshot at the last block of each UTC day from the first stake
  *      to the first live snapshot;
  *   3. catch-up: once done, the pair's new events every interval.
+ * One job per call, claimed, held, released and backed off by the work engine (backfill-step.ts).
  * Returns whether there was a job to do.
  */
-export async function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
-  const now = (deps.now ?? (() => new Date()))();
-  await reconcileBackfills(deps.db, now, deps.backfillDays === 0);
-  if (deps.backfillDays === 0) return false;
-  const job = await claimBackfill(deps.db, { now, leaseMs: heldLeaseMs });
-  if (!job) return false;
-  // Held while the run works; a process killed mid-run leaves the pair to the others within a minute.
-  const hold = holdRows(deps.db, 'history_backfills', [job.id], leaseFrom(now, heldLeaseMs), {
-    leaseMs: heldLeaseMs,
-    now: deps.now ?? (() => new Date()),
-  });
-  const steps = { left: deps.stepsPerRun ?? 40 };
-  try {
-    await dropReorganisedScan(deps, job, now);
-    const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
-    // The days stage may read up to the head: the chart is not the books.
-    const head = await headStamp(deps.chain);
-    const run: BackfillRun = { deps, job, final, head, steps, now };
-    const isDone = (await scanEvents(run)) && (await recordFees(run)) && (await buildDays(run));
-    await updateBackfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
-  } catch (error) {
-    await updateBackfill(deps.db, job.id, now, failedRun(now, error, job.failures));
-  } finally {
-    await hold.release();
-  }
-  return true;
+export function runHistoryJob(deps: HistoryJobDeps): Promise<boolean> {
+  return runBackfillStep(pairHistory(deps), deps);
 }
 
-/**
- * How a history job's row ends a run that went through (V2 pairs and V3 positions alike): released, and due
- * again at once while work is left, or after an interval once caught up.
- */
-export function finishedRun(now: Date, isDone: boolean, intervalMs: number) {
+/** The V2 pairs as a kind of history job: one run reads up to `stepsPerRun` units of work. */
+function pairHistory(deps: HistoryJobDeps): BackfillKind<ClaimedBackfill> {
   return {
-    status: isDone ? ('done' as const) : ('running' as const),
-    lease_until: null,
-    failures: 0,
-    error: null,
-    next_attempt_at: new Date(now.getTime() + (isDone ? intervalMs : 0)).toISOString(),
+    table: 'history_backfills',
+    claim: claimBackfill,
+    run: async (job, now) => {
+      const steps = { left: deps.stepsPerRun ?? 40 };
+      await dropReorganisedScan(deps, job, now);
+      const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
+      // The days stage may read up to the head: the chart is not the books.
+      const head = await headStamp(deps.chain);
+      const run: BackfillRun = { deps, job, final, head, steps, now };
+      return (await scanEvents(run)) && (await recordFees(run)) && (await buildDays(run));
+    },
   };
-}
-
-/**
- * How a history job's row ends a run that failed: 'unavailable' when the node has no archive state for the
- * blocks it needs, else 'failed' with the error's first line; tried again after a back-off doubling per
- * failure, at most a day.
- */
-export function failedRun(now: Date, error: unknown, failuresBefore: number) {
-  const isUnavailable = isArchiveMissing(error);
-  const failures = failuresBefore + 1;
-  return {
-    status: isUnavailable ? ('unavailable' as const) : ('failed' as const),
-    lease_until: null,
-    failures,
-    error: isUnavailable ? archiveNeeded : oneLine(error),
-    next_attempt_at: new Date(
-      now.getTime() + retryDelayMs(failures, { firstMs: 60_000, maxMs: dayMs }),
-    ).toISOString(),
-  };
-}
-
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 300);
 }
 
 /**

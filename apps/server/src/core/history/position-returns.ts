@@ -1,7 +1,7 @@
 import type { FarmKind, HistoryStatus, Returns, ReturnsPoint } from '@tidewatch/shared';
 import type { DbOrTrx } from '../db/index.ts';
 import type { PositionSnapshotRow } from '../db/tables/farms.ts';
-import { archiveNeeded } from './backfill.ts';
+import { archiveNeeded } from './backfill-step.ts';
 import { markPriceSources } from './price-source-marks.ts';
 import {
   findPoolPricesAtBlocks,

@@ -6,7 +6,6 @@ import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/t
 import {
   backfillCandidates,
   claimDueBackfill,
-  reconcileBackfillRows,
   updateBackfillRow,
 } from '../history/backfill-rows-repository.ts';
 import { type HistoryScope, resetScan, rewindScan } from '../history/reorg-repository.ts';
@@ -31,13 +30,6 @@ export type ClaimedV3Backfill = {
   failures: number;
   gaps: string | null;
 };
-
-/**
- * A history row for every tracked position without one; rows nobody tracks go (backfill-rows-repository.ts).
- */
-export function reconcileV3Backfills(db: Kysely<Database>, now: Date, isOff: boolean): Promise<void> {
-  return reconcileBackfillRows(db, 'v3_history_backfills', now, isOff);
-}
 
 /**
  * Claims one due history job of a position (backfill-rows-repository.ts claimDueBackfill), with its pool and

@@ -8,17 +8,16 @@ import {
   finalStamp,
   type HashedBlockStamp,
 } from '../../../core/chain/finality.ts';
-import { failedRun, finishedRun, headIsFinal } from '../../../core/history/backfill.ts';
+import { headIsFinal } from '../../../core/history/backfill.ts';
+import { type BackfillKind, runBackfillStep } from '../../../core/history/backfill-step.ts';
 import { loadEventBlockHashes } from '../../../core/history/reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from '../../../core/history/reorg-rewind.ts';
-import { heldLeaseMs, holdRows, leaseFrom } from '../../../core/jobs/lease-repository.ts';
 import {
   type ClaimedV3Backfill,
   claimV3Backfill,
   findV3TrackingWallets,
   insertV3Events,
   loadV3Events,
-  reconcileV3Backfills,
   resetV3BackfillScan,
   rewindV3BackfillScan,
   updateV3Backfill,
@@ -78,30 +77,22 @@ const dayMs = 86_400_000;
  * are caught up every interval. A position already open at the window start counts as one deposit there
  * (its amounts then). Returns whether there was a job to do.
  */
-export async function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> {
-  const now = (deps.now ?? (() => new Date()))();
-  await reconcileV3Backfills(deps.db, now, deps.backfillDays === 0);
-  if (deps.backfillDays === 0) return false;
-  const job = await claimV3Backfill(deps.db, { now, leaseMs: heldLeaseMs });
-  if (!job) return false;
-  // Held while the run works; a process killed mid-run leaves the position to the others within a minute.
-  const hold = holdRows(deps.db, 'v3_history_backfills', [job.id], leaseFrom(now, heldLeaseMs), {
-    leaseMs: heldLeaseMs,
-    now: deps.now ?? (() => new Date()),
-  });
-  try {
-    await dropReorganisedScan(deps, job, now);
-    const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
-    const budget = { left: deps.stepsPerRun ?? 20 };
-    const isDone =
-      (await scanEvents(deps, job, final, now, budget)) && (await recordFees(deps, job, now, budget));
-    await updateV3Backfill(deps.db, job.id, now, finishedRun(now, isDone, deps.intervalMs));
-  } catch (error) {
-    await updateV3Backfill(deps.db, job.id, now, failedRun(now, error, job.failures));
-  } finally {
-    await hold.release();
-  }
-  return true;
+export function runV3HistoryJob(deps: V3HistoryJobDeps): Promise<boolean> {
+  return runBackfillStep(positionHistory(deps), deps);
+}
+
+/** The V3 positions as a kind of history job (core/history/backfill-step.ts). */
+function positionHistory(deps: V3HistoryJobDeps): BackfillKind<ClaimedV3Backfill> {
+  return {
+    table: 'v3_history_backfills',
+    claim: claimV3Backfill,
+    run: async (job, now) => {
+      await dropReorganisedScan(deps, job, now);
+      const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
+      const budget = { left: deps.stepsPerRun ?? 20 };
+      return (await scanEvents(deps, job, final, now, budget)) && (await recordFees(deps, job, now, budget));
+    },
+  };
 }
 
 const poolOf = (job: ClaimedV3Backfill): V3PoolRef => ({
