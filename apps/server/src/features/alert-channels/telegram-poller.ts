@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { retryDelayMs } from '../../core/jobs/backoff.ts';
+import { alreadyTaken, RetryLaterError, runWork, type WorkKind } from '../../core/jobs/work-engine.ts';
 import {
   claimTelegramPoller,
   findLinkingChannel,
@@ -37,61 +38,95 @@ function chatTarget(chat: NonNullable<TelegramUpdate['message']>['chat']): strin
 }
 
 /**
- * One turn of the Telegram poller: takes the lease row (one process polls; the others find it held), asks
- * getUpdates from the stored offset with long polling, links each `/start CODE` whose code a linking
- * channel waits for (and says so in the chat), then stores the offset past what it read. A wrong token or
- * an unreachable Telegram is written on every Telegram channel's status; e-mail and the bell do not wait
- * on it.
+ * The Telegram poller as a kind of the work engine, its unit one long poll from the stored offset: claimed by
+ * taking the lease row (one process polls; the others find it held) → getUpdates with long polling → each
+ * `/start CODE` whose code a linking channel waits for linked (and said so in the chat), the offset stored
+ * past what was read → or, when Telegram cannot be asked (a wrong token, unreachable), that written on every
+ * Telegram channel's status; e-mail and the bell do not wait on it. How the poll went goes to `answer`.
+ */
+function telegramPolls(
+  deps: TelegramPollDeps,
+  token: string,
+  answer: (result: PollResult) => void,
+): WorkKind<number, TelegramUpdate[]> {
+  const { db, config } = deps;
+  const bot = telegramBot({ apiUrl: config.telegramApiUrl, token });
+  return {
+    claim: async () => {
+      const now = deps.now();
+      const leaseMs = (config.telegramPollTimeoutSeconds + 30) * 1000;
+      const until = new Date(now.getTime() + leaseMs).toISOString();
+      const offset = await claimTelegramPoller(db, deps.owner, now.toISOString(), until);
+      return offset === undefined ? [] : [offset];
+    },
+    take: alreadyTaken,
+    perform: async (offset) => {
+      const timeout = AbortSignal.timeout((config.telegramPollTimeoutSeconds + 10) * 1000);
+      const signal = deps.signal ? AbortSignal.any([timeout, deps.signal]) : timeout;
+      try {
+        return await bot.getUpdates(offset, config.telegramPollTimeoutSeconds, signal);
+      } catch (error) {
+        // Telegram's own failure: the next poll tries again (the poller's loop waits first).
+        throw new RetryLaterError((error as Error).message, undefined);
+      }
+    },
+    record: async (offset, updates) => {
+      await recordTelegramProblem(db, null, deps.now().toISOString());
+      let linked = 0;
+      let nextOffset = offset;
+      for (const update of updates) {
+        nextOffset = Math.max(nextOffset, update.update_id + 1);
+        if (await linkChatOf(deps, bot, update)) linked += 1;
+      }
+      if (nextOffset !== offset) await storeTelegramOffset(db, deps.owner, nextOffset);
+      answer({ kind: 'polled', linked });
+    },
+    // Only Telegram's failures go on the channels' status; the database's go to the caller.
+    backOff: async (_offset, failure) => {
+      if (!(failure.error instanceof RetryLaterError)) throw failure.error;
+      const reason = failure.error.message;
+      await recordTelegramProblem(db, reason, deps.now().toISOString());
+      answer({ kind: 'error', reason });
+    },
+  };
+}
+
+/** Links the chat of a `/start CODE` a linking channel waits for, and says how it went in the chat. */
+async function linkChatOf(
+  deps: TelegramPollDeps,
+  bot: ReturnType<typeof telegramBot>,
+  update: TelegramUpdate,
+): Promise<boolean> {
+  const message = update.message;
+  const code = startCodeOf(message?.text);
+  if (!message || !code) return false;
+  const chatId = String(message.chat.id);
+  const channel = await findLinkingChannel(deps.db, hashLinkCode(code), deps.now().toISOString());
+  const isLinked =
+    channel !== undefined &&
+    (await linkTelegramChat(deps.db, channel.id, { chatId, target: chatTarget(message.chat) }));
+  const reply = isLinked
+    ? 'Tidewatch alerts linked: the alerts you choose for this chat in Tidewatch will arrive here.'
+    : 'This link is not valid any more (used, or older than an hour). Add Telegram again in Tidewatch’s alert settings for a new one.';
+  // The link holds even if the confirmation cannot be sent; the settings page shows it linked.
+  await bot.say(chatId, reply, AbortSignal.timeout(deps.config.deliveryTimeoutMs)).catch(() => undefined);
+  return isLinked;
+}
+
+/**
+ * One turn of the Telegram poller (telegramPolls): not this process's turn, a Telegram problem, or how many
+ * chats it linked.
  */
 export async function pollTelegramOnce(deps: TelegramPollDeps): Promise<PollResult> {
-  const { db, config } = deps;
-  const token = config.telegramBotToken;
+  const token = deps.config.telegramBotToken;
   if (!token) return { kind: 'not-mine' };
-  const now = deps.now();
-  const leaseMs = (config.telegramPollTimeoutSeconds + 30) * 1000;
-  const offset = await claimTelegramPoller(
-    db,
-    deps.owner,
-    now.toISOString(),
-    new Date(now.getTime() + leaseMs).toISOString(),
+  let result: PollResult = { kind: 'not-mine' };
+  await runWork(
+    telegramPolls(deps, token, (answer) => {
+      result = answer;
+    }),
   );
-  if (offset === undefined) return { kind: 'not-mine' };
-  const bot = telegramBot({ apiUrl: config.telegramApiUrl, token });
-  const timeout = AbortSignal.timeout((config.telegramPollTimeoutSeconds + 10) * 1000);
-  let updates: TelegramUpdate[];
-  try {
-    updates = await bot.getUpdates(
-      offset,
-      config.telegramPollTimeoutSeconds,
-      deps.signal ? AbortSignal.any([timeout, deps.signal]) : timeout,
-    );
-  } catch (error) {
-    const reason = (error as Error).message;
-    await recordTelegramProblem(db, reason, deps.now().toISOString());
-    return { kind: 'error', reason };
-  }
-  await recordTelegramProblem(db, null, deps.now().toISOString());
-  let linked = 0;
-  let nextOffset = offset;
-  for (const update of updates) {
-    nextOffset = Math.max(nextOffset, update.update_id + 1);
-    const message = update.message;
-    const code = startCodeOf(message?.text);
-    if (!message || !code) continue;
-    const chatId = String(message.chat.id);
-    const channel = await findLinkingChannel(db, hashLinkCode(code), deps.now().toISOString());
-    const isLinked =
-      channel !== undefined &&
-      (await linkTelegramChat(db, channel.id, { chatId, target: chatTarget(message.chat) }));
-    if (isLinked) linked += 1;
-    const reply = isLinked
-      ? 'Tidewatch alerts linked: the alerts you choose for this chat in Tidewatch will arrive here.'
-      : 'This link is not valid any more (used, or older than an hour). Add Telegram again in Tidewatch’s alert settings for a new one.';
-    // The link holds even if the confirmation cannot be sent; the settings page shows it linked.
-    await bot.say(chatId, reply, AbortSignal.timeout(config.deliveryTimeoutMs)).catch(() => undefined);
-  }
-  if (nextOffset !== offset) await storeTelegramOffset(db, deps.owner, nextOffset);
-  return { kind: 'polled', linked };
+  return result;
 }
 
 /**
