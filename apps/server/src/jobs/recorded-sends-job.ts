@@ -1,6 +1,7 @@
 import { findWalletsWithUnsettledSends } from '../core/books/fees-repository.ts';
 import { type RecordedFinalityDeps, settleRecordedSends } from '../core/books/recorded-finality.ts';
 import { claimJobRun } from '../core/jobs/job-runs-repository.ts';
+import { alreadyTaken, runWork, type WorkKind } from '../core/jobs/work-engine.ts';
 import { type Scheduler, startTicker } from './scheduler.ts';
 
 const jobName = 'recorded-sends';
@@ -15,20 +16,45 @@ const tickMs = 10_000;
 const walletsPerRun = 20;
 
 /**
- * The worker's job that settles the sends users recorded through the recovery plan (issue 35): at most once
- * every `everyMs` across processes (its job_runs row, taken by one conditional update), each wallet with a
- * send not checked final yet has its sends read again against the final block (settleRecordedSends: their
- * gas, and what they did from their receipts' logs), so the ledger's GETs read stored rows only. Answers how
- * many wallets it settled, or null when not due here.
+ * The recorded sends' check as a kind of the work engine, its unit a wallet with a send not yet final:
+ * claimed by the check's job_runs row (taken by one conditional update: at most once every `everyMs` across
+ * processes; `isDue` says whether this process won it) → its sends read again against the final block
+ * (settleRecordedSends: their gas, and what they did from their receipts' logs, each stored as it is read).
+ * A wallet that cannot be settled now (the chain away) ends the run and is the caller's to report: the row
+ * holds the check for `everyMs`, so the next run is its next try.
+ */
+function recordedSendsCheck(
+  deps: RecordedFinalityDeps,
+  now: Date,
+  claim: { isDue: boolean },
+): WorkKind<string, void> {
+  return {
+    claim: async () => {
+      claim.isDue = await claimJobRun(deps.db, jobName, now, everyMs);
+      return claim.isDue ? findWalletsWithUnsettledSends(deps.db, deps.chainId, walletsPerRun) : [];
+    },
+    take: alreadyTaken,
+    perform: (wallet) => settleRecordedSends(deps, wallet, now),
+    // Each send's rows were stored as it was settled.
+    record: async () => {},
+    backOff: async (_wallet, failure) => {
+      throw failure.error;
+    },
+  };
+}
+
+/**
+ * The worker's job that settles the sends users recorded through the recovery plan (issue 35), so the
+ * ledger's GETs read stored rows only (recordedSendsCheck). Answers how many wallets it settled, or null when
+ * not due here.
  */
 export async function settleRecordedSendsWhenDue(
   deps: RecordedFinalityDeps,
   now: Date,
 ): Promise<number | null> {
-  if (!(await claimJobRun(deps.db, jobName, now, everyMs))) return null;
-  const wallets = await findWalletsWithUnsettledSends(deps.db, deps.chainId, walletsPerRun);
-  for (const wallet of wallets) await settleRecordedSends(deps, wallet, now);
-  return wallets.length;
+  const claim = { isDue: false };
+  const report = await runWork(recordedSendsCheck(deps, now, claim));
+  return claim.isDue ? report.claimed : null;
 }
 
 /**
