@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { testFilesThatReplaceModules } from './apps/web/test-isolation.ts';
@@ -19,9 +20,22 @@ const serverTestOptions = {
   isolate: false,
 } as const;
 
+// The server database tests the PostgreSQL pass leaves to SQLite: every block of PostgreSQL code they run there, the
+// files kept run too (decision 039). POSTGRES_PASS_ALL=1 runs them all (npm run postgres-pass:select does).
+const leftOutOfPostgresPass =
+  process.env.POSTGRES_PASS_ALL === '1'
+    ? []
+    : (
+        JSON.parse(
+          readFileSync(new URL('./apps/server/test/postgres-pass.json', import.meta.url), 'utf8'),
+        ) as {
+          leftOut: string[];
+        }
+      ).leftOut.map((file) => `apps/server/test/${file}`);
+
 // One config, one project per layer. `server` is every server test on SQLite; `server-db` is the part of it that
 // opens a database (apps/server/test/; the tests beside the code in src/ never do), which `npm run test:pg`
-// runs again on PostgreSQL.
+// runs again on PostgreSQL, less the files apps/server/test/postgres-pass.json leaves to SQLite.
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core but one: a single worker on CI's two cores. Most of a test file's
@@ -54,7 +68,13 @@ export default defineConfig({
         },
       },
       {
-        test: { name: 'server-db', include: ['apps/server/test/**/*.test.ts'], ...serverTestOptions },
+        test: {
+          name: 'server-db',
+          include: ['apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...leftOutOfPostgresPass],
+          ...serverTestOptions,
+          setupFiles: ['scripts/postgres-pass/coverage-setup.ts'],
+        },
       },
       {
         // Repository scripts' pure parts (the web size budget); the scripts themselves run under tsx.
