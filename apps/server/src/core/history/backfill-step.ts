@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { ChainClient } from '../chain/client.ts';
+import { type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database } from '../db/index.ts';
 import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease-repository.ts';
 import { alreadyTaken, type Failure, runWork } from '../jobs/work-engine.ts';
@@ -6,23 +8,39 @@ import { type BackfillTable, reconcileBackfillRows, updateBackfillRow } from './
 
 /**
  * A kind of history job (decision 013): the V2 pairs' (core/history/backfill.ts) and the V3 positions'
- * (features/v3-positions/history). Its table, how one due job is claimed with what it needs, and one
- * resumable run of it, which answers whether the job is caught up.
+ * (features/v3-positions/history). Its table, how one due job is claimed with what it needs, its reorg check,
+ * and its stages up to the last final block, which answer whether the job is caught up.
  */
 export type BackfillKind<Job extends { id: number; failures: number }> = {
   table: BackfillTable;
   claim(db: Kysely<Database>, options: { now: Date; leaseMs: number }): Promise<Job | undefined>;
-  run(job: Job, now: Date): Promise<boolean>;
+  /**
+   * When the block the scan last reached has another hash now, the chain was reorganised under it: the scan
+   * goes back to the newest block it can still prove, or starts again (events from a reorganised block never
+   * stay).
+   */
+  dropReorganisedScan(job: Job, now: Date): Promise<void>;
+  /** The job's stages, each saving its progress; false when its budget ran out first. */
+  run(job: Job, now: Date, final: HashedBlockStamp): Promise<boolean>;
 };
 
 export type BackfillStepDeps = {
   db: Kysely<Database>;
+  chain: ChainClient;
+  /**
+   * FINALITY / FINALITY_DEPTH: events are read up to the last final block. The worker passes the configured
+   * rule; without one (tests driving the job directly) the head counts as final.
+   */
+  finality?: FinalityRule;
   /** BACKFILL_DAYS: 0 turns the job off. */
   backfillDays: number;
   /** How often a caught-up job's new events are read (SNAPSHOT_INTERVAL). */
   intervalMs: number;
   now?: () => Date;
 };
+
+/** Reads up to the head: the rule when a caller passes none. */
+const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
 
 export const archiveNeeded = 'history before tracking needs an archive node';
 const dayMs = 86_400_000;
@@ -82,10 +100,10 @@ function failedRun(now: Date, failure: Failure, failuresBefore: number) {
 /**
  * One step of a history job, through the work engine (core/jobs/work-engine.ts) with one job as the unit: the
  * table kept in step with what is tracked, one due job claimed (of several processes, one wins it) and held
- * while it runs → one resumable run (each stage saves its progress, so a killed process resumes where it
- * stopped) → its row released, due again at once or after an interval → or, on a failure, backed off
- * (1 min doubling, at most a day). Answers whether there was a job to do.
- * @example while (await runBackfillStep(pairHistory(deps), deps)) {}
+ * while it runs → its reorg check, then its stages up to the last final block (each saves its progress, so a
+ * killed process resumes where it stopped) → its row released, due again at once or after an interval → or,
+ * on a failure, backed off (1 min doubling, at most a day). Answers whether there was a job to do.
+ * @example const hadJob = await runBackfillStep(pairHistory(deps), deps);
  */
 export async function runBackfillStep<Job extends { id: number; failures: number }>(
   kind: BackfillKind<Job>,
@@ -111,7 +129,10 @@ export async function runBackfillStep<Job extends { id: number; failures: number
         leaseFrom(now, heldLeaseMs),
         { leaseMs: heldLeaseMs, now: clock },
       ),
-    perform: (job) => kind.run(job, now),
+    perform: async (job) => {
+      await kind.dropReorganisedScan(job, now);
+      return kind.run(job, now, await finalStamp(deps.chain, deps.finality ?? headIsFinal));
+    },
     record: (job, isDone) =>
       updateBackfillRow(deps.db, kind.table, job.id, now, finishedRun(now, isDone, deps.intervalMs)),
     retry: { firstMs: 60_000, maxMs: dayMs },

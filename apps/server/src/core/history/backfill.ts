@@ -5,7 +5,7 @@ import { type BlockStamp, blockStamp, findBlockAtTime, headStamp } from '../chai
 import type { ChainClient } from '../chain/client.ts';
 import { type FarmEvent, scanFarmLogs } from '../chain/farm-logs.ts';
 import type { FarmRef } from '../chain/farm-ref.ts';
-import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../chain/finality.ts';
+import { blockHashAt, type FinalityRule, type HashedBlockStamp } from '../chain/finality.ts';
 import type { Database } from '../db/index.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { type BackfillKind, runBackfillStep } from './backfill-step.ts';
@@ -53,9 +53,6 @@ export { archiveNeeded } from './backfill-step.ts';
 
 const dayMs = 86_400_000;
 
-/** Reads up to the head: the rule when a caller passes none. */
-export const headIsFinal: FinalityRule = { finality: 'depth', depth: 0 };
-
 /**
  * The history job of one tracked (farm, wallet) pair, in visible stages, each saving its progress
  * so a killed process resumes where it stopped:
@@ -80,10 +77,9 @@ function pairHistory(deps: HistoryJobDeps): BackfillKind<ClaimedBackfill> {
   return {
     table: 'history_backfills',
     claim: claimBackfill,
-    run: async (job, now) => {
+    dropReorganisedScan: (job, now) => dropReorganisedScan(deps, job, now),
+    run: async (job, now, final) => {
       const steps = { left: deps.stepsPerRun ?? 40 };
-      await dropReorganisedScan(deps, job, now);
-      const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
       // The days stage may read up to the head: the chart is not the books.
       const head = await headStamp(deps.chain);
       const run: BackfillRun = { deps, job, final, head, steps, now };

@@ -2,13 +2,7 @@ import { v3Abis } from '@tidewatch/contracts/v3-abis';
 import { type Address, getAddress, parseUnits } from 'viem';
 import { type GasPricing, recordTransactionFees } from '../../../core/books/fees.ts';
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../../../core/chain/block-at-time.ts';
-import {
-  blockHashAt,
-  type FinalityRule,
-  finalStamp,
-  type HashedBlockStamp,
-} from '../../../core/chain/finality.ts';
-import { headIsFinal } from '../../../core/history/backfill.ts';
+import { blockHashAt, type FinalityRule, type HashedBlockStamp } from '../../../core/chain/finality.ts';
 import { type BackfillKind, runBackfillStep } from '../../../core/history/backfill-step.ts';
 import { loadEventBlockHashes } from '../../../core/history/reorg-repository.ts';
 import { findRewindBlock, rewindCandidates } from '../../../core/history/reorg-rewind.ts';
@@ -86,9 +80,8 @@ function positionHistory(deps: V3HistoryJobDeps): BackfillKind<ClaimedV3Backfill
   return {
     table: 'v3_history_backfills',
     claim: claimV3Backfill,
-    run: async (job, now) => {
-      await dropReorganisedScan(deps, job, now);
-      const final = await finalStamp(deps.chain, deps.finality ?? headIsFinal);
+    dropReorganisedScan: (job, now) => dropReorganisedScan(deps, job, now),
+    run: async (job, now, final) => {
       const budget = { left: deps.stepsPerRun ?? 20 };
       return (await scanEvents(deps, job, final, now, budget)) && (await recordFees(deps, job, now, budget));
     },
