@@ -244,7 +244,7 @@ export async function startScheduledSnapshots(
       .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
-  // Every kind of position followed on the same ticks, through the one round engine.
+  // Every kind of position followed on the same ticks, each a kind of scheduled round on the one work engine.
   const rounds: QueuedRound[] = [
     { kind: farmStakeSnapshots(deps), deps },
     { kind: v3PositionSnapshots(v3.round), deps: v3.round },

@@ -11,8 +11,9 @@ import { type RoundDeps, type RoundKind, type RoundReport, runRound } from '../c
 import type { CollectedSnapshots, SnapshotPipeline } from '../core/snapshots/index.ts';
 
 /**
- * The scheduled snapshots of tracked V2 farm stakes: a (farm, wallet) pair is the item of the round engine
- * (core/jobs/scheduled-round.ts), read with every other pair of its farms in one aggregate3 at one block.
+ * The scheduled snapshots of tracked V2 farm stakes: a (farm, wallet) pair is the item of a scheduled round
+ * (core/jobs/scheduled-round.ts, on the work engine), read with every other pair of its farms in one
+ * aggregate3 at one block.
  */
 export type SnapshotRunDeps = RoundDeps & {
   pipeline: SnapshotPipeline;
@@ -66,7 +67,7 @@ const farmsOf = (pairs: DuePair[]) => {
   return [...byFarm.values()];
 };
 
-/** The V2 farm stakes as a kind of the round engine. */
+/** The V2 farm stakes as a kind of scheduled round. */
 export function farmStakeSnapshots(deps: SnapshotRunDeps): RoundKind<DuePair, CollectedSnapshots> {
   return {
     name: 'snapshot-batch',

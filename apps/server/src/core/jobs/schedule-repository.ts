@@ -69,7 +69,7 @@ const duePairColumns = [
   's.failures',
 ] as const;
 
-/** Due and free pairs, oldest first, locked on PostgreSQL (the round engine claims them: scheduled-round.ts). */
+/** Due and free pairs, oldest first, locked on PostgreSQL (scheduled-round.ts claims them). */
 export async function selectDuePairs(
   trx: DbOrTrx,
   due: { now: string; limit: number; isPostgres: boolean },

@@ -77,7 +77,7 @@ export async function registerV3Positions(
   });
 }
 
-// What the composition (jobs/, runtime.ts) runs of this feature: the V3 kind of the round engine, the history
+// What the composition (jobs/, runtime.ts) runs of this feature: the V3 kind of scheduled round, the history
 // job, and the reads they share.
 export { runV3HistoryJob } from './history/history-backfill.ts';
 export { createV3IncentiveStore } from './reads/incentive-repository.ts';

@@ -19,9 +19,9 @@ import {
 
 /**
  * The scheduler's V3 round (issue 34, item 5): every tracked V3 position snapshotted once per interval, a
- * kind of the one round engine (core/jobs/scheduled-round.ts) beside the V2 pairs: schedule rows with leases,
- * batches read at one block, stored with their schedule rows in one transaction, failures backed off; on
- * PostgreSQL the batches ride on pg-boss (snapshot-queue.ts).
+ * kind of scheduled round (core/jobs/scheduled-round.ts, on the work engine) beside the V2 pairs: schedule
+ * rows with leases, batches read at one block, stored with their schedule rows in one transaction, failures
+ * backed off; on PostgreSQL the batches ride on pg-boss (snapshot-queue.ts).
  */
 export type V3SnapshotRoundDeps = RoundDeps & {
   /** readV3Positions, bound to the chain, the prices and the configured contracts. */
@@ -37,7 +37,7 @@ export type V3SnapshotRoundDeps = RoundDeps & {
 
 export type V3SnapshotRoundReport = RoundReport;
 
-/** Tracked V3 positions as a kind of the round engine. */
+/** Tracked V3 positions as a kind of scheduled round. */
 export function v3PositionSnapshots(deps: V3SnapshotRoundDeps): RoundKind<DueV3Position, ReadV3Snapshots> {
   return {
     name: 'v3-snapshot-batch',

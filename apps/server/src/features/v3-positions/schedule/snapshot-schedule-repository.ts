@@ -56,7 +56,7 @@ const toDue = (r: {
   failures: r.failures,
 });
 
-/** Due and free positions, oldest first, locked on PostgreSQL (the round engine claims them). */
+/** Due and free positions, oldest first, locked on PostgreSQL (the scheduled round claims them). */
 export async function selectDueV3Positions(
   trx: DbOrTrx,
   due: { now: string; limit: number; isPostgres: boolean },
