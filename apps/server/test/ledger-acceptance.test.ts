@@ -1,3 +1,4 @@
+import { isSameAddress } from '@tidewatch/shared';
 import {
   type Ledger,
   type LedgerRow,
@@ -167,8 +168,6 @@ function expectClose(actual: number | null | undefined, want: number, what: stri
   expect(isRelativelyClose(actual ?? null, want), `${what}: ${actual} vs ${want}`).toBe(true);
 }
 
-const same = (a: string | null | undefined, b: string) => a?.toLowerCase() === b.toLowerCase();
-
 function expectRow(row: LedgerRow, want: ExpectedRow, tz: string): void {
   const what = `${want.kind} ${want.id}`;
   expect(row.id.toLowerCase(), what).toBe(want.id.toLowerCase());
@@ -178,20 +177,20 @@ function expectRow(row: LedgerRow, want: ExpectedRow, tz: string): void {
   expect(row.block_time, what).toBe(want.time.toISOString());
   expect(row.local_time, what).toBe(localTime(want.time, tz));
   expect(row.position.tool, what).toBe(want.farm.kind);
-  expect(same(row.position.farm_address, want.farm.address), what).toBe(true);
+  expect(isSameAddress(row.position.farm_address, want.farm.address), what).toBe(true);
   expect(row.position.token_id, what).toBeNull();
-  expect(same(row.counterparty, want.farm.address), what).toBe(true);
+  expect(isSameAddress(row.counterparty, want.farm.address), what).toBe(true);
   const [moved, none] = want.kind === 'stake' ? [row.sent, row.received] : [row.received, row.sent];
   expect(none, what).toEqual([]);
   expect(moved, what).toHaveLength(1);
-  expect(same(moved[0]!.address, want.token.address), what).toBe(true);
+  expect(isSameAddress(moved[0]!.address, want.token.address), what).toBe(true);
   expect(moved[0]!.decimals, what).toBe(want.token.decimals);
   expect(moved[0]!.amount, what).toBe(want.token.amount.toString());
   expectExactDisplay(moved[0]!.amount_display, want.token.amount, want.token.decimals, what);
   if (want.kind === 'reward') expect(moved[0]!.symbol, what).toBe(want.token.symbol);
   expect(row.underlying, what).toHaveLength(want.underlying.length);
   for (const side of want.underlying) {
-    const got = row.underlying.find((u) => same(u.address, side.address));
+    const got = row.underlying.find((u) => isSameAddress(u.address, side.address));
     expect(got?.amount, `${what} underlying ${side.symbol}`).toBe(side.amount.toString());
     expect(got?.symbol, what).toBe(side.symbol);
     expectExactDisplay(got?.amount_display ?? null, side.amount, side.decimals, what);
@@ -321,7 +320,7 @@ describe('the books of a scripted two-year history', () => {
         expect(summary.income, what).toHaveLength(tokens.length);
         for (const token of tokens) {
           const mine = rewards.filter((row) => row.token.address === token);
-          const line = summary.income.find((l) => same(l.token.address, token));
+          const line = summary.income.find((l) => isSameAddress(l.token.address, token));
           const amount = sumBig(mine.map((row) => row.token.amount));
           expect(line?.token.amount, `${what} income ${token}`).toBe(amount.toString());
           expectExactDisplay(line?.token.amount_display ?? null, amount, mine[0]!.token.decimals, what);
@@ -352,9 +351,10 @@ describe('the books of a scripted two-year history', () => {
             const amount = sumBig(
               mine.filter((row) => row.token.address === lp).map((row) => row.token.amount),
             );
-            expect(figure.by_token.find((b) => same(b.address, lp))?.amount, `${what} ${field} ${lp}`).toBe(
-              amount.toString(),
-            );
+            expect(
+              figure.by_token.find((b) => isSameAddress(b.address, lp))?.amount,
+              `${what} ${field} ${lp}`,
+            ).toBe(amount.toString());
           }
         }
       }

@@ -18,5 +18,6 @@ export * from './price-choice.ts';
 export * from './quickswap-links.ts';
 export * from './realtime.ts';
 export * from './recovery.ts';
+export * from './same-address.ts';
 export * from './v3-positions.ts';
 export * from './wallets.ts';

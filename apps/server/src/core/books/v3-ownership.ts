@@ -1,9 +1,7 @@
-import { type Address, isAddressEqual } from 'viem';
+import { isSameAddress } from '@tidewatch/shared';
 import type { V3PositionEventRow, V3RawAmount } from '../db/tables/v3-positions.ts';
 
 const zeroAddress = '0x0000000000000000000000000000000000000000';
-const same = (a: string | null | undefined, b: string | null | undefined) =>
-  a != null && b != null && isAddressEqual(a as Address, b as Address);
 
 /** A stored event's detail (transfer from/to, collect recipient, reward owner/to), parsed; {} when none. */
 export function detailOf(event: V3PositionEventRow): Record<string, string> {
@@ -33,16 +31,16 @@ export function walletOwnership(
   const first = transfers[0];
   if (!first) return events.map(() => isHeld);
   let owner: string | null;
-  if (same(first.from, zeroAddress)) owner = null;
-  else if (same(first.from, farmingCenter)) owner = same(first.to, wallet) ? wallet : null;
+  if (isSameAddress(first.from, zeroAddress)) owner = null;
+  else if (isSameAddress(first.from, farmingCenter)) owner = isSameAddress(first.to, wallet) ? wallet : null;
   else owner = first.from ?? null;
   return events.map((event) => {
     if (event.kind === 'transfer') {
       const { from, to } = detailOf(event);
-      if (same(to, farmingCenter)) owner = from ?? null;
-      else owner = same(to, zeroAddress) ? null : (to ?? null);
+      if (isSameAddress(to, farmingCenter)) owner = from ?? null;
+      else owner = isSameAddress(to, zeroAddress) ? null : (to ?? null);
     }
-    return same(owner, wallet);
+    return isSameAddress(owner, wallet);
   });
 }
 
@@ -59,18 +57,18 @@ export const isPaidToWallet = (
   positionManager: string | undefined,
 ) => {
   const { recipient } = detailOf(event);
-  return same(recipient, wallet) || (isOwned && same(recipient, positionManager));
+  return isSameAddress(recipient, wallet) || (isOwned && isSameAddress(recipient, positionManager));
 };
 
 /** A RewardClaimed is the wallet's when its balance paid it (owner) to the wallet itself (to). */
 export const isWalletClaim = (event: V3PositionEventRow, wallet: string) => {
   const { owner, to } = detailOf(event);
-  return same(owner, wallet) && same(to, wallet);
+  return isSameAddress(owner, wallet) && isSameAddress(to, wallet);
 };
 
 /** A FarmEnded credits the wallet's reward balance when the wallet is its owner. */
 export const isWalletFarmEnded = (event: V3PositionEventRow, wallet: string) =>
-  same(detailOf(event).owner, wallet);
+  isSameAddress(detailOf(event).owner, wallet);
 
 /**
  * How often the NFT came to the wallet from another address (a transfer in) and left it for another (a
@@ -89,8 +87,18 @@ export function walletTransfers(
   events.forEach((event, i) => {
     if (event.kind !== 'transfer') return;
     const { from, to } = detailOf(event);
-    if (same(from, zeroAddress) || same(to, zeroAddress) || same(to, farmingCenter)) return;
-    const wasOwned = i > 0 ? owned[i - 1] : same(from, farmingCenter) ? same(to, wallet) : same(from, wallet);
+    if (
+      isSameAddress(from, zeroAddress) ||
+      isSameAddress(to, zeroAddress) ||
+      isSameAddress(to, farmingCenter)
+    )
+      return;
+    const wasOwned =
+      i > 0
+        ? owned[i - 1]
+        : isSameAddress(from, farmingCenter)
+          ? isSameAddress(to, wallet)
+          : isSameAddress(from, wallet);
     if (!wasOwned && owned[i]) counts.in += 1;
     if (wasOwned && !owned[i]) counts.out += 1;
   });

@@ -1,3 +1,4 @@
+import { isSameAddress } from '@tidewatch/shared';
 /** The old (pre-redenomination) QUICK and its Dragon's Lair, which most V2 farms paid. */
 export type OldTokens = { quick: string; dquick: string };
 
@@ -12,8 +13,8 @@ export type OldTokens = { quick: string; dquick: string };
 export function labelSymbol(old: OldTokens | undefined, address: string, symbol: string): string {
   if (!old) return symbol;
   const key = address.toLowerCase();
-  if (key === old.quick.toLowerCase()) return 'QUICK (old)';
-  if (key === old.dquick.toLowerCase()) return 'dQUICK (old)';
+  if (isSameAddress(key, old.quick)) return 'QUICK (old)';
+  if (isSameAddress(key, old.dquick)) return 'dQUICK (old)';
   return symbol;
 }
 

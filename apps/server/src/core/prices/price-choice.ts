@@ -1,4 +1,4 @@
-import type { PriceChoice } from '@tidewatch/shared';
+import { isSameAddress, type PriceChoice } from '@tidewatch/shared';
 import type { CmcCandidate } from './coinmarketcap-source.ts';
 
 /**
@@ -17,6 +17,6 @@ export function toPriceChoice(
     symbol: candidate.symbol,
     polygon_address: candidate.polygonAddress,
     price_usd: quotes.get(candidate.id)?.usd ?? null,
-    is_token_contract: candidate.polygonAddress?.toLowerCase() === tokenAddress.toLowerCase(),
+    is_token_contract: isSameAddress(candidate.polygonAddress, tokenAddress),
   };
 }

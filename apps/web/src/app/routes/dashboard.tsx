@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
 import { LeftInEndedFarms } from '../../features/discovery/components/left-in-ended-farms.tsx';
 import { TrackedFarmsSummary } from '../../features/farms/components/lp-summary.tsx';
@@ -12,7 +13,7 @@ import { WalletSummaryPanel } from '../../features/wallets/components/wallet-lis
 function EndedFarmsPanel() {
   const wallets = useQuery(connectedWalletsQueryOptions());
   const walletIdOf = (address: string) =>
-    wallets.data?.wallets.find((w) => w.address.toLowerCase() === address.toLowerCase())?.id;
+    wallets.data?.wallets.find((w) => isSameAddress(w.address, address))?.id;
   return <LeftInEndedFarms walletIdOf={walletIdOf} />;
 }
 

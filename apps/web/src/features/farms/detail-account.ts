@@ -1,7 +1,5 @@
 import type { TrackedSummary } from '@tidewatch/shared';
-
-const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
-  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+import { isSameAddress } from '@tidewatch/shared/same-address';
 
 /**
  * Whose position a farm's detail shows: the connected wallet when the user tracks the farm with it, else the
@@ -15,8 +13,8 @@ export function pickDetailAccount(
 ): string | undefined {
   const items = summary ? [...summary.lp_mining, ...summary.dual_mining] : [];
   const trackers = items
-    .filter((item) => sameAddress(item.farm.address, farmAddress))
+    .filter((item) => isSameAddress(item.farm.address, farmAddress))
     .map((item) => item.account_address)
     .filter((address): address is string => Boolean(address));
-  return trackers.find((address) => sameAddress(address, connected)) ?? trackers[0];
+  return trackers.find((address) => isSameAddress(address, connected)) ?? trackers[0];
 }

@@ -1,10 +1,9 @@
 import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
 import { buildStepCall } from '@tidewatch/shared/recovery-calls';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import type { Abi, Address } from 'viem';
 import { buildRemoveLiquidityCall } from './remove-liquidity-call.ts';
 import type { TransactionRequest } from './types.ts';
-
-const same = (a: string | null | undefined, b: string) => (a ?? '').toLowerCase() === b.toLowerCase();
 
 /**
  * Whether the step's contract is one the app verified (decision 029): a farm of the plan (from the index),
@@ -17,23 +16,24 @@ function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
   const { contracts } = plan;
   // A pair's LP the plan spends: a farm's stake, or LP already in the wallet (the farm may be empty by then).
   const isPlanPair = (address: string) =>
-    plan.farms.some(({ farm }) => same(farm.pair_address, address)) ||
-    plan.in_wallet.some((held) => same(held.address, address));
+    plan.farms.some(({ farm }) => isSameAddress(farm.pair_address, address)) ||
+    plan.in_wallet.some((held) => isSameAddress(held.address, address));
   switch (step.kind) {
     case 'exit':
     case 'withdraw':
     case 'claim':
-      return plan.farms.some(({ farm }) => same(farm.address, step.contract));
+      return plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract));
     case 'remove_liquidity':
-      return same(step.contract, contracts.router) && isPlanPair(step.spends?.address ?? '');
+      return isSameAddress(step.contract, contracts.router) && isPlanPair(step.spends?.address ?? '');
     case 'leave_lair':
-      return same(step.contract, contracts.lair);
+      return isSameAddress(step.contract, contracts.lair);
     case 'convert_quick':
-      return same(step.contract, contracts.converter);
+      return isSameAddress(step.contract, contracts.converter);
     case 'approve':
       return (
-        (isPlanPair(step.contract) && same(step.spender, contracts.router)) ||
-        (same(step.contract, contracts.old_quick) && same(step.spender, contracts.converter))
+        (isPlanPair(step.contract) && isSameAddress(step.spender, contracts.router)) ||
+        (isSameAddress(step.contract, contracts.old_quick) &&
+          isSameAddress(step.spender, contracts.converter))
       );
   }
 }

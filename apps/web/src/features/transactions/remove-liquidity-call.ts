@@ -7,6 +7,7 @@ import {
   recoveryAbis,
   removedAmounts,
 } from '@tidewatch/shared/recovery-calls';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import type { Abi, Address, Hex, TypedDataDefinition } from 'viem';
 import { getWalletErrorCode } from '../../lib/wallet/wallet-messages.ts';
 import type { PreparedCall, PrepareTools } from './types.ts';
@@ -57,11 +58,11 @@ async function readMinimumAmounts(
     reserve1: reserves[1],
     totalSupply,
     kLast,
-    feeOn: feeTo.toLowerCase() !== zeroAddress,
+    feeOn: !isSameAddress(feeTo, zeroAddress),
     balance0,
     balance1,
   });
-  const isToken0First = step.receives[0]?.address.toLowerCase() === token0.toLowerCase();
+  const isToken0First = isSameAddress(step.receives[0]?.address, token0);
   return minimumAmounts(
     [isToken0First ? amount0 : amount1, isToken0First ? amount1 : amount0] as const,
     slippageBps,

@@ -8,6 +8,7 @@ import {
   trackDiscoveredResponseSchema,
 } from '@tidewatch/shared';
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
@@ -39,7 +40,7 @@ export async function isFarmIndexed(farmAddress: string): Promise<boolean> {
   const page = await fetchFarmIndexPage(
     new URLSearchParams({ token: farmAddress, status: 'all', per_page: '100' }),
   );
-  return page.items.some((farm) => farm.address.toLowerCase() === farmAddress.toLowerCase());
+  return page.items.some((farm) => isSameAddress(farm.address, farmAddress));
 }
 
 /** GET /api/quickswap/farm-index: one page of the index (every QuickSwap farm of the configured factories). */

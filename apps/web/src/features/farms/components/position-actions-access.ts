@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
@@ -19,8 +20,6 @@ export type PositionActionsAccess =
   | { state: 'other-account'; connected: string }
   | { state: 'ready' };
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
 /**
  * The access decision from its three inputs, apart from the hooks so each edge is plain to read: the user's
  * saved wallets (undefined while loading), the account MetaMask is connected with (null: none), and the
@@ -31,11 +30,11 @@ function decidePositionActionsAccess(
   connectedAccount: string | null,
   walletAddress: string,
 ): PositionActionsAccess {
-  const entries = (savedWallets ?? []).filter((wallet) => sameAddress(wallet.address, walletAddress));
+  const entries = (savedWallets ?? []).filter((wallet) => isSameAddress(wallet.address, walletAddress));
   if (entries.length === 0) return { state: 'hidden' };
   if (entries.every((wallet) => wallet.is_watch_only)) return { state: 'watch-only' };
   if (!connectedAccount) return { state: 'not-connected' };
-  if (!sameAddress(connectedAccount, walletAddress))
+  if (!isSameAddress(connectedAccount, walletAddress))
     return { state: 'other-account', connected: connectedAccount };
   return { state: 'ready' };
 }

@@ -6,6 +6,7 @@ import {
   wizardTexts,
 } from '@tidewatch/shared';
 import { type FarmKind, farmKinds } from '@tidewatch/shared/farm-kinds';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { importFarmParam, paths } from '../../../app/paths.ts';
@@ -61,7 +62,7 @@ function WizardPanel({ kind }: { kind: FarmKind }) {
   const { state } = wizard;
   const farmAddress = typeof state.data.farm_address === 'string' ? state.data.farm_address : undefined;
   const isOpen = state.name !== 'NOT_STARTED' && state.name !== completedState && !wizard.isResuming;
-  const isRequestedHere = requested !== undefined && farmAddress?.toLowerCase() === requested.toLowerCase();
+  const isRequestedHere = requested !== undefined && isSameAddress(farmAddress, requested);
   const dropRequest = useCallback(
     () =>
       setSearch(

@@ -6,6 +6,7 @@ import {
   type WizardStateResponse,
 } from '@tidewatch/shared';
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { cancelImport } from '../api/cancel-import.ts';
@@ -245,7 +246,7 @@ export function useImportWizard(
   const isHeldForChoice =
     requestedFarm !== undefined &&
     typeof state.data.farm_address === 'string' &&
-    state.data.farm_address.toLowerCase() !== requestedFarm.toLowerCase();
+    !isSameAddress(state.data.farm_address, requestedFarm);
   const shouldAutoAdvance =
     isAutoAdvance &&
     !isHeldForChoice &&

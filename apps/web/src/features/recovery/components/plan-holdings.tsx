@@ -1,15 +1,15 @@
 import type { RecoveryFarm, RecoveryPlan } from '@tidewatch/shared/recovery';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { Badge } from '../../../components/index.ts';
 import { describeAmount } from './token-amount-text.ts';
-
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 function farmLabel({ farm }: RecoveryFarm): string {
   return `${farm.kind === 'dual' ? 'dual farm' : 'farm'} ${farm.token0.symbol}-${farm.token1.symbol}`;
 }
 
 function FarmLeft({ left, plan }: { left: RecoveryFarm; plan: RecoveryPlan }) {
-  const note = plan.steps.find((step) => same(step.contract, left.farm.address) && step.note)?.note ?? null;
+  const note =
+    plan.steps.find((step) => isSameAddress(step.contract, left.farm.address) && step.note)?.note ?? null;
   const earned = left.earned.filter((amount) => amount.raw !== '0');
   return (
     <li className="space-y-1 py-2">

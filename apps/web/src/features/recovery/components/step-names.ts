@@ -1,18 +1,17 @@
 import type { RecoveryPlan, RecoveryStep, RecoveryStepKind } from '@tidewatch/shared/recovery';
-
-const same = (a: string | null, b: string) => a?.toLowerCase() === b.toLowerCase();
+import { isSameAddress } from '@tidewatch/shared/same-address';
 
 /** 'the WETH-USDC farm' ('dual farm'), from the plan's farm the step calls; its label when not among them. */
 function farmOf(step: RecoveryStep, plan: RecoveryPlan): string {
-  const found = plan.farms.find((left) => same(left.farm.address, step.contract))?.farm;
+  const found = plan.farms.find((left) => isSameAddress(left.farm.address, step.contract))?.farm;
   if (!found) return step.contract_label;
   return `the ${found.token0.symbol}-${found.token1.symbol} ${found.kind === 'dual' ? 'dual farm' : 'farm'}`;
 }
 
 /** Who an approval lets spend the token: the converter or the router of the plan, else the address. */
 function spenderOf(step: RecoveryStep, plan: RecoveryPlan): string {
-  if (same(step.spender, plan.contracts.converter)) return 'the QUICK converter';
-  if (same(step.spender, plan.contracts.router)) return "QuickSwap's router";
+  if (isSameAddress(step.spender, plan.contracts.converter)) return 'the QUICK converter';
+  if (isSameAddress(step.spender, plan.contracts.router)) return "QuickSwap's router";
   return step.spender ?? 'the contract';
 }
 

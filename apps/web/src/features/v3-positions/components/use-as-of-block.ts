@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import type { V3Position, V3TrackedPosition } from '@tidewatch/shared/v3-positions';
 import { useSessionToken } from '../../../lib/session.ts';
 import { positionHistoryQueryOptions } from '../api/get-position-history.ts';
@@ -9,12 +10,12 @@ export function trackedEntryFor(
   tracked: readonly V3TrackedPosition[],
   position: Pick<V3Position, 'token_id' | 'owner'>,
 ): V3TrackedPosition | undefined {
-  const owner = position.owner.toLowerCase();
   return tracked
     .filter((entry) => entry.token_id === position.token_id)
     .sort(
       (a, b) =>
-        Number(b.wallet_address.toLowerCase() === owner) - Number(a.wallet_address.toLowerCase() === owner),
+        Number(isSameAddress(b.wallet_address, position.owner)) -
+        Number(isSameAddress(a.wallet_address, position.owner)),
     )[0];
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { trackedPositionsQueryOptions } from '../api/get-tracked-positions.ts';
@@ -19,7 +20,7 @@ export function WalletPositions({ wallet }: { wallet: Wallet }) {
     select: ({ positions }) =>
       new Set(
         positions
-          .filter((tracked) => tracked.wallet_address.toLowerCase() === wallet.address.toLowerCase())
+          .filter((tracked) => isSameAddress(tracked.wallet_address, wallet.address))
           .map((tracked) => tracked.token_id),
       ),
   });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { isSameAddress } from '@tidewatch/shared/same-address';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, Card, ErrorBanner } from '../../../components/index.ts';
@@ -32,7 +33,7 @@ export function CreateAddressSignup({ suggestedAddress }: { suggestedAddress?: s
               <p className="text-sm text-slate-600 dark:text-slate-400">your address</p>
               <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{address}</p>
             </div>
-            {suggestedAddress && suggestedAddress.toLowerCase() !== address.toLowerCase() ? (
+            {suggestedAddress && !isSameAddress(suggestedAddress, address) ? (
               <p className="text-xs text-slate-500 dark:text-slate-400">
                 the link named {suggestedAddress}; the account is created for the wallet connected now.
               </p>
