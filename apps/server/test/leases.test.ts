@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldLeaseMs, holdRows, leaseFrom } from '../src/core/jobs/lease-repository.ts';
-import { claimDuePairs } from '../src/core/jobs/schedule-repository.ts';
+import { claimDueStakes } from '../src/core/jobs/schedule-repository.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 43, Build 1: a run holds what it claimed for a minute at a time, renewed while it works, so a process
@@ -61,7 +61,7 @@ async function insertDuePair(wallet: string): Promise<number> {
 }
 
 const claimAt = (when: Date) =>
-  claimDuePairs(db(), {
+  claimDueStakes(db(), {
     now: when,
     leaseMs: heldLeaseMs,
     limit: 10,

@@ -2,14 +2,14 @@ import { type SnapshotCreated, socketEvents, type V3SnapshotCreated } from '@tid
 import type { Kysely } from 'kysely';
 import type { Server } from 'socket.io';
 import type { Database } from '../core/db/index.ts';
-import { findUsersTrackingPair } from '../core/farms/tracking-repository.ts';
-import type { DuePair } from '../core/jobs/schedule-repository.ts';
+import { findUsersTrackingStake } from '../core/farms/tracking-repository.ts';
+import type { DueStake } from '../core/jobs/schedule-repository.ts';
 import { userRoom } from '../core/realtime/rooms.ts';
 import { findUsersTrackingV3Positions } from '../core/v3/snapshot-repository.ts';
 
 export type SnapshotEvents = {
-  /** Tells every open page of the users tracking these pairs that a new snapshot is stored. */
-  snapshotCreated(pairs: DuePair[], createdOn?: Date): void;
+  /** Tells every open page of the users tracking these stakes that a new snapshot is stored. */
+  snapshotCreated(stakes: DueStake[], createdOn?: Date): void;
   /**
    * Tells every open page of the users tracking these V3 positions that their snapshots are stored: one
    * 'v3 snapshot created' per user, naming the positions of the batch that user tracks. Resolves once sent;
@@ -19,7 +19,7 @@ export type SnapshotEvents = {
 };
 
 /**
- * 'snapshot created' {farm_address, account_address, created_on} to the users tracking each pair, and
+ * 'snapshot created' {farm_address, account_address, created_on} to the users tracking each stake, and
  * 'v3 snapshot created' {token_ids, created_on} to the users tracking a stored batch's V3 positions, through
  * this process's socket.io server (its rooms are per user). Best effort: a failed look-up is only logged.
  */
@@ -29,13 +29,13 @@ export function createSnapshotEvents(deps: {
   logWarn: (object: object, message: string) => void;
 }): SnapshotEvents {
   return {
-    snapshotCreated(pairs, createdOn = new Date()) {
+    snapshotCreated(stakes, createdOn = new Date()) {
       void (async () => {
-        for (const pair of pairs) {
-          const userIds = await findUsersTrackingPair(deps.db, pair);
+        for (const stake of stakes) {
+          const userIds = await findUsersTrackingStake(deps.db, stake);
           const event: SnapshotCreated = {
-            farm_address: pair.farmAddress,
-            account_address: pair.wallet,
+            farm_address: stake.farmAddress,
+            account_address: stake.wallet,
             created_on: createdOn.toISOString(),
           };
           for (const userId of userIds)

@@ -2,48 +2,48 @@ import type { FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import type { DbOrTrx } from '../db/index.ts';
 
-export type TrackedPair = { farmId: number; wallet: string };
+export type TrackedStake = { farmId: number; wallet: string };
 
 /**
- * After tracking rows went (untrack, a wallet removed, an account deleted): for each pair no user tracks
+ * After tracking rows went (untrack, a wallet removed, an account deleted): for each stake no user tracks
  * any more, its automatic-snapshot schedule and history job go at once (no orphan rows until the next
- * tick), and with `deleteHistory` its position snapshots and events too. A pair someone else still tracks
+ * tick), and with `deleteHistory` its position snapshots and events too. A stake someone else still tracks
  * keeps everything. Returns the position snapshots deleted.
  */
-export async function releaseUntrackedPairs(
+export async function releaseUntrackedStakes(
   trx: DbOrTrx,
-  pairs: TrackedPair[],
+  stakes: TrackedStake[],
   options: { deleteHistory: boolean },
 ): Promise<number> {
   let deletedSnapshots = 0;
-  for (const pair of pairs) {
-    const wallet = getAddress(pair.wallet);
+  for (const stake of stakes) {
+    const wallet = getAddress(stake.wallet);
     const stillTracked = await trx
       .selectFrom('tracked_farms')
       .select('id')
-      .where('farm_id', '=', pair.farmId)
+      .where('farm_id', '=', stake.farmId)
       .where('wallet_address', '=', wallet)
       .executeTakeFirst();
     if (stillTracked) continue;
     await trx
       .deleteFrom('snapshot_schedule')
-      .where('farm_id', '=', pair.farmId)
+      .where('farm_id', '=', stake.farmId)
       .where('wallet_address', '=', wallet)
       .execute();
     await trx
       .deleteFrom('history_backfills')
-      .where('farm_id', '=', pair.farmId)
+      .where('farm_id', '=', stake.farmId)
       .where('wallet_address', '=', wallet)
       .execute();
     if (!options.deleteHistory) continue;
     await trx
       .deleteFrom('position_events')
-      .where('farm_id', '=', pair.farmId)
+      .where('farm_id', '=', stake.farmId)
       .where('wallet_address', '=', wallet)
       .execute();
     const deleted = await trx
       .deleteFrom('position_snapshots')
-      .where('farm_id', '=', pair.farmId)
+      .where('farm_id', '=', stake.farmId)
       .where('account_address', '=', wallet)
       .executeTakeFirst();
     deletedSnapshots += Number(deleted.numDeletedRows);
@@ -51,14 +51,14 @@ export async function releaseUntrackedPairs(
   return deletedSnapshots;
 }
 
-/** The user's tracked pairs, optionally of one wallet. */
-/** Stops the user tracking anything (their pairs are released by releaseUntrackedPairs). */
+/** The user's tracked stakes, optionally of one wallet. */
+/** Stops the user tracking anything (their stakes are released by releaseUntrackedStakes). */
 export async function deleteTrackingOfUser(db: DbOrTrx, userId: number): Promise<void> {
   await db.deleteFrom('tracked_farms').where('user_id', '=', userId).execute();
 }
 
 /**
- * Stops the user tracking anything with that wallet (its pairs are released by releaseUntrackedPairs), V3
+ * Stops the user tracking anything with that wallet (its stakes are released by releaseUntrackedStakes), V3
  * positions too (their snapshots stay with the position, as untracking one leaves them).
  */
 export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet: string): Promise<void> {
@@ -74,18 +74,18 @@ export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet
     .execute();
 }
 
-/** The users tracking a pair (`wallet` as stored: checksummed). */
-export async function findUsersTrackingPair(db: DbOrTrx, pair: TrackedPair): Promise<number[]> {
+/** The users tracking a stake (`wallet` as stored: checksummed). */
+export async function findUsersTrackingStake(db: DbOrTrx, stake: TrackedStake): Promise<number[]> {
   const rows = await db
     .selectFrom('tracked_farms')
-    .where('farm_id', '=', pair.farmId)
-    .where('wallet_address', '=', pair.wallet)
+    .where('farm_id', '=', stake.farmId)
+    .where('wallet_address', '=', stake.wallet)
     .select('user_id')
     .execute();
   return rows.map((row) => row.user_id);
 }
 
-export async function trackedPairsOf(db: DbOrTrx, userId: number, wallet?: string): Promise<TrackedPair[]> {
+export async function trackedStakesOf(db: DbOrTrx, userId: number, wallet?: string): Promise<TrackedStake[]> {
   let query = db
     .selectFrom('tracked_farms')
     .select(['farm_id', 'wallet_address'])
@@ -95,27 +95,27 @@ export async function trackedPairsOf(db: DbOrTrx, userId: number, wallet?: strin
   return rows.map((row) => ({ farmId: row.farm_id, wallet: row.wallet_address }));
 }
 
-/** Position snapshots of these pairs that no other user than `userId` tracks (what a removal would delete). */
+/** Position snapshots of these stakes that no other user than `userId` tracks (what a removal would delete). */
 export async function countPrivateSnapshots(
   db: DbOrTrx,
   userId: number,
-  pairs: TrackedPair[],
+  stakes: TrackedStake[],
 ): Promise<number> {
   let total = 0;
-  for (const pair of pairs) {
+  for (const stake of stakes) {
     const others = await db
       .selectFrom('tracked_farms')
       .select('id')
-      .where('farm_id', '=', pair.farmId)
-      .where('wallet_address', '=', getAddress(pair.wallet))
+      .where('farm_id', '=', stake.farmId)
+      .where('wallet_address', '=', getAddress(stake.wallet))
       .where('user_id', '!=', userId)
       .executeTakeFirst();
     if (others) continue;
     const row = await db
       .selectFrom('position_snapshots')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('farm_id', '=', pair.farmId)
-      .where('account_address', '=', getAddress(pair.wallet))
+      .where('farm_id', '=', stake.farmId)
+      .where('account_address', '=', getAddress(stake.wallet))
       .executeTakeFirstOrThrow();
     total += Number(row.n);
   }
@@ -171,7 +171,7 @@ export async function isTracking(
   return found !== undefined;
 }
 
-/** The user's tracked (farm id, wallet) pairs, optionally for one kind and/or one wallet, oldest first. */
+/** The user's tracked (farm id, wallet) stakes, optionally for one kind and/or one wallet, oldest first. */
 export async function findTrackedFarms(
   db: DbOrTrx,
   filter: { userId: number; kind?: FarmKind; walletAddress?: string },

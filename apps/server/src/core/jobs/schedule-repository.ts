@@ -9,8 +9,8 @@ import {
 } from './followed-rows-repository.ts';
 import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows-repository.ts';
 
-/** A tracked (farm, wallet) pair as the scheduler claims it. */
-export type DuePair = {
+/** A tracked (farm, wallet) stake as the scheduler claims it. */
+export type DueStake = {
   scheduleId: number;
   farmId: number;
   farmAddress: Address;
@@ -21,7 +21,7 @@ export type DuePair = {
 
 const iso = (date: Date) => date.toISOString();
 
-type DuePairRow = {
+type DueStakeRow = {
   id: number;
   farm_id: number;
   address: string;
@@ -29,7 +29,7 @@ type DuePairRow = {
   wallet_address: string;
   failures: number;
 };
-const toDuePair = (r: DuePairRow): DuePair => ({
+const toDueStake = (r: DueStakeRow): DueStake => ({
   scheduleId: r.id,
   farmId: r.farm_id,
   farmAddress: r.address as Address,
@@ -39,28 +39,28 @@ const toDuePair = (r: DuePairRow): DuePair => ({
 });
 
 /**
- * Adds a schedule row for every tracked pair that has none (first due one interval after its last
- * position snapshot, so a pair just tracked is not snapshotted twice), and drops rows no user tracks.
+ * Adds a schedule row for every tracked stake that has none (first due one interval after its last
+ * position snapshot, so a stake just tracked is not snapshotted twice), and drops rows no user tracks.
  * Idempotent: any process may run it at the start of a run.
  */
 export async function reconcileSchedule(db: Kysely<Database>, now: Date, intervalMs: number): Promise<void> {
   const missing = await findFollowedWithoutRow(db, 'snapshot_schedule');
   const rows = [];
-  for (const pair of missing) {
+  for (const stake of missing) {
     const last = await db
       .selectFrom('position_snapshots')
-      .where('farm_id', '=', Number(pair.farm_id))
-      .where('account_address', '=', String(pair.wallet_address))
+      .where('farm_id', '=', Number(stake.farm_id))
+      .where('account_address', '=', String(stake.wallet_address))
       .select((eb) => eb.fn.max('created_on').as('at'))
       .executeTakeFirst();
     const nextDue = last?.at ? new Date(new Date(last.at).getTime() + intervalMs) : now;
-    rows.push({ ...pair, next_due_at: iso(nextDue) });
+    rows.push({ ...stake, next_due_at: iso(nextDue) });
   }
   await insertFollowingRows(db, 'snapshot_schedule', rows);
   await deleteUnfollowedRows(db, 'snapshot_schedule');
 }
 
-const duePairColumns = [
+const dueStakeColumns = [
   's.id',
   's.farm_id',
   'f.address',
@@ -69,51 +69,51 @@ const duePairColumns = [
   's.failures',
 ] as const;
 
-/** Due and free pairs, oldest first, locked on PostgreSQL (scheduled-round.ts claims them). */
-export async function selectDuePairs(
+/** Due and free stakes, oldest first, locked on PostgreSQL (scheduled-round.ts claims them). */
+export async function selectDueStakes(
   trx: DbOrTrx,
   due: { now: string; limit: number; isPostgres: boolean },
-): Promise<DuePair[]> {
+): Promise<DueStake[]> {
   let query = trx
     .selectFrom('snapshot_schedule as s')
     .innerJoin('farms as f', 'f.id', 's.farm_id')
     .where(isDueAndFree('snapshot_schedule', due.now))
-    .select(duePairColumns)
+    .select(dueStakeColumns)
     .orderBy('s.next_due_at')
     .limit(due.limit);
   if (due.isPostgres) query = query.forUpdate('s').skipLocked();
-  return (await query.execute()).map(toDuePair);
+  return (await query.execute()).map(toDueStake);
 }
 
 /**
- * Claims up to `limit` due pairs for `leaseMs` (the lease set in the transaction that selects them, so two
- * processes never claim the same pair; a lease left by a process that died expires).
+ * Claims up to `limit` due stakes for `leaseMs` (the lease set in the transaction that selects them, so two
+ * processes never claim the same stake; a lease left by a process that died expires).
  */
-export function claimDuePairs(
+export function claimDueStakes(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number; limit: number; isPostgres: boolean },
-): Promise<DuePair[]> {
-  return claimDue(db, 'snapshot_schedule', options, selectDuePairs);
+): Promise<DueStake[]> {
+  return claimDue(db, 'snapshot_schedule', options, selectDueStakes);
 }
 
 /**
- * The pairs of a queued batch that still need this run: a job retried after its worker died mid-way skips
- * the pairs that worker already stored (their last run is not older than the claim).
+ * The stakes of a queued batch that still need this run: a job retried after its worker died mid-way skips
+ * the stakes that worker already stored (their last run is not older than the claim).
  */
-export async function loadClaimedPairs(
+export async function loadClaimedStakes(
   db: Kysely<Database>,
   scheduleIds: number[],
   claimedAt: Date,
-): Promise<DuePair[]> {
+): Promise<DueStake[]> {
   if (scheduleIds.length === 0) return [];
   const rows = await db
     .selectFrom('snapshot_schedule as s')
     .innerJoin('farms as f', 'f.id', 's.farm_id')
     .where('s.id', 'in', scheduleIds)
     .where(isNotRunSince(claimedAt))
-    .select(duePairColumns)
+    .select(dueStakeColumns)
     .execute();
-  return rows.map(toDuePair);
+  return rows.map(toDueStake);
 }
 
 export type SchedulerStatus = {

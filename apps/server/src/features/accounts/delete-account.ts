@@ -2,21 +2,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../core/db/types.ts';
 import {
   deleteTrackingOfUser,
-  releaseUntrackedPairs,
-  trackedPairsOf,
+  releaseUntrackedStakes,
+  trackedStakesOf,
 } from '../../core/farms/tracking-repository.ts';
 import { deleteUser } from './repository.ts';
 
 /**
  * Deletes a user and everything that is theirs, in one transaction: the account row (wallets, tracking,
  * tokens, nonces and imports go with it by foreign key), and the schedules, history jobs, events and
- * position snapshots of pairs nobody else tracks. Farms they imported stay (shared, public data).
+ * position snapshots of stakes nobody else tracks. Farms they imported stay (shared, public data).
  */
 export async function deleteAccount(db: Kysely<Database>, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const pairs = await trackedPairsOf(trx, userId);
+    const stakes = await trackedStakesOf(trx, userId);
     await deleteTrackingOfUser(trx, userId);
-    await releaseUntrackedPairs(trx, pairs, { deleteHistory: true });
+    await releaseUntrackedStakes(trx, stakes, { deleteHistory: true });
     await deleteUser(trx, userId);
   });
 }

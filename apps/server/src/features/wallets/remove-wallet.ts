@@ -2,8 +2,8 @@ import { AppError, type WalletRemoval } from '@tidewatch/shared';
 import {
   countPrivateSnapshots,
   deleteTrackingOfWallet,
-  releaseUntrackedPairs,
-  trackedPairsOf,
+  releaseUntrackedStakes,
+  trackedStakesOf,
 } from '../../core/farms/tracking-repository.ts';
 import type { WalletsContext } from './context.ts';
 import * as repo from './repository.ts';
@@ -16,11 +16,11 @@ export async function describeRemoval(
 ): Promise<WalletRemoval> {
   const wallet = await repo.findWallet(ctx.db, userId, walletId);
   if (!wallet) throw new AppError('NOT_FOUND', 'wallet not found');
-  const pairs = await trackedPairsOf(ctx.db, userId, wallet.address);
+  const stakes = await trackedStakesOf(ctx.db, userId, wallet.address);
   return {
     wallet,
-    tracked_farms: pairs.length,
-    position_snapshots: await countPrivateSnapshots(ctx.db, userId, pairs),
+    tracked_farms: stakes.length,
+    position_snapshots: await countPrivateSnapshots(ctx.db, userId, stakes),
   };
 }
 
@@ -33,10 +33,10 @@ export async function removeWallet(
   return ctx.db.transaction().execute(async (trx) => {
     const wallet = await repo.findWallet(trx, userId, walletId);
     if (!wallet) throw new AppError('NOT_FOUND', 'wallet not found');
-    const pairs = await trackedPairsOf(trx, userId, wallet.address);
+    const stakes = await trackedStakesOf(trx, userId, wallet.address);
     await deleteTrackingOfWallet(trx, userId, wallet.address);
-    const snapshots = await releaseUntrackedPairs(trx, pairs, { deleteHistory: true });
+    const snapshots = await releaseUntrackedStakes(trx, stakes, { deleteHistory: true });
     await repo.deleteWallet(trx, userId, walletId);
-    return { wallet, tracked_farms: pairs.length, position_snapshots: snapshots };
+    return { wallet, tracked_farms: stakes.length, position_snapshots: snapshots };
   });
 }
