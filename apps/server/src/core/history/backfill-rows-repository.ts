@@ -73,6 +73,30 @@ export async function claimDueBackfill<Row extends { id: number }>(
   return rows.find((row) => row.id === won);
 }
 
+/** The columns of a backfill row `h` every kind's job holds (spread into a kind's candidate query). */
+export const backfillJobColumns = ['h.id', 'h.scanned_to_block', 'h.scanned_to_hash', 'h.failures'] as const;
+
+/** What every kind's job holds of its row: its id, its failures in a row, and how far its scan got. */
+export type BackfillJob = {
+  id: number;
+  scannedToBlock: bigint | null;
+  /** The hash scannedToBlock had when it was scanned; null before the first scan (or before migration 023). */
+  scannedToHash: string | null;
+  failures: number;
+};
+
+export const backfillJobOf = (row: {
+  id: number;
+  scanned_to_block: number | string | null;
+  scanned_to_hash: string | null;
+  failures: number;
+}): BackfillJob => ({
+  id: row.id,
+  scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
+  scannedToHash: row.scanned_to_hash,
+  failures: row.failures,
+});
+
 /** Updates a job's row (progress, status); always stamps updated_at. */
 export async function updateBackfillRow<Table extends BackfillTable>(
   db: DbOrTrx,

@@ -5,21 +5,22 @@ import type { Database } from '../db/index.ts';
 import { heldLeaseMs, holdRows, leaseFrom } from '../jobs/lease-repository.ts';
 import { alreadyTaken, type Failure, runWork } from '../jobs/work-engine.ts';
 import { type BackfillTable, reconcileBackfillRows, updateBackfillRow } from './backfill-rows-repository.ts';
+import { dropReorganisedScan, type ScannedJob, type ScanPlace } from './reorg-rewind.ts';
+
+/** What the step needs of every history job: its row, its failures in a row, and its scan. */
+type BackfillJob = ScannedJob & { id: number; failures: number };
 
 /**
  * A kind of history job (decision 013): the V2 pairs' (core/history/backfill.ts) and the V3 positions'
- * (features/v3-positions/history). Its table, how one due job is claimed with what it needs, its reorg check,
- * and its stages up to the last final block, which answer whether the job is caught up.
+ * (features/v3-positions/history). Its table, how one due job is claimed with what it needs, where its scan is
+ * kept (the reorg check is the step's), and its stages up to the last final block, which answer whether the job
+ * is caught up.
  */
-export type BackfillKind<Job extends { id: number; failures: number }> = {
+export type BackfillKind<Job extends BackfillJob> = {
   table: BackfillTable;
   claim(db: Kysely<Database>, options: { now: Date; leaseMs: number }): Promise<Job | undefined>;
-  /**
-   * When the block the scan last reached has another hash now, the chain was reorganised under it: the scan
-   * goes back to the newest block it can still prove, or starts again (events from a reorganised block never
-   * stay).
-   */
-  dropReorganisedScan(job: Job, now: Date): Promise<void>;
+  /** Where the job's scan is kept, for the reorganisation check (reorg-rewind.ts dropReorganisedScan). */
+  scanPlace(job: Job): ScanPlace<Job>;
   /** The job's stages, each saving its progress; false when its budget ran out first. */
   run(job: Job, now: Date, final: HashedBlockStamp): Promise<boolean>;
 };
@@ -105,7 +106,7 @@ function failedRun(now: Date, failure: Failure, failuresBefore: number) {
  * on a failure, backed off (1 min doubling, at most a day). Answers whether there was a job to do.
  * @example const hadJob = await runBackfillStep(pairHistory(deps), deps);
  */
-export async function runBackfillStep<Job extends { id: number; failures: number }>(
+export async function runBackfillStep<Job extends BackfillJob>(
   kind: BackfillKind<Job>,
   deps: BackfillStepDeps,
 ): Promise<boolean> {
@@ -130,7 +131,7 @@ export async function runBackfillStep<Job extends { id: number; failures: number
         { leaseMs: heldLeaseMs, now: clock },
       ),
     perform: async (job) => {
-      await kind.dropReorganisedScan(job, now);
+      await dropReorganisedScan(deps, job, kind.scanPlace(job), now);
       return kind.run(job, now, await finalStamp(deps.chain, deps.finality ?? headIsFinal));
     },
     record: (job, isDone) =>

@@ -9,8 +9,6 @@ import { blockHashAt, type FinalityRule, type HashedBlockStamp } from '../chain/
 import type { Database } from '../db/index.ts';
 import type { SnapshotPipeline } from '../snapshots/index.ts';
 import { type BackfillKind, runBackfillStep } from './backfill-step.ts';
-import { loadEventBlockHashes } from './reorg-repository.ts';
-import { findRewindBlock, rewindCandidates } from './reorg-rewind.ts';
 import {
   type ClaimedBackfill,
   claimBackfill,
@@ -20,8 +18,6 @@ import {
   hasPositionSnapshotAt,
   insertPositionEvents,
   pairHistoryScope,
-  resetBackfillScan,
-  rewindBackfillScan,
   updateBackfill,
 } from './repository.ts';
 import { valueEventsAtTheirBlocks } from './value-events.ts';
@@ -77,7 +73,11 @@ function pairHistory(deps: HistoryJobDeps): BackfillKind<ClaimedBackfill> {
   return {
     table: 'history_backfills',
     claim: claimBackfill,
-    dropReorganisedScan: (job, now) => dropReorganisedScan(deps, job, now),
+    scanPlace: (job) => ({
+      scope: pairHistoryScope(job),
+      chainId: job.chainId,
+      restart: { row: { days_total: 0, days_done: 0 }, job: { daysTotal: 0, daysDone: 0 } },
+    }),
     run: async (job, now, final) => {
       const steps = { left: deps.stepsPerRun ?? 40 };
       // The days stage may read up to the head: the chart is not the books.
@@ -100,23 +100,6 @@ type BackfillRun = {
   steps: { left: number };
   now: Date;
 };
-
-/**
- * Stage 0: when the block the scan last reached has another hash now (or is gone), the chain was reorganised
- * under it: the scan goes back to the newest block it can still prove (findRewindBlock) and rescans from there,
- * keeping the days built; else the pair's events, their gas rows and its progress go and this run rescans from
- * the window start.
- */
-async function dropReorganisedScan(deps: HistoryJobDeps, job: ClaimedBackfill, now: Date): Promise<void> {
-  if (job.scannedToBlock === null || job.scannedToHash === null) return;
-  const hash = await blockHashAt(deps.chain, job.scannedToBlock);
-  if (hash === job.scannedToHash) return;
-  const scope = pairHistoryScope(job);
-  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, job.chainId, scope, rewindCandidates);
-  const from = await findRewindBlock(deps.chain, blocks, trackedSince);
-  if (from) await rewindBackfillScan(deps.db, job, from, now);
-  else await resetBackfillScan(deps.db, job, now);
-}
 
 /** Stage 1: events up to the last final block, valued at their blocks; false when the step budget ran out first. */
 async function scanEvents({ deps, job, final, steps, now }: BackfillRun): Promise<boolean> {

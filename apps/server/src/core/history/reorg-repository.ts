@@ -56,7 +56,7 @@ async function deleteEventsAfter(db: DbOrTrx, scope: HistoryScope, block: bigint
 }
 
 /** Columns of a history job's row set with a scan's progress (any the row has besides scanned_to_*). */
-type ScanProgress = Record<string, string | number | null>;
+export type ScanProgress = Record<string, string | number | null>;
 
 /** Sets a history job's scan progress (and updated_at) in either backfill table. */
 async function setScanProgress(db: DbOrTrx, scope: HistoryScope, changes: ScanProgress, now: Date) {

@@ -4,33 +4,31 @@ import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
 import {
+  type BackfillJob,
   backfillCandidates,
+  backfillJobColumns,
+  backfillJobOf,
   claimDueBackfill,
   reconcileBackfillRows,
   updateBackfillRow,
 } from './backfill-rows-repository.ts';
-import { type HistoryScope, resetScan, rewindScan } from './reorg-repository.ts';
+import type { HistoryScope } from './reorg-repository.ts';
 import type { ValuedEvent } from './returns.ts';
 import type { ValuedFarmEvent } from './value-events.ts';
 
 const iso = (date: Date) => date.toISOString();
 
 /** A history job as a process holds it. */
-export type ClaimedBackfill = {
-  id: number;
+export type ClaimedBackfill = BackfillJob & {
   farmId: number;
   farmAddress: Address;
   kind: FarmKind;
   chainId: number;
   wallet: Address;
   status: string;
-  scannedToBlock: bigint | null;
-  /** The hash scannedToBlock had when it was scanned; null before the first scan (or before migration 023). */
-  scannedToHash: string | null;
   firstStakedBlock: bigint | null;
   daysTotal: number;
   daysDone: number;
-  failures: number;
 };
 
 /**
@@ -52,19 +50,16 @@ export async function claimBackfill(
       .innerJoin('farms as f', 'f.id', 'h.farm_id')
       .where(isDue)
       .select([
-        'h.id',
+        ...backfillJobColumns,
         'h.farm_id',
         'f.address',
         'f.kind',
         'f.chain_id',
         'h.wallet_address',
         'h.status',
-        'h.scanned_to_block',
-        'h.scanned_to_hash',
         'h.first_staked_block',
         'h.days_total',
         'h.days_done',
-        'h.failures',
       ])
       .orderBy('h.next_attempt_at')
       .limit(backfillCandidates)
@@ -72,19 +67,16 @@ export async function claimBackfill(
   );
   return (
     row && {
-      id: row.id,
+      ...backfillJobOf(row),
       farmId: row.farm_id,
       farmAddress: getAddress(row.address),
       kind: row.kind as FarmKind,
       wallet: getAddress(row.wallet_address),
       status: row.status,
-      scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
-      scannedToHash: row.scanned_to_hash,
       chainId: row.chain_id,
       firstStakedBlock: row.first_staked_block === null ? null : BigInt(row.first_staked_block),
       daysTotal: row.days_total,
       daysDone: row.days_done,
-      failures: row.failures,
     }
   );
 }
@@ -107,27 +99,6 @@ export const pairHistoryScope = (job: Pick<ClaimedBackfill, 'id' | 'farmId' | 'w
   backfillId: job.id,
   where: sql<boolean>`farm_id = ${job.farmId} and wallet_address = ${job.wallet}`,
 });
-
-/** Forgets a pair's scan, its days too (reorg-repository.ts resetScan). */
-export async function resetBackfillScan(
-  db: Kysely<Database>,
-  job: ClaimedBackfill,
-  now: Date,
-): Promise<void> {
-  await resetScan(db, pairHistoryScope(job), job.chainId, now, { days_total: 0, days_done: 0 });
-  Object.assign(job, { scannedToBlock: null, scannedToHash: null, daysTotal: 0, daysDone: 0 });
-}
-
-/** Rewinds a pair's scan to `block`; the days built stay (reorg-repository.ts rewindScan). */
-export async function rewindBackfillScan(
-  db: Kysely<Database>,
-  job: ClaimedBackfill,
-  block: { number: bigint; hash: string },
-  now: Date,
-): Promise<void> {
-  await rewindScan(db, pairHistoryScope(job), job.chainId, block, now);
-  Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash });
-}
 
 /**
  * Makes the history job take a pair at its next tick (a transaction just changed the position: its

@@ -4,11 +4,14 @@ import { type Address, getAddress } from 'viem';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
 import {
+  type BackfillJob,
   backfillCandidates,
+  backfillJobColumns,
+  backfillJobOf,
   claimDueBackfill,
   updateBackfillRow,
 } from '../history/backfill-rows-repository.ts';
-import { type HistoryScope, resetScan, rewindScan } from '../history/reorg-repository.ts';
+import type { HistoryScope } from '../history/reorg-repository.ts';
 import type { ValuedV3Event } from './history-value.ts';
 import { poolTokenColumns } from './snapshot-repository.ts';
 
@@ -17,17 +20,12 @@ import { poolTokenColumns } from './snapshot-repository.ts';
 const iso = (date: Date) => date.toISOString();
 
 /** A history job as a process holds it: the position, its pool and tokens, and how far it got. */
-export type ClaimedV3Backfill = {
-  id: number;
+export type ClaimedV3Backfill = BackfillJob & {
   positionId: number;
   tokenId: bigint;
   poolAddress: Address;
   token0: TokenRef;
   token1: TokenRef;
-  scannedToBlock: bigint | null;
-  /** The hash scannedToBlock had when it was scanned; null before the first scan (or before migration 023). */
-  scannedToHash: string | null;
-  failures: number;
   gaps: string | null;
 };
 
@@ -47,11 +45,8 @@ export async function claimV3Backfill(
       .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
       .where(isDue)
       .select([
-        'h.id',
+        ...backfillJobColumns,
         'h.position_id',
-        'h.scanned_to_block',
-        'h.scanned_to_hash',
-        'h.failures',
         'h.gaps',
         'p.token_id',
         'p.pool_address',
@@ -63,15 +58,12 @@ export async function claimV3Backfill(
   );
   return (
     row && {
-      id: row.id,
+      ...backfillJobOf(row),
       positionId: row.position_id,
       tokenId: BigInt(row.token_id),
       poolAddress: getAddress(row.pool_address),
       token0: { address: row.token0_address, symbol: row.token0_symbol, decimals: row.token0_decimals },
       token1: { address: row.token1_address, symbol: row.token1_symbol, decimals: row.token1_decimals },
-      scannedToBlock: row.scanned_to_block === null ? null : BigInt(row.scanned_to_block),
-      scannedToHash: row.scanned_to_hash,
-      failures: row.failures,
       gaps: row.gaps,
     }
   );
@@ -85,29 +77,6 @@ export const v3HistoryScope = (job: Pick<ClaimedV3Backfill, 'id' | 'positionId'>
   backfillId: job.id,
   where: sql<boolean>`position_id = ${job.positionId}`,
 });
-
-/** Forgets a position's scan (core/history/reorg-repository.ts resetScan). */
-export async function resetV3BackfillScan(
-  db: Kysely<Database>,
-  job: ClaimedV3Backfill,
-  chainId: number,
-  now: Date,
-): Promise<void> {
-  await resetScan(db, v3HistoryScope(job), chainId, now);
-  Object.assign(job, { scannedToBlock: null, scannedToHash: null, gaps: null });
-}
-
-/** Rewinds a position's scan to `block` (core/history/reorg-repository.ts rewindScan). */
-export async function rewindV3BackfillScan(
-  db: Kysely<Database>,
-  job: ClaimedV3Backfill,
-  chainId: number,
-  block: { number: bigint; hash: string },
-  now: Date,
-): Promise<void> {
-  await rewindScan(db, v3HistoryScope(job), chainId, block, now);
-  Object.assign(job, { scannedToBlock: block.number, scannedToHash: block.hash, gaps: null });
-}
 
 /** Updates a position's job row; always stamps updated_at. */
 export function updateV3Backfill(

@@ -4,16 +4,12 @@ import { type GasPricing, recordTransactionFees } from '../../../core/books/fees
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../../../core/chain/block-at-time.ts';
 import { blockHashAt, type FinalityRule, type HashedBlockStamp } from '../../../core/chain/finality.ts';
 import { type BackfillKind, runBackfillStep } from '../../../core/history/backfill-step.ts';
-import { loadEventBlockHashes } from '../../../core/history/reorg-repository.ts';
-import { findRewindBlock, rewindCandidates } from '../../../core/history/reorg-rewind.ts';
 import {
   type ClaimedV3Backfill,
   claimV3Backfill,
   findV3TrackingWallets,
   insertV3Events,
   loadV3Events,
-  resetV3BackfillScan,
-  rewindV3BackfillScan,
   updateV3Backfill,
   v3HistoryScope,
 } from '../../../core/v3/history-repository.ts';
@@ -80,7 +76,7 @@ function positionHistory(deps: V3HistoryJobDeps): BackfillKind<ClaimedV3Backfill
   return {
     table: 'v3_history_backfills',
     claim: claimV3Backfill,
-    dropReorganisedScan: (job, now) => dropReorganisedScan(deps, job, now),
+    scanPlace: (job) => ({ scope: v3HistoryScope(job), chainId: deps.chainId, cleared: { gaps: null } }),
     run: async (job, now, final) => {
       const budget = { left: deps.stepsPerRun ?? 20 };
       return (await scanEvents(deps, job, final, now, budget)) && (await recordFees(deps, job, now, budget));
@@ -93,23 +89,6 @@ const poolOf = (job: ClaimedV3Backfill): V3PoolRef => ({
   token0: job.token0,
   token1: job.token1,
 });
-
-/**
- * When the block the scan last reached has another hash now (or is gone), the chain was reorganised under it.
- * The scan goes back to the newest block it can still prove (findRewindBlock) and rescans from there; else the
- * position's events, their gas rows and its progress go and this run rescans from the window start (issue 43,
- * finding 6: every reorganisation cost the whole window's replay).
- */
-async function dropReorganisedScan(deps: V3HistoryJobDeps, job: ClaimedV3Backfill, now: Date): Promise<void> {
-  if (job.scannedToBlock === null || job.scannedToHash === null) return;
-  const hash = await blockHashAt(deps.chain, job.scannedToBlock);
-  if (hash === job.scannedToHash) return;
-  const scope = v3HistoryScope(job);
-  const { blocks, trackedSince } = await loadEventBlockHashes(deps.db, deps.chainId, scope, rewindCandidates);
-  const from = await findRewindBlock(deps.chain, blocks, trackedSince);
-  if (from) await rewindV3BackfillScan(deps.db, job, deps.chainId, from, now);
-  else await resetV3BackfillScan(deps.db, job, deps.chainId, now);
-}
 
 /** The gas of each event's transaction, its receipt read once; false when the budget ran out first. */
 async function recordFees(
