@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
  * factories and keys), so one endpoint has one fetcher; it never imports another feature's components or
  * hooks. Screens that combine features are composed in app/.
  */
+/** Every relative module a file names: `from '…'`, a side-effect `import '…'` and a dynamic `import('…')`. */
+const relativeImports = /\b(?:from|import)\s*\(?\s*'(\.[^']+)'/g;
+
 const featuresRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'features');
 
 function filesUnder(directory: string): string[] {
@@ -30,7 +33,7 @@ describe('features import each other only through their API modules or index.ts'
     // Tests may borrow another feature's fixtures (its testing/ folder); the rule is for the app's code.
     for (const file of filesUnder(featuresRoot).filter((f) => !/\.test\.tsx?$/.test(f))) {
       const feature = relative(featuresRoot, file).split(sep)[0];
-      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+      for (const [, specifier] of readFileSync(file, 'utf8').matchAll(relativeImports)) {
         const target = relative(featuresRoot, resolve(dirname(file), specifier!));
         if (target.startsWith('..')) continue;
         const [targetFeature, ...rest] = target.split(sep);
@@ -49,7 +52,7 @@ function featureEdges(): Map<string, Set<string>> {
   const isAppCode = (file: string) => !/\.test\.tsx?$/.test(file) && !file.includes(`${sep}testing${sep}`);
   for (const file of filesUnder(featuresRoot).filter(isAppCode)) {
     const feature = relative(featuresRoot, file).split(sep)[0]!;
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(relativeImports)) {
       const target = relative(featuresRoot, resolve(dirname(file), specifier!));
       if (target.startsWith('..')) continue;
       const targetFeature = target.split(sep)[0]!;
