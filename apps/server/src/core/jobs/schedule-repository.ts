@@ -7,7 +7,7 @@ import {
   findFollowedWithoutRow,
   insertFollowingRows,
 } from './followed-rows-repository.ts';
-import { claimDue, isDueAndFree, isNotRunSince } from './schedule-rows-repository.ts';
+import { claimDue, claimedRows, dueRows } from './schedule-rows-repository.ts';
 
 /** A tracked (farm, wallet) stake as the scheduler claims it. */
 export type DueStake = {
@@ -69,20 +69,19 @@ const dueStakeColumns = [
   's.failures',
 ] as const;
 
+/** The schedule's rows `s` with the farm each follows (both reads below start from it). */
+const stakeRows = (db: DbOrTrx) =>
+  db
+    .selectFrom('snapshot_schedule as s')
+    .innerJoin('farms as f', 'f.id', 's.farm_id')
+    .select(dueStakeColumns);
+
 /** Due and free stakes, oldest first, locked on PostgreSQL (scheduled-round.ts claims them). */
 export async function selectDueStakes(
   trx: DbOrTrx,
   due: { now: string; limit: number; isPostgres: boolean },
 ): Promise<DueStake[]> {
-  let query = trx
-    .selectFrom('snapshot_schedule as s')
-    .innerJoin('farms as f', 'f.id', 's.farm_id')
-    .where(isDueAndFree('snapshot_schedule', due.now))
-    .select(dueStakeColumns)
-    .orderBy('s.next_due_at')
-    .limit(due.limit);
-  if (due.isPostgres) query = query.forUpdate('s').skipLocked();
-  return (await query.execute()).map(toDueStake);
+  return (await dueRows(stakeRows(trx), 'snapshot_schedule', due).execute()).map(toDueStake);
 }
 
 /**
@@ -106,14 +105,7 @@ export async function loadClaimedStakes(
   claimedAt: Date,
 ): Promise<DueStake[]> {
   if (scheduleIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('snapshot_schedule as s')
-    .innerJoin('farms as f', 'f.id', 's.farm_id')
-    .where('s.id', 'in', scheduleIds)
-    .where(isNotRunSince(claimedAt))
-    .select(dueStakeColumns)
-    .execute();
-  return rows.map(toDueStake);
+  return (await claimedRows(stakeRows(db), scheduleIds, claimedAt).execute()).map(toDueStake);
 }
 
 export type SchedulerStatus = {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { DbOrTrx } from '../db/index.ts';
 import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease-repository.ts';
 
@@ -43,13 +43,44 @@ export async function claimDue<Item extends ScheduledItem>(
   });
 }
 
-/** The condition of a schedule row `s` due and free at `now` (for a kind's selectDue). */
-export const isDueAndFree = (table: ScheduleTable, now: string) =>
+/** The condition of a schedule row `s` due and free at `now`. */
+const isDueAndFree = (table: ScheduleTable, now: string) =>
   sql<boolean>`(s.next_due_at <= ${now} and ${isFreeAt(table, now)})`;
 
 /** The condition of a schedule row `s` not run since `claimedAt` (a retried queue job skips the others). */
-export const isNotRunSince = (claimedAt: Date) =>
+const isNotRunSince = (claimedAt: Date) =>
   sql<boolean>`(s.last_run_at is null or s.last_run_at < ${iso(claimedAt)})`;
+
+/** What the two reads below need of a kind's query over its schedule rows `s` (a Kysely select). */
+type ScheduleQuery<Query> = {
+  where(condition: RawBuilder<boolean>): Query;
+  orderBy(expression: RawBuilder<unknown>): Query;
+  limit(limit: number): Query;
+  modifyEnd(modifier: RawBuilder<unknown>): Query;
+};
+
+/**
+ * A kind's query over its schedule rows `s` (joined to what they follow, its columns selected) narrowed to the
+ * rows due and free at `due.now`, oldest first, at most `due.limit`; on PostgreSQL the schedule rows are locked
+ * and rows another claim holds skipped (what it follows is not locked). For a kind's selectDue.
+ */
+export function dueRows<Query extends ScheduleQuery<Query>>(
+  query: Query,
+  table: ScheduleTable,
+  due: { now: string; limit: number; isPostgres: boolean },
+): Query {
+  const found = query.where(isDueAndFree(table, due.now)).orderBy(sql`s.next_due_at`).limit(due.limit);
+  return due.isPostgres ? found.modifyEnd(sql`for update of s skip locked`) : found;
+}
+
+/** The same query narrowed to a queued batch's rows not run since their claim (for a kind's loadClaimed). */
+export function claimedRows<Query extends ScheduleQuery<Query>>(
+  query: Query,
+  scheduleIds: readonly number[],
+  claimedAt: Date,
+): Query {
+  return query.where(sql<boolean>`s.id in (${sql.join(scheduleIds)})`).where(isNotRunSince(claimedAt));
+}
 
 /**
  * Records successes: each row next due at its own time, failures cleared, lease released; only rows not run

@@ -5,7 +5,7 @@ import {
   findFollowedWithoutRow,
   insertFollowingRows,
 } from '../../../core/jobs/followed-rows-repository.ts';
-import { isDueAndFree, isNotRunSince } from '../../../core/jobs/schedule-rows-repository.ts';
+import { claimedRows, dueRows } from '../../../core/jobs/schedule-rows-repository.ts';
 
 /**
  * The schedule of tracked V3 positions' automatic snapshots (v3_snapshot_schedule), as snapshot_schedule is
@@ -44,6 +44,13 @@ export async function reconcileV3Schedule(
 }
 
 const dueColumns = ['s.id', 's.position_id', 'p.token_id', 's.failures'] as const;
+
+/** The schedule's rows `s` with the position each follows (both reads below start from it). */
+const positionRows = (db: DbOrTrx) =>
+  db
+    .selectFrom('v3_snapshot_schedule as s')
+    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
+    .select(dueColumns);
 const toDue = (r: {
   id: number;
   position_id: number;
@@ -61,15 +68,7 @@ export async function selectDueV3Positions(
   trx: DbOrTrx,
   due: { now: string; limit: number; isPostgres: boolean },
 ): Promise<DueV3Position[]> {
-  let query = trx
-    .selectFrom('v3_snapshot_schedule as s')
-    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
-    .where(isDueAndFree('v3_snapshot_schedule', due.now))
-    .select(dueColumns)
-    .orderBy('s.next_due_at')
-    .limit(due.limit);
-  if (due.isPostgres) query = query.forUpdate('s').skipLocked();
-  return (await query.execute()).map(toDue);
+  return (await dueRows(positionRows(trx), 'v3_snapshot_schedule', due).execute()).map(toDue);
 }
 
 /** The positions of a queued batch not yet stored since their claim (a retried job skips the others). */
@@ -79,12 +78,5 @@ export async function loadClaimedV3Positions(
   claimedAt: Date,
 ): Promise<DueV3Position[]> {
   if (scheduleIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('v3_snapshot_schedule as s')
-    .innerJoin('v3_positions as p', 'p.id', 's.position_id')
-    .where('s.id', 'in', scheduleIds)
-    .where(isNotRunSince(claimedAt))
-    .select(dueColumns)
-    .execute();
-  return rows.map(toDue);
+  return (await claimedRows(positionRows(db), scheduleIds, claimedAt).execute()).map(toDue);
 }
