@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Updateable } from 'kysely';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import {
   deleteUnfollowedRows,
@@ -19,7 +19,7 @@ export type BackfillTable = Extract<LeasedTable, 'history_backfills' | 'v3_histo
 const takenStatuses = ['pending', 'running', 'failed', 'done'] as const;
 
 /** Candidates one claim looks at (the first still free wins). */
-export const backfillCandidates = 5;
+const backfillCandidates = 5;
 
 const iso = (date: Date) => date.toISOString();
 
@@ -47,23 +47,35 @@ export async function reconcileBackfillRows(
   await deleteUnfollowedRows(db, table);
 }
 
-/** The condition of a backfill row `h` due and free at `now` (for a kind's candidate query). */
-export const isBackfillDue = (table: BackfillTable, now: Date) =>
+/** The condition of a backfill row `h` due and free at `now`. */
+const isBackfillDue = (table: BackfillTable, now: Date) =>
   sql<boolean>`(h.status in (${sql.join([...takenStatuses])}) and h.next_attempt_at <= ${iso(now)} and ${isFreeAt(table, iso(now))})`;
+
+/** What the claim needs of a kind's query over its backfill rows `h` (a Kysely select). */
+type BackfillQuery<Query> = {
+  where(condition: RawBuilder<boolean>): Query;
+  orderBy(expression: RawBuilder<unknown>): Query;
+  limit(limit: number): Query;
+  execute(): Promise<{ id: number }[]>;
+};
 
 /**
  * Claims one due job (pending, failed past its back-off, done and due for its catch-up, or running under an
- * expired lease): `candidates` reads the kind's due rows (isBackfillDue, oldest first, at most
- * backfillCandidates) with what its job needs; the first still free is taken by a conditional update of its
- * lease, so of several processes exactly one wins it.
+ * expired lease): `query` is the kind's rows `h` joined to what its job needs, its columns selected; the due
+ * ones are read oldest first (at most backfillCandidates), and the first still free is taken by a conditional
+ * update of its lease, so of several processes exactly one wins it.
  */
-export async function claimDueBackfill<Row extends { id: number }>(
+export async function claimDueBackfill<Query extends BackfillQuery<Query>>(
   db: Kysely<Database>,
   table: BackfillTable,
   options: { now: Date; leaseMs: number },
-  candidates: (isDue: ReturnType<typeof isBackfillDue>) => Promise<Row[]>,
-): Promise<Row | undefined> {
-  const rows = await candidates(isBackfillDue(table, options.now));
+  query: Query,
+): Promise<Awaited<ReturnType<Query['execute']>>[number] | undefined> {
+  const rows = (await query
+    .where(isBackfillDue(table, options.now))
+    .orderBy(sql`h.next_attempt_at`)
+    .limit(backfillCandidates)
+    .execute()) as Awaited<ReturnType<Query['execute']>>;
   const won = await claimFirst(
     db,
     table,

@@ -5,7 +5,6 @@ import type { Database, DbOrTrx } from '../db/index.ts';
 import type { HistoryBackfillsTable, PositionEventsTable } from '../db/tables/farms.ts';
 import {
   type BackfillJob,
-  backfillCandidates,
   backfillJobColumns,
   backfillJobOf,
   claimDueBackfill,
@@ -44,11 +43,13 @@ export async function claimBackfill(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number },
 ): Promise<ClaimedBackfill | undefined> {
-  const row = await claimDueBackfill(db, 'history_backfills', options, (isDue) =>
+  const row = await claimDueBackfill(
+    db,
+    'history_backfills',
+    options,
     db
       .selectFrom('history_backfills as h')
       .innerJoin('farms as f', 'f.id', 'h.farm_id')
-      .where(isDue)
       .select([
         ...backfillJobColumns,
         'h.farm_id',
@@ -60,10 +61,7 @@ export async function claimBackfill(
         'h.first_staked_block',
         'h.days_total',
         'h.days_done',
-      ])
-      .orderBy('h.next_attempt_at')
-      .limit(backfillCandidates)
-      .execute(),
+      ]),
   );
   return (
     row && {

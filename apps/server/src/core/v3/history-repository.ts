@@ -5,7 +5,6 @@ import type { Database, DbOrTrx } from '../db/index.ts';
 import type { V3PositionEventRow, V3PositionsTables, V3RawAmount } from '../db/tables/v3-positions.ts';
 import {
   type BackfillJob,
-  backfillCandidates,
   backfillJobColumns,
   backfillJobOf,
   claimDueBackfill,
@@ -37,13 +36,15 @@ export async function claimV3Backfill(
   db: Kysely<Database>,
   options: { now: Date; leaseMs: number },
 ): Promise<ClaimedV3Backfill | undefined> {
-  const row = await claimDueBackfill(db, 'v3_history_backfills', options, (isDue) =>
+  const row = await claimDueBackfill(
+    db,
+    'v3_history_backfills',
+    options,
     db
       .selectFrom('v3_history_backfills as h')
       .innerJoin('v3_positions as p', 'p.id', 'h.position_id')
       .innerJoin('tokens as t0', 't0.id', 'p.token0_id')
       .innerJoin('tokens as t1', 't1.id', 'p.token1_id')
-      .where(isDue)
       .select([
         ...backfillJobColumns,
         'h.position_id',
@@ -51,10 +52,7 @@ export async function claimV3Backfill(
         'p.token_id',
         'p.pool_address',
         ...poolTokenColumns,
-      ])
-      .orderBy('h.next_attempt_at')
-      .limit(backfillCandidates)
-      .execute(),
+      ]),
   );
   return (
     row && {
