@@ -1,0 +1,88 @@
+import { dragonLair, stakingRewards, testErc20 } from '@tidewatch/contracts';
+import { TxSender } from '@tidewatch/testkit';
+import { type Abi, type Address, parseUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findLairAndSyrupStakes } from './lair-syrup-stakes.ts';
+import { startTestChain, type TestChain } from './testing.ts';
+
+// A wallet's Dragon's Lair and syrup stakes, read against QuickSwap's lair and StakingRewards bytecode on the local
+// chain: the user holds old dQUICK and stakes part of it in the world's syrup pool (dQUICK in, WMATIC out).
+let t: TestChain;
+let user: Address;
+const staked = parseUnits('40', 18);
+beforeAll(async () => {
+  t = await startTestChain();
+  user = t.world.accounts.user.address;
+  const dquick = t.world.tokens.DQUICK.address;
+  const pool = t.world.notLpFarms.syrupPool;
+  const tx = new TxSender(t.anvil);
+  await tx.call(t.world.accounts.deployer.address, dquick, dragonLair.abi, 'transfer', [
+    user,
+    parseUnits('100', 18),
+  ]);
+  await tx.call(user, dquick, testErc20.abi, 'approve', [pool, staked]);
+  await tx.call(user, pool, stakingRewards.abi, 'stake', [staked], { gas: 1_000_000 });
+  await tx.assertAllSucceeded();
+  await t.anvil.increaseTime(3_600);
+}, 60_000);
+afterAll(() => t?.stop());
+
+/** The contract's own figure at a block, read directly (the test's own arithmetic is the chain's answer). */
+const readAt = (
+  address: Address,
+  abi: readonly unknown[],
+  functionName: string,
+  args: unknown[],
+  blockNumber: bigint,
+) =>
+  t.anvil.client.readContract({
+    address,
+    abi: abi as Abi,
+    functionName,
+    args,
+    blockNumber,
+  }) as Promise<bigint>;
+
+describe('findLairAndSyrupStakes', () => {
+  it("finds the wallet's dQUICK in the lair and its syrup stake with rewards, in one request at one block", async () => {
+    const lairs = [t.world.tokens.DQUICK.address, t.world.tokens.NEW_DQUICK.address];
+    const nothingThere = '0x000000000000000000000000000000000000dEaD';
+    const syrups = [t.world.notLpFarms.syrupPool, t.world.farms.wbtcUsdc.address, nothingThere] as Address[];
+    await t.chain.assertChainId(); // once per client, before its first read
+    t.proxy.reset();
+    const found = await findLairAndSyrupStakes(t.chain, user, { lairs, syrups });
+    expect([t.proxy.requestCount, t.proxy.calls]).toEqual([1, ['eth_call']]);
+
+    const at = found.block.number;
+    const dquick = t.world.tokens.DQUICK.address;
+    expect(found.lairs).toEqual([
+      {
+        lair: dquick,
+        dquick: await readAt(dquick, dragonLair.abi, 'balanceOf', [user], at),
+        quick: await readAt(dquick, dragonLair.abi, 'QUICKBalance', [user], at),
+      },
+    ]);
+    expect(found.lairs[0]!.quick).toBeGreaterThan(found.lairs[0]!.dquick); // the lair has grown by its fees
+
+    const pool = t.world.notLpFarms.syrupPool;
+    const earned = await readAt(pool, stakingRewards.abi, 'earned', [user], at);
+    expect(earned).toBeGreaterThan(0n);
+    // The LP farm is readable (a StakingRewards too) and the user's stake there counts; the address with no
+    // contract is unreadable, not a stake of zero.
+    expect(found.syrups.find((stake) => stake.pool === pool)).toEqual({
+      pool,
+      staked,
+      earned,
+      periodFinish: await readAt(pool, stakingRewards.abi, 'periodFinish', [], at),
+    });
+    expect(found.unreadable).toEqual([nothingThere]);
+  });
+
+  it('finds nothing for a wallet that holds no dQUICK and stakes nowhere', async () => {
+    const found = await findLairAndSyrupStakes(t.chain, t.world.accounts.idle.address, {
+      lairs: [t.world.tokens.DQUICK.address],
+      syrups: [t.world.notLpFarms.syrupPool],
+    });
+    expect(found).toMatchObject({ lairs: [], syrups: [], unreadable: [] });
+  });
+});

@@ -1,0 +1,97 @@
+import { dragonLair, stakingRewards } from '@tidewatch/contracts';
+import type { Abi, Address } from 'viem';
+import type { ChainClient } from './client.ts';
+import { type PlannedBlock, ReadPlan } from './read-plan.ts';
+
+/** A wallet's dQUICK in one Dragon's Lair, and the QUICK the lair would pay for it now (its QUICKBalance). */
+type LairStake = { lair: Address; dquick: bigint; quick: bigint };
+
+/** A wallet's stake and unclaimed rewards in one syrup pool (a StakingRewards staking QUICK or dQUICK). */
+type SyrupStake = { pool: Address; staked: bigint; earned: bigint; periodFinish: bigint };
+
+export type LairAndSyrupStakes = {
+  /** The block every figure was read at (read inside the same aggregate3). */
+  block: PlannedBlock;
+  /** Each lair where the wallet holds dQUICK. */
+  lairs: LairStake[];
+  /** Each syrup pool where the wallet has stake or unclaimed rewards, ended or not. */
+  syrups: SyrupStake[];
+  /** Pools whose reads failed (no contract there, or not this shape): unknown, not empty. */
+  unreadable: Address[];
+};
+
+/**
+ * Finds a wallet's Dragon's Lair and syrup stakes (issue 45, Build 1: the lairs and syrups part): its dQUICK in
+ * each lair with the QUICK it is worth (`QUICKBalance`, the lair's own figure), and its stake, `earned` and the
+ * pool's end in every syrup pool listed — all in one aggregate3 at one block, the block read inside it, so one
+ * JSON-RPC request for every syrup QuickSwap ever listed. A pool whose reads fail is reported unreadable; the
+ * others stand. Throws ReadFailedError only when a lair cannot be read.
+ * @example const found = await findLairAndSyrupStakes(chain, wallet, { lairs: [oldLair, newLair], syrups });
+ */
+export async function findLairAndSyrupStakes(
+  chain: ChainClient,
+  wallet: Address,
+  listed: { lairs: readonly Address[]; syrups: readonly Address[] },
+): Promise<LairAndSyrupStakes> {
+  const plan = new ReadPlan();
+  const block = plan.addBlock(chain.multicall3Address);
+  const lairs = listed.lairs.map((lair) => {
+    const stake: LairStake = { lair, dquick: 0n, quick: 0n };
+    const read = (functionName: 'balanceOf' | 'QUICKBalance', apply: (value: bigint) => void) =>
+      plan.add<bigint>(
+        {
+          label: `lair ${lair}: ${functionName}(wallet)`,
+          address: lair,
+          abi: dragonLair.abi as Abi,
+          functionName,
+          args: [wallet],
+        },
+        apply,
+      );
+    read('balanceOf', (value) => {
+      stake.dquick = value;
+    });
+    read('QUICKBalance', (value) => {
+      stake.quick = value;
+    });
+    return stake;
+  });
+  const syrups = listed.syrups.map((pool) => {
+    const stake: Record<'staked' | 'earned' | 'periodFinish', bigint | null> = {
+      staked: null,
+      earned: null,
+      periodFinish: null,
+    };
+    const read = (functionName: 'balanceOf' | 'earned' | 'periodFinish', key: keyof typeof stake) =>
+      plan.addOptional<bigint>(
+        {
+          label: `syrup ${pool}: ${functionName}()`,
+          address: pool,
+          abi: stakingRewards.abi as Abi,
+          functionName,
+          args: functionName === 'periodFinish' ? [] : [wallet],
+        },
+        (value) => {
+          stake[key] = value;
+        },
+      );
+    read('balanceOf', 'staked');
+    read('earned', 'earned');
+    read('periodFinish', 'periodFinish');
+    return { pool, stake };
+  });
+  await plan.run(chain, 'latest');
+  const readable = syrups.flatMap(({ pool, stake: { staked, earned, periodFinish } }) =>
+    staked === null || earned === null || periodFinish === null
+      ? []
+      : [{ pool, staked, earned, periodFinish }],
+  );
+  return {
+    block,
+    lairs: lairs.filter((stake) => stake.dquick > 0n),
+    syrups: readable.filter((stake) => stake.staked > 0n || stake.earned > 0n),
+    unreadable: syrups
+      .filter(({ pool }) => !readable.some((stake) => stake.pool === pool))
+      .map(({ pool }) => pool),
+  };
+}
