@@ -14,6 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FarmKind } from '@tidewatch/shared/farm-kinds';
 import { getAddress } from 'viem';
+import { asArray, asRecord, asString, compareStrings, parseJson } from './json-input.ts';
+import { interfaceV2Stake as V2 } from './shared-lists.ts';
 
 export const FILES = {
   v1Hooks: 'interface-v1_src-state-stake-hooks.ts',
@@ -37,12 +39,6 @@ const V1 = {
   path: 'src/state/stake/hooks.ts',
   commit: '00abab9669a61dd9e5860f242174d2d5607e28c7',
   date: '2021-08-04',
-} as const;
-const V2 = {
-  repository: 'QuickSwap/interface-v2',
-  path: 'src/constants/stake.json',
-  commit: '421441bbbbfa1fb76ee4a59352f9004952f5a947',
-  date: '2022-06-08',
 } as const;
 const DEFAULT_STAKE_LIST_REPOSITORY = 'QuickSwap/quickswap-default-stake-list';
 
@@ -257,35 +253,6 @@ function readEntry(code: string, addressAt: number, tokensAt: number | undefined
 // ---------------------------------------------------------------------------------------------------------------
 // The JSON files.
 
-function parseJson(files: Record<string, string>, name: string): unknown {
-  const text = files[name];
-  if (text === undefined) throw new Error(`missing input file ${name}`);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${name}: ${(error as Error).message}`);
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function asArray(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`${where}: expected an array`);
-  return value;
-}
-
-function asRecord(value: unknown, where: string): Record<string, unknown> {
-  if (!isRecord(value)) throw new Error(`${where}: expected an object`);
-  return value;
-}
-
-function asString(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`${where}: expected a non-empty string`);
-  return value;
-}
-
 /** A staking pool over one token (a syrup) rather than a pair: `token` instead of `tokens`, or not two tokens. */
 function isSingleToken(entry: Record<string, unknown>): boolean {
   return (
@@ -415,10 +382,6 @@ function observeDefaultStakeList(files: Record<string, string>): Observation[] {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Merging.
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function toSource(
   repository: string,

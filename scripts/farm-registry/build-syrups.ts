@@ -17,6 +17,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress } from 'viem';
+import { asArray, asRecord, asString, compareStrings, isRecord, parseJson } from './json-input.ts';
+import { interfaceV2Stake as V2 } from './shared-lists.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -56,12 +58,6 @@ export const syrupHistoryPath = path.join(repoRoot, SYRUP_SOURCES.defaultStakeLi
 export const syrupRegistryPath = path.join(repoRoot, 'apps/server/src/core/farm-index/syrup-registry.json');
 
 const DEFAULT_STAKE_LIST = 'QuickSwap/quickswap-default-stake-list';
-const V2 = {
-  repository: 'QuickSwap/interface-v2',
-  path: 'src/constants/stake.json',
-  commit: '421441bbbbfa1fb76ee4a59352f9004952f5a947',
-  date: '2022-06-08',
-} as const;
 const V2_SYRUP_LISTS = ['syrup', 'oldsyrup'] as const;
 const POLYGON = 137;
 const BASE = 8453;
@@ -185,39 +181,6 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 function fail(where: string, message: string): never {
   throw new Error(`${where}: ${message}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function asRecord(value: unknown, where: string): Record<string, unknown> {
-  if (!isRecord(value)) fail(where, 'expected an object');
-  return value;
-}
-
-function asArray(value: unknown, where: string): unknown[] {
-  if (!Array.isArray(value)) fail(where, 'expected an array');
-  return value;
-}
-
-function asString(value: unknown, where: string): string {
-  if (typeof value !== 'string' || value === '') fail(where, 'expected a non-empty string');
-  return value;
-}
-
-function parseJson(files: Record<string, string>, name: string): unknown {
-  const text = files[name];
-  if (text === undefined) throw new Error(`missing input file ${name}`);
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${name}: ${(error as Error).message}`);
-  }
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 type TokenBook = (value: unknown, where: string) => TokenRef;

@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
  * docs/quickswap-farm-lists was copied from them (`sha256sum *` in that folder). The test checks the copy against
  * it on every run; `npm run registry:check-shared -- <folder>` checks a folder of the shared lists against it.
  */
+/** interface-v2's `src/constants/stake.json` as the copy in docs/quickswap-farm-lists was taken from it. */
+export const interfaceV2Stake = {
+  repository: 'QuickSwap/interface-v2',
+  path: 'src/constants/stake.json',
+  commit: '421441bbbbfa1fb76ee4a59352f9004952f5a947',
+  date: '2022-06-08',
+} as const;
+
 export const manifestPath = fileURLToPath(new URL('./shared-lists.sha256', import.meta.url));
 
 /** name → hex SHA-256, as `sha256sum` prints them. */
