@@ -5,6 +5,9 @@ import {
   buildSyrupRegistry,
   collectSyrupRegistry,
   formatSyrupRegistry,
+  HOOKS_SYRUP_COMMIT,
+  HOOKS_SYRUP_LISTS,
+  type HooksSyrupVersion,
   readSyrupSources,
   SYRUP_HISTORY_COMMIT,
   SYRUP_LIST_PATHS,
@@ -37,7 +40,13 @@ function sourceAddresses(files: Record<string, string>) {
       : ((version.content as Record<string, Entry[]>)['137'] ?? []);
     return entries.map((entry) => entry.stakingRewardAddress.toLowerCase());
   });
-  return { v2Last, v2History, defaultStakeList, versions };
+  const hooksVersions = JSON.parse(files[SYRUP_SOURCES.v2HooksHistory]!) as HooksSyrupVersion[];
+  const v2Hooks = hooksVersions.flatMap((version) =>
+    Object.values(version.lists).flatMap((entries) =>
+      (entries as unknown as Entry[]).map((entry) => entry.stakingRewardAddress.toLowerCase()),
+    ),
+  );
+  return { v2Last, v2History, defaultStakeList, versions, v2Hooks, hooksVersions };
 }
 
 describe('the committed syrup registry', () => {
@@ -59,7 +68,13 @@ describe('the committed syrup registry', () => {
     }
     const lower = addresses.map((address) => address.toLowerCase());
     expect(lower).toEqual([...lower].sort());
-    const distinct = new Set([...sources.v2Last, ...sources.v2History, ...sources.defaultStakeList]);
+    const distinct = new Set([
+      ...sources.v2Last,
+      ...sources.v2History,
+      ...sources.defaultStakeList,
+      ...sources.v2Hooks,
+    ]);
+    expect(distinct.size).toBe(126);
     expect(new Set(lower).size).toBe(addresses.length);
     expect(addresses.length).toBe(distinct.size);
     expect(new Set(lower)).toEqual(distinct);
@@ -89,6 +104,49 @@ describe('the committed syrup registry', () => {
         ),
       ).toBe(true);
     }
+  });
+
+  it("holds the 33 syrups only interface-v2's hooks.ts listed, under the constants that name them", () => {
+    const elsewhere = new Set([...sources.v2Last, ...sources.v2History, ...sources.defaultStakeList]);
+    const hooksOnly = [...new Set(sources.v2Hooks)].filter((address) => !elsewhere.has(address));
+    expect(new Set(sources.v2Hooks).size).toBe(77);
+    expect(hooksOnly).toHaveLength(33);
+    expect(hooksOnly).toContain('0x0b2b63500243ff87b1299a56094b76c7db8a4087');
+    expect(hooksOnly).toContain('0xfd0a00b0b9b2d05fa4152ebd25cd85a4f527b375');
+    const byAddress = new Map(committed.syrups.map((syrup) => [syrup.address.toLowerCase(), syrup]));
+    for (const address of hooksOnly) {
+      const syrup = byAddress.get(address);
+      expect(syrup, address).toBeDefined();
+      expect(syrup!.sources.every((source) => source.path === 'src/state/stake/hooks.ts')).toBe(true);
+      expect(
+        syrup!.sources.every((source) => (HOOKS_SYRUP_LISTS as readonly string[]).includes(source.list!)),
+      ).toBe(true);
+    }
+    // Every token of the file resolves (MATIC to wrapped MATIC); only its last version names a stakingToken.
+    expect(collectSyrupRegistry(files).report.unresolvedTokens).toEqual([]);
+    expect(committed.syrups.filter((syrup) => syrup.stakingToken === null)).toHaveLength(33);
+  });
+
+  it("reads every version of interface-v2's hooks.ts syrup constants, each with its commit and SHA-256", () => {
+    const { hooksVersions } = sources;
+    expect(hooksVersions.length).toBe(45);
+    expect(collectSyrupRegistry(files).report.hooksVersions).toBe(45);
+    for (const version of hooksVersions) {
+      expect(version.path).toBe('src/state/stake/hooks.ts');
+      expect(version.commit).toMatch(/^[0-9a-f]{40}$/);
+      expect(version.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.keys(version.lists).length).toBeGreaterThan(0);
+    }
+    expect(new Set(hooksVersions.map((version) => version.commit)).size).toBe(hooksVersions.length);
+    expect(hooksVersions[0]).toMatchObject({
+      commit: 'cdc01726279a2bb5b20d1210dd73ced1d0b47a3a',
+      date: '2021-11-07',
+    });
+    expect(hooksVersions.at(-1)).toMatchObject({
+      commit: 'bafbe3563b8788e21c3794d21ff616723f2bbc33',
+      date: '2022-01-20',
+    });
+    expect(HOOKS_SYRUP_COMMIT).toMatch(/^[0-9a-f]{40}$/);
   });
 
   it('reads every version of the default stake list, oldest first, each with its commit and SHA-256', () => {
@@ -139,9 +197,15 @@ function entry(address: string, fields: Record<string, unknown> = {}) {
   };
 }
 
-function inputs(parts: { stake?: Record<string, unknown[]>; history?: unknown[]; versions?: unknown[] }) {
+function inputs(parts: {
+  stake?: Record<string, unknown[]>;
+  history?: unknown[];
+  versions?: unknown[];
+  hooks?: unknown[];
+}) {
   return {
     [SYRUP_SOURCES.defaultStakeListHistory]: JSON.stringify(parts.versions ?? []),
+    [SYRUP_SOURCES.v2HooksHistory]: JSON.stringify(parts.hooks ?? []),
     [SYRUP_SOURCES.v2Stake]: JSON.stringify({ syrup: [], oldsyrup: [], ...parts.stake }),
     [SYRUP_SOURCES.v2StakeHistory]: JSON.stringify(parts.history ?? []),
     [SYRUP_SOURCES.v2Tokens]: JSON.stringify(tokens),
@@ -228,6 +292,51 @@ describe('building the syrup registry', () => {
       },
     ]);
     expect(report.excluded).toEqual([`${A} (chain 8453 in src/data/syrups.json)`]);
+  });
+
+  it("reads hooks.ts's token expressions by the key they name, and keeps one it cannot resolve as listed", () => {
+    const hooksEntry = (address: string, fields: Record<string, unknown>) =>
+      entry(address, {
+        token: 'ELON',
+        baseToken: 'GlobalData.tokens.MATIC',
+        ...fields,
+        stakingToken: undefined,
+      });
+    const hooks = [
+      {
+        path: 'src/state/stake/hooks.ts',
+        commit: COMMIT(6),
+        date: '2021-12-22',
+        sha256: 'b'.repeat(64),
+        lists: {
+          SYRUP_REWARDS_INFO: [hooksEntry(A, { token: "returnTokenFromKey('LCD')" })],
+          OLD_SYRUP_REWARDS_INFO: [
+            hooksEntry(A, { token: 'GlobalConst.tokens.LCD', ended: true }),
+            hooksEntry(B, {}),
+          ],
+        },
+      },
+    ];
+    const { registry, report } = collectSyrupRegistry(inputs({ hooks, stake: { syrup: [entry(A)] } }));
+    const [a, b] = registry.syrups;
+    expect(a).toMatchObject({
+      address: A,
+      rewardToken: { address: LCD },
+      stakingToken: { address: QUICK_NEW },
+    });
+    expect(a!.listedValues).not.toHaveProperty('stakingToken');
+    expect(a!.sources.map((source) => [source.path, source.list, source.versions])).toEqual([
+      ['src/state/stake/hooks.ts', 'OLD_SYRUP_REWARDS_INFO', 1],
+      ['src/state/stake/hooks.ts', 'SYRUP_REWARDS_INFO', 1],
+      ['src/constants/stake.json', 'syrup', undefined],
+    ]);
+    expect(b).toMatchObject({
+      address: B,
+      rewardToken: { address: null, symbol: null, decimals: null, listedAs: 'ELON' },
+      priceBaseToken: { address: WMATIC, symbol: 'WMATIC' },
+      stakingToken: null,
+    });
+    expect(report.unresolvedTokens).toEqual(['ELON']);
   });
 
   it('throws on an address listed twice in one version, an unknown token key and an unknown chain', () => {

@@ -3,9 +3,12 @@
 //
 //   npx tsx scripts/farm-registry/build-syrups.ts        (npm run registry:syrups)
 //
-// writes apps/server/src/core/farm-index/syrup-registry.json from four committed files and nothing else:
+// writes apps/server/src/core/farm-index/syrup-registry.json from five committed files and nothing else:
 //   - docs/quickswap-syrup-lists/default-stake-list_syrups-all-versions.json: every version of the default stake
 //     list's syrup files (made by assemble-syrup-history.ts; see that folder's README.md);
+//   - docs/quickswap-syrup-lists/interface-v2_hooks-ts-syrups-all-versions.json: every version of interface-v2's
+//     SYRUP_REWARDS_INFO and OLD_SYRUP_REWARDS_INFO in src/state/stake/hooks.ts, before its stake.json (made by
+//     assemble-hooks-syrups.ts);
 //   - docs/quickswap-farm-lists/interface-v2_src-constants-stake.json: its `syrup` and `oldsyrup` keys;
 //   - docs/quickswap-farm-lists/interface-v2_stake-json-all-versions.json: its rows of those two lists;
 //   - docs/quickswap-farm-lists/interface-v2_src-constants-tokens.json: the token keys interface-v2 names tokens by.
@@ -34,6 +37,27 @@ export const SYRUP_LIST_PATHS = [
   'src/data/syrups.json',
 ] as const;
 
+/** The commit of QuickSwap/interface-v2 (master, 2025-04-03) the hooks.ts history was assembled up to. */
+export const HOOKS_SYRUP_COMMIT = '8799993562503860a266feb3d8bf376acc80596a';
+
+/** The constants of interface-v2's src/state/stake/hooks.ts that listed syrups. */
+export const HOOKS_SYRUP_LISTS = ['SYRUP_REWARDS_INFO', 'OLD_SYRUP_REWARDS_INFO'] as const;
+
+/** The fields of a hooks.ts syrup entry that name a token, kept as the source text of their expression. */
+export const HOOKS_TOKEN_FIELDS = ['token', 'baseToken', 'stakingToken'] as const;
+
+/** One row of interface-v2_hooks-ts-syrups-all-versions.json. */
+export interface HooksSyrupVersion {
+  path: string;
+  commit: string;
+  /** The commit's author date, YYYY-MM-DD. */
+  date: string;
+  /** SHA-256 of the file's bytes at the commit. */
+  sha256: string;
+  /** Each constant's `[ChainId.MATIC]` entries: tokens as the source text of their expression, the rest as values. */
+  lists: Partial<Record<(typeof HOOKS_SYRUP_LISTS)[number], Record<string, unknown>[]>>;
+}
+
 /** One row of default-stake-list_syrups-all-versions.json. */
 export interface SyrupListVersion {
   path: (typeof SYRUP_LIST_PATHS)[number];
@@ -49,12 +73,14 @@ export interface SyrupListVersion {
 /** The input files, relative to the repository root. */
 export const SYRUP_SOURCES = {
   defaultStakeListHistory: 'docs/quickswap-syrup-lists/default-stake-list_syrups-all-versions.json',
+  v2HooksHistory: 'docs/quickswap-syrup-lists/interface-v2_hooks-ts-syrups-all-versions.json',
   v2Stake: 'docs/quickswap-farm-lists/interface-v2_src-constants-stake.json',
   v2StakeHistory: 'docs/quickswap-farm-lists/interface-v2_stake-json-all-versions.json',
   v2Tokens: 'docs/quickswap-farm-lists/interface-v2_src-constants-tokens.json',
 } as const;
 
 export const syrupHistoryPath = path.join(repoRoot, SYRUP_SOURCES.defaultStakeListHistory);
+export const hooksSyrupsPath = path.join(repoRoot, SYRUP_SOURCES.v2HooksHistory);
 export const syrupRegistryPath = path.join(repoRoot, 'apps/server/src/core/farm-index/syrup-registry.json');
 
 const DEFAULT_STAKE_LIST = 'QuickSwap/quickswap-default-stake-list';
@@ -72,18 +98,24 @@ const PATH_CHAIN: Record<string, number> = {
 const WMATIC = { address: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', symbol: 'WMATIC', decimals: 18 };
 
 export interface TokenRef {
-  address: string;
+  /** Null when the listing names the token in a way tokens.json does not resolve (then see `listedAs`). */
+  address: string | null;
   /** From interface-v2's tokens.json when it has the token; otherwise null (read it on chain). */
   symbol: string | null;
   decimals: number | null;
+  /** The token as listed, when it could not be resolved to an address. */
+  listedAs?: string;
 }
 
 /** What a listing says of a syrup pool (QuickSwap's field name in brackets). */
 export interface SyrupTerms {
   /** The token paid out [token]. */
   rewardToken: TokenRef;
-  /** The token deposited [stakingToken]: QUICK (old or new) or the old dQUICK, as listed; check it on chain. */
-  stakingToken: TokenRef;
+  /**
+   * The token deposited [stakingToken]: QUICK (old or new) or the old dQUICK, as listed; check it on chain. Null
+   * when the listing does not name one (interface-v2's hooks.ts before bafbe35, 2022-01-20).
+   */
+  stakingToken: TokenRef | null;
   /** The token the interface priced the reward token against [baseToken]. */
   priceBaseToken: TokenRef;
   /** An LP token deposited instead of stakingToken, when listed [lp]; no Polygon syrup lists one. */
@@ -105,13 +137,13 @@ export interface SyrupTerms {
 export interface SyrupSource {
   repository: string;
   path: string;
-  /** The stake.json key (interface-v2 only). */
+  /** The stake.json key or the hooks.ts constant (interface-v2 only). */
   list?: string;
   firstCommit: string;
   firstDate: string;
   lastCommit: string;
   lastDate: string;
-  /** How many versions of the path list the address (the default stake list, whose every version is kept). */
+  /** How many versions of the path list the address (the sources whose every version is kept). */
   versions?: number;
 }
 
@@ -141,6 +173,10 @@ export interface SyrupReport {
   onlyInRepository: Record<string, number>;
   /** Versions of the default stake list read. */
   versions: number;
+  /** Versions of interface-v2's hooks.ts read. */
+  hooksVersions: number;
+  /** Tokens listed in a way tokens.json does not resolve, one line per distinct listing. */
+  unresolvedTokens: string[];
   /** Entries left out (other chains), one line per address. */
   excluded: string[];
   /** Addresses published in mixed case that is not their EIP-55 checksum (kept, checksummed). */
@@ -185,8 +221,19 @@ function fail(where: string, message: string): never {
 
 type TokenBook = (value: unknown, where: string) => TokenRef;
 
-/** Resolves a token as listed: an address, or (interface-v2, the default stake list before 2022-07-26) a key. */
-function tokenBook(tokensJson: unknown): TokenBook {
+/**
+ * A token as interface-v2's hooks.ts wrote it (read as `{ expression }`): a constant named as its tokens.json key
+ * (`ELON`), `GlobalConst.tokens.ELON`, `GlobalData.tokens.ELON` or `returnTokenFromKey('ELON')`.
+ */
+const HOOKS_TOKEN =
+  /^(?:returnTokenFromKey\('(?<called>[A-Za-z0-9_]+)'\)|(?:Global(?:Const|Data)\.tokens\.)?(?<named>[A-Za-z0-9_]+))$/;
+
+/**
+ * Resolves a token as listed: an address, or (interface-v2, the default stake list before 2022-07-26) a key; a key
+ * not in tokens.json throws. A hooks.ts expression is resolved by the key it names; one that names no key of
+ * tokens.json is kept unresolved, as written (`listedAs`), and noted in `unresolved`.
+ */
+function tokenBook(tokensJson: unknown, unresolved: Set<string>): TokenBook {
   const byKey = new Map<string, TokenRef>();
   const byAddress = new Map<string, TokenRef>();
   for (const [key, value] of Object.entries(asRecord(tokensJson, SYRUP_SOURCES.v2Tokens))) {
@@ -205,6 +252,14 @@ function tokenBook(tokensJson: unknown): TokenBook {
   byKey.set('MATIC', WMATIC);
   if (!byAddress.has(WMATIC.address.toLowerCase())) byAddress.set(WMATIC.address.toLowerCase(), WMATIC);
   return (value, where) => {
+    if (isRecord(value)) {
+      const expression = asString(value.expression, `${where}.expression`);
+      const key = HOOKS_TOKEN.exec(expression)?.groups;
+      const ref = byKey.get(key?.called ?? key?.named ?? '');
+      if (ref) return ref;
+      unresolved.add(expression);
+      return { address: null, symbol: null, decimals: null, listedAs: expression };
+    }
     const listed = asString(value, where);
     if (HEX_ADDRESS.test(listed)) {
       return (
@@ -223,7 +278,8 @@ function termsOf(entry: Record<string, unknown>, token: TokenBook, where: string
   if (typeof entry.ended !== 'boolean') fail(where, `ended ${JSON.stringify(entry.ended)} is not a boolean`);
   const terms: SyrupTerms = {
     rewardToken: token(entry.token, `${where}.token`),
-    stakingToken: token(entry.stakingToken, `${where}.stakingToken`),
+    stakingToken:
+      entry.stakingToken === undefined ? null : token(entry.stakingToken, `${where}.stakingToken`),
     priceBaseToken: token(entry.baseToken, `${where}.baseToken`),
     rewardsPerDay: number('rate'),
     endingTimestamp: number('ending'),
@@ -320,6 +376,93 @@ function entriesByChain(version: SyrupListVersion, where: string): [number, unkn
   });
 }
 
+/** One version of a list: where its entries come from. */
+interface Listing {
+  repository: string;
+  path: string;
+  list?: string;
+  commit: string;
+  date: string;
+  source: string;
+}
+
+/** The entries of one version of one list, each an observation; another chain's are noted and left out. */
+function observeEntries(
+  reading: Reading,
+  token: TokenBook,
+  listing: Listing,
+  chain: number,
+  entries: unknown[],
+  where: string,
+): void {
+  const seen = new Set<string>();
+  for (const [entryIndex, entryValue] of entries.entries()) {
+    const entryWhere = `${where} (${listing.path}${listing.list ? ` ${listing.list}` : ''} at ${listing.commit.slice(0, 8)}, chain ${chain}) [${entryIndex}]`;
+    const entry = asRecord(entryValue, entryWhere);
+    const address = checkAddress(entry.stakingRewardAddress, entryWhere);
+    if (seen.has(address.toLowerCase())) fail(entryWhere, `${address} is listed twice in one version`);
+    seen.add(address.toLowerCase());
+    if (chain !== POLYGON) {
+      const paths = reading.excluded.get(getAddress(address)) ?? new Set();
+      reading.excluded.set(getAddress(address), paths.add(`chain ${chain} in ${listing.path}`));
+      continue;
+    }
+    observe(reading, {
+      ...listing,
+      address,
+      terms: termsOf(entry, token, entryWhere),
+      isVersion: true,
+      where: entryWhere,
+    });
+  }
+}
+
+/** A version row's commit, date and SHA-256, checked; its date not before the row above's (`previousDate`). */
+function versionRow(row: Record<string, unknown>, where: string, previousDate: string | null) {
+  const commit = asString(row.commit, `${where}.commit`);
+  const date = asString(row.date, `${where}.date`);
+  const sha256 = asString(row.sha256, `${where}.sha256`);
+  if (!/^[0-9a-f]{40}$/.test(commit)) fail(where, `commit ${commit} is not a commit hash`);
+  if (!/^[0-9a-f]{64}$/.test(sha256)) fail(where, `sha256 ${sha256} is not a SHA-256`);
+  // Oldest first (the last version listing an address is its latest listing); a day can hold several.
+  if (previousDate !== null && date < previousDate) fail(where, `dated ${date}, before the version above it`);
+  return { commit, date, sha256 };
+}
+
+function asExpressions(entry: Record<string, unknown>): Record<string, { expression: unknown }> {
+  const fields = HOOKS_TOKEN_FIELDS.filter((field) => entry[field] !== undefined);
+  return Object.fromEntries(fields.map((field) => [field, { expression: entry[field] }]));
+}
+
+/**
+ * Every version of interface-v2's syrup constants in src/state/stake/hooks.ts, in the order of the commits. Two
+ * branches changed the file in January 2022, so a version can be dated before the one above it.
+ */
+function readV2Hooks(files: Record<string, string>, token: TokenBook, reading: Reading): number {
+  const name = SYRUP_SOURCES.v2HooksHistory;
+  const versions = asArray(parseJson(files, name), name);
+  for (const [index, value] of versions.entries()) {
+    const where = `${name}[${index}]`;
+    const row = asRecord(value, where);
+    const { commit, date } = versionRow(row, where, null);
+    const path = asString(row.path, `${where}.path`);
+    const lists = asRecord(row.lists, `${where}.lists`);
+    for (const list of Object.keys(lists)) {
+      if (!(HOOKS_SYRUP_LISTS as readonly string[]).includes(list)) fail(where, `unknown constant ${list}`);
+    }
+    for (const list of HOOKS_SYRUP_LISTS) {
+      if (lists[list] === undefined) continue;
+      const listing = { repository: V2.repository, path, list, commit, date, source: name };
+      // Its tokens are expressions, not tokens.json keys or addresses: the token book reads them as such.
+      const entries = asArray(lists[list], `${where}.lists.${list}`).map((entry) =>
+        isRecord(entry) ? { ...entry, ...asExpressions(entry) } : entry,
+      );
+      observeEntries(reading, token, listing, POLYGON, entries, where);
+    }
+  }
+  return versions.length;
+}
+
 /** Every version of the default stake list's syrup files, oldest first; other chains' entries are left out. */
 function readDefaultStakeList(files: Record<string, string>, token: TokenBook, reading: Reading): number {
   const name = SYRUP_SOURCES.defaultStakeListHistory;
@@ -328,44 +471,19 @@ function readDefaultStakeList(files: Record<string, string>, token: TokenBook, r
   for (const [index, value] of versions.entries()) {
     const where = `${name}[${index}]`;
     const row = asRecord(value, where);
+    const { commit, date, sha256 } = versionRow(row, where, previousDate);
     const version: SyrupListVersion = {
       path: asString(row.path, `${where}.path`) as SyrupListVersion['path'],
-      commit: asString(row.commit, `${where}.commit`),
-      date: asString(row.date, `${where}.date`),
-      sha256: asString(row.sha256, `${where}.sha256`),
+      commit,
+      date,
+      sha256,
       content: row.content,
     };
     if (!SYRUP_LIST_PATHS.includes(version.path)) fail(where, `unknown path ${version.path}`);
-    if (!/^[0-9a-f]{40}$/.test(version.commit)) fail(where, `commit ${version.commit} is not a commit hash`);
-    if (!/^[0-9a-f]{64}$/.test(version.sha256)) fail(where, `sha256 ${version.sha256} is not a SHA-256`);
-    // Oldest first (the last version listing an address is its latest listing); a day can hold several.
-    if (version.date < previousDate) fail(where, `dated ${version.date}, before the version above it`);
     previousDate = version.date;
+    const listing = { repository: DEFAULT_STAKE_LIST, path: version.path, commit, date, source: name };
     for (const [chain, entries] of entriesByChain(version, where)) {
-      const seen = new Set<string>();
-      for (const [entryIndex, entryValue] of entries.entries()) {
-        const entryWhere = `${where} (${version.path} at ${version.commit.slice(0, 8)}, chain ${chain}) [${entryIndex}]`;
-        const entry = asRecord(entryValue, entryWhere);
-        const address = checkAddress(entry.stakingRewardAddress, entryWhere);
-        if (seen.has(address.toLowerCase())) fail(entryWhere, `${address} is listed twice in one version`);
-        seen.add(address.toLowerCase());
-        if (chain !== POLYGON) {
-          const paths = reading.excluded.get(getAddress(address)) ?? new Set();
-          reading.excluded.set(getAddress(address), paths.add(`chain ${chain} in ${version.path}`));
-          continue;
-        }
-        observe(reading, {
-          address,
-          terms: termsOf(entry, token, entryWhere),
-          repository: DEFAULT_STAKE_LIST,
-          path: version.path,
-          commit: version.commit,
-          date: version.date,
-          isVersion: true,
-          source: name,
-          where: entryWhere,
-        });
-      }
+      observeEntries(reading, token, listing, chain, entries, where);
     }
   }
   return versions.length;
@@ -422,8 +540,12 @@ export function collectSyrupRegistry(files: Record<string, string>): {
   registry: SyrupRegistry;
   report: SyrupReport;
 } {
-  const token = tokenBook(parseJson(files, SYRUP_SOURCES.v2Tokens));
+  const unresolved = new Set<string>();
+  const token = tokenBook(parseJson(files, SYRUP_SOURCES.v2Tokens), unresolved);
   const reading: Reading = { observations: [], excluded: new Map(), sequence: 0 };
+  // Oldest source first: a listing of the same day read later is the later one (stake.json replaced hooks.ts on
+  // 2022-01-20).
+  const hooksVersions = readV2Hooks(files, token, reading);
   readV2History(files, token, reading);
   readV2Stake(files, token, reading);
   const versions = readDefaultStakeList(files, token, reading);
@@ -442,9 +564,12 @@ export function collectSyrupRegistry(files: Record<string, string>): {
   }
 
   const perSource = new Map<string, Set<string>>(
-    [SYRUP_SOURCES.defaultStakeListHistory, SYRUP_SOURCES.v2Stake, SYRUP_SOURCES.v2StakeHistory].map(
-      (name) => [name, new Set()],
-    ),
+    [
+      SYRUP_SOURCES.defaultStakeListHistory,
+      SYRUP_SOURCES.v2HooksHistory,
+      SYRUP_SOURCES.v2Stake,
+      SYRUP_SOURCES.v2StakeHistory,
+    ].map((name) => [name, new Set()]),
   );
   const onlyInRepository: Record<string, number> = {};
   const syrups: Syrup[] = [];
@@ -455,6 +580,8 @@ export function collectSyrupRegistry(files: Record<string, string>): {
     for (const term of CHANGING_TERMS) {
       const values = new Map<string, ListedValue>();
       for (const o of ordered) {
+        // A listing that does not name the term (hooks.ts's stakingToken before 2022-01-20) lists no value of it.
+        if (o.terms[term] === null) continue;
         const key = termKey(o.terms[term]);
         const listed = values.get(key);
         if (listed) listed.lastDate = o.date;
@@ -481,6 +608,7 @@ export function collectSyrupRegistry(files: Record<string, string>): {
     registry: {
       generatedFrom: [
         SYRUP_SOURCES.defaultStakeListHistory,
+        SYRUP_SOURCES.v2HooksHistory,
         SYRUP_SOURCES.v2Stake,
         SYRUP_SOURCES.v2StakeHistory,
         SYRUP_SOURCES.v2Tokens,
@@ -491,6 +619,8 @@ export function collectSyrupRegistry(files: Record<string, string>): {
       perSource: Object.fromEntries([...perSource].map(([name, set]) => [name, set.size])),
       onlyInRepository,
       versions,
+      hooksVersions,
+      unresolvedTokens: [...unresolved].sort(),
       excluded: [...reading.excluded]
         .sort(([a], [b]) => compareStrings(a.toLowerCase(), b.toLowerCase()))
         .map(([address, where]) => `${address} (${[...where].join('; ')})`),
@@ -521,13 +651,14 @@ function main(): void {
   writeFileSync(syrupRegistryPath, formatSyrupRegistry(registry));
   for (const line of report.excluded) console.log(`left out (not Polygon): ${line}`);
   for (const line of report.badChecksums) console.log(`not EIP-55 as published (checksummed here): ${line}`);
+  for (const line of report.unresolvedTokens) console.log(`token not resolved (kept as listed): ${line}`);
   for (const [name, count] of Object.entries(report.perSource)) console.log(`source ${name}: ${count}`);
   for (const [repository, count] of Object.entries(report.onlyInRepository).sort()) {
     console.log(`only in ${repository}: ${count}`);
   }
   console.log(`wrote ${path.relative(repoRoot, syrupRegistryPath)}`);
   console.log(
-    `syrup-registry: syrups=${registry.syrups.length} versions=${report.versions} excluded=${report.excluded.length}`,
+    `syrup-registry: syrups=${registry.syrups.length} versions=${report.versions} hooksVersions=${report.hooksVersions} excluded=${report.excluded.length}`,
   );
 }
 
