@@ -321,12 +321,7 @@ function readV2History(files: Record<string, string>, token: TokenBook, reading:
     const row = asRecord(value, where);
     const list = asString(row.list, `${where}.list`);
     if (!(V2_SYRUP_LISTS as readonly string[]).includes(list)) continue;
-    const entry = asRecord(row.entry, `${where}.entry`);
-    observe(reading, {
-      address: checkAddress(entry.stakingRewardAddress, where),
-      terms: termsOf(entry, token, where),
-      repository: V2.repository,
-      path: V2.path,
+    observeV2Entry(reading, asRecord(row.entry, `${where}.entry`), token, {
       list,
       commit: asString(row.last_commit, `${where}.last_commit`),
       date: asString(row.last_date, `${where}.last_date`),
@@ -334,11 +329,27 @@ function readV2History(files: Record<string, string>, token: TokenBook, reading:
         commit: asString(row.first_commit, `${where}.first_commit`),
         date: asString(row.first_date, `${where}.first_date`),
       },
-      isVersion: false,
       source: name,
       where,
     });
   }
+}
+
+/** One syrup entry of interface-v2's stake.json (as last shipped, or in its history) as an observation. */
+function observeV2Entry(
+  reading: Reading,
+  entry: Record<string, unknown>,
+  token: TokenBook,
+  listed: Pick<Observation, 'list' | 'commit' | 'date' | 'first' | 'source' | 'where'>,
+): void {
+  observe(reading, {
+    address: checkAddress(entry.stakingRewardAddress, listed.where),
+    terms: termsOf(entry, token, listed.where),
+    repository: V2.repository,
+    path: V2.path,
+    isVersion: false,
+    ...listed,
+  });
 }
 
 /** interface-v2's stake.json as last shipped: its `syrup` and `oldsyrup` keys. */
@@ -348,16 +359,10 @@ function readV2Stake(files: Record<string, string>, token: TokenBook, reading: R
   for (const list of V2_SYRUP_LISTS) {
     for (const [index, value] of asArray(lists[list], `${name} ${list}`).entries()) {
       const where = `${name} ${list}[${index}]`;
-      const entry = asRecord(value, where);
-      observe(reading, {
-        address: checkAddress(entry.stakingRewardAddress, where),
-        terms: termsOf(entry, token, where),
-        repository: V2.repository,
-        path: V2.path,
+      observeV2Entry(reading, asRecord(value, where), token, {
         list,
         commit: V2.commit,
         date: V2.date,
-        isVersion: false,
         source: name,
         where,
       });

@@ -81,17 +81,16 @@ export async function findLairAndSyrupStakes(
     return { pool, stake };
   });
   await plan.run(chain, 'latest');
-  const readable = syrups.flatMap(({ pool, stake: { staked, earned, periodFinish } }) =>
-    staked === null || earned === null || periodFinish === null
-      ? []
-      : [{ pool, staked, earned, periodFinish }],
-  );
-  return {
+  const found: LairAndSyrupStakes = {
     block,
     lairs: lairs.filter((stake) => stake.dquick > 0n),
-    syrups: readable.filter((stake) => stake.staked > 0n || stake.earned > 0n),
-    unreadable: syrups
-      .filter(({ pool }) => !readable.some((stake) => stake.pool === pool))
-      .map(({ pool }) => pool),
+    syrups: [],
+    unreadable: [],
   };
+  for (const { pool, stake } of syrups) {
+    const { staked, earned, periodFinish } = stake;
+    if (staked === null || earned === null || periodFinish === null) found.unreadable.push(pool);
+    else if (staked > 0n || earned > 0n) found.syrups.push({ pool, staked, earned, periodFinish });
+  }
+  return found;
 }
