@@ -36,6 +36,17 @@ module.exports = {
       },
     },
     {
+      name: 'kind-reached-through-its-index',
+      comment:
+        "A kind of position (core/kinds/<kind>/) is reached through its index.ts (or core/kinds/index.ts's list): what it implements stays in its folder.",
+      severity: 'error',
+      from: { path: server, pathNot: [notTests, `${server}core/kinds/([^/]+)/`] },
+      to: {
+        path: `${server}core/kinds/[^/]+/`,
+        pathNot: `${server}core/kinds/[^/]+/index\\.ts$`,
+      },
+    },
+    {
       name: 'composition-reaches-into-feature',
       comment: "jobs/ and app.ts use a feature's public surface, its index.ts, never its other files.",
       severity: 'error',

@@ -7,12 +7,13 @@ import { loadFarmRegistry } from './core/farm-index/registry.ts';
 import { runHistoryJob } from './core/history/backfill.ts';
 import { createInFlight } from './core/jobs/in-flight.ts';
 import { runRound } from './core/jobs/scheduled-round.ts';
+import { v2FarmStake } from './core/kinds/index.ts';
 import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
 import { deliverAlertChannels } from './features/alert-channels/index.ts';
-import { deliverAlertEmails, evaluateAlerts, v2FarmStakeAlerts } from './features/alerts/index.ts';
+import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { v3PositionSnapshots } from './features/v3-positions/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
@@ -160,7 +161,7 @@ export async function startScheduledSnapshots(
     void inFlight.track(
       evaluateAlerts(
         { ...alertDeps(), chainNow },
-        v2FarmStakeAlerts,
+        v2FarmStake.alerts,
         pairs.map((p) => ({ farmId: p.farmId, wallet: p.wallet })),
       )
         .catch((error: unknown) => log.warn({ err: error }, 'alerts: evaluation failed'))

@@ -9,9 +9,10 @@ import {
 import { sql } from 'kysely';
 import { type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v2FarmStake } from '../src/core/kinds/index.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertChannels } from '../src/features/alert-channels/deliver-channels.ts';
-import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
+import { evaluateAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Issue 36 end to end on the local chain: a farm about to end, its rule routed to a webhook and a Discord
@@ -119,7 +120,7 @@ describe('an evaluated event goes to the channels its rule chose', () => {
       await expect(
         evaluateAlerts(
           { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
-          v2FarmStakeAlerts,
+          v2FarmStake.alerts,
           pairs,
         ),
       ).rejects.toThrow();
@@ -139,7 +140,7 @@ describe('an evaluated event goes to the channels its rule chose', () => {
     const evaluate = () =>
       evaluateAlerts(
         { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
-        v2FarmStakeAlerts,
+        v2FarmStake.alerts,
         pairs,
       );
     const [a, b] = await Promise.all([evaluate(), evaluate()]);

@@ -9,10 +9,11 @@ import {
 } from '@tidewatch/testkit';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v2FarmStake } from '../src/core/kinds/index.ts';
 import { createMailer } from '../src/core/mailer.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
-import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
+import { evaluateAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 import { type ValueMovedWatch, watchValueMoved } from './value-moved-setup.ts';
 
@@ -44,7 +45,7 @@ async function nextDaysRun(): Promise<{ staked: string; value: number | null }> 
   const farms = await db().selectFrom('farms').select('id').where('address', '=', farm().address).execute();
   await evaluateAlerts(
     { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
-    v2FarmStakeAlerts,
+    v2FarmStake.alerts,
     farms.map((f) => ({ farmId: f.id, wallet: wallet() })),
   );
   const newest = await db()

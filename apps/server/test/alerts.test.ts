@@ -2,10 +2,11 @@ import { type SmtpTestServer, startSmtpServer, swapExactIn } from '@tidewatch/te
 import { sql } from 'kysely';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { v2FarmStake } from '../src/core/kinds/index.ts';
 import { createMailer } from '../src/core/mailer.ts';
 import { createSnapshotPipeline } from '../src/core/snapshots/pipeline.ts';
 import { deliverAlertEmails } from '../src/features/alerts/deliver.ts';
-import { evaluateAlerts, v2FarmStakeAlerts } from '../src/features/alerts/index.ts';
+import { evaluateAlerts } from '../src/features/alerts/index.ts';
 import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } from './farms-setup.ts';
 
 // Alerts on the local chain with the local SMTP server: each rule fires once for its event (also with two
@@ -49,7 +50,7 @@ async function snapshot(farmKeys: readonly (typeof keys)[number][]) {
 const evaluate = async (farmKeys: readonly (typeof keys)[number][]) =>
   evaluateAlerts(
     { db: db(), chainId: w.t.world.chainId, publicUrl, now: clock },
-    v2FarmStakeAlerts,
+    v2FarmStake.alerts,
     await pairsOf(farmKeys),
   );
 const deliver = (smtpUrl = smtp.url) =>

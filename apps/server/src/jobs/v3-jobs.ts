@@ -3,8 +3,9 @@ import type { OldTokens } from '../core/chain/token-labels.ts';
 import type { Config } from '../core/config.ts';
 import type { AppDatabase } from '../core/db/index.ts';
 import type { InFlight } from '../core/jobs/in-flight.ts';
+import { v3Nft } from '../core/kinds/index.ts';
 import type { PriceSources } from '../core/snapshots/prices.ts';
-import { evaluateAlerts, v3NftAlerts } from '../features/alerts/index.ts';
+import { evaluateAlerts } from '../features/alerts/index.ts';
 import {
   createV3IncentiveIndex,
   createV3IncentiveStore,
@@ -79,7 +80,7 @@ export function createV3Jobs(input: V3JobsInput): {
             chainNow: read.blockTime,
             ...(input.oldTokens ? { oldTokens: input.oldTokens } : {}),
           },
-          v3NftAlerts,
+          v3Nft.alerts,
           stored.map((p) => p.positionId),
         )
           .catch((error: unknown) => input.logWarn({ err: error }, 'V3 alerts: evaluation failed'))

@@ -1,11 +1,10 @@
 import type { FarmKind } from '@tidewatch/shared';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
 import { type GasSources, gasOfTransaction, noGas, type WalletTransactionGas } from './gas.ts';
-import { type AssembledRow, type DraftRow, type LedgerToken, tokenAmount } from './ledger-types.ts';
+import { type AssembledRow, type DraftRow, tokenAmount } from './ledger-types.ts';
 import type { StoredMovement } from './recorded-send-movements.ts';
 import { localTime, yearBounds } from './time-zone.ts';
-import { farmLabel, type LedgerFarm, type V2EventInput, v2Rows } from './v2-rows.ts';
-import { type V3Counterparties, type V3EventsInput, v3Rows } from './v3-rows.ts';
+import { farmLabel, type LedgerFarm } from './v2-rows.ts';
 
 /** A transaction the wallet sent through the recovery plan (wallet_transactions), for rows no event explains. */
 export type RecordedTransaction = WalletTransactionGas & {
@@ -23,13 +22,10 @@ export type RecordedTransaction = WalletTransactionGas & {
 /** Everything one wallet's ledger is built from, as loaded from the database. */
 export type LedgerInputs = {
   wallet: string;
-  v2: V2EventInput[];
-  v3: V3EventsInput[];
-  /** Reward and V3 tokens by lower-case address. */
-  tokens: Map<string, LedgerToken>;
+  /** Every kind's rows of its stored events (a LedgerPart's rows), in any order. */
+  drafts: DraftRow[];
   fees: Map<string, TransactionFeeRow>;
   recorded: RecordedTransaction[];
-  counterparties?: V3Counterparties | undefined;
 };
 
 const chainOrder = (a: DraftRow, b: DraftRow) =>
@@ -86,18 +82,15 @@ function movementRows(tx: RecordedTransaction, movements: StoredMovement[]): Dra
 }
 
 /**
- * A wallet's ledger, every year, chain order (block, then log index): its tracked farms' events, its
- * tracked V3 positions' events, and its recorded sends no event explains: what each did as its receipt's
+ * A wallet's ledger, every year, chain order (block, then log index): every kind's rows of its events (a
+ * farm's stakes, a V3 position's moves), and its recorded sends no event explains: what each did as its receipt's
  * logs say (an exit's withdrawal and reward whether or not the farm is tracked, a removal of liquidity,
  * leaving the lair, converting old QUICK), or its gas alone ('fee_only'). A log stored for two
  * positions (an owner's reward claim joins each of its positions' histories) is one row. The gas of each
  * transaction is on its first row ('none' on the others and on an opening balance).
  */
 export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[] {
-  const drafts = [
-    ...v2Rows(inputs.v2, inputs.tokens),
-    ...inputs.v3.flatMap((position) => v3Rows(position, inputs.tokens, inputs.counterparties, inputs.wallet)),
-  ];
+  const drafts = [...inputs.drafts];
   const eventHashes = new Set(drafts.map((row) => row.tx_hash.toLowerCase()));
   for (const tx of inputs.recorded) {
     // A tracked farm's history has the same logs as events of its position: those rows stand.

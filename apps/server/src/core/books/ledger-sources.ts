@@ -2,22 +2,14 @@ import type { FarmKind } from '@tidewatch/shared';
 import { getAddress } from 'viem';
 import { labelToken, type OldTokens } from '../chain/token-labels.ts';
 import type { DbOrTrx } from '../db/index.ts';
-import type { V3RawAmount } from '../db/tables/v3-positions.ts';
 import { findTokensByAddress } from '../farms/repository.ts';
 import type { LedgerInputs, RecordedTransaction } from './assemble-ledger.ts';
-import {
-  findFarmsWithHistory,
-  findFinalRecordedSends,
-  findV2Scans,
-  findV3Scans,
-  loadV2EventsOf,
-} from './books-repository.ts';
+import { findFarmsWithHistory, findFinalRecordedSends } from './books-repository.ts';
 import { loadTransactionFees } from './fees-repository.ts';
-import type { LedgerToken } from './ledger-types.ts';
+import type { DraftRow, LedgerToken } from './ledger-types.ts';
 import { parseMovements } from './recorded-send-movements.ts';
-import type { LedgerFarm, V2EventInput } from './v2-rows.ts';
-import type { V3Counterparties, V3EventsInput } from './v3-rows.ts';
-import { loadV3EventsOf, v3EventsInputs, v3PositionsWithHistory } from './v3-sources-repository.ts';
+import type { LedgerFarm } from './v2-rows.ts';
+import type { V3Counterparties } from './v3-rows.ts';
 
 /** Whose ledger: a user's wallet on a chain; `only` narrows it to one farm or one V3 position (its books). */
 export type LedgerScope = {
@@ -31,7 +23,7 @@ export type LedgerScope = {
 };
 
 /** A token as the ledger names it: its symbol through labelSymbol, as every screen names it. */
-const tokenOf = (
+export const ledgerTokenOf = (
   old: OldTokens | undefined,
   row: { address: string; symbol: string; decimals: number },
 ): LedgerToken => labelToken(old, { address: row.address, symbol: row.symbol, decimals: row.decimals });
@@ -40,7 +32,7 @@ const tokenOf = (
  * The farms the wallet has stored history on (position_events), whoever tracked them and whether anyone still
  * does, with their pairs and tokens: the ledger is the wallet's, not only its pairs tracked now.
  */
-async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
+export async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string) {
   if (scope.only && 'positionId' in scope.only) return [];
   const farmId = scope.only && 'farmId' in scope.only ? scope.only.farmId : undefined;
   const rows = await findFarmsWithHistory(db, { chainId: scope.chainId, farmId }, wallet);
@@ -50,118 +42,95 @@ async function farmsWithHistory(db: DbOrTrx, scope: LedgerScope, wallet: string)
       address: row.farm_address,
       kind: row.kind as FarmKind,
       pairAddress: row.pair_address,
-      token0: tokenOf(scope.oldTokens, { address: row.a0, symbol: row.s0, decimals: row.d0 }),
-      token1: tokenOf(scope.oldTokens, { address: row.a1, symbol: row.s1, decimals: row.d1 }),
+      token0: ledgerTokenOf(scope.oldTokens, { address: row.a0, symbol: row.s0, decimals: row.d0 }),
+      token1: ledgerTokenOf(scope.oldTokens, { address: row.a1, symbol: row.s1, decimals: row.d1 }),
     } satisfies LedgerFarm,
   }));
 }
 
 /**
  * The sends the user recorded from the wallet (the recovery plan) that are final (settleRecordedSends: read
- * again at or below the final block, its block still the chain's), with their gas row, their farm when
- * imported and what they did (recorded_send_movements). A send not final yet, or reorganised away, is left out.
+ * again at or below the final block, its block still the chain's), with their gas row, their farm when the
+ * wallet has history on it and what they did (recorded_send_movements). A send not final yet, or reorganised
+ * away, is left out.
  */
-async function recordedTransactions(
-  db: DbOrTrx,
-  scope: LedgerScope,
-  wallet: string,
-  farms: Map<number, LedgerFarm>,
-) {
+async function recordedTransactions(db: DbOrTrx, scope: LedgerScope, wallet: string) {
   if (scope.only) return [];
   const rows = await findFinalRecordedSends(db, scope, wallet);
-  return rows.map((row) => ({ row, farm: row.farm_id === null ? null : (farms.get(row.farm_id) ?? null) }));
+  const farms = rows.some((row) => row.farm_id !== null) ? await farmsWithHistory(db, scope, wallet) : [];
+  const farmById = new Map(farms.map((f) => [f.id, f.farm]));
+  return rows.map(
+    (row): RecordedTransaction => ({
+      tx_hash: row.tx_hash,
+      gas_used: row.gas_used ?? '0',
+      effective_gas_price: row.effective_gas_price ?? '0',
+      gas_usd: row.fee_usd,
+      block_number: Number(row.block_number),
+      block_time: row.block_time ?? '',
+      to_address: row.to_address,
+      step_kind: row.step_kind,
+      farm: row.farm_id === null ? null : (farmById.get(row.farm_id) ?? null),
+      movements: parseMovements(row.movements),
+    }),
+  );
 }
 
 /**
- * Loads what a wallet's ledger is built from: every stored event of the wallet (the history jobs' rows of any
- * farm and V3 position it has or had history on, tracked now or not, valued at their blocks), its recorded
- * sends, the stored receipts' gas of all their transactions and the tokens they name. `finalBlock` is the
- * block the ledger is complete up to: the lowest block read by the history jobs of the farms and positions
- * whose events it lists (0 before any). A position without a stored event (tracked a moment ago, its history
- * not read yet) adds no row and holds no block back; history no job reads any more ends where it stopped.
+ * One kind of position's part of a wallet's ledger, as its source loaded it: its rows once every token they
+ * name is known, and what the rest of the ledger needs of it (its transactions' gas, its tokens, how far its
+ * history was read).
+ */
+type LedgerPart = {
+  /** Its transactions' hashes: their gas is loaded with the others'. */
+  txHashes: string[];
+  /** Tokens its rows name that the tokens table knows (a reward token). */
+  tokenAddresses: string[];
+  /** Tokens it knows itself (a V3 position's pair), named as every screen names them. */
+  tokens: LedgerToken[];
+  /** The block each of its positions with events was read to (0 before any): the ledger is final up to the least. */
+  scannedTo: number[];
+  rows(tokens: Map<string, LedgerToken>): DraftRow[];
+};
+
+/** How far a history job read (its scan row): 0 before any block. */
+export const scannedToBlock = (scan: { scanned_to_block: string | number | null }) =>
+  scan.scanned_to_block === null ? 0 : Number(scan.scanned_to_block);
+
+/** A kind's ledger source (core/kinds/<kind>/ledger.ts): what the wallet's events of that kind are. */
+export type LedgerSource = (db: DbOrTrx, scope: LedgerScope, wallet: string) => Promise<LedgerPart>;
+
+/**
+ * Loads what a wallet's ledger is built from: every kind's stored events of the wallet (the history jobs' rows
+ * of any position it has or had history on, tracked now or not, valued at their blocks), its recorded sends,
+ * the stored receipts' gas of all their transactions and the tokens they name. `finalBlock` is the block the
+ * ledger is complete up to: the lowest block read by the history jobs of the positions whose events it lists
+ * (0 before any). A position without a stored event (tracked a moment ago, its history not read yet) adds no
+ * row and holds no block back; history no job reads any more ends where it stopped.
  */
 export async function loadLedgerInputs(
   db: DbOrTrx,
   scope: LedgerScope,
+  sources: readonly LedgerSource[],
 ): Promise<{ inputs: LedgerInputs; finalBlock: number }> {
   const wallet = getAddress(scope.wallet);
-  const farms = await farmsWithHistory(db, scope, wallet);
-  const positions = await v3PositionsWithHistory(db, scope, wallet);
-  const farmIds = farms.map((f) => f.id);
-  const positionIds = positions.map((p) => p.position_id);
-  const [v2Events, v3Events, v2Scans, v3Scans] = await Promise.all([
-    loadV2EventsOf(db, farmIds, wallet),
-    loadV3EventsOf(db, positionIds),
-    findV2Scans(db, farmIds, wallet),
-    findV3Scans(db, positionIds),
+  const [parts, recorded] = await Promise.all([
+    Promise.all(sources.map((source) => source(db, scope, wallet))),
+    recordedTransactions(db, scope, wallet),
   ]);
-  const farmById = new Map(farms.map((f) => [f.id, f.farm]));
-  const recorded = await recordedTransactions(db, scope, wallet, farmById);
-
-  const tokenAddresses = new Set<string>();
-  for (const event of v2Events)
-    if (event.reward_token_address) tokenAddresses.add(event.reward_token_address);
-  for (const event of v3Events) {
-    for (const amount of JSON.parse(event.amounts) as V3RawAmount[]) tokenAddresses.add(amount.token);
-  }
+  const hashes = [...parts.flatMap((part) => part.txHashes), ...recorded.map((r) => r.tx_hash)];
   const [stored, fees] = await Promise.all([
-    findTokensByAddress(db, scope.chainId, [...tokenAddresses]),
+    findTokensByAddress(db, scope.chainId, [...new Set(parts.flatMap((part) => part.tokenAddresses))]),
     loadTransactionFees(
       db,
       scope.chainId,
-      [
-        ...v2Events.map((e) => e.tx_hash),
-        ...v3Events.map((e) => e.tx_hash),
-        ...recorded.map((r) => r.row.tx_hash),
-      ].filter((hash) => hash !== '0x'),
+      hashes.filter((hash) => hash !== '0x'),
     ),
   ]);
-  const old = scope.oldTokens;
-  const tokens = new Map([...stored].map(([key, row]) => [key, tokenOf(old, row)]));
-  for (const position of positions) {
-    tokens.set(
-      position.a0.toLowerCase(),
-      tokenOf(old, { address: position.a0, symbol: position.s0, decimals: position.d0 }),
-    );
-    tokens.set(
-      position.a1.toLowerCase(),
-      tokenOf(old, { address: position.a1, symbol: position.s1, decimals: position.d1 }),
-    );
-  }
-
-  const v2: V2EventInput[] = v2Events.map((event) => ({ farm: farmById.get(event.farm_id)!, event }));
-  // A V3 position's label names its pair's tokens as its rows do.
-  const v3: V3EventsInput[] = v3EventsInputs(positions, v3Events).map((input) => ({
-    ...input,
-    position: {
-      ...input.position,
-      token0: labelToken(old, input.position.token0),
-      token1: labelToken(old, input.position.token1),
-    },
-  }));
-  const recordedRows: RecordedTransaction[] = recorded.map(({ row, farm }) => ({
-    tx_hash: row.tx_hash,
-    gas_used: row.gas_used ?? '0',
-    effective_gas_price: row.effective_gas_price ?? '0',
-    gas_usd: row.fee_usd,
-    block_number: Number(row.block_number),
-    block_time: row.block_time ?? '',
-    to_address: row.to_address,
-    step_kind: row.step_kind,
-    farm,
-    movements: parseMovements(row.movements),
-  }));
-  // Only the scans of farms and positions with events here: one with none yet lists nothing to be final.
-  const withEvents = {
-    farms: new Set(v2Events.map((e) => e.farm_id)),
-    positions: new Set(v3Events.map((e) => e.position_id)),
-  };
-  const scans = [
-    ...v2Scans.filter((s) => withEvents.farms.has(s.farm_id)),
-    ...v3Scans.filter((s) => withEvents.positions.has(s.position_id)),
-  ].map((s) => (s.scanned_to_block === null ? 0 : Number(s.scanned_to_block)));
+  const tokens = new Map([...stored].map(([key, row]) => [key, ledgerTokenOf(scope.oldTokens, row)]));
+  for (const token of parts.flatMap((part) => part.tokens)) tokens.set(token.address.toLowerCase(), token);
+  const scans = parts.flatMap((part) => part.scannedTo);
   return {
-    inputs: { wallet, v2, v3, tokens, fees, recorded: recordedRows, counterparties: scope.counterparties },
+    inputs: { wallet, drafts: parts.flatMap((part) => part.rows(tokens)), fees, recorded },
     finalBlock: scans.length === 0 ? 0 : Math.min(...scans),
   };
 }

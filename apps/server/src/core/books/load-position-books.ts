@@ -1,7 +1,7 @@
 import type { PositionBooks } from '@tidewatch/shared';
 import type { DbOrTrx } from '../db/index.ts';
 import { assembleLedger } from './assemble-ledger.ts';
-import { loadLedgerInputs } from './ledger-sources.ts';
+import { type LedgerSource, loadLedgerInputs } from './ledger-sources.ts';
 import { type BooksNow, positionBooks } from './position-books.ts';
 
 /** Which position: one farm, or one V3 position, tracked by the user with the wallet. */
@@ -13,7 +13,8 @@ export type BooksScope = {
 };
 
 /**
- * A tracked position's books (the farm detail's `books`): its ledger rows (every year) up to the block of
+ * A tracked position's books (the farm detail's `books`): its ledger rows (every year, from its kind's
+ * `source`) up to the block of
  * value now, with their gas; value now from `nowAt(finalBlock)`, the snapshot the caller picks at or below
  * the block the events were read to. Value now and the events agree: a stake not read yet, or read but
  * after the snapshot, is in neither. Null when there is no such snapshot yet (no value now).
@@ -21,9 +22,10 @@ export type BooksScope = {
 export async function loadPositionBooks(
   db: DbOrTrx,
   scope: BooksScope,
+  source: LedgerSource,
   nowAt: (finalBlock: number) => Promise<BooksNow | null>,
 ): Promise<PositionBooks | null> {
-  const { inputs, finalBlock } = await loadLedgerInputs(db, scope);
+  const { inputs, finalBlock } = await loadLedgerInputs(db, scope, [source]);
   const now = await nowAt(finalBlock);
   if (!now) return null;
   // Events up to the snapshot only: a stake read after it would count in deposited but not in value now.

@@ -15,7 +15,7 @@ import { positionBooks } from './position-books.ts';
 import { v3ClaimShares } from './v3-claim-shares.ts';
 import { amountsOf, isWalletClaim, walletTransfers } from './v3-ownership.ts';
 import type { V3Counterparties } from './v3-rows.ts';
-import { owedPrincipal, type V3EventsInput } from './v3-rows.ts';
+import { owedPrincipal, type V3EventsInput, v3Rows } from './v3-rows.ts';
 import {
   loadV3EventsOf,
   sharedV3Transactions,
@@ -65,7 +65,8 @@ export async function loadV3Books(
     sharedV3Transactions(ctx.db, tracked.positionId, hashes),
     tokensOf(ctx, mine),
   ]);
-  const inputs = { wallet, v2: [], v3: mine, tokens, fees, recorded: [], counterparties: ctx.counterparties };
+  const drafts = mine.flatMap((input) => v3Rows(input, tokens, ctx.counterparties, wallet));
+  const inputs = { wallet, drafts, fees, recorded: [] };
   const assembled = assembleLedger(inputs, 'UTC')
     .map(({ row }) => row)
     .filter((row) => row.block_number <= asOfBlock);

@@ -1,13 +1,6 @@
 import type { Portfolio } from '@tidewatch/shared';
-import type { PortfolioDeps, PortfolioPosition, PortfolioProvider } from './model.ts';
-import { v2FarmStakes } from './v2-farm-stakes.ts';
-import { v3Nfts } from './v3-nfts.ts';
-
-/** Every kind of position, in the dashboard's order. A new kind is a provider in this folder, added here. */
-const portfolioProviders: PortfolioProvider[] = [v2FarmStakes, v3Nfts];
-
-/** The kinds of position the portfolio knows: every feature that serves them per kind (alerts) covers each. */
-export const portfolioKinds: readonly string[] = portfolioProviders.map((provider) => provider.kind);
+import { positionKinds } from '../kinds/index.ts';
+import type { PortfolioDeps, PortfolioPosition } from './model.ts';
 
 /**
  * The one list of a user's positions (issue 42): every provider's, each with value now, value 24 hours ago and
@@ -17,7 +10,11 @@ export async function listPortfolioPositions(
   deps: PortfolioDeps,
   userId: number,
 ): Promise<PortfolioPosition[]> {
-  const lists = await Promise.all(portfolioProviders.map((provider) => provider.list(deps, userId)));
+  const lists = await Promise.all(
+    positionKinds.map(async ({ kind, list }) =>
+      (await list(deps, userId)).map((position) => ({ ...position, kind })),
+    ),
+  );
   return lists.flat();
 }
 
@@ -49,11 +46,11 @@ function totalsOf(positions: PortfolioPosition[]): Totals {
 
 /** The dashboard's portfolio: the totals over every position, and the same per kind (only kinds held). */
 export function sumPortfolio(positions: PortfolioPosition[]): Portfolio {
-  const kinds = portfolioProviders
-    .map((provider) => ({
-      kind: provider.kind,
-      label: provider.label,
-      ...totalsOf(positions.filter((position) => position.kind === provider.kind)),
+  const kinds = positionKinds
+    .map(({ kind, label }) => ({
+      kind,
+      label,
+      ...totalsOf(positions.filter((position) => position.kind === kind)),
     }))
     .filter((kind) => kind.positions > 0);
   return { ...totalsOf(positions), kinds };

@@ -8,7 +8,7 @@ import type { DbOrTrx } from '../db/index.ts';
  * stake): what the dashboard adds up, the alerts can evaluate and the books list (issue 42, finding 2).
  */
 export type PortfolioPosition = {
-  /** The provider's kind ('v2_farm_stake', 'v3_nft', ...). */
+  /** Its kind's name (PortfolioProvider.kind). */
   kind: string;
   /** Unique per user: the kind and what identifies the position within it. */
   key: string;
@@ -36,10 +36,12 @@ export type PortfolioDeps = {
   v3Counterparties?: V3Counterparties | undefined;
 };
 
-/** One kind of position: lists a user's tracked positions of that kind, valued, with their profit. */
+/** One kind of position in the portfolio: lists a user's tracked positions of that kind, valued, with their profit. */
 export type PortfolioProvider = {
+  /** 'v2_farm_stake', 'v3_nft': the portfolio's and the API's name of the kind. */
   kind: string;
   /** The dashboard section's name ('V2 farms', 'V3 positions'). */
   label: string;
-  list(deps: PortfolioDeps, userId: number): Promise<PortfolioPosition[]>;
+  /** The positions, `kind` aside (the portfolio names each with its provider's). */
+  list(deps: PortfolioDeps, userId: number): Promise<Omit<PortfolioPosition, 'kind'>[]>;
 };

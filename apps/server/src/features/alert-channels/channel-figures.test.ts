@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRuleSettings, findEvents, type PairFacts } from '../alerts/rules.ts';
-import { findV3Events } from '../alerts/v3-rules.ts';
+import { defaultRuleSettings, findEvents, type PairFacts } from '../../core/alerts/rules.ts';
+import { findV3Events } from '../../core/alerts/v3-rules.ts';
 import { type ChannelAlert, discordMessage, webhookBody } from './channel-messages.ts';
 
 // Issue 36: each rule's event carries its own numbers, and the webhook and Discord tell the same ones.

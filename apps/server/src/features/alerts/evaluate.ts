@@ -1,8 +1,8 @@
 import type { AlertRule } from '@tidewatch/shared';
+import type { AlertKind, AlertSubject, AlertTracker, EvaluateDeps } from '../../core/alerts/alert-kind.ts';
+import type { AlertEvent, RuleSetting } from '../../core/alerts/rules.ts';
 import { insertNotification } from '../../core/notifications/repository.ts';
 import { enqueueDeliveries } from '../alert-channels/index.ts';
-import type { AlertKind, AlertSubject, AlertTracker, EvaluateDeps } from './alert-kind.ts';
-import type { AlertEvent, RuleSetting } from './rules.ts';
 import { loadRuleSettings } from './settings-repository.ts';
 
 type Settings = Awaited<ReturnType<typeof loadRuleSettings>>;
@@ -12,7 +12,7 @@ type Settings = Awaited<ReturnType<typeof loadRuleSettings>>;
  * user tracking each one, the rules under that user's settings → store each event once per user (a unique
  * event key: two workers finding the same event store it once), with its e-mail pending unless the user or
  * the rule has e-mail off, and one delivery per alert channel the rule chose. Returns how many were new.
- * @example await evaluateAlerts(deps, v3NftAlerts, stored.map((p) => p.positionId));
+ * @example await evaluateAlerts(deps, v3Nft.alerts, stored.map((p) => p.positionId));
  */
 export async function evaluateAlerts<Id>(
   deps: EvaluateDeps,

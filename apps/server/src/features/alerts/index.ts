@@ -1,5 +1,4 @@
 /** The alerts feature's public surface: its routes, and the steps the scheduled jobs run. */
 export { deliverAlertEmails } from './deliver.ts';
 export { evaluateAlerts } from './evaluate.ts';
-export { v2FarmStakeAlerts, v3NftAlerts } from './kinds/index.ts';
 export { alertsRoutes } from './routes.ts';

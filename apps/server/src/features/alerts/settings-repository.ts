@@ -7,10 +7,10 @@ import {
 } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import { getAddress } from 'viem';
+import { defaultRuleSettings, type RuleSetting } from '../../core/alerts/rules.ts';
 import type { Database } from '../../core/db/index.ts';
 import { validationSummary } from '../../core/http/plain-validation.ts';
 import { ownedChannelIds } from '../alert-channels/index.ts';
-import { defaultRuleSettings, type RuleSetting } from './rules.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assembleLedger, type LedgerInputs } from '../../core/books/assemble-ledger.ts';
-import type { LedgerFarm, V2EventInput } from '../../core/books/v2-rows.ts';
+import { type LedgerFarm, type V2EventInput, v2Rows } from '../../core/books/v2-rows.ts';
+import { type V3EventsInput, v3Rows } from '../../core/books/v3-rows.ts';
 import type { TransactionFeeRow } from '../../core/db/tables/transaction-fees.ts';
 import type { V3PositionEventRow } from '../../core/db/tables/v3-positions.ts';
 import { coinTrackingHeader, renderCoinTrackingCsv } from './cointracking-csv.ts';
@@ -116,40 +117,46 @@ const position = (tokenId: string) => ({
   token0: wmatic,
   token1: usdc,
 });
+const v2Events: V2EventInput[] = [
+  // Staked 10 LP at 23:30 UTC on Dec 31 2024: already 2025 in Berlin.
+  v2('staked', 1, 3, 100, '2024-12-31T23:30:00.000Z', 10n * e18, 1_000),
+  // exit(): Withdrawn then RewardPaid, one transaction.
+  v2('withdrawn', 2, 1, 120, '2025-03-01T10:00:00.000Z', 4n * e18, 450.25),
+  v2('reward_paid', 2, 2, 120, '2025-03-01T10:00:00.000Z', 3n * e18 + 1n, 1.5),
+  v2('reward_paid', 3, 0, 130, '2025-04-01T10:00:00.000Z', e18, null),
+];
+const v3Positions: V3EventsInput[] = [
+  {
+    position: position('42'),
+    events: [
+      v3('increase_liquidity', 5, 0, 200, [
+        { token: wmatic.address, raw: (100n * e18).toString(), usd: 50 },
+        { token: usdc.address, raw: '50000000', usd: 50 },
+      ]),
+      v3('decrease_liquidity', 6, 1, 250, [
+        { token: wmatic.address, raw: (10n * e18).toString(), usd: 5 },
+        { token: usdc.address, raw: '5000000', usd: 5 },
+      ]),
+      // Collect pays the 10 WMATIC / 5 USDC owed and 1 WMATIC / 0.5 USDC of fees.
+      v3('collect', 6, 2, 250, [
+        { token: wmatic.address, raw: (11n * e18).toString(), usd: 5.5 },
+        { token: usdc.address, raw: '5500000', usd: 5.5 },
+      ]),
+      claim,
+    ],
+    isHeld: true,
+  },
+  { position: position('43'), events: [{ ...claim, position_id: 2 }], isHeld: true },
+];
+const tokens = new Map([wmatic, usdc, quick].map((t) => [t.address.toLowerCase(), t]));
+/** The rows of these V2 events and of the V3 positions above, as the kinds' ledger sources make them. */
+const draftsOf = (v2: V2EventInput[]) => [
+  ...v2Rows(v2, tokens),
+  ...v3Positions.flatMap((p) => v3Rows(p, tokens, undefined, wallet)),
+];
 const inputs: LedgerInputs = {
   wallet,
-  v2: [
-    // Staked 10 LP at 23:30 UTC on Dec 31 2024: already 2025 in Berlin.
-    v2('staked', 1, 3, 100, '2024-12-31T23:30:00.000Z', 10n * e18, 1_000),
-    // exit(): Withdrawn then RewardPaid, one transaction.
-    v2('withdrawn', 2, 1, 120, '2025-03-01T10:00:00.000Z', 4n * e18, 450.25),
-    v2('reward_paid', 2, 2, 120, '2025-03-01T10:00:00.000Z', 3n * e18 + 1n, 1.5),
-    v2('reward_paid', 3, 0, 130, '2025-04-01T10:00:00.000Z', e18, null),
-  ],
-  v3: [
-    {
-      position: position('42'),
-      events: [
-        v3('increase_liquidity', 5, 0, 200, [
-          { token: wmatic.address, raw: (100n * e18).toString(), usd: 50 },
-          { token: usdc.address, raw: '50000000', usd: 50 },
-        ]),
-        v3('decrease_liquidity', 6, 1, 250, [
-          { token: wmatic.address, raw: (10n * e18).toString(), usd: 5 },
-          { token: usdc.address, raw: '5000000', usd: 5 },
-        ]),
-        // Collect pays the 10 WMATIC / 5 USDC owed and 1 WMATIC / 0.5 USDC of fees.
-        v3('collect', 6, 2, 250, [
-          { token: wmatic.address, raw: (11n * e18).toString(), usd: 5.5 },
-          { token: usdc.address, raw: '5500000', usd: 5.5 },
-        ]),
-        claim,
-      ],
-      isHeld: true,
-    },
-    { position: position('43'), events: [{ ...claim, position_id: 2 }], isHeld: true },
-  ],
-  tokens: new Map([wmatic, usdc, quick].map((t) => [t.address.toLowerCase(), t])),
+  drafts: draftsOf(v2Events),
   fees: new Map([
     [hash(1), fee(1, wallet, 3n * 10n ** 15n, 0.0015)],
     [hash(2), fee(2, wallet, 2n * 10n ** 15n, null)],
@@ -200,6 +207,9 @@ function parseCsv(text: string): string[][] {
   }
   return records;
 }
+
+/** The same wallet with other V2 events. */
+const inputsOf = (v2: V2EventInput[]): LedgerInputs => ({ ...inputs, drafts: draftsOf(v2) });
 
 const asObjects = (text: string) => {
   const [header, ...rows] = parseCsv(text);
@@ -380,7 +390,7 @@ describe('rows a tax tool cannot read stay out of its file, counted', () => {
       reward_token_address: stranger,
     },
   };
-  const assembled = assembleLedger({ ...inputs, v2: [...inputs.v2, unknownReward] }, 'UTC');
+  const assembled = assembleLedger(inputsOf([...v2Events, unknownReward]), 'UTC');
   // The recorded send's gas made unknown: a fee-only line would carry no amount at all.
   const withUnknownFee = assembled.map((entry) =>
     entry.row.kind === 'fee_only'
@@ -425,13 +435,12 @@ describe("a transaction's gas when its first row stays out of a tax tool's file 
   // Tx 13: only such a reward. Each paid 0.004 POL (4e15 wei) at $0.002.
   const assembled = assembleLedger(
     {
-      ...inputs,
-      v2: [
-        ...inputs.v2,
+      ...inputsOf([
+        ...v2Events,
         strangeReward(12, 0, 600),
         v2('withdrawn', 12, 1, 600, '2025-09-01T00:00:00.000Z', e18, 45),
         strangeReward(13, 0, 610),
-      ],
+      ]),
       fees: new Map([
         ...inputs.fees,
         [hash(12), fee(12, wallet, 4n * 10n ** 15n, 0.002)],

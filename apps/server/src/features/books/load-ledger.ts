@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import { assembleLedger, rowsOfYear } from '../../core/books/assemble-ledger.ts';
 import { loadLedgerInputs } from '../../core/books/ledger-sources.ts';
 import type { AssembledRow } from '../../core/books/ledger-types.ts';
+import { ledgerSources } from '../../core/kinds/index.ts';
 import type { LedgerContext } from './context.ts';
 import { findUserWallet } from './ledger-repository.ts';
 
@@ -28,13 +29,17 @@ export async function loadLedger(
     );
   }
   const wallet = getAddress(found.address);
-  const { inputs, finalBlock } = await loadLedgerInputs(ctx.db, {
-    chainId: ctx.chainId,
-    userId,
-    wallet,
-    counterparties: ctx.counterparties,
-    oldTokens: ctx.oldTokens,
-  });
+  const { inputs, finalBlock } = await loadLedgerInputs(
+    ctx.db,
+    {
+      chainId: ctx.chainId,
+      userId,
+      wallet,
+      counterparties: ctx.counterparties,
+      oldTokens: ctx.oldTokens,
+    },
+    ledgerSources,
+  );
   const rows = rowsOfYear(assembleLedger(inputs, query.tz), query.year, query.tz);
   return { wallet, rows, finalBlock };
 }

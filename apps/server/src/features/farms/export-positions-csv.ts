@@ -1,9 +1,9 @@
 import { AppError } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { loadFarmBooks } from '../../core/books/farm-books.ts';
 import { loadFarmViews } from '../../core/farms/farm-view-repository.ts';
 import { loadPositionHistory } from '../../core/farms/position-repository.ts';
 import { isTracking } from '../../core/farms/tracking-repository.ts';
+import { loadFarmBooks } from '../../core/kinds/v2-farm-stake/index.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 import { loadPositionFigures } from './position-figures.ts';
 import { renderPositionsCsv } from './positions-csv.ts';

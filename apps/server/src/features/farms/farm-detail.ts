@@ -1,9 +1,9 @@
 import { AppError, type FarmDetail } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { loadFarmBooks } from '../../core/books/farm-books.ts';
 import { loadFarmViews, toDualPosition, toLpPosition } from '../../core/farms/farm-view-repository.ts';
 import { loadPositionHistory } from '../../core/farms/position-repository.ts';
 import { isTracking } from '../../core/farms/tracking-repository.ts';
+import { loadFarmBooks } from '../../core/kinds/v2-farm-stake/index.ts';
 import { profitBesideReturns } from '../../core/portfolio/profit.ts';
 import { type FarmsContext, requireFarm } from './context.ts';
 import { loadPositionFigures, withSourceMarks } from './position-figures.ts';

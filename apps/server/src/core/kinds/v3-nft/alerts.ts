@@ -1,16 +1,16 @@
 import { v3Tool } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { labelSymbol } from '../../../core/chain/token-labels.ts';
-import { priceFromSqrtX96, sqrtPriceX96AtTick } from '../../../core/v3/position-math.ts';
+import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
+import { findV3Events, type V3PositionFacts } from '../../alerts/v3-rules.ts';
+import { labelSymbol } from '../../chain/token-labels.ts';
+import { priceFromSqrtX96, sqrtPriceX96AtTick } from '../../v3/position-math.ts';
 import {
   findV3Crossing,
   findV3PositionsWithTokens,
   findV3Trackers,
   loadNewestV3Snapshots,
-} from '../../../core/v3/snapshot-repository.ts';
-import type { AlertKind, AlertSubject } from '../alert-kind.ts';
-import { findV3SnapshotAtOrBefore, findV3TokenDecimals } from '../repository.ts';
-import { findV3Events, type V3PositionFacts } from '../v3-rules.ts';
+} from '../../v3/snapshot-repository.ts';
+import { findV3SnapshotAtOrBefore, findV3TokenDecimals } from './alerts-repository.ts';
 
 const dayMs = 86_400_000;
 
@@ -30,7 +30,6 @@ function positionLink(publicUrl: string, tokenId: string): string {
  * every user tracking it.
  */
 export const v3NftAlerts: AlertKind<number> = {
-  kind: 'v3_nft',
   async readSubjects(deps, positionIds) {
     const { db, now } = deps;
     const ids = [...new Set(positionIds)];

@@ -1,17 +1,13 @@
 import { type FarmKind, farmKinds } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { loadFarmViews } from '../../../core/farms/farm-view-repository.ts';
-import {
-  loadLatestPositions,
-  loadPositionAtOrBefore,
-  positionKey,
-} from '../../../core/farms/position-repository.ts';
-import type { AlertKind, AlertSubject } from '../alert-kind.ts';
-import { findTrackers } from '../repository.ts';
-import { findEvents, type PairFacts } from '../rules.ts';
+import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
+import { findEvents, type PairFacts } from '../../alerts/rules.ts';
+import { loadFarmViews } from '../../farms/farm-view-repository.ts';
+import { loadLatestPositions, loadPositionAtOrBefore, positionKey } from '../../farms/position-repository.ts';
+import { findTrackers } from './alerts-repository.ts';
 
 /** A (farm, wallet) pair a snapshot run read. */
-type AlertPair = { farmId: number; wallet: string };
+export type AlertPair = { farmId: number; wallet: string };
 
 const dayMs = 86_400_000;
 
@@ -25,7 +21,6 @@ function farmLink(publicUrl: string, kind: FarmKind, farmAddress: string): strin
  * (ending soon, ended with stake, paused, value moved, APR below), for every user tracking the pair.
  */
 export const v2FarmStakeAlerts: AlertKind<AlertPair> = {
-  kind: 'v2_farm_stake',
   async readSubjects(deps, pairs) {
     const { db, now } = deps;
     const farmIds = [...new Set(pairs.map((p) => p.farmId))];

@@ -1,11 +1,12 @@
 import type { PositionBooks } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import type { DbOrTrx } from '../db/index.ts';
-import type { PositionSnapshotRow } from '../db/tables/farms.ts';
-import type { FarmView } from '../farms/farm-view-repository.ts';
-import { parsePriceSources } from '../history/price-source-marks.ts';
-import { findPositionSnapshotAtOrBelow } from './books-repository.ts';
-import { booksPricesSentence, loadPositionBooks } from './load-position-books.ts';
+import { findPositionSnapshotAtOrBelow } from '../../books/books-repository.ts';
+import { booksPricesSentence, loadPositionBooks } from '../../books/load-position-books.ts';
+import type { DbOrTrx } from '../../db/index.ts';
+import type { PositionSnapshotRow } from '../../db/tables/farms.ts';
+import type { FarmView } from '../../farms/farm-view-repository.ts';
+import { parsePriceSources } from '../../history/price-source-marks.ts';
+import { v2FarmStakeLedger } from './ledger.ts';
 
 /** Pending rewards of a snapshot in USD: unknown when a reward's price is (never 0). */
 function pendingUsd(row: PositionSnapshotRow, view: FarmView): number | null {
@@ -31,7 +32,7 @@ function sourcesText(row: PositionSnapshotRow, view: FarmView): string | null {
  * The books of a tracked pair (issue 35): value now = the staked LP's worth at the newest snapshot at or
  * below the block its events were read to (a stake the history has not read yet is in neither), pending
  * rewards apart, events and gas from the ledger. Null before such a snapshot. The farm detail and the
- * portfolio's V2 stakes (core/portfolio) read a stake's books and its one profit here.
+ * portfolio's V2 stakes (./portfolio.ts) read a stake's books and its one profit here.
  */
 export async function loadFarmBooks(
   ctx: { db: DbOrTrx; chainId: number },
@@ -43,6 +44,7 @@ export async function loadFarmBooks(
   return loadPositionBooks(
     ctx.db,
     { chainId: ctx.chainId, userId: account.userId, wallet: account.wallet, only: { farmId: view.id } },
+    v2FarmStakeLedger,
     async (finalBlock) => {
       const snapshot =
         Number(newest.block_number) <= finalBlock

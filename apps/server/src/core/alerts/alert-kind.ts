@@ -1,7 +1,7 @@
 import type { AlertRule } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import type { OldTokens } from '../../core/chain/token-labels.ts';
-import type { Database } from '../../core/db/index.ts';
+import type { OldTokens } from '../chain/token-labels.ts';
+import type { Database } from '../db/index.ts';
 import type { AlertEvent, RuleSetting } from './rules.ts';
 
 /** What evaluating a kind's alerts reads with. */
@@ -30,11 +30,10 @@ export type AlertSubject = {
 };
 
 /**
- * A kind of position's alerts (the portfolio's kinds: 'v2_farm_stake', 'v3_nft'): reads what the newest
+ * A kind of position's alerts (a PositionKind's, core/kinds): reads what the newest
  * snapshots of the positions a batch stored say, as subjects. The rest of the pipeline (settings, storing each
  * event once per user with its e-mail and channel deliveries) is the same for every kind (evaluate.ts).
  */
 export type AlertKind<Id> = {
-  kind: string;
   readSubjects(deps: EvaluateDeps, ids: Id[]): Promise<AlertSubject[]>;
 };
