@@ -1,7 +1,11 @@
-import { type SmtpTestServer, testAccounts } from '@tidewatch/testkit';
+import { dragonLair, stakingRewards } from '@tidewatch/contracts';
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import { type SmtpTestServer, seedLairAndSyrupStakes, testAccounts } from '@tidewatch/testkit';
+import { type Abi, type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
 import { logInThroughUi } from './support/accounts.ts';
-import { type Browser, openTool, openWalletsScreen } from './support/browser.ts';
+import { type Browser, followNavLink, openTool, openWalletsScreen } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
 import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 import type { FarmWorld } from './support/farm-world.ts';
@@ -10,6 +14,7 @@ import { completeWizard } from './support/wizard.ts';
 const email = 'finder@example.com';
 const password = 'tide-watch-finder-horse';
 const account = testAccounts.user.address;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('discovery and control in Chromium: the farm index, find my farms, watch-only, password reset', () => {
   let env: FarmWorld;
@@ -114,6 +119,54 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await form.getByRole('button', { name: 'watch address' }).click();
     await form.getByText('is a contract, not a wallet', { exact: false }).waitFor();
     await browser.checkScreen('watch-only address refused');
+  });
+
+  it("shows the wallet's dQUICK and its syrup stakes in the vaults tool, as the chain reads them", async () => {
+    const { page } = browser;
+    // Three of QuickSwap's published syrup pools on this chain: two that ended an hour after they started, one
+    // paying for a month, each with the wallet's stake; and dQUICK of both lairs in the wallet.
+    const [s0, s1, s2] = loadSyrupRegistry();
+    const pools = await seedLairAndSyrupStakes(env.anvil, env.world, {
+      wallet: account,
+      to: [s0!.address, s1!.address, s2!.address],
+      endedSeconds: 3_600n,
+      activeSeconds: 30n * 86_400n,
+    });
+    await env.anvil.increaseTime(7_200);
+    await followNavLink(browser, 'Vaults tool');
+    await page.getByRole('heading', { name: 'Vaults tool', level: 1 }).waitFor();
+    const wallet = page.getByRole('region', { name: `wallet ${shortenAddress(account)}` });
+    const summary = wallet.getByText(/in the lairs and syrup pools, at block/);
+    await summary.waitFor();
+    const block = BigInt((await summary.textContent())!.match(/at block ([\d,]+)/)![1]!.replaceAll(',', ''));
+    await browser.checkScreen('vaults tool');
+    await browser.screenshot('vaults-tool');
+    const c = env.anvil.client;
+    const read = (address: Address, abi: Abi, functionName: string, args: unknown[]) =>
+      c.readContract({ address, abi, functionName, args, blockNumber: block }) as Promise<bigint>;
+    const whole = (raw: bigint, decimals: number) => formatTokenAmount(formatUnits(raw, decimals));
+    const { tokens } = env.world;
+    for (const [lair, symbol] of [
+      [tokens.DQUICK.address, 'dQUICK (old)'],
+      [tokens.NEW_DQUICK.address, 'dQUICK'],
+    ] as const) {
+      const held = await read(lair, dragonLair.abi as Abi, 'balanceOf', [account]);
+      const pays = await read(lair, dragonLair.abi as Abi, 'QUICKBalance', [account]);
+      // The row that starts with this lair's dQUICK ('dQUICK' is also the start of 'dQUICK (old)').
+      const start = new RegExp(`^${escapeRegExp(`${whole(held, 18)} ${symbol}`)}\\d`);
+      const row = wallet.getByRole('row').filter({ hasText: start });
+      await expect.poll(() => row.textContent()).toContain(`${whole(pays, 18)} QUICK`);
+    }
+    for (const [i, pool] of pools.entries()) {
+      const row = wallet.getByRole('row').filter({ hasText: shortenAddress(pool) });
+      const staked = await read(pool, stakingRewards.abi as Abi, 'balanceOf', [account]);
+      const earned = await read(pool, stakingRewards.abi as Abi, 'earned', [account]);
+      const rewardDecimals = i === 2 ? 6 : 18;
+      const text = await row.textContent();
+      expect(text).toContain(`${whole(staked, 18)} dQUICK`);
+      expect(text).toContain(whole(earned, rewardDecimals));
+      expect(text).toContain(i < 2 ? 'ended' : 'ends');
+    }
   });
 
   it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {

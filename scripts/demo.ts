@@ -12,6 +12,7 @@ import {
   deployV3World,
   mineBlockAt,
   quickswapFarmUrl,
+  seedLairAndSyrupStakes,
   sendTippedCall,
   setAutomine,
   startAnvil,
@@ -25,6 +26,7 @@ import {
   worldAppEnv,
 } from '@tidewatch/testkit';
 import { parseAbi } from 'viem';
+import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { startDemoChannels } from './demo-channels.ts';
@@ -132,6 +134,15 @@ async function main(): Promise<void> {
   // QuickSwap V3: the demo wallet's positions below, inside and above range and one farmed (before the
   // market plays, so its swaps earn the positions fees too).
   const v3World = await deployV3World(anvil, world);
+  // The vaults tool: the demo wallet's dQUICK in both lairs, and stake in three of QuickSwap's published syrup
+  // pools, two of them ended early in the demo's history.
+  const [s0, s1, s2] = loadSyrupRegistry();
+  await seedLairAndSyrupStakes(anvil, world, {
+    wallet: testAccounts.user.address,
+    to: [s0!.address, s1!.address, s2!.address],
+    endedSeconds: 2n * BigInt(daySeconds),
+    activeSeconds: BigInt((historyDays + 30) * daySeconds),
+  });
   console.log(`demo: playing ${historyDays} days of trading so tracked farms have a history…`);
   await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });

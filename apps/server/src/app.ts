@@ -41,6 +41,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
 import { registerRecovery } from './features/recovery/index.ts';
 import { registerV3Positions } from './features/v3-positions/index.ts';
+import { registerVaults } from './features/vaults/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { createWalletsService, walletsRoutes } from './features/wallets/index.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
@@ -210,6 +211,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oldTokens,
     v3: deps.config.v3,
     merkl: deps.config.merkl,
+  });
+  // The vaults tool (issue 45): the Dragon's Lairs and every syrup pool QuickSwap listed.
+  await registerVaults(app, {
+    ...deps,
+    chainId: deps.config.chainId,
+    throttles,
+    oldTokens,
+    lairs: [
+      { lair: deps.config.dquick.new, quick: deps.config.quick.new },
+      { lair: deps.config.dquick.old, quick: deps.config.quick.old },
+    ],
   });
   // The books (issue 35): a wallet's ledger, a year's summary and the exports.
   await registerLedger(app, {

@@ -240,9 +240,13 @@ async function callAs(w: V3TestWorld, from: Address, to: Address, data: Hex, blo
 /**
  * USD per whole token at `block` by the price rule's routes in this world, from the V2 pairs' reserves: USDC
  * $1; WMATIC and WETH through their USDC pair; old QUICK through its WMATIC pair; new QUICK as old / 1000 (its
- * own pair is thinner); new dQUICK as new QUICK × the new lair's dQUICKForQUICK(1e18); MYST has none.
+ * own pair is thinner); each dQUICK as its QUICK × its lair's dQUICKForQUICK(1e18); MYST has none.
  */
-export async function priceAt(w: V3TestWorld, token: Address, block: bigint): Promise<number | null> {
+export async function priceAt(
+  w: Pick<V3TestWorld, 't'>,
+  token: Address,
+  block: bigint,
+): Promise<number | null> {
   const { tokens, pairs } = w.t.world;
   const c = w.t.anvil.client;
   const key = (Object.keys(tokens) as TokenKey[]).find((k) => tokens[k].address === getAddress(token))!;
@@ -275,15 +279,17 @@ export async function priceAt(w: V3TestWorld, token: Address, block: bigint): Pr
       return viaPair('QUICK-WMATIC', (await priceAt(w, tokens.WMATIC.address, block))!);
     case 'NEW_QUICK':
       return (await priceAt(w, tokens.QUICK.address, block))! / 1000;
-    case 'NEW_DQUICK': {
+    case 'NEW_DQUICK':
+    case 'DQUICK': {
       const ratio = await c.readContract({
-        address: tokens.NEW_DQUICK.address,
+        address: tokens[key].address,
         abi: dragonLair.abi,
         functionName: 'dQUICKForQUICK',
         args: [10n ** 18n],
         blockNumber: block,
       });
-      return ((await priceAt(w, tokens.NEW_QUICK.address, block))! * Number(ratio)) / 1e18;
+      const quick = key === 'DQUICK' ? tokens.QUICK : tokens.NEW_QUICK;
+      return ((await priceAt(w, quick.address, block))! * Number(ratio)) / 1e18;
     }
     case 'MYST':
       return null;

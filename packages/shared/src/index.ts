@@ -20,4 +20,5 @@ export * from './realtime.ts';
 export * from './recovery.ts';
 export * from './same-address.ts';
 export * from './v3-positions.ts';
+export * from './vaults.ts';
 export * from './wallets.ts';

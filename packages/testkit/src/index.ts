@@ -35,6 +35,7 @@ export { placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
 export { shortenFarmRewards } from './world/short-rewards.ts';
 export { type FarmKey, type PairKey, type TokenKey, tokenSpecs } from './world/spec.ts';
 export { swapExactIn } from './world/swap.ts';
+export { seedLairAndSyrupStakes } from './world/syrups.ts';
 export { TxSender } from './world/tx-sender.ts';
 export type { World, WorldFarm } from './world/types.ts';
 export { quickswapFarmUrl } from './world/urls.ts';

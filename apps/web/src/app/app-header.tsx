@@ -1,5 +1,6 @@
 import { farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { v3Tool } from '@tidewatch/shared/v3-tool';
+import { vaultsTool } from '@tidewatch/shared/vaults-tool';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NotificationBell } from '../features/alerts/components/notification-bell.tsx';
@@ -11,6 +12,7 @@ const navItems = [
   { to: paths.dashboard.getHref(), label: 'dashboard' },
   ...farmKindList.map((kind) => ({ to: paths.farmTool.getHref(kind), label: farmKinds[kind].toolHeading })),
   { to: paths.v3Tool.getHref(), label: v3Tool.toolHeading },
+  { to: paths.vaultsTool.getHref(), label: vaultsTool.toolHeading },
   { to: paths.lpTools.getHref('view', 'quickswap'), label: 'LP tools' },
 ] as const;
 

@@ -1,5 +1,6 @@
 import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { v3Tool } from '@tidewatch/shared/v3-tool';
+import { vaultsTool } from '@tidewatch/shared/vaults-tool';
 import { matchPath } from 'react-router';
 
 /**
@@ -36,6 +37,7 @@ export function safeNextPath(next: string | null): string {
 const segment = (value: string | number) => encodeURIComponent(String(value));
 const toolPath = (kind: FarmKind) => `/quickswap/${farmKinds[kind].routeSegment}`;
 const v3ToolPath = `/quickswap/${v3Tool.routeSegment}`;
+const vaultsToolPath = `/quickswap/${vaultsTool.routeSegment}`;
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -138,6 +140,8 @@ export const paths = {
 
   /** The third tool (issue 34): QuickSwap V3 positions, /quickswap/v3-positions. */
   v3Tool: { path: v3ToolPath, getHref: () => v3ToolPath },
+  /** The fourth tool (issue 45): the Dragon's Lairs and syrup pools (vault shares next), /quickswap/vaults. */
+  vaultsTool: { path: vaultsToolPath, getHref: () => vaultsToolPath },
   /** A V3 position's page under the tool, by its id. */
   v3PositionDetails: {
     path: `${v3ToolPath}/details/:tokenId`,

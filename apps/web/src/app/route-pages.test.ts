@@ -18,6 +18,7 @@ describe('listRoutePages', () => {
     expect(screenOf('/wallets/:address/books')).toBe('books');
     expect(screenOf('/quickswap/v3-positions')).toBe('v3-positions');
     expect(screenOf('/quickswap/v3-positions/details/:tokenId')).toBe('v3-position-detail');
+    expect(screenOf('/quickswap/vaults')).toBe('vaults');
   });
 
   it('lists each path once, every one absolute', () => {

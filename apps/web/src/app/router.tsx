@@ -35,6 +35,7 @@ const screens = {
   'signup-confirm': loadRouteModule(() => import('./routes/signup-confirm.tsx')),
   'v3-position-detail': loadRouteModule(() => import('./routes/v3-position-detail.tsx')),
   'v3-positions': loadRouteModule(() => import('./routes/v3-positions.tsx')),
+  vaults: loadRouteModule(() => import('./routes/vaults.tsx')),
   wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
 };
 type Screens = typeof screens;
@@ -120,6 +121,8 @@ export const routes: RouteObject[] = [
       ]),
       // The V3 positions tool and a position's page (issue 34), open to visitors like the farm tools.
       { path: paths.v3Tool.path, ...lazyScreen('v3-positions', (m) => ({ Component: m.V3PositionsRoute })) },
+      // The vaults tool (issue 45): the Dragon's Lairs and the syrup pools.
+      { path: paths.vaultsTool.path, ...lazyScreen('vaults', (m) => ({ Component: m.VaultsRoute })) },
       {
         path: paths.v3PositionDetails.path,
         ...lazyScreen('v3-position-detail', (m) => ({ Component: m.V3PositionDetailsRoute })),

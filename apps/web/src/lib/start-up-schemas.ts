@@ -38,6 +38,7 @@ export const loadPriceChoiceSchemas = afterZod(() => import('@tidewatch/shared/p
 export const loadAccountAccessSchemas = afterZod(() => import('@tidewatch/shared/account-access'));
 export const loadDiscoverySchemas = afterZod(() => import('@tidewatch/shared/discovery'));
 export const loadV3Schemas = afterZod(() => import('@tidewatch/shared/v3-positions'));
+export const loadVaultsSchemas = afterZod(() => import('@tidewatch/shared/vaults'));
 
 /**
  * A loader of one schema of a module above, to pass as an API call's or a form's `schema`.

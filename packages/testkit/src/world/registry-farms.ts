@@ -9,6 +9,28 @@ import type { World } from './types.ts';
 const copiedSlots = 32;
 
 /**
+ * Copies a deployed contract to `to`: its runtime code (`anvil_setCode`) and its first storage slots (its plain
+ * variables: addresses, period, rate, totals; mappings are not copied, so copy before anyone uses it).
+ */
+export async function copyContract(anvil: Anvil, from: Address, to: Address): Promise<void> {
+  const client = anvil.client;
+  const code = await client.getCode({ address: from });
+  if (!code || code === '0x') throw new Error(`no code at ${from} to place at ${to}`);
+  await client.request({ method: 'anvil_setCode', params: [to, code] } as never);
+  for (let slot = 0; slot < copiedSlots; slot++) {
+    const value = (await client.request({
+      method: 'eth_getStorageAt',
+      params: [from, toHex(slot), 'latest'],
+    } as never)) as Hex;
+    if (BigInt(value) === 0n) continue;
+    await client.request({
+      method: 'anvil_setStorageAt',
+      params: [to, toHex(slot, { size: 32 }), value],
+    } as never);
+  }
+}
+
+/**
  * Farms that only QuickSwap's published lists know: each deployed farm is copied to an address of the
  * registry, as real bytecode with its storage (`anvil_setCode` + `anvil_setStorageAt`), and the copy is
  * given the reward tokens the original holds. Copy before anyone stakes (mappings are not copied). The
@@ -25,20 +47,7 @@ export async function placeFarmsAt(
   const deployer = world.accounts.deployer.address;
   const placed: GenerationFarm[] = [];
   for (const { farm, to } of moves) {
-    const code = await client.getCode({ address: farm.address });
-    if (!code || code === '0x') throw new Error(`no code at ${farm.address} to place at ${to}`);
-    await client.request({ method: 'anvil_setCode', params: [to, code] } as never);
-    for (let slot = 0; slot < copiedSlots; slot++) {
-      const value = (await client.request({
-        method: 'eth_getStorageAt',
-        params: [farm.address, toHex(slot), 'latest'],
-      } as never)) as Hex;
-      if (BigInt(value) === 0n) continue;
-      await client.request({
-        method: 'anvil_setStorageAt',
-        params: [to, toHex(slot, { size: 32 }), value],
-      } as never);
-    }
+    await copyContract(anvil, farm.address, to);
     for (const token of rewards) {
       const balance = (await client.readContract({
         address: token,

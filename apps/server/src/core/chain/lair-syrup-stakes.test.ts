@@ -71,6 +71,9 @@ describe('findLairAndSyrupStakes', () => {
     // contract is unreadable, not a stake of zero.
     expect(found.syrups.find((stake) => stake.pool === pool)).toEqual({
       pool,
+      // The pool's own tokens: dQUICK staked, WMATIC paid.
+      stakingToken: t.world.tokens.DQUICK.address,
+      rewardsToken: t.world.tokens.WMATIC.address,
       staked,
       earned,
       periodFinish: await readAt(pool, stakingRewards.abi, 'periodFinish', [], at),

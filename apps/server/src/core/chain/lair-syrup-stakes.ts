@@ -6,8 +6,18 @@ import { type PlannedBlock, ReadPlan } from './read-plan.ts';
 /** A wallet's dQUICK in one Dragon's Lair, and the QUICK the lair would pay for it now (its QUICKBalance). */
 type LairStake = { lair: Address; dquick: bigint; quick: bigint };
 
-/** A wallet's stake and unclaimed rewards in one syrup pool (a StakingRewards staking QUICK or dQUICK). */
-type SyrupStake = { pool: Address; staked: bigint; earned: bigint; periodFinish: bigint };
+/**
+ * A wallet's stake and unclaimed rewards in one syrup pool (a StakingRewards staking QUICK or dQUICK), with the
+ * tokens the pool itself names: the published lists name some staking tokens wrongly (old for new QUICK).
+ */
+type SyrupStake = {
+  pool: Address;
+  stakingToken: Address;
+  rewardsToken: Address;
+  staked: bigint;
+  earned: bigint;
+  periodFinish: bigint;
+};
 
 export type LairAndSyrupStakes = {
   /** The block every figure was read at (read inside the same aggregate3). */
@@ -57,27 +67,28 @@ export async function findLairAndSyrupStakes(
     return stake;
   });
   const syrups = listed.syrups.map((pool) => {
-    const stake: Record<'staked' | 'earned' | 'periodFinish', bigint | null> = {
-      staked: null,
-      earned: null,
-      periodFinish: null,
-    };
-    const read = (functionName: 'balanceOf' | 'earned' | 'periodFinish', key: keyof typeof stake) =>
-      plan.addOptional<bigint>(
+    const stake: Partial<Omit<SyrupStake, 'pool'>> = {};
+    const read = <K extends keyof typeof stake>(
+      functionName: 'balanceOf' | 'earned' | 'periodFinish' | 'stakingToken' | 'rewardsToken',
+      key: K,
+    ) =>
+      plan.addOptional<NonNullable<(typeof stake)[K]>>(
         {
           label: `syrup ${pool}: ${functionName}()`,
           address: pool,
           abi: stakingRewards.abi as Abi,
           functionName,
-          args: functionName === 'periodFinish' ? [] : [wallet],
+          args: functionName === 'balanceOf' || functionName === 'earned' ? [wallet] : [],
         },
         (value) => {
-          stake[key] = value;
+          if (value !== null) stake[key] = value;
         },
       );
     read('balanceOf', 'staked');
     read('earned', 'earned');
     read('periodFinish', 'periodFinish');
+    read('stakingToken', 'stakingToken');
+    read('rewardsToken', 'rewardsToken');
     return { pool, stake };
   });
   await plan.run(chain, 'latest');
@@ -88,9 +99,18 @@ export async function findLairAndSyrupStakes(
     unreadable: [],
   };
   for (const { pool, stake } of syrups) {
-    const { staked, earned, periodFinish } = stake;
-    if (staked === null || earned === null || periodFinish === null) found.unreadable.push(pool);
-    else if (staked > 0n || earned > 0n) found.syrups.push({ pool, staked, earned, periodFinish });
+    const { staked, earned, periodFinish, stakingToken, rewardsToken } = stake;
+    if (
+      staked === undefined ||
+      earned === undefined ||
+      periodFinish === undefined ||
+      stakingToken === undefined ||
+      rewardsToken === undefined
+    ) {
+      found.unreadable.push(pool);
+    } else if (staked > 0n || earned > 0n) {
+      found.syrups.push({ pool, stakingToken, rewardsToken, staked, earned, periodFinish });
+    }
   }
   return found;
 }

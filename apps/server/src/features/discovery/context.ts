@@ -1,11 +1,9 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import { type IndexState, readIndexState } from '../../core/farm-index/indexed-farm.ts';
-import { isVerifiedWallet } from '../../core/farms/repository.ts';
 import type { SnapshotPipeline } from '../../core/snapshots/index.ts';
 
 export type DiscoveryDeps = {
@@ -27,18 +25,7 @@ export function requireChain(ctx: DiscoveryContext): ChainClient {
   return ctx.chain;
 }
 
-/** One of the user's saved (or watch-only) wallets; NOT_FOUND otherwise. */
-export async function requireSavedWallet(
-  ctx: DiscoveryContext,
-  userId: number,
-  wallet: string,
-): Promise<Address> {
-  const address = getAddress(wallet);
-  if (!(await isVerifiedWallet(ctx.db, userId, address, ctx.chainId))) {
-    throw new AppError('NOT_FOUND', `${address} is not one of your saved wallets: save or watch it first`);
-  }
-  return address;
-}
+export { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
 
 /** When the index last finished a refresh, and whether that is too long ago to trust an empty answer. */
 export function indexAge(ctx: DiscoveryContext): Promise<IndexState> {

@@ -1,10 +1,8 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
-import { isVerifiedWallet } from '../../core/farms/repository.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import type { V3Contracts } from './reads/contracts.ts';
 import type { V3IncentiveIndex } from './reads/incentives.ts';
@@ -48,15 +46,4 @@ export function requireReader(ctx: V3PositionsContext): V3PositionReader {
   return ctx.readPositions;
 }
 
-/** One of the user's saved or watch-only wallets; NOT_FOUND otherwise (as find my farms). */
-export async function requireSavedWallet(
-  ctx: V3PositionsContext,
-  userId: number,
-  wallet: string,
-): Promise<Address> {
-  const address = getAddress(wallet);
-  if (!(await isVerifiedWallet(ctx.db, userId, address, ctx.chainId))) {
-    throw new AppError('NOT_FOUND', `${address} is not one of your saved wallets: save or watch it first`);
-  }
-  return address;
-}
+export { requireSavedWallet } from '../../core/farms/saved-wallet.ts';

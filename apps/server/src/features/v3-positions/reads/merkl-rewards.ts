@@ -4,9 +4,9 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { decodeStringOrBytes32 } from '../../../core/chain/erc20.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
+import { type RawAmount, sumUsd, toTokenAmount } from '../../../core/prices/token-amounts.ts';
 import { MerklApiError, type MerklClient, type MerklCumulative } from './merkl-client.ts';
 import type { PlanTokenPrices } from './read-positions.ts';
-import { type RawAmount, sumUsd, toV3TokenAmount } from './token-amounts.ts';
 
 /** Where the last good answer of the Merkl API is kept per wallet (a table: see merkl-repository.ts). */
 export type MerklAnswerStore = {
@@ -129,7 +129,7 @@ export async function valueMerklRewards(
   return {
     status: answer.status,
     as_of: answer.asOf,
-    rewards: pending.map(toV3TokenAmount),
+    rewards: pending.map(toTokenAmount),
     usd: sumUsd(pending),
   };
 }

@@ -6,6 +6,7 @@ import { planTokenReads, type TokenInfo } from '../../../core/chain/erc20.ts';
 import { ChainUnavailableError } from '../../../core/chain/errors.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import { labelSymbol, type OldTokens } from '../../../core/chain/token-labels.ts';
+import { type RawAmount, sumUsd, toTokenAmount } from '../../../core/prices/token-amounts.ts';
 import type { TokenPrice } from '../../../core/snapshots/index.ts';
 import { withPoolPrices } from '../../../core/v3/pool-prices.ts';
 import { amountsForLiquidity, priceFromSqrtX96, sqrtPriceX96AtTick } from '../../../core/v3/position-math.ts';
@@ -14,7 +15,6 @@ import type { FoundV3Position, V3ReadBlock } from './found-position.ts';
 import type { V3IncentiveIndex, V3IncentiveRecord } from './incentives.ts';
 import { callFromOwner, type OwnerCall } from './owner-calls.ts';
 import { pendingByToken, rewardTokensOf } from './reward-tokens.ts';
-import { type RawAmount, sumUsd, toV3TokenAmount } from './token-amounts.ts';
 
 /**
  * The app's one price rule (decision 021) for the tokens of a read: plans their on-chain price reads in the
@@ -222,8 +222,8 @@ async function readAt(
         .map((token) => raw(token, farming.unclaimed(position.owner, token)));
       farmingValue = {
         incentive: toIncentive(incentive, farming.isAttached(incentive), tokenRef),
-        pending: pendingAmounts.map(toV3TokenAmount),
-        unclaimed: unclaimedAmounts.map(toV3TokenAmount),
+        pending: pendingAmounts.map(toTokenAmount),
+        unclaimed: unclaimedAmounts.map(toTokenAmount),
       };
       rewardsUsd = paid ? sumUsd([...pendingAmounts, ...unclaimedAmounts]) : null;
     }
@@ -238,8 +238,8 @@ async function readAt(
       price_upper: priceFromSqrtX96(sqrtPriceX96AtTick(position.tickUpper), t0.decimals, t1.decimals),
       in_range: position.tickLower <= state.tick && state.tick < position.tickUpper,
       liquidity: position.liquidity.toString(),
-      amounts: [toV3TokenAmount(amounts[0]), toV3TokenAmount(amounts[1])],
-      fees: feeAmounts ? [toV3TokenAmount(feeAmounts[0]), toV3TokenAmount(feeAmounts[1])] : null,
+      amounts: [toTokenAmount(amounts[0]), toTokenAmount(amounts[1])],
+      fees: feeAmounts ? [toTokenAmount(feeAmounts[0]), toTokenAmount(feeAmounts[1])] : null,
       farming: farmingValue,
       value_usd: sumUsd(amounts),
       fees_usd: feeAmounts ? sumUsd(feeAmounts) : null,

@@ -1,12 +1,12 @@
-import type { TokenRef, V3TokenAmount } from '@tidewatch/shared';
+import type { V3TokenAmount as TokenAmount, TokenRef } from '@tidewatch/shared';
 import { formatUnits } from 'viem';
-import { toTokenNumber } from '../../../core/snapshots/valuation/index.ts';
+import { toTokenNumber } from '../snapshots/valuation/index.ts';
 
 /** An amount in the token's smallest unit, with the token and its USD price (null: no price). */
 export type RawAmount = { token: TokenRef; raw: bigint; priceUsd: number | null };
 
 /** As the API shows it: whole tokens, exact; USD null when the token has no price (never 0). */
-export function toV3TokenAmount(amount: RawAmount): V3TokenAmount {
+export function toTokenAmount(amount: RawAmount): TokenAmount {
   return {
     token: amount.token,
     amount: formatUnits(amount.raw, amount.token.decimals),

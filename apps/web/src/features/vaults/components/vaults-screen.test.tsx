@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import type { VaultsWalletPositions } from '@tidewatch/shared/vaults';
+import { describe, expect, it } from 'vitest';
+import { sessionTokenKey } from '../../../lib/session.ts';
+import { errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { polygonWallet } from '../../farms/testing/fixtures.ts';
+
+const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+const holdingsPath = `/quickswap/vaults/positions?wallet_address=${polygonWallet.address}`;
+const token = (address: string, symbol: string, decimals = 18) => ({ address, symbol, decimals });
+
+const holdings: VaultsWalletPositions = {
+  wallet_address: polygonWallet.address,
+  block_number: 1234567,
+  block_time: '2026-11-29T10:00:00.000Z',
+  lairs: [
+    {
+      lair: '0xf28164A485B0B2C90639E47b0f377b4a438a16B1',
+      dquick: {
+        token: token('0xf28164A485B0B2C90639E47b0f377b4a438a16B1', 'dQUICK (old)'),
+        amount: '100',
+        usd: null,
+      },
+      quick: {
+        token: token('0x831753DD7087CaC61aB5644b308642cc1c33Dc13', 'QUICK (old)'),
+        amount: '112.5',
+        usd: 4500,
+      },
+      usd: 4500,
+    },
+  ],
+  syrups: [
+    {
+      pool: '0x09ecE0A8fF76AEa30d82480E8a89ec9fEeca9B0F',
+      staked: {
+        token: token('0xf28164A485B0B2C90639E47b0f377b4a438a16B1', 'dQUICK (old)'),
+        amount: '10',
+        usd: 450,
+      },
+      earned: {
+        token: token('0xB35fcBCF1fD489fCe02Ee146599e893FDCdC60e6', 'DERC'),
+        amount: '3.25',
+        usd: null,
+      },
+      ends_at: '2022-06-06T23:33:56.000Z',
+      is_ended: true,
+      usd: null,
+    },
+  ],
+  syrups_listed: 126,
+  unreadable: ['0x000000000000000000000000000000000000dEaD'],
+  value_usd: null,
+};
+
+describe('vaults tool screen', () => {
+  it("has the tools' layout, and asks a visitor to log in", () => {
+    installFakeFetch();
+    renderRoute('/quickswap/vaults');
+    expect(screen.getByRole('heading', { level: 1, name: 'Vaults tool' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'connect to metamask' })).toBeInTheDocument();
+    const stakes = screen.getByRole('region', { name: 'lair and syrup stakes' });
+    expect(within(stakes).getByRole('link', { name: 'log in' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fquickswap%2Fvaults',
+    );
+  });
+
+  it("shows each wallet's lair and syrup stakes, an unknown price as unknown and an ended pool as ended", async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      return undefined;
+    });
+    renderRoute('/quickswap/vaults');
+    const wallet = await screen.findByRole('region', { name: 'wallet 0x1234…5678' });
+    expect(await within(wallet).findByText(/in the lairs and syrup pools/)).toHaveTextContent(
+      'unknown in the lairs and syrup pools, at block 1,234,567 · 126 syrup pools QuickSwap listed were read; 1 pool could not be read',
+    );
+    const [lairTable, syrupTable] = within(wallet).getAllByRole('table');
+    expect(within(lairTable!).getByRole('row', { name: /100 dQUICK \(old\)/ })).toHaveTextContent(
+      '100 dQUICK (old)112.5 QUICK (old)$4,500.00',
+    );
+    const syrup = within(syrupTable!).getByRole('row', { name: /0x09ec/ });
+    expect(syrup).toHaveTextContent('ended 2022-06-06');
+    expect(syrup).toHaveTextContent('10 dQUICK (old)3.25 DERCunknown');
+  });
+
+  it("says so when a wallet holds nothing there, and shows a failed read with 'retry'", async () => {
+    logIn();
+    let attempts = 0;
+    installFakeFetch(({ path }) => {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path !== holdingsPath) return undefined;
+      attempts += 1;
+      return attempts === 1
+        ? errorReply(429, 'RATE_LIMITED', 'too many refreshes: try again in a minute')
+        : { body: { ...holdings, lairs: [], syrups: [], unreadable: [], value_usd: 0 } };
+    });
+    const { user } = renderRoute('/quickswap/vaults');
+    expect(await screen.findByText('too many refreshes: try again in a minute')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'retry' }));
+    expect(await screen.findByText('no dQUICK in this wallet')).toBeInTheDocument();
+    expect(screen.getByText('no stake or rewards in any syrup pool')).toBeInTheDocument();
+  });
+});

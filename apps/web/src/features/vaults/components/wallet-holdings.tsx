@@ -1,0 +1,141 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Wallet } from '@tidewatch/shared';
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import type { LairStake, SyrupStake } from '@tidewatch/shared/vaults';
+import { vaultsTool } from '@tidewatch/shared/vaults-tool';
+import { Badge, InlineError, Spinner } from '../../../components/index.ts';
+import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { walletHoldingsQueryOptions } from '../api/get-wallet-holdings.ts';
+
+type Amount = { token: { symbol: string }; amount: string };
+const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
+const quiet = 'text-sm text-slate-600 dark:text-slate-400';
+const cell = 'px-2 py-1.5 text-right tabular-nums';
+const head = 'px-2 py-1.5 text-right font-medium text-slate-500 dark:text-slate-400';
+
+/**
+ * One saved or watch-only wallet in the vaults tool: its dQUICK in each Dragon's Lair (with the QUICK the lair
+ * pays for it now) and its stake and unclaimed rewards in each syrup pool, ended or not, read at one block. Each
+ * wallet is its own request, so one that fails leaves the others.
+ */
+export function WalletHoldings({ wallet }: { wallet: Wallet }) {
+  const query = useQuery(walletHoldingsQueryOptions(wallet.address));
+  const short = shortenAddress(wallet.address);
+  return (
+    <section aria-label={`wallet ${short}`} className="space-y-3">
+      <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {wallet.name} · <span className="font-mono">{short}</span>
+        {wallet.is_watch_only ? (
+          <span className="ml-1 font-normal text-slate-500 dark:text-slate-400">(watch-only)</span>
+        ) : null}
+      </h3>
+      {query.isPending ? <Spinner label={`reading the lairs and syrup pools of ${short}`} /> : null}
+      {query.isError ? <InlineError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? (
+        <>
+          <p className={quiet}>
+            {formatUsd(query.data.value_usd)} in the lairs and syrup pools, at block{' '}
+            {query.data.block_number.toLocaleString('en-US')} ·{' '}
+            {formatCount(query.data.syrups_listed, 'syrup pool')} QuickSwap listed were read
+            {query.data.unreadable.length > 0
+              ? `; ${formatCount(query.data.unreadable.length, 'pool')} could not be read (shown as unknown, not empty)`
+              : ''}
+          </p>
+          <LairTable lairs={query.data.lairs} />
+          <SyrupTable syrups={query.data.syrups} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function LairTable({ lairs }: { lairs: LairStake[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {vaultsTool.lairHeading}
+      </h4>
+      {lairs.length === 0 ? (
+        <p className={quiet}>no dQUICK in this wallet</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className={`${head} text-left`}>
+                held
+              </th>
+              <th scope="col" className={head}>
+                the lair pays
+              </th>
+              <th scope="col" className={head}>
+                value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lairs.map((lair) => (
+              <tr key={lair.lair} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1.5 tabular-nums">{amountText(lair.dquick)}</td>
+                <td className={cell}>{amountText(lair.quick)}</td>
+                <td className={cell}>{formatUsd(lair.usd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function SyrupTable({ syrups }: { syrups: SyrupStake[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {vaultsTool.syrupsHeading}
+      </h4>
+      {syrups.length === 0 ? (
+        <p className={quiet}>no stake or rewards in any syrup pool</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className={`${head} text-left`}>
+                pool
+              </th>
+              <th scope="col" className={head}>
+                staked
+              </th>
+              <th scope="col" className={head}>
+                rewards
+              </th>
+              <th scope="col" className={head}>
+                value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {syrups.map((syrup) => (
+              <tr key={syrup.pool} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-2 py-1.5">
+                  <span className="font-mono">{shortenAddress(syrup.pool)}</span>{' '}
+                  {syrup.is_ended ? (
+                    <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
+                      ended {syrup.ends_at.slice(0, 10)}
+                    </Badge>
+                  ) : (
+                    <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+                      ends {syrup.ends_at.slice(0, 10)}
+                    </Badge>
+                  )}
+                </td>
+                <td className={cell}>{amountText(syrup.staked)}</td>
+                <td className={cell}>{amountText(syrup.earned)}</td>
+                <td className={cell}>{formatUsd(syrup.usd)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

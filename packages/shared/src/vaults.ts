@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { hexAddressSchema } from './address.ts';
+import { tokenRefSchema } from './farms.ts';
+
+/**
+ * The vaults tool (issue 45): what a wallet holds in QuickSwap's Dragon's Lairs (dQUICK, new and old) and in its
+ * syrup pools (QUICK or dQUICK staked for another token, nearly all ended). Wire conventions as in farms.ts: token
+ * amounts are exact decimal strings in whole tokens, USD numbers are null when unknown (never 0), instants are
+ * ISO-8601, `block_number` is the block every figure was read at.
+ */
+
+/** The tool's labels and URL segment live zod-free in vaults-tool.ts, for the start-up bundle. */
+export { vaultsTool } from './vaults-tool.ts';
+
+const usd = z.number().nullable();
+
+/** An amount of one token with its USD (null: no price). */
+const tokenAmountSchema = z.object({ token: tokenRefSchema, amount: z.string(), usd });
+
+/**
+ * dQUICK in one Dragon's Lair: `dquick` held, and the QUICK the lair pays for it now (its own `QUICKBalance`,
+ * which is `dQUICKForQUICK` of the balance), valued at QUICK's price.
+ */
+export const lairStakeSchema = z.object({
+  lair: z.string(),
+  dquick: tokenAmountSchema,
+  quick: tokenAmountSchema,
+  usd,
+});
+export type LairStake = z.infer<typeof lairStakeSchema>;
+
+/** Stake and unclaimed rewards in one syrup pool (a StakingRewards), with its end by the chain's clock. */
+export const syrupStakeSchema = z.object({
+  pool: z.string(),
+  staked: tokenAmountSchema,
+  earned: tokenAmountSchema,
+  ends_at: z.string(),
+  is_ended: z.boolean(),
+  /** Staked plus earned; null when either has no price. */
+  usd,
+});
+export type SyrupStake = z.infer<typeof syrupStakeSchema>;
+
+/** GET /api/quickswap/vaults/positions?wallet_address=: one of the user's saved or watch-only wallets. */
+export const vaultsWalletQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
+export const vaultsWalletPositionsSchema = z.object({
+  wallet_address: z.string(),
+  block_number: z.number().int(),
+  /** The chain's clock at that block (syrups end by it). */
+  block_time: z.string(),
+  lairs: z.array(lairStakeSchema),
+  syrups: z.array(syrupStakeSchema),
+  /** How many syrup pools QuickSwap listed were read (every one, active and ended). */
+  syrups_listed: z.number().int(),
+  /** Listed pools that could not be read (no contract there, or not this shape): unknown, not empty. */
+  unreadable: z.array(z.string()),
+  /** Every lair and syrup stake above added up; null when one has no price. */
+  value_usd: usd,
+});
+export type VaultsWalletPositions = z.infer<typeof vaultsWalletPositionsSchema>;
