@@ -65,6 +65,7 @@ function serviceAt(clock: { now: Date }, wmatic: Address = w.t.world.tokens.WMAT
     chain: w.t.chain,
     prices: w.prices,
     oldTokens: { quick: world.tokens.QUICK.address, dquick: world.tokens.DQUICK.address },
+    syrups: [],
     contracts: {
       router: world.router,
       lair: world.tokens.DQUICK.address,

@@ -121,6 +121,20 @@ const recoveryFarmSchema = z.object({
 });
 export type RecoveryFarm = z.infer<typeof recoveryFarmSchema>;
 
+/** What one ended syrup pool (QUICK or dQUICK staked for another token) still holds for the wallet. */
+const recoverySyrupSchema = z.object({
+  pool: z.string(),
+  /** The wallet's stake (QUICK or dQUICK, as the pool itself names its staking token). */
+  staked: tokenAmountSchema,
+  /** Unclaimed rewards. */
+  earned: tokenAmountSchema,
+  /** What the pool itself holds of its reward token. */
+  reward_balance: tokenAmountSchema,
+  /** The pool holds less of its reward than it owes the wallet: claiming would revert. */
+  is_reward_short: z.boolean(),
+});
+export type RecoverySyrup = z.infer<typeof recoverySyrupSchema>;
+
 export const recoveryPlanSchema = z.object({
   wallet_address: z.string(),
   chain_id: z.number().int(),
@@ -136,6 +150,8 @@ export const recoveryPlanSchema = z.object({
     converter: z.string(),
   }),
   farms: z.array(recoveryFarmSchema),
+  /** Ended syrup pools (of every one QuickSwap listed) where the wallet has stake or rewards. */
+  syrups: z.array(recoverySyrupSchema),
   /**
    * Already in the wallet and part of the plan: LP tokens those farms returned to it in steps already run
    * (and the loose LP the request included), old dQUICK, old QUICK.

@@ -10,7 +10,7 @@ type LairStake = { lair: Address; dquick: bigint; quick: bigint };
  * A wallet's stake and unclaimed rewards in one syrup pool (a StakingRewards staking QUICK or dQUICK), with the
  * tokens the pool itself names: the published lists name some staking tokens wrongly (old for new QUICK).
  */
-type SyrupStake = {
+export type SyrupStake = {
   pool: Address;
   stakingToken: Address;
   rewardsToken: Address;
@@ -45,6 +45,20 @@ export async function findLairAndSyrupStakes(
 ): Promise<LairAndSyrupStakes> {
   const plan = new ReadPlan();
   const block = plan.addBlock(chain.multicall3Address);
+  const found = planLairAndSyrupStakes(plan, wallet, listed);
+  await plan.run(chain, 'latest');
+  return { block, ...found() };
+}
+
+/**
+ * The reads of findLairAndSyrupStakes added to a caller's plan (the recovery plan's find stage reads them beside
+ * the farms'); the answer once the plan ran.
+ */
+export function planLairAndSyrupStakes(
+  plan: ReadPlan,
+  wallet: Address,
+  listed: { lairs: readonly Address[]; syrups: readonly Address[] },
+): () => Omit<LairAndSyrupStakes, 'block'> {
   const lairs = listed.lairs.map((lair) => {
     const stake: LairStake = { lair, dquick: 0n, quick: 0n };
     const read = (functionName: 'balanceOf' | 'QUICKBalance', apply: (value: bigint) => void) =>
@@ -91,26 +105,26 @@ export async function findLairAndSyrupStakes(
     read('rewardsToken', 'rewardsToken');
     return { pool, stake };
   });
-  await plan.run(chain, 'latest');
-  const found: LairAndSyrupStakes = {
-    block,
-    lairs: lairs.filter((stake) => stake.dquick > 0n),
-    syrups: [],
-    unreadable: [],
-  };
-  for (const { pool, stake } of syrups) {
-    const { staked, earned, periodFinish, stakingToken, rewardsToken } = stake;
-    if (
-      staked === undefined ||
-      earned === undefined ||
-      periodFinish === undefined ||
-      stakingToken === undefined ||
-      rewardsToken === undefined
-    ) {
-      found.unreadable.push(pool);
-    } else if (staked > 0n || earned > 0n) {
-      found.syrups.push({ pool, stakingToken, rewardsToken, staked, earned, periodFinish });
+  return () => {
+    const found: Omit<LairAndSyrupStakes, 'block'> = {
+      lairs: lairs.filter((stake) => stake.dquick > 0n),
+      syrups: [],
+      unreadable: [],
+    };
+    for (const { pool, stake } of syrups) {
+      const { staked, earned, periodFinish, stakingToken, rewardsToken } = stake;
+      if (
+        staked === undefined ||
+        earned === undefined ||
+        periodFinish === undefined ||
+        stakingToken === undefined ||
+        rewardsToken === undefined
+      ) {
+        found.unreadable.push(pool);
+      } else if (staked > 0n || earned > 0n) {
+        found.syrups.push({ pool, stakingToken, rewardsToken, staked, earned, periodFinish });
+      }
     }
-  }
-  return found;
+    return found;
+  };
 }

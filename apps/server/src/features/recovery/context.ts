@@ -20,6 +20,8 @@ export type RecoveryDeps = {
   contracts: RecoveryContracts;
   /** QuickSwap's pair factory (its feeTo turns the protocol fee of a burn on). */
   pairFactory: Address;
+  /** Every syrup pool QuickSwap listed: an ended one where the wallet has something is emptied too. */
+  syrups: readonly Address[];
   /** WMATIC: POL's price is its price. */
   wmatic: Address;
   now?: () => Date;

@@ -31,7 +31,12 @@ export async function getRecoveryPlan(
   const { chain, prices } = requireChain(ctx);
   const wallet = await requireUserWallet(ctx, userId, walletInput);
   const rows = await findIndexRows(ctx.db, ctx.chainId);
-  const { found, heldPairs, blockNumber } = await findRecoveryHoldings(chain, rows, wallet.address);
+  const { found, heldPairs, syrups, blockNumber } = await findRecoveryHoldings(
+    chain,
+    rows,
+    wallet.address,
+    ctx.syrups,
+  );
   const { state, prices: tokenPrices } = await readRecoveryState({
     chain,
     contracts: ctx.contracts,
@@ -40,6 +45,7 @@ export async function getRecoveryPlan(
     wallet: wallet.address,
     found,
     heldPairs,
+    syrups,
     blockNumber,
     extraPricedTokens: [ctx.wmatic],
     planPrices: (plan, tokens) =>
@@ -113,6 +119,13 @@ export async function getRecoveryPlan(
         pricing.toTokenAmount({ token, raw: farm.rewardBalances[k] ?? 0n }),
       ),
       is_reward_short: farm.isRewardShort,
+    })),
+    syrups: planned.syrups.map((syrup) => ({
+      pool: syrup.address,
+      staked: pricing.toTokenAmount({ token: syrup.stakeToken, raw: syrup.staked }),
+      earned: pricing.toTokenAmount({ token: syrup.rewards[0], raw: syrup.earned[0] }),
+      reward_balance: pricing.toTokenAmount({ token: syrup.rewards[0], raw: syrup.rewardBalances[0] }),
+      is_reward_short: syrup.isRewardShort,
     })),
     in_wallet: planned.inWallet.map(pricing.toTokenAmount),
     wallet_lp: walletLp.loose.map((loose) => ({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Address, getAddress } from 'viem';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
+import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
 import { recoveryRoutes } from './routes.ts';
@@ -28,6 +29,7 @@ export async function registerRecovery(
       converter: getAddress(deps.contracts.converter),
     },
     pairFactory: getAddress(deps.pairFactory),
+    syrups: loadSyrupRegistry().map((syrup) => syrup.address),
     wmatic: getAddress(deps.wmatic),
     now,
     logWarn: (object, message) => app.log.warn(object, message),

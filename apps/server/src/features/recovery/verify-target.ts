@@ -31,7 +31,7 @@ export function badTransaction(message: string): AppError {
 
 /**
  * Checks a step's transaction went to a contract Tidewatch verified for that kind of step, calling that
- * step's function: an index farm (exit, withdraw, claim), the router (remove liquidity), the old lair
+ * step's function: an index farm or a listed syrup pool (exit, withdraw, claim), the router (remove liquidity), the old lair
  * (leave), the converter (convert), or an approve of an index farm's pair for the router or of old QUICK
  * for the converter. Answers the farm it called, if any; throws VALIDATION_FAILED naming tx_hash otherwise.
  */
@@ -52,8 +52,14 @@ export async function verifyTarget(
     case 'exit':
     case 'withdraw':
     case 'claim': {
+      // A syrup pool QuickSwap listed is the same code as a farm: its stake and rewards come back the same way.
+      if (ctx.syrups.some((pool) => isAddressEqual(pool, to))) return { farmAddress: null };
       const farm = await findIndexFarm(ctx.db, ctx.chainId, to);
-      if (!farm) throw badTransaction(`the transaction went to ${to}, which is not a farm of the index`);
+      if (!farm) {
+        throw badTransaction(
+          `the transaction went to ${to}, which is neither a farm of the index nor a syrup pool`,
+        );
+      }
       return { farmAddress: to };
     }
     case 'approve': {

@@ -40,12 +40,27 @@ export type FarmState = {
   rewardBalances: bigint[];
 };
 
+/**
+ * An ended syrup pool (a StakingRewards staking QUICK or dQUICK) where the wallet has stake or unclaimed rewards,
+ * as read at the plan's block: its one reward, what it owes the wallet of it and what it holds.
+ */
+export type SyrupState = {
+  address: Address;
+  stakeToken: PlanToken;
+  staked: bigint;
+  rewards: [PlanToken];
+  earned: [bigint];
+  rewardBalances: [bigint];
+};
+
 /** Everything the plan is computed from, read at one block. */
 export type RecoveryChainState = {
   wallet: Address;
   blockNumber: bigint;
   blockTimestamp: bigint;
   farms: FarmState[];
+  /** Ended syrup pools (of every pool QuickSwap listed) where the wallet has something. */
+  syrups: SyrupState[];
   /** By lower-case pair address. */
   pairs: Map<string, PairState>;
   /** The pairs' factory has a `feeTo`: each burn first mints the protocol's fee (Uniswap V2 `_mintFee`). */

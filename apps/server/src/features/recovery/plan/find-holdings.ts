@@ -1,6 +1,7 @@
 import { pair } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
+import { planLairAndSyrupStakes, type SyrupStake } from '../../../core/chain/lair-syrup-stakes.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import type { IndexRow } from '../../../core/farm-index/index-repository.ts';
 import { planWalletFarms, type WalletFarm } from '../../../core/farm-index/wallet-farms.ts';
@@ -10,6 +11,8 @@ export type RecoveryHoldings = {
   found: WalletFarm[];
   /** One index row per pair of an ended farm (by the index's period end) whose LP tokens the wallet holds. */
   heldPairs: IndexRow[];
+  /** The listed syrup pools that have ended by the block's time where the wallet has stake or rewards. */
+  syrups: SyrupStake[];
   blockNumber: bigint;
 };
 
@@ -17,16 +20,19 @@ export type RecoveryHoldings = {
  * The recovery plan's find stage, in one plan at one block: the wallet's stake and rewards in every index
  * farm (find my farms' reads), and its LP balance of every pair an index farm stakes, so LP left in the
  * wallet after an earlier `exit` (a plan stopped half-way) is still removed. A pair counts when one of its
- * farms has ended by the block's time (by the index's period end: a period only ever grows).
+ * farms has ended by the block's time (by the index's period end: a period only ever grows). And the wallet's
+ * stake and rewards in every listed syrup pool (a pool that cannot be read is left out: nothing to plan).
  */
 export async function findRecoveryHoldings(
   chain: ChainClient,
   rows: IndexRow[],
   wallet: Address,
+  syrups: readonly Address[],
 ): Promise<RecoveryHoldings> {
   const plan = new ReadPlan();
   const block = plan.addBlock(chain.multicall3Address);
   const found = planWalletFarms(plan, rows, wallet);
+  const syrupStakes = planLairAndSyrupStakes(plan, wallet, { lairs: [], syrups });
   const rowOfPair = new Map<string, IndexRow>();
   const endOfPair = new Map<string, number>();
   for (const row of rows) {
@@ -57,5 +63,6 @@ export async function findRecoveryHoldings(
   const heldPairs = [...rowOfPair]
     .filter(([key]) => (lpHeld.get(key) ?? 0n) > 0n && endOfPair.get(key)! <= now)
     .map(([, row]) => row);
-  return { found: found(), heldPairs, blockNumber: block.number };
+  const endedSyrups = syrupStakes().syrups.filter((stake) => stake.periodFinish <= block.timestamp);
+  return { found: found(), heldPairs, syrups: endedSyrups, blockNumber: block.number };
 }

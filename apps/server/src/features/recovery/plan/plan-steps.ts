@@ -1,8 +1,8 @@
 import { dragonLair, quickConverter, testErc20 } from '@tidewatch/contracts';
 import type { RecoveryStepKind } from '@tidewatch/shared';
 import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex, isAddressEqual } from 'viem';
-import type { FarmState, Flow, RecoveryChainState, RecoveryContracts } from './chain-state.ts';
-import { isShort, planFarmStep } from './farm-step.ts';
+import type { FarmState, Flow, RecoveryChainState, RecoveryContracts, SyrupState } from './chain-state.ts';
+import { isShort, planFarmStep, planStakeStep } from './farm-step.ts';
 import { planRemoveLiquidity } from './remove-liquidity-step.ts';
 import type { TypicalGasKey } from './typical-gas.ts';
 
@@ -27,6 +27,7 @@ type PlannedFarm = FarmState & { isRewardShort: boolean };
 
 export type PlannedRecovery = {
   farms: PlannedFarm[];
+  syrups: (SyrupState & { isRewardShort: boolean })[];
   /** LP of the plan's pairs (as `walletLpInPlan` scopes it), old dQUICK and old QUICK the wallet already holds. */
   inWallet: Flow[];
   steps: PlannedStep[];
@@ -37,7 +38,8 @@ export type PlannedRecovery = {
 /**
  * The steps that turn everything an ended farm still holds for the wallet back into tokens, in the order
  * they can run: per farm `exit` (or `withdraw` without claiming when the farm holds less of a reward
- * token than it owes, or `getReward` when only rewards are left), per pair one `remove_liquidity` of the
+ * token than it owes, or `getReward` when only rewards are left), the same per ended syrup pool (its stake is
+ * QUICK or dQUICK: old dQUICK goes on to the lair, old QUICK to the converter), per pair one `remove_liquidity` of the
  * stake the farm steps return plus the wallet's LP of it in the plan (`walletLpInPlan`, by lower-case pair
  * address: what earlier farm steps returned, and loose LP only where the person asked; the rest of the
  * wallet's LP still earns fees and is left alone), `leave` of the old lair for every old dQUICK (in
@@ -76,6 +78,19 @@ export function planSteps(
       }
     }
     return { ...farm, isRewardShort };
+  });
+
+  // An ended syrup pays back what it staked (old dQUICK goes on to the lair, old QUICK to the converter) and
+  // its reward.
+  const syrups = state.syrups.map((syrup) => {
+    const isRewardShort = isShort(syrup);
+    const label = `syrup pool ${syrup.stakeToken.symbol} -> ${syrup.rewards[0].symbol}`;
+    const step = planStakeStep({ ...syrup, kind: 'lp', label }, isRewardShort);
+    if (step) {
+      steps.push(step);
+      step.receives.forEach(arrive);
+    }
+    return { ...syrup, isRewardShort };
   });
 
   const lpInWallet = (pair: { address: string }) => walletLpInPlan.get(pair.address.toLowerCase()) ?? 0n;
@@ -177,7 +192,7 @@ export function planSteps(
     { token: lair.token, raw: lair.walletBalance },
     { token: oldQuick.token, raw: oldQuick.walletBalance },
   ].filter((flow) => flow.raw > 0n);
-  return { farms, inWallet, steps, finalFlows: final.flows() };
+  return { farms, syrups, inWallet, steps, finalFlows: final.flows() };
 }
 
 /** The converter's rate: 1 old QUICK = 1000 new (TokenSwap's SWAP_RATIO). */

@@ -3,6 +3,7 @@ import { type Address, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../../../core/chain/erc20.ts';
 import { farmContracts } from '../../../core/chain/farm-contracts.ts';
+import type { SyrupStake } from '../../../core/chain/lair-syrup-stakes.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import { labelSymbol, type OldTokens } from '../../../core/chain/token-labels.ts';
 import type { IndexRow } from '../../../core/farm-index/index-repository.ts';
@@ -14,6 +15,7 @@ import type {
   PlanToken,
   RecoveryChainState,
   RecoveryContracts,
+  SyrupState,
 } from './chain-state.ts';
 
 export type ReadRecoveryInput = {
@@ -27,6 +29,8 @@ export type ReadRecoveryInput = {
   found: WalletFarm[];
   /** Pairs of ended farms whose LP the wallet holds (one index row each). */
   heldPairs: IndexRow[];
+  /** Ended syrup pools where the wallet has something (the find stage's). */
+  syrups: SyrupStake[];
   blockNumber: bigint;
   /** Tokens priced beside the plan's own (WMATIC: POL's price for the gas). */
   extraPricedTokens: Address[];
@@ -40,7 +44,7 @@ const erc20 = testErc20.abi;
  * The recovery plan's second read, at the find stage's block so both see one state: each found farm's
  * period end and what it holds of its reward tokens, each pair's (the found farms' and those whose LP the
  * wallet holds) reserves, balances, supply, kLast, the wallet's LP and router allowance, the factory's feeTo, the old lair, old and new QUICK (the wallet's,
- * the converter's), and every price: one aggregate3. Farms whose period has not ended at that block's time
+ * the converter's), each ended syrup's tokens and reward balance, and every price: one aggregate3. Farms whose period has not ended at that block's time
  * are left out (the plan is for ended farms; the index's own flag may be a day old).
  */
 export async function readRecoveryState(
@@ -97,6 +101,37 @@ export async function readRecoveryState(
         },
       );
     });
+    return state;
+  });
+
+  // Each ended syrup's tokens (named as the pool itself says) and what it holds of its reward.
+  const syrups = input.syrups.map((found) => {
+    const state: SyrupState = {
+      address: found.pool,
+      stakeToken: token(found.stakingToken, '', 18),
+      staked: found.staked,
+      rewards: [token(found.rewardsToken, '', 18)],
+      earned: [found.earned],
+      rewardBalances: [0n],
+    };
+    planTokenReads(plan, found.stakingToken, (info) => {
+      state.stakeToken = token(info.address, info.symbol, info.decimals);
+    });
+    planTokenReads(plan, found.rewardsToken, (info) => {
+      state.rewards = [token(info.address, info.symbol, info.decimals)];
+    });
+    plan.add<bigint>(
+      {
+        label: `token ${found.rewardsToken}: balanceOf(${found.pool})`,
+        address: found.rewardsToken,
+        abi: erc20,
+        functionName: 'balanceOf',
+        args: [found.pool],
+      },
+      (v) => {
+        state.rewardBalances = [v];
+      },
+    );
     return state;
   });
 
@@ -211,6 +246,7 @@ export async function readRecoveryState(
   for (const address of [
     ...[...pairs.values()].flatMap((p) => [p.token0.address, p.token1.address]),
     ...farms.flatMap((f) => f.rewards.map((r) => r.address)),
+    ...input.syrups.flatMap((s) => [s.stakingToken, s.rewardsToken]),
     contracts.lair,
     contracts.oldQuick,
     contracts.newQuick,
@@ -233,6 +269,7 @@ export async function readRecoveryState(
       blockNumber: block.number,
       blockTimestamp: block.timestamp,
       farms: ended.map(({ periodFinish: _, ...farm }) => farm),
+      syrups,
       pairs: new Map([...pairs].filter(([key]) => usedPairs.has(key))),
       isFeeOn: feeTo !== zeroAddress,
       lair,

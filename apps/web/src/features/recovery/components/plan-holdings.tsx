@@ -1,6 +1,7 @@
-import type { RecoveryFarm, RecoveryPlan } from '@tidewatch/shared/recovery';
+import type { RecoveryFarm, RecoveryPlan, RecoverySyrup } from '@tidewatch/shared/recovery';
 import { isSameAddress } from '@tidewatch/shared/same-address';
 import { Badge } from '../../../components/index.ts';
+import { shortenAddress } from '../../../lib/format.ts';
 import { describeAmount } from './token-amount-text.ts';
 
 function farmLabel({ farm }: RecoveryFarm): string {
@@ -32,7 +33,31 @@ function FarmLeft({ left, plan }: { left: RecoveryFarm; plan: RecoveryPlan }) {
   );
 }
 
-/** What the ended farms still hold for the wallet, and what of the plan is already in the wallet. */
+function SyrupLeft({ left, plan }: { left: RecoverySyrup; plan: RecoveryPlan }) {
+  const note = plan.steps.find((step) => isSameAddress(step.contract, left.pool) && step.note)?.note ?? null;
+  return (
+    <li className="space-y-1 py-2">
+      <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900 dark:text-slate-100">
+        syrup pool {left.staked.symbol} → {left.earned.symbol}{' '}
+        <span className="font-mono text-xs text-slate-500">{shortenAddress(left.pool)}</span>
+        {left.is_reward_short ? (
+          <Badge className="bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            rewards short
+          </Badge>
+        ) : null}
+      </p>
+      <p className="text-slate-700 dark:text-slate-300">
+        staked: {describeAmount(left.staked)}
+        {left.earned.raw !== '0' ? `; unclaimed: ${describeAmount(left.earned)}` : ''}
+      </p>
+      {left.is_reward_short && note ? (
+        <p className="text-xs text-amber-900 dark:text-amber-200">{note}</p>
+      ) : null}
+    </li>
+  );
+}
+
+/** What the ended farms and syrup pools still hold for the wallet, and what of the plan is already in it. */
 export function PlanHoldings({ plan }: { plan: RecoveryPlan }) {
   return (
     <div className="space-y-4 text-sm">
@@ -44,6 +69,18 @@ export function PlanHoldings({ plan }: { plan: RecoveryPlan }) {
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {plan.farms.map((left) => (
               <FarmLeft key={left.farm.address} left={left} plan={plan} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {plan.syrups.length > 0 ? (
+        <section aria-labelledby="left-in-syrups" className="space-y-1">
+          <h2 id="left-in-syrups" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+            left in ended syrup pools
+          </h2>
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+            {plan.syrups.map((left) => (
+              <SyrupLeft key={left.pool} left={left} plan={plan} />
             ))}
           </ul>
         </section>

@@ -137,6 +137,7 @@ export function recoveryPlan(
             is_reward_short: options.isRewardShort ?? false,
           },
         ],
+    syrups: [],
     in_wallet: options.withStakeInWallet ? [lpStake] : [],
     wallet_lp: [],
     steps,
