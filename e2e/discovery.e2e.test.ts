@@ -167,6 +167,13 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
       expect(text).toContain(whole(earned, rewardDecimals));
       expect(text).toContain(i < 2 ? 'ended' : 'ends');
     }
+    // Tracked, the stake joins the one portfolio: the dashboard adds it up in its own line.
+    const label = 'syrup pool dQUICK (old) -> USDC';
+    await wallet.getByRole('button', { name: `track ${label}` }).click();
+    await wallet.getByRole('button', { name: `untrack ${label}` }).waitFor();
+    await followNavLink(browser, 'dashboard');
+    const byKind = page.getByRole('list', { name: 'by kind' });
+    await expect.poll(() => byKind.textContent()).toMatch(/Lair and syrup pools \(1\): value \$[\d,.]+/);
   });
 
   it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {

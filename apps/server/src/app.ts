@@ -218,10 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chainId: deps.config.chainId,
     throttles,
     oldTokens,
-    lairs: [
-      { lair: deps.config.dquick.new, quick: deps.config.quick.new },
-      { lair: deps.config.dquick.old, quick: deps.config.quick.old },
-    ],
+    config: deps.config,
   });
   // The books (issue 35): a wallet's ledger, a year's summary and the exports.
   await registerLedger(app, {

@@ -7,7 +7,7 @@ import { loadFarmRegistry } from './core/farm-index/registry.ts';
 import { runHistoryJob } from './core/history/backfill.ts';
 import { createInFlight } from './core/jobs/in-flight.ts';
 import { runRound } from './core/jobs/scheduled-round.ts';
-import { v2FarmStake } from './core/kinds/index.ts';
+import { v2FarmStake, vaultPosition } from './core/kinds/index.ts';
 import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
@@ -15,6 +15,11 @@ import { createSnapshotPipeline, type PriceSources } from './core/snapshots/inde
 import { deliverAlertChannels } from './features/alert-channels/index.ts';
 import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { v3PositionSnapshots } from './features/v3-positions/index.ts';
+import {
+  createVaultsDeps,
+  type VaultSnapshotRoundDeps,
+  vaultPositionSnapshots,
+} from './features/vaults/index.ts';
 import { refreshFarmIndexWhenDue } from './jobs/farm-index-job.ts';
 import { startRecordedSendsJob } from './jobs/recorded-sends-job.ts';
 import { runRetentionWhenDue } from './jobs/retention.ts';
@@ -198,6 +203,31 @@ export async function startScheduledSnapshots(
     inFlight,
     logWarn: (object, message) => log.warn(object, message),
   });
+  // Tracked lair and syrup positions (issue 45): their own round, the syrup alerts after each stored batch.
+  const vaults: VaultSnapshotRoundDeps = {
+    db: runtime.database.db,
+    isPostgres: runtime.database.dialect === 'postgres',
+    intervalMs,
+    vaults: createVaultsDeps({
+      db: runtime.database.db,
+      chainId: runtime.config.chainId,
+      oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
+      chain: runtime.chain,
+      prices: runtime.prices,
+      config: runtime.config,
+    }),
+    onStored: (stored, read) =>
+      inFlight.track(
+        evaluateAlerts(
+          { ...alertDeps(), chainNow: read.blockTime },
+          vaultPosition.alerts,
+          stored.map((p) => p.positionId),
+        )
+          .catch((error: unknown) => log.warn({ err: error }, 'vault alerts: evaluation failed'))
+          .then(deliver)
+          .catch((error: unknown) => log.warn({ err: error }, 'vault alerts: delivery failed')),
+      ),
+  };
   const onError = (error: unknown) =>
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
   // The retention job rides on the same ticks and runs once a day across processes (job_runs).
@@ -249,6 +279,7 @@ export async function startScheduledSnapshots(
   const rounds: QueuedRound[] = [
     { kind: farmStakeSnapshots(deps), deps },
     { kind: v3PositionSnapshots(v3.round), deps: v3.round },
+    { kind: vaultPositionSnapshots(vaults), deps: vaults },
   ];
   const startSchedulerOrQueue = async (): Promise<Scheduler> => {
     if (runtime.config.databaseUrl) {

@@ -58,3 +58,45 @@ export const vaultsWalletPositionsSchema = z.object({
   value_usd: usd,
 });
 export type VaultsWalletPositions = z.infer<typeof vaultsWalletPositionsSchema>;
+
+/** What the vaults tool tracks: dQUICK in a Dragon's Lair, or a stake in a syrup pool. */
+export const vaultPositionTypeSchema = z.enum(['lair', 'syrup']);
+
+/** POST /api/quickswap/vaults/tracked: track what one of the user's wallets holds in a lair or a syrup pool. */
+export const vaultsTrackSchema = z.strictObject({
+  wallet_address: hexAddressSchema,
+  /** The lair (its dQUICK) or the syrup pool. */
+  contract_address: hexAddressSchema,
+});
+
+/** DELETE /api/quickswap/vaults/tracked/:id */
+export const vaultsTrackedIdParamsSchema = z.strictObject({
+  id: z.coerce.number({ error: 'must be a tracked position id' }).int('must be a whole number').positive(),
+});
+
+/** A tracked position valued at one block: its lair or syrup figures, null when the wallet held nothing there. */
+const vaultSnapshotSchema = z.object({
+  block_number: z.number().int(),
+  created_on: z.string(),
+  value_usd: usd,
+  rewards_usd: usd,
+  ends_at: z.string().nullable(),
+  lair: lairStakeSchema.nullable(),
+  syrup: syrupStakeSchema.nullable(),
+});
+export type VaultSnapshot = z.infer<typeof vaultSnapshotSchema>;
+
+export const trackedVaultPositionSchema = z.object({
+  id: z.number().int(),
+  wallet_address: z.string(),
+  contract_address: z.string(),
+  position_type: vaultPositionTypeSchema,
+  tracked_at: z.string(),
+  /** The newest snapshot; null before the first. */
+  snapshot: vaultSnapshotSchema.nullable(),
+});
+export type TrackedVaultPosition = z.infer<typeof trackedVaultPositionSchema>;
+
+/** GET /api/quickswap/vaults/tracked: the user's tracked lair and syrup positions, each with its newest snapshot. */
+export const trackedVaultPositionsSchema = z.object({ positions: z.array(trackedVaultPositionSchema) });
+export type TrackedVaultPositions = z.infer<typeof trackedVaultPositionsSchema>;

@@ -35,6 +35,7 @@ async function placeSyrupsAt(anvil: Anvil, world: World, specs: SyrupSpec[]): Pr
       [d, rewardToken, world.tokens[spec.stakingToken].address],
       `syrup ${spec.to}`,
     );
+    await tx.flush(); // mined before its code and storage are copied
     await copyContract(anvil, deployed, spec.to);
     await tx.call(d, rewardToken, testErc20.abi, 'mint', [spec.to, spec.reward]);
     await tx.call(d, spec.to, stakingRewards.abi, 'notifyRewardAmount', [spec.reward, spec.durationSeconds]);

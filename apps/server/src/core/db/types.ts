@@ -9,6 +9,7 @@ import type { RecordedSendMovementsTables } from './tables/recorded-send-movemen
 import type { TransactionFeesTables } from './tables/transaction-fees.ts';
 import type { V3IncentiveIndexTables } from './tables/v3-incentive-index.ts';
 import type { V3PositionsTables } from './tables/v3-positions.ts';
+import type { VaultPositionsTables } from './tables/vault-positions.ts';
 import type { WalletTransactionsTables } from './tables/wallet-transactions.ts';
 
 /**
@@ -184,6 +185,7 @@ export type Database = {
   FarmImportsTables &
   WalletTransactionsTables &
   V3PositionsTables &
+  VaultPositionsTables &
   MerklAnswersTables &
   TransactionFeesTables &
   RecordedSendMovementsTables &

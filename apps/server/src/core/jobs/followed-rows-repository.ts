@@ -11,6 +11,7 @@ const followed = {
   history_backfills: { tracking: 'tracked_farms', keys: ['farm_id', 'wallet_address'] },
   v3_snapshot_schedule: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
   v3_history_backfills: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
+  vault_snapshot_schedule: { tracking: 'vault_tracked_positions', keys: ['position_id'] },
 } as const satisfies Record<string, { tracking: keyof Database; keys: readonly string[] }>;
 
 export type FollowingTable = keyof typeof followed;

@@ -7,7 +7,10 @@ import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease-reposi
  * the same columns in each (next_due_at, last_run_at, last_error, last_error_at, failures, lease_until). What
  * differs between kinds is only what a row is joined to; the claiming and marking are here, once.
  */
-export type ScheduleTable = Extract<LeasedTable, 'snapshot_schedule' | 'v3_snapshot_schedule'>;
+export type ScheduleTable = Extract<
+  LeasedTable,
+  'snapshot_schedule' | 'v3_snapshot_schedule' | 'vault_snapshot_schedule'
+>;
 
 /** What every scheduled item carries: its schedule row and how often it failed in a row. */
 export type ScheduledItem = { scheduleId: number; failures: number };

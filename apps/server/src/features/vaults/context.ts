@@ -17,6 +17,7 @@ export type VaultsDeps = {
   lairs: readonly { lair: Address; quick: Address }[];
   /** The syrup pools read for every wallet: every one QuickSwap listed (core/farm-index/syrup-registry.ts). */
   syrups: readonly Address[];
+  now?: (() => Date) | undefined;
 };
 
 /** The chain and the prices; CHAIN_UNAVAILABLE without them. */

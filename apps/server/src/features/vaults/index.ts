@@ -1,27 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import type { Address } from 'viem';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
+import type { Config } from '../../core/config.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
+import type { VaultsDeps } from './context.ts';
 import { vaultsRoutes } from './routes.ts';
+
+/** The vaults tool's reads as configured: both Dragon's Lairs and every syrup pool QuickSwap listed. */
+export function createVaultsDeps(
+  deps: Omit<VaultsDeps, 'lairs' | 'syrups'> & { config: Pick<Config, 'dquick' | 'quick'> },
+): VaultsDeps {
+  const { config, ...rest } = deps;
+  return {
+    ...rest,
+    lairs: [
+      { lair: config.dquick.new, quick: config.quick.new },
+      { lair: config.dquick.old, quick: config.quick.old },
+    ],
+    syrups: loadSyrupRegistry().map((syrup) => syrup.address),
+  };
+}
 
 /**
  * Wires the vaults tool (issue 45) into the app: a wallet's dQUICK in the Dragon's Lairs and its stakes in every
- * syrup pool QuickSwap listed (the registry, unless the composition names others).
+ * syrup pool QuickSwap listed, and tracking them.
  */
 export async function registerVaults(
   app: FastifyInstance,
-  deps: ChainFeatureDeps & { lairs: readonly { lair: Address; quick: Address }[] },
+  deps: ChainFeatureDeps & { config: Pick<Config, 'dquick' | 'quick'> },
 ): Promise<void> {
   await app.register(vaultsRoutes, {
-    deps: {
+    deps: createVaultsDeps({
       db: deps.database.db,
       chainId: deps.chainId,
       oldTokens: deps.oldTokens,
       chain: deps.chain,
       prices: deps.prices,
-      lairs: deps.lairs,
-      syrups: loadSyrupRegistry().map((syrup) => syrup.address),
-    },
+      now: deps.now,
+      config: deps.config,
+    }),
     throttles: deps.throttles,
   });
 }
+
+// What the composition (runtime.ts) runs of this feature: the vault positions' kind of scheduled round.
+export { type VaultSnapshotRoundDeps, vaultPositionSnapshots } from './schedule/snapshot-round.ts';

@@ -28,6 +28,7 @@ import { openingBalancePerWalletMigration } from './026-opening-balance-per-wall
 import { operatorPriceChoicesMigration } from './027-operator-price-choices.ts';
 import { recordedSendMovementsMigration } from './028-recorded-send-movements.ts';
 import { v3IncentiveIndexMigration } from './029-v3-incentive-index.ts';
+import { vaultTrackingMigration } from './030-vault-tracking.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '027-operator-price-choices': operatorPriceChoicesMigration,
   '028-recorded-send-movements': recordedSendMovementsMigration,
   '029-v3-incentive-index': v3IncentiveIndexMigration,
+  '030-vault-tracking': vaultTrackingMigration,
 };

@@ -71,6 +71,7 @@ describe('vaults tool screen', () => {
     installFakeFetch(({ path }) => {
       if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
       if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/vaults/tracked') return { body: { positions: [] } };
       return undefined;
     });
     renderRoute('/quickswap/vaults');
@@ -87,11 +88,52 @@ describe('vaults tool screen', () => {
     expect(syrup).toHaveTextContent('10 dQUICK (old)3.25 DERCunknown');
   });
 
+  it('tracks a syrup stake from its row, which then says so and offers untrack', async () => {
+    logIn();
+    const syrup = holdings.syrups[0]!;
+    const entry = {
+      id: 5,
+      wallet_address: polygonWallet.address,
+      contract_address: syrup.pool,
+      position_type: 'syrup',
+      tracked_at: '2026-11-29T10:00:00.000Z',
+      snapshot: {
+        block_number: 1234567,
+        created_on: '2026-11-29T10:00:00.000Z',
+        value_usd: null,
+        rewards_usd: null,
+        ends_at: syrup.ends_at,
+        lair: null,
+        syrup,
+      },
+    };
+    let positions: unknown[] = [];
+    const calls = installFakeFetch(({ method, path }) => {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/vaults/tracked' && method === 'POST') {
+        positions = [entry];
+        return { body: entry };
+      }
+      if (path === '/quickswap/vaults/tracked') return { body: { positions } };
+      return undefined;
+    });
+    const { user } = renderRoute('/quickswap/vaults');
+    await user.click(await screen.findByRole('button', { name: 'track syrup pool dQUICK (old) -> DERC' }));
+    expect(
+      await screen.findByRole('button', { name: 'untrack syrup pool dQUICK (old) -> DERC' }),
+    ).toBeInTheDocument();
+    const posted = calls.find((c) => c.method === 'POST' && c.path === '/quickswap/vaults/tracked')!;
+    expect(posted.body).toEqual({ wallet_address: polygonWallet.address, contract_address: syrup.pool });
+    expect(screen.getByRole('button', { name: 'track dQUICK (old)' })).toBeInTheDocument();
+  });
+
   it("says so when a wallet holds nothing there, and shows a failed read with 'retry'", async () => {
     logIn();
     let attempts = 0;
     installFakeFetch(({ path }) => {
       if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === '/quickswap/vaults/tracked') return { body: { positions: [] } };
       if (path !== holdingsPath) return undefined;
       attempts += 1;
       return attempts === 1

@@ -6,6 +6,7 @@ import { vaultsTool } from '@tidewatch/shared/vaults-tool';
 import { Badge, InlineError, Spinner } from '../../../components/index.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { walletHoldingsQueryOptions } from '../api/get-wallet-holdings.ts';
+import { TrackCell } from './track-cell.tsx';
 
 type Amount = { token: { symbol: string }; amount: string };
 const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
@@ -41,15 +42,15 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
               ? `; ${formatCount(query.data.unreadable.length, 'pool')} could not be read (shown as unknown, not empty)`
               : ''}
           </p>
-          <LairTable lairs={query.data.lairs} />
-          <SyrupTable syrups={query.data.syrups} />
+          <LairTable lairs={query.data.lairs} walletAddress={wallet.address} />
+          <SyrupTable syrups={query.data.syrups} walletAddress={wallet.address} />
         </>
       ) : null}
     </section>
   );
 }
 
-function LairTable({ lairs }: { lairs: LairStake[] }) {
+function LairTable({ lairs, walletAddress }: { lairs: LairStake[]; walletAddress: string }) {
   return (
     <div className="overflow-x-auto">
       <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -70,6 +71,9 @@ function LairTable({ lairs }: { lairs: LairStake[] }) {
               <th scope="col" className={head}>
                 value
               </th>
+              <th scope="col" className={head}>
+                <span className="sr-only">tracking</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -78,6 +82,13 @@ function LairTable({ lairs }: { lairs: LairStake[] }) {
                 <td className="px-2 py-1.5 tabular-nums">{amountText(lair.dquick)}</td>
                 <td className={cell}>{amountText(lair.quick)}</td>
                 <td className={cell}>{formatUsd(lair.usd)}</td>
+                <td className={cell}>
+                  <TrackCell
+                    walletAddress={walletAddress}
+                    contract={lair.lair}
+                    label={lair.dquick.token.symbol}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>
@@ -87,7 +98,7 @@ function LairTable({ lairs }: { lairs: LairStake[] }) {
   );
 }
 
-function SyrupTable({ syrups }: { syrups: SyrupStake[] }) {
+function SyrupTable({ syrups, walletAddress }: { syrups: SyrupStake[]; walletAddress: string }) {
   return (
     <div className="overflow-x-auto">
       <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -111,6 +122,9 @@ function SyrupTable({ syrups }: { syrups: SyrupStake[] }) {
               <th scope="col" className={head}>
                 value
               </th>
+              <th scope="col" className={head}>
+                <span className="sr-only">tracking</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -131,6 +145,13 @@ function SyrupTable({ syrups }: { syrups: SyrupStake[] }) {
                 <td className={cell}>{amountText(syrup.staked)}</td>
                 <td className={cell}>{amountText(syrup.earned)}</td>
                 <td className={cell}>{formatUsd(syrup.usd)}</td>
+                <td className={cell}>
+                  <TrackCell
+                    walletAddress={walletAddress}
+                    contract={syrup.pool}
+                    label={`syrup pool ${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`}
+                  />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,63 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types of migration 030 (tracking the vaults tool's positions, issue 45). Conventions as in farms.ts: USD
+ * doubles with null = unknown, block numbers `bigint` (read through `Number()`), addresses checksummed.
+ */
+type BlockNumber = ColumnType<number | string, number, never>;
+
+/** 'lair': dQUICK in a Dragon's Lair; 'syrup': a stake in a syrup pool. */
+export type VaultPositionType = 'lair' | 'syrup';
+
+/** What a wallet holds in one contract of the vaults tool. */
+type VaultPositionsTable = {
+  id: Generated<number>;
+  chain_id: number;
+  wallet_address: string;
+  contract_address: string;
+  position_type: VaultPositionType;
+  created_at: string;
+};
+
+/** A user tracks a position (its wallet is one of theirs, saved or watch-only). */
+type VaultTrackedPositionsTable = {
+  id: Generated<number>;
+  user_id: number;
+  position_id: number;
+  created_at: string;
+};
+
+/** The position valued at one block (unique per position and block). */
+type VaultPositionSnapshotsTable = {
+  id: Generated<number>;
+  position_id: number;
+  block_number: BlockNumber;
+  created_on: string;
+  /** All of it (stake and unclaimed rewards; a lair's QUICK) in USD; null when a part has no price. */
+  value_usd: number | null;
+  /** A syrup's unclaimed rewards in USD (null: no price); 0 for a lair. */
+  rewards_usd: number | null;
+  /** A syrup pool's end (ISO, the chain's periodFinish); null for a lair. */
+  ends_at: string | null;
+  /** JSON of the wire's LairStake or SyrupStake at that block. */
+  figures: string;
+};
+
+/** One row per tracked position: its automatic snapshots (as snapshot_schedule for V2 pairs). */
+type VaultSnapshotScheduleTable = {
+  id: Generated<number>;
+  position_id: number;
+  next_due_at: string;
+  lease_until: string | null;
+  last_run_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+  failures: Generated<number>;
+};
+
+export type VaultPositionsTables = {
+  vault_positions: VaultPositionsTable;
+  vault_tracked_positions: VaultTrackedPositionsTable;
+  vault_position_snapshots: VaultPositionSnapshotsTable;
+  vault_snapshot_schedule: VaultSnapshotScheduleTable;
+};

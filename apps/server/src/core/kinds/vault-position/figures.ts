@@ -1,0 +1,24 @@
+import type { VaultSnapshot } from '@tidewatch/shared';
+import { shortenAddress } from '@tidewatch/shared';
+
+/** A stored snapshot's wire figures: the lair's or the syrup's, null where the wallet held nothing. */
+export type VaultFigures = Pick<VaultSnapshot, 'lair' | 'syrup'>;
+
+export const parseVaultFigures = (figures: string): VaultFigures => JSON.parse(figures) as VaultFigures;
+
+/** How a screen names a vault position: "dQUICK (old) in the Dragon's Lair", 'syrup pool dQUICK (old) -> WMATIC'. */
+export function vaultPositionLabel(
+  position: { position_type: string; contract_address: string },
+  figures: VaultFigures | null,
+): string {
+  if (position.position_type === 'lair') {
+    return figures?.lair ? `${figures.lair.dquick.token.symbol} in the Dragon's Lair` : "Dragon's Lair";
+  }
+  return figures?.syrup
+    ? `syrup pool ${syrupLabel(figures.syrup)}`
+    : `syrup pool ${shortenAddress(position.contract_address)}`;
+}
+
+/** A syrup pool by what it stakes and pays: 'dQUICK (old) -> WMATIC'. */
+export const syrupLabel = (syrup: NonNullable<VaultFigures['syrup']>) =>
+  `${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`;

@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/index.ts';
+
+/** What a vault position's portfolio entry and alerts read, in SQL. */
+
+type Db = Kysely<Database>;
+
+/** The user's tracked vault positions on the chain, each with its newest snapshot and its newest at or before `dayAgo`. */
+export async function findTrackedVaultValues(db: Db, userId: number, chainId: number, dayAgo: string) {
+  const tracked = await db
+    .selectFrom('vault_tracked_positions as t')
+    .innerJoin('vault_positions as p', 'p.id', 't.position_id')
+    .select(['p.id as position_id', 'p.wallet_address', 'p.contract_address', 'p.position_type'])
+    .where('t.user_id', '=', userId)
+    .where('p.chain_id', '=', chainId)
+    .orderBy('t.id')
+    .execute();
+  return Promise.all(
+    tracked.map(async (position) => {
+      const newest = await newestSnapshot(db, position.position_id);
+      const dayBefore = await newestSnapshot(db, position.position_id, dayAgo);
+      return { ...position, newest, dayBefore };
+    }),
+  );
+}
+
+/** A position's newest snapshot (at or before `at`, ISO, when given); undefined when none. */
+export function newestSnapshot(db: Db, positionId: number, at?: string) {
+  let query = db
+    .selectFrom('vault_position_snapshots')
+    .selectAll()
+    .where('position_id', '=', positionId)
+    .orderBy('block_number', 'desc')
+    .limit(1);
+  if (at !== undefined) query = query.where('created_on', '<=', at);
+  return query.executeTakeFirst();
+}
+
+/** Who tracks a vault position, with where and whether they take alert e-mails. */
+export function findVaultTrackers(db: Db, positionId: number) {
+  return db
+    .selectFrom('vault_tracked_positions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.email', 'u.alert_email'])
+    .where('t.position_id', '=', positionId)
+    .execute();
+}
+
+/** The positions (by id) with their wallet, contract and kind. */
+export function findVaultPositions(db: Db, positionIds: number[]) {
+  if (positionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vault_positions')
+    .select(['id', 'wallet_address', 'contract_address', 'position_type'])
+    .where('id', 'in', positionIds)
+    .execute();
+}

@@ -1,0 +1,65 @@
+import type { VaultSnapshot } from '@tidewatch/shared';
+import { type Address, getAddress } from 'viem';
+import type { DbOrTrx } from '../../core/db/index.ts';
+import type { VaultsDeps } from './context.ts';
+import { type HoldingsWanted, readHoldings } from './read-holdings.ts';
+import { insertVaultSnapshots, type VaultPositionRef } from './tracking-repository.ts';
+
+/** A snapshot row as stored, of one position at the read's block. */
+type VaultSnapshotRow = Parameters<typeof insertVaultSnapshots>[1][number];
+
+export type VaultSnapshotsRead = {
+  blockNumber: number;
+  blockTime: Date;
+  rows: VaultSnapshotRow[];
+  /** Positions whose syrup pool could not be read (no contract there, or not this shape). */
+  unreadable: number[];
+};
+
+/**
+ * Tracked positions valued at one block (readHoldings: two requests for all of them): a lair's dQUICK with the
+ * QUICK it pays, a syrup's stake and rewards with its end, or nothing held there (value $0, known).
+ */
+export async function readVaultSnapshots(
+  ctx: VaultsDeps,
+  positions: readonly VaultPositionRef[],
+): Promise<VaultSnapshotsRead> {
+  const byWallet = new Map<Address, HoldingsWanted & { lairs: Address[]; syrups: Address[] }>();
+  for (const position of positions) {
+    const wallet = getAddress(position.wallet);
+    const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [] };
+    (position.type === 'lair' ? wanted.lairs : wanted.syrups).push(getAddress(position.contract));
+    byWallet.set(wallet, wanted);
+  }
+  const { block, wallets } = await readHoldings(ctx, [...byWallet.values()]);
+  const blockTime = new Date(Number(block.timestamp) * 1000);
+  const rows: VaultSnapshotRow[] = [];
+  const unreadable: number[] = [];
+  for (const position of positions) {
+    const read = wallets.get(getAddress(position.wallet))!;
+    const contract = getAddress(position.contract);
+    if (read.unreadable.includes(contract)) {
+      unreadable.push(position.positionId);
+      continue;
+    }
+    const lair = position.type === 'lair' ? (read.lairs.find((l) => l.lair === contract) ?? null) : null;
+    const syrup = position.type === 'syrup' ? (read.syrups.find((s) => s.pool === contract) ?? null) : null;
+    const figures: Pick<VaultSnapshot, 'lair' | 'syrup'> = { lair, syrup };
+    rows.push({
+      position_id: position.positionId,
+      block_number: Number(block.number),
+      created_on: blockTime.toISOString(),
+      // Nothing held there any more: a known $0, not an unknown.
+      value_usd: lair ? lair.usd : syrup ? syrup.usd : 0,
+      rewards_usd: syrup ? syrup.earned.usd : 0,
+      ends_at: syrup?.ends_at ?? null,
+      figures: JSON.stringify(figures),
+    });
+  }
+  return { blockNumber: Number(block.number), blockTime, rows, unreadable };
+}
+
+/** Stores a read's rows (one per position and block). */
+export function storeVaultSnapshots(db: DbOrTrx, rows: VaultSnapshotRow[]): Promise<void> {
+  return insertVaultSnapshots(db, rows);
+}
