@@ -1,12 +1,15 @@
 /**
  * Compiles the Solidity sources offline with solc-js and writes src/generated.ts: each contract's ABI
  * `as const` (so viem infers argument and return types), its creation bytecode and its runtime bytecode.
- * Two compilers, both shipped in npm packages (each carries its own soljson.js; nothing is downloaded):
+ * Four compilers, all shipped in npm packages (each carries its own soljson.js; nothing is downloaded):
  * - solidity/*.sol (test ERC-20s, Dragon's Lair, the QUICK converter, Multicall3, Merkl's distributor) with
  *   solc 0.8 (`solc`);
  * - solidity/v0.5.16/*.sol (QuickSwap's farms and farm factories) with solc 0.5.16 (`solc-0.5.16`, an npm
  *   alias of solc@0.5.16), the compiler QuickSwap deployed them with, because 0.5.x behaves differently:
- *   e.g. an array read past the end executes INVALID and burns all the gas it was given.
+ *   e.g. an array read past the end executes INVALID and burns all the gas it was given;
+ * - solidity/v0.7.6/gamma/ (Gamma's Hypervisor and UniProxy for Algebra pools, vendored unchanged with their
+ *   imports) with solc 0.7.6 (`solc-0.7.6`) and solidity/v0.6.12/gamma/ (Gamma's MasterChef and Rewarder) with
+ *   solc 0.6.12 (`solc-0.6.12`), each with the settings of Gamma's hardhat.config.ts (see compilations()).
  * Uniswap V2's pair, factory and Router02 are not compiled here: their artifacts come as published in
  * @uniswap/v2-core and @uniswap/v2-periphery (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
  * Nor is Algebra V1.0 (QuickSwap V3): its core, periphery and farming come as built in @cryptoalgebra/v1-core,
@@ -15,7 +18,7 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import solc from 'solc';
 
@@ -23,7 +26,11 @@ const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const solidityDir = join(packageDir, 'solidity');
 /** Folder of the sources written for solc 0.5.16 (QuickSwap's farms and factories). */
 const solidity0516Dir = 'v0.5.16';
+/** Gamma's sources as its repository and npm packages laid them out (README.md in each says from where). */
+const gammaHypervisorDir = 'v0.7.6/gamma';
+const gammaMasterChefDir = 'v0.6.12/gamma';
 export const generatedPath = join(packageDir, 'src', 'generated.ts');
+const require = createRequire(import.meta.url);
 
 /** Contracts we export; helper interfaces and abstract bases compiled alongside are skipped. */
 const exportedContracts = [
@@ -38,6 +45,10 @@ const exportedContracts = [
   'TokenSwap',
   'Multicall3',
   'Distributor',
+  'Hypervisor',
+  'UniProxy',
+  'MasterChef',
+  'Rewarder',
 ] as const;
 
 /** Artifacts taken as published: Uniswap V2's own build (QuickSwap deployed the same code). */
@@ -90,7 +101,6 @@ type HardhatArtifact = {
 
 /** Reads a published artifact, Uniswap's (solc standard JSON output) or hardhat's, as one shape. */
 function readPackagedArtifact(specifier: string): PackagedArtifact {
-  const require = createRequire(import.meta.url);
   const json = JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as
     | PackagedArtifact
     | HardhatArtifact;
@@ -113,34 +123,55 @@ type SolcOutput = {
   >;
 };
 
-/** The part of solc-js's API we use (the same in 0.5.16's wrapper and 0.8's). */
+/** The part of solc-js's API we use (the same in the 0.5.16, 0.6.12 and 0.7.6 wrappers and 0.8's). */
 type SolcJs = { version(): string; compile(input: string): string };
 
-let solc0516: SolcJs | undefined;
+/** The older compilers, each an npm alias of solc at that version in package.json, not yet loaded. */
+const pinnedSolcPackages = {
+  'solc-0.5.16': () => require('solc-0.5.16'),
+  'solc-0.6.12': () => require('solc-0.6.12'),
+  'solc-0.7.6': () => require('solc-0.7.6'),
+};
+
+type PinnedSolc = keyof typeof pinnedSolcPackages;
+
+const pinnedSolcs = new Map<PinnedSolc, SolcJs>();
 
 /**
- * solc 0.5.16 from its npm package, loaded on first use. Its Emscripten build registers
+ * An older solc from its npm alias, loaded on first use. Its Emscripten build registers
  * `process.on('unhandledRejection', abort)` when loaded; that listener is removed again so an unrelated
  * rejection in the host process (a test runner, say) is not turned into a compiler abort.
  */
-function loadSolc0516(): SolcJs {
-  if (solc0516) return solc0516;
+function loadPinnedSolc(alias: PinnedSolc): SolcJs {
+  const cached = pinnedSolcs.get(alias);
+  if (cached) return cached;
   const before = new Set(process.listeners('unhandledRejection'));
-  const loaded = createRequire(import.meta.url)('solc-0.5.16') as SolcJs;
+  const loaded = pinnedSolcPackages[alias]() as SolcJs;
   for (const listener of process.listeners('unhandledRejection')) {
     if (!before.has(listener)) process.removeListener('unhandledRejection', listener);
   }
-  if (!loaded.version().startsWith('0.5.16+')) throw new Error(`solc-0.5.16 is ${loaded.version()}`);
-  solc0516 = loaded;
+  const version = alias.slice('solc-'.length);
+  if (!loaded.version().startsWith(`${version}+`)) throw new Error(`${alias} is ${loaded.version()}`);
+  pinnedSolcs.set(alias, loaded);
   return loaded;
 }
 
 type Compilation = {
   /** Folder under solidity/ ('' for solidity/ itself); its *.sol files are compiled together. */
   folder: string;
+  /**
+   * 'flat': the folder's own *.sol files, named by their path under solidity/ (sources written here).
+   * 'tree': every *.sol file under the folder, named by its path inside it: a vendored project keeps the
+   * source unit names of its own build (contracts/…, @openzeppelin/contracts/…), so its imports resolve as
+   * they are written.
+   */
+  layout: 'flat' | 'tree';
   compiler: SolcJs;
   evmVersion: string;
-  optimizerRuns: number;
+  /** Optimizer runs; null for the optimizer off. */
+  optimizerRuns: number | null;
+  /** 'none' leaves the metadata hash out of the bytecode; without it solc appends its default (ipfs). */
+  bytecodeHash?: 'none';
   /** Why these settings, for the generated file's header. */
   note: string;
 };
@@ -149,6 +180,7 @@ function compilations(): Compilation[] {
   return [
     {
       folder: '',
+      layout: 'flat',
       compiler: solc,
       // paris: no PUSH0, so the bytecode also runs on chains and tools that lag behind Shanghai.
       evmVersion: 'paris',
@@ -157,38 +189,74 @@ function compilations(): Compilation[] {
     },
     {
       folder: solidity0516Dir,
-      compiler: loadSolc0516(),
+      layout: 'flat',
+      compiler: loadPinnedSolc('solc-0.5.16'),
       // quickswap-core's settings: truffle-config.js (solc 0.5.16, optimizer enabled, runs 999999) and
       // .waffle.json (evmVersion istanbul, runs 999999).
       evmVersion: 'istanbul',
       optimizerRuns: 999_999,
       note: "QuickSwap's farms and factories, with quickswap-core's compiler settings",
     },
+    {
+      folder: gammaHypervisorDir,
+      layout: 'tree',
+      compiler: loadPinnedSolc('solc-0.7.6'),
+      // Gamma's hardhat.config.ts at the vendored commit: version 0.7.6, optimizer enabled with 800 runs,
+      // metadata.bytecodeHash none. It names no evmVersion, so solc's default for 0.7.6 (istanbul) applied.
+      evmVersion: 'istanbul',
+      optimizerRuns: 800,
+      bytecodeHash: 'none',
+      note: "Gamma's Hypervisor and UniProxy for Algebra pools, with Gamma's hardhat settings",
+    },
+    {
+      folder: gammaMasterChefDir,
+      layout: 'tree',
+      compiler: loadPinnedSolc('solc-0.6.12'),
+      // Gamma's hardhat.config.ts lists `{ version: '0.6.12' }` without settings, the only version the files'
+      // `pragma solidity 0.6.12` allows: hardhat's default (2.8.0, its lock file's) then applies, optimizer
+      // off with runs 200, and solc's own for the rest (evmVersion istanbul, ipfs metadata hash).
+      evmVersion: 'istanbul',
+      optimizerRuns: null,
+      note: "Gamma's MasterChef and Rewarder, with Gamma's hardhat settings for 0.6.12",
+    },
   ];
 }
 
 type SolcArtifact = SolcOutput['contracts'][string][string];
 
-/** Compiles one folder's *.sol files together; source unit names are relative to solidity/. */
+/** A folder's sources by source unit name (see Compilation.layout). */
+function readSources(folder: string, layout: Compilation['layout']): Record<string, { content: string }> {
+  const dir = join(solidityDir, folder);
+  const files =
+    layout === 'flat'
+      ? readdirSync(dir)
+      : readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => file.split(sep).join('/'));
+  const sources: Record<string, { content: string }> = {};
+  for (const file of files.sort()) {
+    if (!file.endsWith('.sol')) continue;
+    const name = layout === 'tree' || !folder ? file : `${folder}/${file}`;
+    sources[name] = { content: readFileSync(join(dir, file), 'utf8') };
+  }
+  return sources;
+}
+
+/** Compiles one folder's *.sol files together. */
 function compileFolder({
   folder,
+  layout,
   compiler,
   evmVersion,
   optimizerRuns,
+  bytecodeHash,
 }: Compilation): Map<string, SolcArtifact> {
-  const dir = join(solidityDir, folder);
-  const sources: Record<string, { content: string }> = {};
-  for (const file of readdirSync(dir).sort()) {
-    if (file.endsWith('.sol')) {
-      sources[folder ? `${folder}/${file}` : file] = { content: readFileSync(join(dir, file), 'utf8') };
-    }
-  }
   const input = {
     language: 'Solidity',
-    sources,
+    sources: readSources(folder, layout),
     settings: {
       evmVersion,
-      optimizer: { enabled: true, runs: optimizerRuns },
+      // Runs 200 when off: hardhat's default, which Gamma's 0.6.12 build passed to solc.
+      optimizer: { enabled: optimizerRuns !== null, runs: optimizerRuns ?? 200 },
+      ...(bytecodeHash ? { metadata: { bytecodeHash } } : {}),
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
     },
   };
@@ -218,9 +286,12 @@ export function renderGeneratedModule(): string {
       if (isExported && byName.has(name)) throw new Error(`contract ${name} is defined by both compilers`);
       if (isExported || !byName.has(name)) byName.set(name, artifact);
     }
-    const sources = compilation.folder ? `solidity/${compilation.folder}/*.sol` : 'solidity/*.sol';
+    const { folder, layout, compiler, evmVersion, optimizerRuns, bytecodeHash, note } = compilation;
+    const sources = `solidity/${folder ? `${folder}/` : ''}${layout === 'tree' ? '**/' : ''}*.sol`;
+    const optimizer = optimizerRuns === null ? 'optimizer off' : `optimizer ${optimizerRuns} runs`;
+    const metadata = bytecodeHash ? `, bytecodeHash ${bytecodeHash}` : '';
     header.push(
-      `// ${sources} (${compilation.note}): solc ${compilation.compiler.version()}, evmVersion ${compilation.evmVersion}, optimizer ${compilation.optimizerRuns} runs.`,
+      `// ${sources} (${note}): solc ${compiler.version()}, evmVersion ${evmVersion}, ${optimizer}${metadata}.`,
     );
   }
 

@@ -4,8 +4,10 @@
  * scripts/compile.ts; the farms and factories in Solidity 0.5.16 with solc 0.5.16, as deployed),
  * Uniswap V2's pair and factory as published in @uniswap/v2-core, its Router02 as published in
  * @uniswap/v2-periphery, test ERC-20s and Multicall3; QuickSwap V3 (Algebra V1.0) as published in
- * @cryptoalgebra/v1-core, @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings, and Merkl's distributor
- * restated from its source. ABIs are typed `as const`, with creation and runtime bytecode for viem.
+ * @cryptoalgebra/v1-core, @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings, Merkl's distributor
+ * restated from its source, and Gamma's vault contracts compiled from Gamma's own sources (vendored unchanged
+ * under solidity/v0.7.6/gamma and solidity/v0.6.12/gamma). ABIs are typed `as const`, with creation and
+ * runtime bytecode for viem.
  */
 import {
   AlgebraEternalFarming,
@@ -17,10 +19,13 @@ import {
   DragonLair,
   FarmingCenter,
   FarmingCenterVault,
+  Hypervisor,
+  MasterChef,
   Multicall3,
   NFTDescriptor,
   NonfungiblePositionManager,
   NonfungibleTokenPositionDescriptor,
+  Rewarder,
   StakingDualRewards,
   StakingRewards,
   StakingRewardsDualFactory,
@@ -30,6 +35,7 @@ import {
   TestERC20Bytes32,
   TestWNative,
   TokenSwap,
+  UniProxy,
   UniswapV2Factory,
   UniswapV2Pair,
   UniswapV2Router02,
@@ -124,3 +130,27 @@ export const merklDistributor = Distributor;
 /** keccak256 of Algebra V1.0's pool creation code: QuickSwap V3's pools on Polygon share it (CREATE2). */
 export const ALGEBRA_POOL_INIT_CODE_HASH =
   '0x6ec6c9c8091d160c0aa74b2b14ba9c1717e95093bd3ac085cee99a49aab294a4' as const;
+
+/**
+ * Gamma's Hypervisor for Algebra pools (GammaStrategies/hypervisor at ed3d44a, branch quickswap; solc 0.7.6,
+ * 800 runs, as Gamma built it): an ERC-20 of shares over a base and a limit position in one pool.
+ * constructor(pool, owner, name, symbol); getTotalAmounts, getBasePosition, getLimitPosition, deposit (only
+ * from `whitelistedAddress`), withdraw, rebalance (owner), setWhitelist.
+ */
+export const gammaHypervisor = Hypervisor;
+/**
+ * Gamma's UniProxy (same commit): the whitelisted depositor of hypervisors. constructor(); addPosition(pos,
+ * version) (owner), deposit(deposit0, deposit1, to, pos, minIn) checking the ratio against getDepositAmount.
+ */
+export const gammaUniProxy = UniProxy;
+/**
+ * Gamma's MasterChef (GammaStrategies/hypervisor at 3043501; Sushi's MiniChefV2 with several rewarders, solc
+ * 0.6.12): constructor(rewardToken); add(allocPoint, lpToken), addRewarder, setSushiPerSecond, deposit(pid,
+ * amount, to), userInfo, pendingSushi, getRewarder. Pays its reward token from its own balance.
+ */
+export const gammaMasterChef = MasterChef;
+/**
+ * Gamma's Rewarder (same commit): constructor(rewardToken, rewardPerSecond, masterChef); add(allocPoint, pid),
+ * pendingToken, pendingTokens, rewardToken, rewardPerSecond. Pays from its own balance when the chef calls it.
+ */
+export const gammaRewarder = Rewarder;

@@ -30,6 +30,7 @@ export {
   type GenerationFarm,
   stakeInFarms,
 } from './world/farm-generations.ts';
+export { deployGammaVault } from './world/gamma-deploy.ts';
 export { mineBlockAt, sendTippedCall, setAutomine } from './world/next-block.ts';
 export { placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
 export { shortenFarmRewards } from './world/short-rewards.ts';
