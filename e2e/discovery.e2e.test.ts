@@ -136,7 +136,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await followNavLink(browser, 'Vaults tool');
     await page.getByRole('heading', { name: 'Vaults tool', level: 1 }).waitFor();
     const wallet = page.getByRole('region', { name: `wallet ${shortenAddress(account)}` });
-    const summary = wallet.getByText(/in the lairs and syrup pools, at block/);
+    const summary = wallet.getByText(/in vaults, the lairs and syrup pools, at block/);
     await summary.waitFor();
     const block = BigInt((await summary.textContent())!.match(/at block ([\d,]+)/)![1]!.replaceAll(',', ''));
     await browser.checkScreen('vaults tool');

@@ -8,6 +8,7 @@
 import {
   type Anvil,
   cmcListingsForWorld,
+  deployGammaVault,
   deployQuickswapWorld,
   deployV3World,
   mineBlockAt,
@@ -27,6 +28,7 @@ import {
 } from '@tidewatch/testkit';
 import { parseAbi } from 'viem';
 import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
+import { loadGammaVaults } from '../apps/server/src/core/farm-index/vault-registry.ts';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { startDemoChannels } from './demo-channels.ts';
@@ -134,8 +136,15 @@ async function main(): Promise<void> {
   // QuickSwap V3: the demo wallet's positions below, inside and above range and one farmed (before the
   // market plays, so its swaps earn the positions fees too).
   const v3World = await deployV3World(anvil, world);
-  // The vaults tool: the demo wallet's dQUICK in both lairs, and stake in three of QuickSwap's published syrup
-  // pools, two of them ended early in the demo's history.
+  // The vaults tool: shares of a Gamma hypervisor at the first address QuickSwap listed (part staked in its
+  // MasterChef), the demo wallet's dQUICK in both lairs, and stake in three of QuickSwap's published syrup pools,
+  // two of them ended early in the demo's history.
+  const gamma = loadGammaVaults().find((vault) => vault.staking)!;
+  await deployGammaVault(anvil, world, v3World, {
+    at: gamma.address,
+    masterChefAt: gamma.staking!.address,
+    pid: gamma.staking!.pid,
+  });
   const [s0, s1, s2] = loadSyrupRegistry();
   await seedLairAndSyrupStakes(anvil, world, {
     wallet: testAccounts.user.address,

@@ -1,11 +1,19 @@
-import { dragonLair, stakingRewards } from '@tidewatch/contracts';
+import { dragonLair, gammaHypervisor, gammaMasterChef, stakingRewards } from '@tidewatch/contracts';
 import { vaultsWalletPositionsSchema } from '@tidewatch/shared';
-import { seedLairAndSyrupStakes, worldAppEnv, worldPriceOptions } from '@tidewatch/testkit';
+import {
+  deployGammaVault,
+  deployV3World,
+  type GammaVault,
+  seedLairAndSyrupStakes,
+  worldAppEnv,
+  worldPriceOptions,
+} from '@tidewatch/testkit';
 import { sql } from 'kysely';
 import { type Abi, type Address, formatUnits, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
+import { loadGammaVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 import { priceAt } from './v3-setup.ts';
@@ -19,6 +27,7 @@ let testApp: TestApp;
 let token: string;
 let user: Address;
 let pools: Address[];
+let gamma: GammaVault;
 const stakes = [parseUnits('10', 18), parseUnits('20', 18), parseUnits('5', 18)];
 
 beforeAll(async () => {
@@ -33,6 +42,14 @@ beforeAll(async () => {
     to: [registry[0]!.address, registry[1]!.address, registry[2]!.address],
     endedSeconds: day,
     activeSeconds: 30n * day,
+  });
+  // A Gamma hypervisor at the first address QuickSwap listed, with its MasterChef at the listed one: the user holds
+  // shares and has staked part of them.
+  const listed = loadGammaVaults().find((v) => v.staking)!;
+  gamma = await deployGammaVault(t.anvil, world, await deployV3World(t.anvil, world), {
+    at: listed.address,
+    masterChefAt: listed.staking!.address,
+    pid: listed.staking!.pid,
   });
   await t.anvil.increaseTime(2 * 86_400);
 
@@ -81,9 +98,58 @@ describe('GET /api/quickswap/vaults/positions', () => {
     const block = BigInt(answer.block_number);
     const { tokens } = t.world;
 
-    // Every syrup QuickSwap listed was read; only the three placed here have code on this chain.
+    // Every syrup and Gamma vault QuickSwap listed was read; only those placed here have code on this chain.
     expect(answer.syrups_listed).toBe(loadSyrupRegistry().length);
-    expect(answer.unreadable).toHaveLength(loadSyrupRegistry().length - 3);
+    expect(answer.vaults_listed).toBe(loadGammaVaults().length);
+    expect(answer.unreadable).toHaveLength(loadSyrupRegistry().length - 3 + loadGammaVaults().length - 1);
+
+    // The Gamma shares: the user's part of the vault's own getTotalAmounts, by its shares held and staked.
+    const [vault] = answer.vaults;
+    expect(vault!.vault).toBe(gamma.hypervisor);
+    const hv = (functionName: string, args: unknown[] = []) =>
+      readAt(gamma.hypervisor, gammaHypervisor.abi, functionName, args, block);
+    const held = await hv('balanceOf', [user]);
+    const chef = gamma.masterChef!;
+    const [stakedShares] = (await t.anvil.client.readContract({
+      address: chef.address,
+      abi: gammaMasterChef.abi as Abi,
+      functionName: 'userInfo',
+      args: [chef.pid, user],
+      blockNumber: block,
+    })) as readonly [bigint, bigint];
+    expect(held).toBe(gamma.userHeldShares);
+    expect(held + stakedShares).toBe(gamma.userShares);
+    const supply = await hv('totalSupply');
+    const [total0, total1] = (await t.anvil.client.readContract({
+      address: gamma.hypervisor,
+      abi: gammaHypervisor.abi as Abi,
+      functionName: 'getTotalAmounts',
+      blockNumber: block,
+    })) as readonly [bigint, bigint];
+    const mine0 = (total0 * (held + stakedShares)) / supply;
+    const mine1 = (total1 * (held + stakedShares)) / supply;
+    expect(vault!.shares).toEqual({
+      held: formatUnits(held, 18),
+      staked: formatUnits(stakedShares, 18),
+      total_supply: formatUnits(supply, 18),
+    });
+    expect(vault!.amounts.map((a) => a.token.address)).toEqual([gamma.token0, gamma.token1]);
+    const decimals = vault!.amounts.map((a) => a.token.decimals);
+    expect(vault!.amounts.map((a) => a.amount)).toEqual([
+      formatUnits(mine0, decimals[0]!),
+      formatUnits(mine1, decimals[1]!),
+    ]);
+    const tick = Number(await hv('currentTick'));
+    const [baseLower, baseUpper] = [Number(await hv('baseLower')), Number(await hv('baseUpper'))];
+    expect(vault!.base_range.is_in_range).toBe(baseLower <= tick && tick < baseUpper);
+    const pending = await readAt(chef.address, gammaMasterChef.abi, 'pendingSushi', [chef.pid, user], block);
+    expect(pending).toBeGreaterThan(0n);
+    expect(vault!.rewards).toHaveLength(1);
+    expect(vault!.rewards[0]!.amount).toBe(formatUnits(pending, vault!.rewards[0]!.token.decimals));
+    const amountsUsd =
+      Number(formatUnits(mine0, decimals[0]!)) * (await priceAt({ t }, gamma.token0, block))! +
+      Number(formatUnits(mine1, decimals[1]!)) * (await priceAt({ t }, gamma.token1, block))!;
+    expect(isRelativelyClose(vault!.amounts[0]!.usd! + vault!.amounts[1]!.usd!, amountsUsd, 1e-6)).toBe(true);
 
     const lairOf = (lair: Address) => answer.lairs.find((l) => l.lair === lair)!;
     expect(answer.lairs.map((l) => l.lair).sort()).toEqual(
@@ -136,6 +202,7 @@ describe('GET /api/quickswap/vaults/positions', () => {
     }
     expect(answer.syrups.map((s) => s.is_ended)).toEqual(pools.map((_, i) => i < 2));
     for (const lair of answer.lairs) total += lair.usd!;
+    total += vault!.usd!;
     expect(isRelativelyClose(answer.value_usd, total, 1e-6)).toBe(true);
   });
 

@@ -6,6 +6,7 @@
 export const vaultsTool = {
   routeSegment: 'vaults',
   toolHeading: 'Vaults tool',
+  vaultsHeading: 'Vault shares',
   lairHeading: "Dragon's Lair",
   syrupsHeading: 'Syrup pools',
 } as const;

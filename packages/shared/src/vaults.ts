@@ -3,7 +3,8 @@ import { hexAddressSchema } from './address.ts';
 import { tokenRefSchema } from './farms.ts';
 
 /**
- * The vaults tool (issue 45): what a wallet holds in QuickSwap's Dragon's Lairs (dQUICK, new and old) and in its
+ * The vaults tool (issue 45): what a wallet holds in managed vaults (Gamma hypervisors), in QuickSwap's Dragon's
+ * Lairs (dQUICK, new and old) and in its
  * syrup pools (QUICK or dQUICK staked for another token, nearly all ended). Wire conventions as in farms.ts: token
  * amounts are exact decimal strings in whole tokens, USD numbers are null when unknown (never 0), instants are
  * ISO-8601, `block_number` is the block every figure was read at.
@@ -41,6 +42,33 @@ export const syrupStakeSchema = z.object({
 });
 export type SyrupStake = z.infer<typeof syrupStakeSchema>;
 
+/** A range of a vault's position as prices (token1 per token0), and whether the pool's price is inside it. */
+const vaultRangeSchema = z.object({ lower: z.string(), upper: z.string(), is_in_range: z.boolean() });
+
+/**
+ * Shares of a managed vault (a Gamma hypervisor; next Steer, ICHI, DefiEdge): the wallet's shares held and staked,
+ * its part of the vault's own getTotalAmounts (positions, idle tokens and the pool's fees owed to it), the vault's
+ * base and limit ranges, and the reward its MasterChef owes the staked shares.
+ */
+export const vaultShareSchema = z.object({
+  vault: z.string(),
+  manager: z.enum(['gamma']),
+  /** Whole shares (18 decimals): held in the wallet, staked in the MasterChef, and the vault's supply. */
+  shares: z.object({ held: z.string(), staked: z.string(), total_supply: z.string() }),
+  amounts: z.tuple([tokenAmountSchema, tokenAmountSchema]),
+  /** The pool's price now, token1 per token0. */
+  price: z.string(),
+  base_range: vaultRangeSchema,
+  limit_range: vaultRangeSchema,
+  /** Where the staked shares are; null when none are staked. */
+  staking: z.object({ address: z.string(), pid: z.number().int() }).nullable(),
+  /** Pending rewards of the staked shares (the MasterChef's own token). */
+  rewards: z.array(tokenAmountSchema),
+  /** Amounts and rewards; null when a part has no price, or the staked shares' rewards could not be read. */
+  usd,
+});
+export type VaultShare = z.infer<typeof vaultShareSchema>;
+
 /** GET /api/quickswap/vaults/positions?wallet_address=: one of the user's saved or watch-only wallets. */
 export const vaultsWalletQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
 export const vaultsWalletPositionsSchema = z.object({
@@ -50,11 +78,17 @@ export const vaultsWalletPositionsSchema = z.object({
   block_time: z.string(),
   lairs: z.array(lairStakeSchema),
   syrups: z.array(syrupStakeSchema),
+  vaults: z.array(vaultShareSchema),
+  /** How many vaults QuickSwap listed were read (Gamma's, for now). */
+  vaults_listed: z.number().int(),
   /** How many syrup pools QuickSwap listed were read (every one, active and ended). */
   syrups_listed: z.number().int(),
-  /** Listed pools that could not be read (no contract there, or not this shape): unknown, not empty. */
+  /**
+   * Listed pools, and vaults the wallet has shares of, that could not be read (no contract there, not this shape,
+   * or not the listed tokens): unknown, not empty.
+   */
   unreadable: z.array(z.string()),
-  /** Every lair and syrup stake above added up; null when one has no price. */
+  /** Every lair, syrup and vault position above added up; null when one has no price. */
   value_usd: usd,
 });
 export type VaultsWalletPositions = z.infer<typeof vaultsWalletPositionsSchema>;

@@ -7,7 +7,7 @@ import {
   gammaUniProxy,
   testErc20,
 } from '@tidewatch/contracts';
-import { type Address, type Hex, pad, toHex } from 'viem';
+import { type Address, domainSeparator, getAddress, type Hex, pad, parseSignature, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { deployGammaVault } from './index.ts';
@@ -76,24 +76,24 @@ function positionKey(owner: Address, tickLower: number, tickUpper: number): Hex 
  * What the vault holds, read from the pool and the tokens rather than from the Hypervisor: each position's
  * amounts at the pool's price plus the fees the pool owes it, and the tokens idle in the vault.
  */
-async function vaultHoldingsFromPool() {
-  const { sqrtPriceX96 } = await readV3PoolPrice(anvil, vault.poolAddress);
+async function vaultHoldingsFromPool(of: GammaVault = vault) {
+  const { sqrtPriceX96 } = await readV3PoolPrice(anvil, of.poolAddress);
   const position = async (range: { tickLower: number; tickUpper: number }) => {
     const [liquidity, , , , fees0, fees1]: [bigint, number, bigint, bigint, bigint, bigint] = await read({
-      address: vault.poolAddress,
+      address: of.poolAddress,
       abi: algebraPool.abi,
       functionName: 'positions',
-      args: [positionKey(vault.hypervisor, range.tickLower, range.tickUpper)],
+      args: [positionKey(of.hypervisor, range.tickLower, range.tickUpper)],
     });
     const [amount0, amount1] = amountsForLiquidity(sqrtPriceX96, range.tickLower, range.tickUpper, liquidity);
     return { liquidity, amount0: amount0 + fees0, amount1: amount1 + fees1 };
   };
   const idle = async (token: Address): Promise<bigint> =>
-    read({ address: token, abi: testErc20.abi, functionName: 'balanceOf', args: [vault.hypervisor] });
-  const base = await position(vault.base);
-  const limit = await position(vault.limit);
-  const idle0 = await idle(vault.token0);
-  const idle1 = await idle(vault.token1);
+    read({ address: token, abi: testErc20.abi, functionName: 'balanceOf', args: [of.hypervisor] });
+  const base = await position(of.base);
+  const limit = await position(of.limit);
+  const idle0 = await idle(of.token0);
+  const idle1 = await idle(of.token1);
   return {
     base,
     limit,
@@ -383,5 +383,236 @@ describe('deployGammaVault', () => {
         args: [world.accounts.user.address],
       }),
     ).toBe(other.userShares);
+  });
+});
+
+type RegistryVault = {
+  address: Address;
+  manager: string;
+  staking?: { kind: string; address: Address; pid: number };
+};
+
+/** The Gamma vaults of the app's vault registry in its order, read from the file itself. */
+function registryGammaVaults(): RegistryVault[] {
+  const file = new URL('../../../apps/server/src/core/farm-index/vault-registry.json', import.meta.url);
+  const { vaults } = JSON.parse(readFileSync(file, 'utf8')) as { vaults: RegistryVault[] };
+  return vaults.filter((entry) => entry.manager === 'gamma');
+}
+
+/** A registry vault's MasterChef stake. */
+function chefStake(entry: RegistryVault | undefined): { address: Address; pid: number } | null {
+  return entry?.staking?.kind === 'gamma-masterchef' ? entry.staking : null;
+}
+
+/** Sends a transaction from an unlocked account and expects it to succeed. */
+async function send(args: {
+  account: Address;
+  address: Address;
+  abi: readonly unknown[];
+  functionName: string;
+  args: readonly unknown[];
+}): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: one helper for several ABIs.
+  const hash = await anvil.client.writeContract({ ...args, chain: anvil.client.chain } as any);
+  expect((await anvil.client.waitForTransactionReceipt({ hash })).status, args.functionName).toBe('success');
+}
+
+describe("deployGammaVault at QuickSwap's published addresses", () => {
+  it("places the vault at the registry's first Gamma vault and its MasterChef at that vault's staking address and pid: shares, stake, amounts, rewards, a permit and withdrawals work there", async () => {
+    const entry = registryGammaVaults()[0];
+    const stake = chefStake(entry);
+    if (!entry || !stake) throw new Error("the registry's first Gamma vault has no MasterChef stake");
+    const user = world.accounts.user.address;
+    const deployer = world.accounts.deployer.address;
+    const placed = await deployGammaVault(anvil, world, v3World, {
+      at: entry.address,
+      masterChefAt: stake.address,
+      pid: stake.pid,
+    });
+    const chef = placed.masterChef;
+    if (!chef || !placed.placed) throw new Error('placed with a MasterChef');
+    expect(placed.hypervisor).toBe(getAddress(entry.address));
+    expect(chef.address).toBe(getAddress(stake.address));
+    expect(chef.pid).toBe(BigInt(stake.pid));
+    expect(placed.placed).toEqual({
+      hypervisor: placed.hypervisor,
+      masterChef: chef.address,
+      pid: chef.pid,
+      deployedAt: { hypervisor: expect.any(String), masterChef: expect.any(String) },
+    });
+    const { deployedAt } = placed.placed;
+    if (!deployedAt.masterChef) throw new Error('the MasterChef was deployed before its copy was placed');
+    // The originals keep what their construction gave them and nothing after: everything ran at the placed ones.
+    const atVault = (functionName: string, args?: readonly unknown[]) =>
+      read({ address: placed.hypervisor, abi: gammaHypervisor.abi, functionName, args });
+    const atChef = (functionName: string, args?: readonly unknown[]) =>
+      read({ address: chef.address, abi: gammaMasterChef.abi, functionName, args });
+    expect(
+      await read({ address: deployedAt.hypervisor, abi: gammaHypervisor.abi, functionName: 'totalSupply' }),
+    ).toBe(0n);
+    expect(
+      await read({ address: deployedAt.masterChef, abi: gammaMasterChef.abi, functionName: 'poolLength' }),
+    ).toBe(0n);
+    // The state the construction set, read at the copy.
+    expect(await atVault('owner')).toBe(deployer);
+    expect(await atVault('pool')).toBe(placed.poolAddress);
+    expect([await atVault('token0'), await atVault('token1')]).toEqual([placed.token0, placed.token1]);
+    expect(await atVault('whitelistedAddress')).toBe(placed.uniProxy);
+    expect(await atChef('owner')).toBe(deployer);
+    expect(await atChef('SUSHI')).toBe(world.tokens[chef.rewardToken].address);
+    expect(await atChef('lpToken', [chef.pid])).toBe(placed.hypervisor);
+    expect(await atChef('poolLength')).toBe(chef.pid + 1n);
+    expect(chef.placeholderLpTokens).toHaveLength(stake.pid);
+
+    // The pool's positions are the placed vault's, and getTotalAmounts reads them with its idle tokens.
+    const holdings = await vaultHoldingsFromPool(placed);
+    expect(holdings.base.liquidity > 0n && holdings.limit.liquidity > 0n).toBe(true);
+    expect(await atVault('getTotalAmounts')).toEqual([holdings.total0, holdings.total1]);
+    // Shares held and staked.
+    const [staked]: [bigint, bigint] = await atChef('userInfo', [chef.pid, user]);
+    expect(await atVault('balanceOf', [user])).toBe(placed.userHeldShares);
+    expect(await atVault('balanceOf', [chef.address])).toBe(chef.stakedShares);
+    expect(staked).toBe(chef.stakedShares);
+    expect(placed.userHeldShares > 0n && staked > 0n).toBe(true);
+    expect(await atVault('totalSupply')).toBe(
+      (await atVault('balanceOf', [deployer])) + placed.userHeldShares + chef.stakedShares,
+    );
+
+    // Rewards accrue at the chef's whole rate (the vault's pool is its only one with allocation points).
+    await anvil.increaseTime(600);
+    const [, stakedAt]: [bigint, bigint, bigint] = await atChef('poolInfo', [chef.pid]);
+    const { timestamp } = await anvil.client.getBlock();
+    const accrued = (rate: bigint) =>
+      (chef.stakedShares * ((rate * (timestamp - stakedAt) * 10n ** 12n) / chef.stakedShares)) / 10n ** 12n;
+    const pendingSushi: bigint = await atChef('pendingSushi', [chef.pid, user]);
+    expect(pendingSushi > 0n).toBe(true);
+    expect(pendingSushi).toBe(accrued(chef.rewardPerSecond));
+    expect(
+      await read({
+        address: chef.rewarder,
+        abi: gammaRewarder.abi,
+        functionName: 'pendingToken',
+        args: [chef.pid, user],
+      }),
+    ).toBe(accrued(chef.rewarderPerSecond));
+
+    // A permit signed for the placed address: its domain separator is the one construction there gives.
+    const chainId = await anvil.client.getChainId();
+    const domain = {
+      name: await atVault('name'),
+      version: '1',
+      chainId,
+      verifyingContract: placed.hypervisor,
+    };
+    expect(await atVault('DOMAIN_SEPARATOR')).toBe(domainSeparator({ domain }));
+    const deadline = 2n ** 64n;
+    const signature = await anvil.client.signTypedData({
+      account: user,
+      domain,
+      types: {
+        Permit: [
+          { name: 'owner', type: 'address' },
+          { name: 'spender', type: 'address' },
+          { name: 'value', type: 'uint256' },
+          { name: 'nonce', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+      primaryType: 'Permit',
+      message: {
+        owner: user,
+        spender: deployer,
+        value: 1n,
+        nonce: await atVault('nonces', [user]),
+        deadline,
+      },
+    });
+    const { r, s, yParity } = parseSignature(signature);
+    await send({
+      account: deployer,
+      address: placed.hypervisor,
+      abi: gammaHypervisor.abi,
+      functionName: 'permit',
+      args: [user, deployer, 1n, deadline, 27 + yParity, r, s],
+    });
+    expect(await atVault('allowance', [user, deployer])).toBe(1n);
+
+    // Unstake with the rewards, then withdraw every share from the vault.
+    const balance = (token: Address): Promise<bigint> =>
+      read({ address: token, abi: testErc20.abi, functionName: 'balanceOf', args: [user] });
+    const rewardBefore = await balance(world.tokens[chef.rewardToken].address);
+    await send({
+      account: user,
+      address: chef.address,
+      abi: gammaMasterChef.abi,
+      functionName: 'withdrawAndHarvest',
+      args: [chef.pid, chef.stakedShares, user],
+    });
+    expect((await atChef('userInfo', [chef.pid, user]))[0]).toBe(0n);
+    expect((await balance(world.tokens[chef.rewardToken].address)) - rewardBefore >= pendingSushi).toBe(true);
+    const shares: bigint = await atVault('balanceOf', [user]);
+    expect(shares).toBe(placed.userShares);
+    const before0 = await balance(placed.token0);
+    const before1 = await balance(placed.token1);
+    await send({
+      account: user,
+      address: placed.hypervisor,
+      abi: gammaHypervisor.abi,
+      functionName: 'withdraw',
+      args: [shares, user, user, [0n, 0n, 0n, 0n]],
+    });
+    expect(await atVault('balanceOf', [user])).toBe(0n);
+    // About what it deposited: its shares were priced at the pool's price, and nothing has traded since.
+    const near = (actual: bigint, expected: bigint) =>
+      expect(Number(actual) / Number(expected)).toBeCloseTo(1, 1);
+    near((await balance(placed.token0)) - before0, placed.userDeposit.amount0);
+    near((await balance(placed.token1)) - before1, placed.userDeposit.amount1);
+  });
+
+  it('lists placeholder pools below a pid above 0 (allocation 0) and the vault at that pid, with the whole rate', async () => {
+    const firstChef = chefStake(registryGammaVaults()[0])?.address;
+    const stake = registryGammaVaults()
+      .map(chefStake)
+      .find((found) => found && found.pid > 0 && found.pid <= 3 && found.address !== firstChef);
+    if (!stake) throw new Error('the registry lists no Gamma vault at pid 1 to 3 of another MasterChef');
+    const user = world.accounts.user.address;
+    // The chef only: the vault stays where it was deployed.
+    const other = await deployGammaVault(anvil, world, v3World, {
+      pool: 'WETH-USDC',
+      seed: { amountA: 5, amountB: 12_000 },
+      userDepositA: 1,
+      masterChefAt: stake.address,
+      pid: stake.pid,
+    });
+    const chef = other.masterChef;
+    if (!chef) throw new Error('placed with a MasterChef');
+    expect(other.placed).toEqual({
+      hypervisor: other.hypervisor,
+      masterChef: getAddress(stake.address),
+      pid: BigInt(stake.pid),
+      deployedAt: { hypervisor: other.hypervisor, masterChef: expect.any(String) },
+    });
+    const atChef = (functionName: string, args?: readonly unknown[]) =>
+      read({ address: chef.address, abi: gammaMasterChef.abi, functionName, args });
+    expect(chef.placeholderLpTokens).toHaveLength(stake.pid);
+    expect(await atChef('poolLength')).toBe(chef.pid + 1n);
+    for (const [pid, token] of chef.placeholderLpTokens.entries()) {
+      expect(await atChef('lpToken', [BigInt(pid)])).toBe(token);
+      const [, , allocPoint]: [bigint, bigint, bigint] = await atChef('poolInfo', [BigInt(pid)]);
+      expect(allocPoint).toBe(0n);
+    }
+    expect(new Set(chef.placeholderLpTokens).size).toBe(stake.pid);
+    expect(await atChef('lpToken', [chef.pid])).toBe(other.hypervisor);
+    expect(await atChef('totalAllocPoint')).toBe(100n);
+    expect((await atChef('userInfo', [chef.pid, user]))[0]).toBe(chef.stakedShares);
+
+    await anvil.increaseTime(600);
+    const [, stakedAt]: [bigint, bigint, bigint] = await atChef('poolInfo', [chef.pid]);
+    const { timestamp } = await anvil.client.getBlock();
+    expect(await atChef('pendingSushi', [chef.pid, user])).toBe(
+      (chef.stakedShares *
+        ((chef.rewardPerSecond * (timestamp - stakedAt) * 10n ** 12n) / chef.stakedShares)) /
+        10n ** 12n,
+    );
   });
 });

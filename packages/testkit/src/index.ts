@@ -30,9 +30,9 @@ export {
   type GenerationFarm,
   stakeInFarms,
 } from './world/farm-generations.ts';
-export { deployGammaVault } from './world/gamma-deploy.ts';
+export { deployGammaVault, type GammaVault } from './world/gamma-deploy.ts';
 export { mineBlockAt, sendTippedCall, setAutomine } from './world/next-block.ts';
-export { placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
+export { copyContract, placeFarmsAt, placeRouterAt } from './world/registry-farms.ts';
 export { shortenFarmRewards } from './world/short-rewards.ts';
 export { type FarmKey, type PairKey, type TokenKey, tokenSpecs } from './world/spec.ts';
 export { swapExactIn } from './world/swap.ts';

@@ -4,6 +4,7 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
+import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 
 /** What the vaults tool is wired with; the chain parts are absent without an RPC. */
@@ -17,6 +18,8 @@ export type VaultsDeps = {
   lairs: readonly { lair: Address; quick: Address }[];
   /** The syrup pools read for every wallet: every one QuickSwap listed (core/farm-index/syrup-registry.ts). */
   syrups: readonly Address[];
+  /** The Gamma hypervisors read for every wallet: every one QuickSwap listed (core/farm-index/vault-registry.ts). */
+  gammaVaults: readonly RegistryGammaVault[];
   now?: (() => Date) | undefined;
 };
 

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
+import { loadGammaVaults } from '../../core/farm-index/vault-registry.ts';
 import type { VaultsDeps } from './context.ts';
 import { vaultsRoutes } from './routes.ts';
 
-/** The vaults tool's reads as configured: both Dragon's Lairs and every syrup pool QuickSwap listed. */
+/** The vaults tool's reads as configured: both Dragon's Lairs, every syrup pool and Gamma vault QuickSwap listed. */
 export function createVaultsDeps(
-  deps: Omit<VaultsDeps, 'lairs' | 'syrups'> & { config: Pick<Config, 'dquick' | 'quick'> },
+  deps: Omit<VaultsDeps, 'lairs' | 'syrups' | 'gammaVaults'> & { config: Pick<Config, 'dquick' | 'quick'> },
 ): VaultsDeps {
   const { config, ...rest } = deps;
   return {
@@ -17,6 +18,7 @@ export function createVaultsDeps(
       { lair: config.dquick.old, quick: config.quick.old },
     ],
     syrups: loadSyrupRegistry().map((syrup) => syrup.address),
+    gammaVaults: loadGammaVaults(),
   };
 }
 

@@ -1,55 +1,126 @@
-import type { LairStake, SyrupStake } from '@tidewatch/shared';
-import type { Address } from 'viem';
-import { planLairAndSyrupStakes } from '../../core/chain/lair-syrup-stakes.ts';
-import type { PlannedBlock } from '../../core/chain/read-plan.ts';
-import { ReadPlan } from '../../core/chain/read-plan.ts';
+import { dragonLair } from '@tidewatch/contracts';
+import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared';
+import { type Abi, type Address, zeroAddress } from 'viem';
+import { type PlannedBlock, ReadPlan } from '../../core/chain/read-plan.ts';
+import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { requireChain, type VaultsDeps } from './context.ts';
-import { readTokenValues } from './token-values.ts';
+import { type GammaHolding, planGammaShare } from './gamma.ts';
+import { findHoldings, type LensHoldings } from './reads/find-holdings.ts';
+import { planTokenValues } from './token-values.ts';
 
-/** What to read for one wallet: the lairs and syrup pools to look in. */
-export type HoldingsWanted = { wallet: Address; lairs: readonly Address[]; syrups: readonly Address[] };
+/** What to read for one wallet: the lairs, syrup pools and Gamma vaults to look in. */
+export type HoldingsWanted = {
+  wallet: Address;
+  lairs: readonly Address[];
+  syrups: readonly Address[];
+  gammas: readonly RegistryGammaVault[];
+};
 
-/** One wallet's lair and syrup stakes at the read's block, valued; pools that could not be read apart. */
+/** One wallet's lair, syrup and vault positions at the read's block, valued; what could not be read apart. */
 export type WalletHoldingsRead = {
   lairs: LairStake[];
   syrups: SyrupStake[];
+  vaults: VaultShare[];
   unreadable: Address[];
-  /** Every stake above added up; null when a part has no price. */
+  /** Every position above added up; null when a part has no price. */
   valueUsd: number | null;
 };
 
+/** What the lens found for one wallet, sorted: held lairs, syrup stakes, vault shares, and what failed. */
+function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
+  const unreadable: Address[] = [
+    ...lens.failedTokens.map((i) => wanted.lairs[i]!),
+    ...lens.failedPools.map((i) => wanted.syrups[i]!),
+    ...lens.failedVaults.map((i) => wanted.gammas[i]!.address),
+  ];
+  const lairs = lens.held.map((h) => ({ lair: wanted.lairs[h.index]!, dquick: h.amount }));
+  const syrups = lens.pools.map((stake) => ({ ...stake, pool: wanted.syrups[stake.index]! }));
+  const holdings = lens.vaults.map(
+    (share): GammaHolding => ({
+      vault: wanted.gammas[share.index]!,
+      held: share.held,
+      staked: share.staked,
+      token0: share.token0,
+      token1: share.token1,
+      rewardToken: share.rewardToken === zeroAddress ? null : share.rewardToken,
+    }),
+  );
+  return { lairs, syrups, holdings, unreadable };
+}
+
 /**
- * Reads wallets' Dragon's Lair and syrup stakes at one block, valued, in two requests whatever their number:
- * one aggregate3 over every wallet's lairs and pools (the block read inside it), then the tokens they name
- * (symbol, decimals, price by the one rule) at that block. The wallet list of the vaults tool and the scheduled
- * snapshots of tracked positions both read here, so a position has one figure per block.
+ * Reads wallets' Dragon's Lair, syrup and Gamma positions at one block, valued, in two requests for a wallet: the
+ * lens (reads/find-holdings.ts: every lair, listed syrup pool and Gamma vault, held and staked, in one eth_call),
+ * then, at its block, what it found names: each lair's QUICKBalance, each held vault's state and pending reward,
+ * and every token's symbol, decimals and price by the one rule. The wallet list of the vaults tool and the
+ * scheduled snapshots of tracked positions both read here, so a position has one figure per block.
  */
 export async function readHoldings(
   ctx: VaultsDeps,
   wanted: readonly HoldingsWanted[],
 ): Promise<{ block: PlannedBlock; wallets: Map<Address, WalletHoldingsRead> }> {
   const { chain, prices } = requireChain(ctx);
-  const plan = new ReadPlan();
-  const block = plan.addBlock(chain.multicall3Address);
-  const reads = wanted.map((w) => ({ wallet: w.wallet, found: planLairAndSyrupStakes(plan, w.wallet, w) }));
-  await plan.run(chain, 'latest', chain.maxCalldataBytes);
-  const found = reads.map((r) => ({ wallet: r.wallet, ...r.found() }));
+  const places = (w: HoldingsWanted) => ({
+    tokens: w.lairs,
+    pools: w.syrups,
+    vaults: w.gammas.map((v) => ({
+      vault: v.address,
+      staking: v.staking ? { chef: v.staking.address, pid: v.staking.pid } : null,
+    })),
+  });
+  // The first wallet at the latest block, the others at its block: every figure of the answer is of one block.
+  const [first, ...rest] = wanted;
+  const firstLens = await findHoldings(chain, first!.wallet, places(first!));
+  const block = firstLens.block;
+  const lenses = [
+    firstLens,
+    ...(await Promise.all(rest.map((w) => findHoldings(chain, w.wallet, places(w), block.number)))),
+  ];
+  const found = wanted.map((w, i) => ({ wallet: w.wallet, ...sortFound(w, lenses[i]!) }));
+
   const quickOf = new Map(ctx.lairs.map((l) => [l.lair.toLowerCase(), l.quick]));
-  const amountOf = await readTokenValues(
-    { ...ctx, chain, prices },
-    found.flatMap((f) => [
+  const value = new ReadPlan();
+  const lairQuick = found.map((f) =>
+    f.lairs.map((stake) => {
+      const paid = { quick: 0n };
+      value.add<bigint>(
+        {
+          label: `lair ${stake.lair}: QUICKBalance`,
+          address: stake.lair,
+          abi: dragonLair.abi as Abi,
+          functionName: 'QUICKBalance',
+          args: [f.wallet],
+        },
+        (v) => {
+          paid.quick = v;
+        },
+      );
+      return paid;
+    }),
+  );
+  const shares = found.map((f) =>
+    f.holdings.map((holding) => ({
+      vault: holding.vault.address,
+      share: planGammaShare(value, f.wallet, holding),
+    })),
+  );
+  const amountsOf = planTokenValues({ ...ctx, prices }, value, [
+    ...found.flatMap((f) => [
       ...f.lairs.flatMap((s) => [s.lair, quickOf.get(s.lair.toLowerCase())!]),
       ...f.syrups.flatMap((s) => [s.stakingToken, s.rewardsToken]),
+      ...f.holdings.flatMap((h) => [h.token0, h.token1, ...(h.rewardToken ? [h.rewardToken] : [])]),
     ]),
-    block.number,
-  );
+  ]);
+  await value.run(chain, block.number, chain.maxCalldataBytes);
+  const amountOf = await amountsOf();
+
   const wallets = new Map<Address, WalletHoldingsRead>();
-  for (const f of found) {
+  for (const [i, f] of found.entries()) {
     const parts: RawAmount[] = [];
-    const lairs = f.lairs.map((stake): LairStake => {
+    const lairs = f.lairs.map((stake, k): LairStake => {
       const dquick = amountOf(stake.lair, stake.dquick);
-      const quick = amountOf(quickOf.get(stake.lair.toLowerCase())!, stake.quick);
+      const quick = amountOf(quickOf.get(stake.lair.toLowerCase())!, lairQuick[i]![k]!.quick);
       parts.push(quick);
       // The lair's own figure of what the dQUICK is worth (QUICKBalance), at QUICK's price.
       return {
@@ -72,7 +143,18 @@ export async function readHoldings(
         usd: sumUsd([staked, earned]),
       };
     });
-    wallets.set(f.wallet, { lairs, syrups, unreadable: f.unreadable, valueUsd: sumUsd(parts) });
+    const unreadable = [...f.unreadable];
+    const vaults: VaultShare[] = [];
+    for (const { vault, share } of shares[i]!) {
+      const read = share(amountOf);
+      if (read) vaults.push(read);
+      else unreadable.push(vault);
+    }
+    const known = [sumUsd(parts), ...vaults.map((v) => v.usd)];
+    const valueUsd = known.some((usd) => usd === null)
+      ? null
+      : known.reduce<number>((a, b) => a + (b ?? 0), 0);
+    wallets.set(f.wallet, { lairs, syrups, vaults, unreadable, valueUsd });
   }
   return { block, wallets };
 }

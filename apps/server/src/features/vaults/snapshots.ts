@@ -25,9 +25,10 @@ export async function readVaultSnapshots(
   positions: readonly VaultPositionRef[],
 ): Promise<VaultSnapshotsRead> {
   const byWallet = new Map<Address, HoldingsWanted & { lairs: Address[]; syrups: Address[] }>();
+  // Vault shares are not tracked yet: only lair and syrup positions are read here.
   for (const position of positions) {
     const wallet = getAddress(position.wallet);
-    const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [] };
+    const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [], gammas: [] };
     (position.type === 'lair' ? wanted.lairs : wanted.syrups).push(getAddress(position.contract));
     byWallet.set(wallet, wanted);
   }

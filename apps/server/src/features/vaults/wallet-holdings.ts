@@ -15,7 +15,7 @@ export async function getWalletHoldings(
 ): Promise<VaultsWalletPositions> {
   const wallet = await requireSavedWallet(ctx, userId, walletInput);
   const { block, wallets } = await readHoldings(ctx, [
-    { wallet, lairs: ctx.lairs.map((l) => l.lair), syrups: ctx.syrups },
+    { wallet, lairs: ctx.lairs.map((l) => l.lair), syrups: ctx.syrups, gammas: ctx.gammaVaults },
   ]);
   const read = wallets.get(wallet)!;
   return {
@@ -25,6 +25,8 @@ export async function getWalletHoldings(
     lairs: read.lairs,
     syrups: read.syrups,
     syrups_listed: ctx.syrups.length,
+    vaults: read.vaults,
+    vaults_listed: ctx.gammaVaults.length,
     unreadable: read.unreadable,
     value_usd: read.valueUsd,
   };

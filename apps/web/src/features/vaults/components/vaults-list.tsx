@@ -29,7 +29,7 @@ export function VaultsList() {
         <Link to={paths.login.getHref({ next: paths.vaultsTool.getHref() })} className={linkClass}>
           log in
         </Link>{' '}
-        to see what your saved wallets hold in the Dragon's Lair and the syrup pools
+        to see what your saved wallets hold in vaults, the Dragon's Lair and the syrup pools
       </p>
     );
   }

@@ -48,6 +48,30 @@ const holdings: VaultsWalletPositions = {
       usd: null,
     },
   ],
+  vaults: [
+    {
+      vault: '0x02203f2351E7aC6aB5051205172D3f772db7D814',
+      manager: 'gamma',
+      shares: { held: '1.5', staked: '0.5', total_supply: '100' },
+      amounts: [
+        {
+          token: token('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', 'WMATIC'),
+          amount: '120',
+          usd: 60,
+        },
+        { token: token('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 'USDC', 6), amount: '40', usd: 40 },
+      ],
+      price: '0.5',
+      base_range: { lower: '0.45', upper: '0.55', is_in_range: true },
+      limit_range: { lower: '0.5', upper: '0.52', is_in_range: true },
+      staking: { address: '0x20ec0d06F447d550fC6edee42121bc8C1817b97D', pid: 0 },
+      rewards: [
+        { token: token('0xB5C064F955D8e7F38fE0460C556a72987494eE17', 'QUICK'), amount: '2', usd: 0.1 },
+      ],
+      usd: 100.1,
+    },
+  ],
+  vaults_listed: 127,
   syrups_listed: 126,
   unreadable: ['0x000000000000000000000000000000000000dEaD'],
   value_usd: null,
@@ -76,10 +100,16 @@ describe('vaults tool screen', () => {
     });
     renderRoute('/quickswap/vaults');
     const wallet = await screen.findByRole('region', { name: 'wallet 0x1234…5678' });
-    expect(await within(wallet).findByText(/in the lairs and syrup pools/)).toHaveTextContent(
-      'unknown in the lairs and syrup pools, at block 1,234,567 · 126 syrup pools QuickSwap listed were read; 1 pool could not be read',
+    expect(await within(wallet).findByText(/in vaults, the lairs and syrup pools/)).toHaveTextContent(
+      'unknown in vaults, the lairs and syrup pools, at block 1,234,567 · 127 vaults and 126 syrup pools QuickSwap listed were read; 1 contract could not be read',
     );
-    const [lairTable, syrupTable] = within(wallet).getAllByRole('table');
+    const [vaultTable, lairTable, syrupTable] = within(wallet).getAllByRole('table');
+    const vault = within(vaultTable!).getByRole('row', { name: /Gamma WMATIC-USDC/ });
+    expect(vault).toHaveTextContent('1.5 shares held, 0.5 staked');
+    expect(vault).toHaveTextContent('120 WMATIC40 USDC');
+    expect(vault).toHaveTextContent('0.45 – 0.55 in range');
+    expect(vault).toHaveTextContent('USDC per WMATIC; now 0.5');
+    expect(vault).toHaveTextContent('2 QUICK$100.10');
     expect(within(lairTable!).getByRole('row', { name: /100 dQUICK \(old\)/ })).toHaveTextContent(
       '100 dQUICK (old)112.5 QUICK (old)$4,500.00',
     );
@@ -138,12 +168,13 @@ describe('vaults tool screen', () => {
       attempts += 1;
       return attempts === 1
         ? errorReply(429, 'RATE_LIMITED', 'too many refreshes: try again in a minute')
-        : { body: { ...holdings, lairs: [], syrups: [], unreadable: [], value_usd: 0 } };
+        : { body: { ...holdings, vaults: [], lairs: [], syrups: [], unreadable: [], value_usd: 0 } };
     });
     const { user } = renderRoute('/quickswap/vaults');
     expect(await screen.findByText('too many refreshes: try again in a minute')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'retry' }));
     expect(await screen.findByText('no dQUICK in this wallet')).toBeInTheDocument();
     expect(screen.getByText('no stake or rewards in any syrup pool')).toBeInTheDocument();
+    expect(screen.getByText('no vault shares in this wallet')).toBeInTheDocument();
   });
 });

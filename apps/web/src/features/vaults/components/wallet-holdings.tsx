@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
-import type { LairStake, SyrupStake } from '@tidewatch/shared/vaults';
+import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared/vaults';
 import { vaultsTool } from '@tidewatch/shared/vaults-tool';
 import { Badge, InlineError, Spinner } from '../../../components/index.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
@@ -35,18 +35,113 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
       {query.data ? (
         <>
           <p className={quiet}>
-            {formatUsd(query.data.value_usd)} in the lairs and syrup pools, at block{' '}
+            {formatUsd(query.data.value_usd)} in vaults, the lairs and syrup pools, at block{' '}
             {query.data.block_number.toLocaleString('en-US')} ·{' '}
+            {formatCount(query.data.vaults_listed, 'vault')} and{' '}
             {formatCount(query.data.syrups_listed, 'syrup pool')} QuickSwap listed were read
             {query.data.unreadable.length > 0
-              ? `; ${formatCount(query.data.unreadable.length, 'pool')} could not be read (shown as unknown, not empty)`
+              ? `; ${formatCount(query.data.unreadable.length, 'contract')} could not be read (shown as unknown, not empty)`
               : ''}
           </p>
+          <VaultTable vaults={query.data.vaults} />
           <LairTable lairs={query.data.lairs} walletAddress={wallet.address} />
           <SyrupTable syrups={query.data.syrups} walletAddress={wallet.address} />
         </>
       ) : null}
     </section>
+  );
+}
+
+function RangeText({ range }: { range: VaultShare['base_range'] }) {
+  return (
+    <span className="block">
+      {formatTokenAmount(range.lower)} – {formatTokenAmount(range.upper)}{' '}
+      {range.is_in_range ? (
+        <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+          in range
+        </Badge>
+      ) : (
+        <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
+          out of range
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** Gamma hypervisor shares: the wallet's part of each vault, its ranges as prices, and the staked shares' rewards. */
+function VaultTable({ vaults }: { vaults: VaultShare[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {vaultsTool.vaultsHeading}
+      </h4>
+      {vaults.length === 0 ? (
+        <p className={quiet}>no vault shares in this wallet</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              <th scope="col" className={`${head} text-left`}>
+                vault
+              </th>
+              <th scope="col" className={head}>
+                your part
+              </th>
+              <th scope="col" className={head}>
+                base range (limit range)
+              </th>
+              <th scope="col" className={head}>
+                rewards
+              </th>
+              <th scope="col" className={head}>
+                value
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {vaults.map((vault) => {
+              const [a0, a1] = vault.amounts;
+              const unit = `${a1.token.symbol} per ${a0.token.symbol}`;
+              return (
+                <tr key={vault.vault} className="border-t border-slate-100 align-top dark:border-slate-800">
+                  <td className="px-2 py-1.5">
+                    Gamma {a0.token.symbol}-{a1.token.symbol}{' '}
+                    <span className="font-mono text-xs text-slate-500">{shortenAddress(vault.vault)}</span>
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      {formatTokenAmount(vault.shares.held)} shares held
+                      {vault.shares.staked !== '0'
+                        ? `, ${formatTokenAmount(vault.shares.staked)} staked`
+                        : ''}
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    <span className="block">{amountText(a0)}</span>
+                    <span className="block">{amountText(a1)}</span>
+                  </td>
+                  <td className={cell}>
+                    <RangeText range={vault.base_range} />
+                    <span className="block text-xs text-slate-500 dark:text-slate-400">
+                      ({formatTokenAmount(vault.limit_range.lower)} –{' '}
+                      {formatTokenAmount(vault.limit_range.upper)}) {unit}; now{' '}
+                      {formatTokenAmount(vault.price)}
+                    </span>
+                  </td>
+                  <td className={cell}>
+                    {vault.rewards.length === 0
+                      ? vault.shares.staked === '0'
+                        ? 'none staked'
+                        : 'unknown'
+                      : vault.rewards.map(amountText).join(' + ')}
+                  </td>
+                  <td className={cell}>{formatUsd(vault.usd)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </div>
   );
 }
 

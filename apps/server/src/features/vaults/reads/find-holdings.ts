@@ -1,0 +1,173 @@
+import {
+  type Address,
+  decodeAbiParameters,
+  encodeDeployData,
+  getAddress,
+  type Hex,
+  RpcRequestError,
+  toHex,
+  zeroAddress,
+} from 'viem';
+import type { ChainClient } from '../../../core/chain/client.ts';
+import { ReadFailedError } from '../../../core/chain/errors.ts';
+import { describeNodeError } from '../../../core/chain/multicall.ts';
+import type { PlannedBlock } from '../../../core/chain/read-plan.ts';
+import { holdingsLensCode } from './holdings-lens-code.ts';
+
+const lensConstructor = [
+  {
+    type: 'constructor',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'wallet', type: 'address' },
+      { name: 'tokens', type: 'address[]' },
+      { name: 'pools', type: 'address[]' },
+      { name: 'vaults', type: 'address[]' },
+      { name: 'chefs', type: 'address[]' },
+      { name: 'pids', type: 'uint256[]' },
+    ],
+  },
+] as const;
+
+const lensAnswer = [
+  { name: 'blockNumber', type: 'uint256' },
+  { name: 'blockTimestamp', type: 'uint256' },
+  {
+    name: 'held',
+    type: 'tuple[]',
+    components: [
+      { name: 'index', type: 'uint256' },
+      { name: 'amount', type: 'uint256' },
+    ],
+  },
+  { name: 'failedTokens', type: 'uint256[]' },
+  {
+    name: 'pools',
+    type: 'tuple[]',
+    components: [
+      { name: 'index', type: 'uint256' },
+      { name: 'staked', type: 'uint256' },
+      { name: 'earned', type: 'uint256' },
+      { name: 'periodFinish', type: 'uint256' },
+      { name: 'stakingToken', type: 'address' },
+      { name: 'rewardsToken', type: 'address' },
+    ],
+  },
+  { name: 'failedPools', type: 'uint256[]' },
+  {
+    name: 'vaults',
+    type: 'tuple[]',
+    components: [
+      { name: 'index', type: 'uint256' },
+      { name: 'held', type: 'uint256' },
+      { name: 'staked', type: 'uint256' },
+      { name: 'token0', type: 'address' },
+      { name: 'token1', type: 'address' },
+      { name: 'rewardToken', type: 'address' },
+    ],
+  },
+  { name: 'failedVaults', type: 'uint256[]' },
+] as const;
+
+/** Where to look for one wallet: ERC-20 balances (lairs), syrup pools, and vaults with their MasterChef stake. */
+export type HoldingsPlaces = {
+  tokens: readonly Address[];
+  pools: readonly Address[];
+  vaults: readonly { vault: Address; staking: { chef: Address; pid: number } | null }[];
+};
+
+/**
+ * What the lens read for one wallet: only the places where it has something, by their index in its places, and
+ * the indexes whose reads failed (unknown, not zero); a place in neither holds nothing.
+ */
+export type LensHoldings = {
+  block: PlannedBlock;
+  held: readonly { index: number; amount: bigint }[];
+  failedTokens: readonly number[];
+  pools: readonly {
+    index: number;
+    staked: bigint;
+    earned: bigint;
+    periodFinish: bigint;
+    stakingToken: Address;
+    rewardsToken: Address;
+  }[];
+  failedPools: readonly number[];
+  /** Vaults it has shares of, held or staked, with the vault's tokens and its MasterChef's reward token. */
+  vaults: readonly {
+    index: number;
+    held: bigint;
+    staked: bigint;
+    token0: Address;
+    token1: Address;
+    rewardToken: Address;
+  }[];
+  failedVaults: readonly number[];
+};
+
+/**
+ * What `wallet` has in every listed place, in ONE JSON-RPC request whatever their number: the creation code of
+ * holdings-lens.sol runs in one eth_call (no `to`, nothing deployed) with the addresses in its arguments once,
+ * and returns every balance, syrup stake (with the pool's end and tokens) and vault share (held and staked, with the
+ * vault's tokens) the wallet has, with the block it read. An aggregate3 of the same reads carries each call's calldata and exceeds what an RPC accepts in one
+ * request for hundreds of vaults and every syrup pool.
+ * @example const found = await findHoldings(chain, wallet, { tokens: [lair, ...vaults], pools: syrups, stakes });
+ */
+export async function findHoldings(
+  chain: ChainClient,
+  wallet: Address,
+  places: HoldingsPlaces,
+  at: bigint | 'latest' = 'latest',
+): Promise<LensHoldings> {
+  const data = encodeDeployData({
+    abi: lensConstructor,
+    bytecode: holdingsLensCode,
+    args: [
+      wallet,
+      [...places.tokens],
+      [...places.pools],
+      places.vaults.map((v) => v.vault),
+      places.vaults.map((v) => v.staking?.chef ?? zeroAddress),
+      places.vaults.map((v) => BigInt(v.staking?.pid ?? 0)),
+    ],
+  });
+  const label = `vault holdings of ${wallet}`;
+  let raw: Hex;
+  try {
+    raw = (await chain.request('eth_call', [{ data }, at === 'latest' ? 'latest' : toHex(at)])) as Hex;
+  } catch (error) {
+    if (error instanceof RpcRequestError) {
+      throw new ReadFailedError([{ label, reason: describeNodeError(error) }]);
+    }
+    throw error;
+  }
+  let decoded: ReturnType<typeof decodeAbiParameters<typeof lensAnswer>>;
+  try {
+    decoded = decodeAbiParameters(lensAnswer, raw);
+  } catch {
+    throw new ReadFailedError([{ label, reason: 'returned data that does not decode as expected' }]);
+  }
+  const [number, timestamp, held, failedTokens, pools, failedPools, vaults, failedVaults] = decoded;
+  const indexes = (list: readonly bigint[]) => list.map(Number);
+  return {
+    block: { number, timestamp },
+    held: held.map((h) => ({ index: Number(h.index), amount: h.amount })),
+    failedTokens: indexes(failedTokens),
+    pools: pools.map((p) => ({
+      ...p,
+      index: Number(p.index),
+      stakingToken: getAddress(p.stakingToken),
+      rewardsToken: getAddress(p.rewardsToken),
+    })),
+    failedPools: indexes(failedPools),
+    vaults: vaults.map((v) => ({
+      index: Number(v.index),
+      held: v.held,
+      staked: v.staked,
+      token0: getAddress(v.token0),
+      token1: getAddress(v.token1),
+      rewardToken: getAddress(v.rewardToken),
+    })),
+    failedVaults: indexes(failedVaults),
+  };
+}

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: MIT
+pragma solidity 0.8.37;
+
+/// @notice Never deployed. Its creation code runs in one eth_call (no `to`): the constructor reads what `wallet`
+/// has in every listed place at once and returns abi.encode(block number, block timestamp, what it holds, what
+/// failed) in place of runtime code. The addresses travel once in the calldata and each read costs only gas, so
+/// hundreds of vaults and every syrup pool fit in one request the RPC accepts (an aggregate3 of the same reads
+/// would not). Only places where the wallet has something are answered, by their index, so the answer stays under
+/// the 24,576 bytes a creation may return (EIP-170); the indexes of reads that failed (no contract there, a
+/// revert, a short answer) are answered apart: unknown, not zero.
+contract VaultHoldingsLens {
+    struct Held {
+        uint256 index;
+        uint256 amount;
+    }
+
+    struct PoolStake {
+        uint256 index;
+        uint256 staked;
+        uint256 earned;
+        uint256 periodFinish;
+        address stakingToken;
+        address rewardsToken;
+    }
+
+    struct VaultShares {
+        uint256 index;
+        uint256 held;
+        uint256 staked;
+        address token0;
+        address token1;
+        address rewardToken;
+    }
+
+    /// @param tokens ERC-20s whose balanceOf(wallet) is read (the lairs' dQUICK).
+    /// @param pools StakingRewards (syrup pools): balanceOf, earned, periodFinish and their two tokens.
+    /// @param vaults Vaults (Gamma hypervisors): the shares held, and with `chefs` and `pids` (address 0: none)
+    /// those staked (userInfo(pid, wallet).amount); where it has shares, the vault's token0, token1 and the
+    /// MasterChef's reward token (SUSHI()).
+    constructor(
+        address wallet,
+        address[] memory tokens,
+        address[] memory pools,
+        address[] memory vaults,
+        address[] memory chefs,
+        uint256[] memory pids
+    ) {
+        (Held[] memory held, uint256[] memory failedTokens) = readBalances(wallet, tokens);
+        (PoolStake[] memory staked, uint256[] memory failedPools) = readPools(wallet, pools);
+        (VaultShares[] memory shares, uint256[] memory failedVaults) = readVaults(wallet, vaults, chefs, pids);
+        bytes memory result = abi.encode(
+            block.number,
+            block.timestamp,
+            held,
+            failedTokens,
+            staked,
+            failedPools,
+            shares,
+            failedVaults
+        );
+        assembly {
+            return(add(result, 32), mload(result))
+        }
+    }
+
+    function readBalances(
+        address wallet,
+        address[] memory tokens
+    ) private view returns (Held[] memory held, uint256[] memory failed) {
+        held = new Held[](tokens.length);
+        failed = new uint256[](tokens.length);
+        uint256 found;
+        uint256 failures;
+        for (uint256 i = 0; i < tokens.length; i++) {
+            (bool ok, uint256 amount) = readWord(tokens[i], abi.encodeWithSignature('balanceOf(address)', wallet));
+            if (!ok) failed[failures++] = i;
+            else if (amount > 0) held[found++] = Held(i, amount);
+        }
+        assembly {
+            mstore(held, found)
+            mstore(failed, failures)
+        }
+    }
+
+    function readPools(
+        address wallet,
+        address[] memory pools
+    ) private view returns (PoolStake[] memory staked, uint256[] memory failed) {
+        staked = new PoolStake[](pools.length);
+        failed = new uint256[](pools.length);
+        uint256 found;
+        uint256 failures;
+        for (uint256 i = 0; i < pools.length; i++) {
+            (bool ok, PoolStake memory stake) = readPool(wallet, pools[i]);
+            stake.index = i;
+            if (!ok) failed[failures++] = i;
+            else if (stake.staked > 0 || stake.earned > 0) staked[found++] = stake;
+        }
+        assembly {
+            mstore(staked, found)
+            mstore(failed, failures)
+        }
+    }
+
+    function readPool(address wallet, address pool) private view returns (bool, PoolStake memory stake) {
+        bool a;
+        bool b;
+        bool c;
+        bool d;
+        bool e;
+        uint256 staking;
+        uint256 rewards;
+        (a, stake.staked) = readWord(pool, abi.encodeWithSignature('balanceOf(address)', wallet));
+        (b, stake.earned) = readWord(pool, abi.encodeWithSignature('earned(address)', wallet));
+        (c, stake.periodFinish) = readWord(pool, abi.encodeWithSignature('periodFinish()'));
+        (d, staking) = readWord(pool, abi.encodeWithSignature('stakingToken()'));
+        (e, rewards) = readWord(pool, abi.encodeWithSignature('rewardsToken()'));
+        stake.stakingToken = address(uint160(staking));
+        stake.rewardsToken = address(uint160(rewards));
+        return (a && b && c && d && e, stake);
+    }
+
+    function readVaults(
+        address wallet,
+        address[] memory vaults,
+        address[] memory chefs,
+        uint256[] memory pids
+    ) private view returns (VaultShares[] memory shares, uint256[] memory failed) {
+        shares = new VaultShares[](vaults.length);
+        failed = new uint256[](vaults.length);
+        uint256 found;
+        uint256 failures;
+        for (uint256 i = 0; i < vaults.length; i++) {
+            (bool ok, VaultShares memory share) = readVault(wallet, vaults[i], chefs[i], pids[i]);
+            share.index = i;
+            if (!ok) failed[failures++] = i;
+            else if (share.held > 0 || share.staked > 0) shares[found++] = share;
+        }
+        assembly {
+            mstore(shares, found)
+            mstore(failed, failures)
+        }
+    }
+
+    function readVault(
+        address wallet,
+        address vault,
+        address chef,
+        uint256 pid
+    ) private view returns (bool, VaultShares memory share) {
+        bool ok;
+        (ok, share.held) = readWord(vault, abi.encodeWithSignature('balanceOf(address)', wallet));
+        if (!ok) return (false, share);
+        if (chef != address(0)) {
+            (ok, share.staked) = readWord(chef, abi.encodeWithSignature('userInfo(uint256,address)', pid, wallet));
+            if (!ok) return (false, share);
+        }
+        if (share.held == 0 && share.staked == 0) return (true, share);
+        uint256 word;
+        (ok, word) = readWord(vault, abi.encodeWithSignature('token0()'));
+        share.token0 = address(uint160(word));
+        bool ok1;
+        (ok1, word) = readWord(vault, abi.encodeWithSignature('token1()'));
+        share.token1 = address(uint160(word));
+        if (chef != address(0)) {
+            (, word) = readWord(chef, abi.encodeWithSignature('SUSHI()'));
+            share.rewardToken = address(uint160(word));
+        }
+        return (ok && ok1, share);
+    }
+
+    /// The first word of a call's answer; false when the call failed or answered less than a word.
+    function readWord(address target, bytes memory data) private view returns (bool, uint256) {
+        (bool ok, bytes memory answer) = target.staticcall(data);
+        if (!ok || answer.length < 32) return (false, 0);
+        return (true, abi.decode(answer, (uint256)));
+    }
+}
