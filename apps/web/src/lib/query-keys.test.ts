@@ -67,6 +67,8 @@ const sampleArguments: Record<string, unknown[][]> = {
   walletPositionsQueryOptions: [[address]],
   positionQueryOptions: [['4021']],
   trackedPositionsQueryOptions: [[]],
+  walletHoldingsQueryOptions: [[address]],
+  trackedVaultPositionsQueryOptions: [[]],
   positionHistoryQueryOptions: [['4021', address]],
   ledgerQueryOptions: [[address, 'UTC']],
   yearSummaryQueryOptions: [[address, 2025, 'UTC']],

@@ -1,18 +1,8 @@
 import { v3Abis } from '@tidewatch/contracts';
-import {
-  type Address,
-  decodeAbiParameters,
-  decodeFunctionResult,
-  encodeDeployData,
-  getAddress,
-  type Hex,
-  isAddressEqual,
-  RpcRequestError,
-  toHex,
-} from 'viem';
+import { type Address, decodeFunctionResult, encodeDeployData, getAddress, isAddressEqual } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { ReadFailedError } from '../../../core/chain/errors.ts';
-import { describeNodeError } from '../../../core/chain/multicall.ts';
+import { runLens } from '../../../core/chain/lens.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import type { V3Contracts } from './contracts.ts';
 import type { FoundV3Position, PositionsAnswer, V3ReadBlock } from './found-position.ts';
@@ -81,23 +71,7 @@ export async function findWalletPositionIds(
     bytecode: walletPositionsLensCode,
     args: [contracts.positionManager, contracts.farmingCenter, wallet],
   });
-  const label = `V3 positions of ${wallet}`;
-  let raw: Hex;
-  try {
-    raw = (await chain.request('eth_call', [{ data }, at === 'latest' ? 'latest' : toHex(at)])) as Hex;
-  } catch (error) {
-    // The node's own verdict (a revert: no position manager or farming center at those addresses).
-    if (error instanceof RpcRequestError) {
-      throw new ReadFailedError([{ label, reason: describeNodeError(error) }]);
-    }
-    throw error;
-  }
-  let decoded: ReturnType<typeof decodeAbiParameters<typeof lensAnswer>>;
-  try {
-    decoded = decodeAbiParameters(lensAnswer, raw);
-  } catch {
-    throw new ReadFailedError([{ label, reason: 'returned data that does not decode as expected' }]);
-  }
+  const decoded = await runLens(chain, { data, answer: lensAnswer, label: `V3 positions of ${wallet}` }, at);
   const [blockNumber, blockTimestamp, owned, tokenIds, rawPositions] = decoded;
   const farmingOwner = getAddress(wallet);
   const positions = tokenIds.map((tokenId, i) => {

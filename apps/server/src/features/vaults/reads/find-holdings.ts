@@ -1,16 +1,6 @@
-import {
-  type Address,
-  decodeAbiParameters,
-  encodeDeployData,
-  getAddress,
-  type Hex,
-  RpcRequestError,
-  toHex,
-  zeroAddress,
-} from 'viem';
+import { type Address, encodeDeployData, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
-import { ReadFailedError } from '../../../core/chain/errors.ts';
-import { describeNodeError } from '../../../core/chain/multicall.ts';
+import { runLens } from '../../../core/chain/lens.ts';
 import type { PlannedBlock } from '../../../core/chain/read-plan.ts';
 import { holdingsLensCode } from './holdings-lens-code.ts';
 
@@ -131,22 +121,11 @@ export async function findHoldings(
       places.vaults.map((v) => BigInt(v.staking?.pid ?? 0)),
     ],
   });
-  const label = `vault holdings of ${wallet}`;
-  let raw: Hex;
-  try {
-    raw = (await chain.request('eth_call', [{ data }, at === 'latest' ? 'latest' : toHex(at)])) as Hex;
-  } catch (error) {
-    if (error instanceof RpcRequestError) {
-      throw new ReadFailedError([{ label, reason: describeNodeError(error) }]);
-    }
-    throw error;
-  }
-  let decoded: ReturnType<typeof decodeAbiParameters<typeof lensAnswer>>;
-  try {
-    decoded = decodeAbiParameters(lensAnswer, raw);
-  } catch {
-    throw new ReadFailedError([{ label, reason: 'returned data that does not decode as expected' }]);
-  }
+  const decoded = await runLens(
+    chain,
+    { data, answer: lensAnswer, label: `vault holdings of ${wallet}` },
+    at,
+  );
   const [number, timestamp, held, failedTokens, pools, failedPools, vaults, failedVaults] = decoded;
   const indexes = (list: readonly bigint[]) => list.map(Number);
   return {
