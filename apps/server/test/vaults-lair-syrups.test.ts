@@ -1,4 +1,10 @@
-import { dragonLair, gammaHypervisor, gammaMasterChef, stakingRewards } from '@tidewatch/contracts';
+import {
+  dragonLair,
+  gammaHypervisor,
+  gammaMasterChef,
+  gammaRewarder,
+  stakingRewards,
+} from '@tidewatch/contracts';
 import { vaultsWalletPositionsSchema } from '@tidewatch/shared';
 import {
   deployGammaVault,
@@ -144,8 +150,23 @@ describe('GET /api/quickswap/vaults/positions', () => {
     expect(vault!.base_range.is_in_range).toBe(baseLower <= tick && tick < baseUpper);
     const pending = await readAt(chef.address, gammaMasterChef.abi, 'pendingSushi', [chef.pid, user], block);
     expect(pending).toBeGreaterThan(0n);
-    expect(vault!.rewards).toHaveLength(1);
-    expect(vault!.rewards[0]!.amount).toBe(formatUnits(pending, vault!.rewards[0]!.token.decimals));
+    // The MasterChef's own reward, then its rewarder's.
+    const rewarderPending = await readAt(
+      chef.rewarder,
+      gammaRewarder.abi,
+      'pendingToken',
+      [chef.pid, user],
+      block,
+    );
+    expect(rewarderPending).toBeGreaterThan(0n);
+    expect(vault!.rewards.map((r) => r.token.address)).toEqual([
+      t.world.tokens[chef.rewardToken].address,
+      t.world.tokens[chef.rewarderToken].address,
+    ]);
+    expect(vault!.rewards.map((r) => r.amount)).toEqual([
+      formatUnits(pending, vault!.rewards[0]!.token.decimals),
+      formatUnits(rewarderPending, vault!.rewards[1]!.token.decimals),
+    ]);
     const amountsUsd =
       Number(formatUnits(mine0, decimals[0]!)) * (await priceAt({ t }, gamma.token0, block))! +
       Number(formatUnits(mine1, decimals[1]!)) * (await priceAt({ t }, gamma.token1, block))!;

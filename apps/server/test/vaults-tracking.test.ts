@@ -1,10 +1,18 @@
-import { dragonLair, stakingRewards } from '@tidewatch/contracts';
+import { dragonLair, gammaHypervisor, stakingRewards } from '@tidewatch/contracts';
 import { portfolioSchema, trackedVaultPositionSchema, trackedVaultPositionsSchema } from '@tidewatch/shared';
-import { seedLairAndSyrupStakes } from '@tidewatch/testkit';
+import {
+  deployGammaVault,
+  deployV3World,
+  type GammaVault,
+  moveV3Price,
+  seedLairAndSyrupStakes,
+  type V3World,
+} from '@tidewatch/testkit';
 import { type Abi, type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
+import { loadGammaVaults } from '../src/core/farm-index/vault-registry.ts';
 import { vaultPosition } from '../src/core/kinds/index.ts';
 import { evaluateAlerts } from '../src/features/alerts/index.ts';
 import { createVaultsDeps } from '../src/features/vaults/index.ts';
@@ -20,6 +28,8 @@ let w: FarmsWorld;
 let user: { token: string; userId: number };
 let other: { token: string; userId: number };
 let pools: Address[];
+let v3World: V3World;
+let gamma: GammaVault;
 
 const wallet = () => w.t.world.accounts.user.address;
 const day = 86_400;
@@ -35,6 +45,14 @@ beforeAll(async () => {
     endedSeconds: BigInt(day),
     activeSeconds: BigInt(2.5 * day),
   });
+  // Shares of a Gamma hypervisor at the first vault address QuickSwap listed (part staked in its MasterChef).
+  const listed = loadGammaVaults().find((v) => v.staking)!;
+  v3World = await deployV3World(w.t.anvil, w.t.world);
+  gamma = await deployGammaVault(w.t.anvil, w.t.world, v3World, {
+    at: listed.address,
+    masterChefAt: listed.staking!.address,
+    pid: listed.staking!.pid,
+  });
   await w.t.anvil.increaseTime(1.5 * day);
   await w.t.anvil.mine();
   user = await createFarmUser(w, [wallet()]);
@@ -49,7 +67,7 @@ const track = (contract: string, token = user.token, walletAddress: string = wal
     token,
     payload: { wallet_address: walletAddress, contract_address: contract },
   });
-const tracked = async (token = user.token) => {
+const listTracked = async (token = user.token) => {
   const response = await w.testApp.request({ method: 'GET', url: '/api/quickswap/vaults/tracked', token });
   expect(response.statusCode, response.body).toBe(200);
   return trackedVaultPositionsSchema.parse(response.json()).positions;
@@ -105,7 +123,7 @@ describe('tracking lair and syrup positions', () => {
     expect(active.snapshot.syrup.is_ended).toBe(false);
     // Tracking again changes nothing.
     expect((await track(pools[0]!)).json().id).toBe(ended.id);
-    expect((await tracked()).map((p) => p.contract_address)).toEqual([
+    expect((await listTracked()).map((p) => p.contract_address)).toEqual([
       pools[0],
       tokens.NEW_DQUICK.address,
       pools[2],
@@ -121,7 +139,7 @@ describe('tracking lair and syrup positions', () => {
     expect(response.statusCode, response.body).toBe(200);
     const portfolio = portfolioSchema.parse(response.json());
     const section = portfolio.kinds!.find((k) => k.kind === 'vault_position')!;
-    const values = (await tracked()).map((p) => p.snapshot!.value_usd!);
+    const values = (await listTracked()).map((p) => p.snapshot!.value_usd!);
     expect(section.positions).toBe(3);
     expect(
       isRelativelyClose(
@@ -146,7 +164,7 @@ describe('tracking lair and syrup positions', () => {
     // An interval after the first snapshots, by the chain's clock (their time is their block's).
     const chainTime = Number((await w.t.anvil.client.getBlock()).timestamp) * 1000;
     const later = new Date(chainTime + 2 * 3_600_000);
-    const before = (await tracked()).map((p) => p.snapshot!.block_number);
+    const before = (await listTracked()).map((p) => p.snapshot!.block_number);
     await w.t.anvil.mine();
     const report = await runDueVaultSnapshots({
       db: w.testApp.database.db,
@@ -156,7 +174,7 @@ describe('tracking lair and syrup positions', () => {
       vaults,
     });
     expect(report).toMatchObject({ claimed: 3, stored: 3, failed: 0 });
-    const after = (await tracked()).map((p) => p.snapshot!.block_number);
+    const after = (await listTracked()).map((p) => p.snapshot!.block_number);
     for (const [i, block] of after.entries()) expect(block).toBeGreaterThan(before[i]!);
 
     const positionIds = (
@@ -186,6 +204,66 @@ describe('tracking lair and syrup positions', () => {
     expect(rows.every((r) => r.link === `${publicUrl}/quickswap/vaults`)).toBe(true);
   });
 
+  it("tracks a vault's shares, and tells the tracker when the pool's price leaves the vault's base range", async () => {
+    const tracked = trackedVaultPositionSchema.parse((await track(gamma.hypervisor)).json());
+    expect(tracked.position_type).toBe('gamma');
+    const vault = tracked.snapshot!.vault!;
+    expect(vault.base_range.is_in_range).toBe(true);
+    const block = BigInt(tracked.snapshot!.block_number);
+    const supply = await readAt(gamma.hypervisor, gammaHypervisor.abi, 'totalSupply', [], block);
+    const [total0] = (await w.t.anvil.client.readContract({
+      address: gamma.hypervisor,
+      abi: gammaHypervisor.abi as Abi,
+      functionName: 'getTotalAmounts',
+      blockNumber: block,
+    })) as readonly [bigint, bigint];
+    expect(vault.amounts[0].amount).toBe(
+      formatUnits((total0 * gamma.userShares) / supply, vault.amounts[0].token.decimals),
+    );
+    expect(tracked.snapshot!.value_usd).toBe(vault.usd);
+
+    // The pool's price moves above the base range; the next scheduled snapshot sees it.
+    await moveV3Price(w.t.anvil, v3World, { pool: gamma.pool, toTick: gamma.base.tickUpper + 600 });
+    const chainTime = Number((await w.t.anvil.client.getBlock()).timestamp) * 1000;
+    const later = new Date(chainTime + 2 * 3_600_000);
+    const vaults = createVaultsDeps({
+      db: w.testApp.database.db,
+      chainId: w.t.world.chainId,
+      oldTokens: { quick: w.t.world.tokens.QUICK.address, dquick: w.t.world.tokens.DQUICK.address },
+      chain: w.t.chain,
+      prices: w.prices,
+      config: w.testApp.config,
+    });
+    await runDueVaultSnapshots({
+      db: w.testApp.database.db,
+      isPostgres: false,
+      intervalMs: 3_600_000,
+      now: () => later,
+      vaults,
+    });
+    const moved = (await listTracked()).find((p) => p.id === tracked.id)!;
+    expect(moved.snapshot!.vault!.base_range.is_in_range).toBe(false);
+    const position = await w.testApp.database.db
+      .selectFrom('vault_positions')
+      .select('id')
+      .where('contract_address', '=', gamma.hypervisor)
+      .executeTakeFirstOrThrow();
+    const publicUrl = 'http://localhost:5173';
+    const stored = await evaluateAlerts(
+      { db: w.testApp.database.db, chainId: w.t.world.chainId, publicUrl, now: later, chainNow: later },
+      vaultPosition.alerts,
+      [position.id],
+    );
+    expect(stored).toBe(1);
+    const alert = await w.testApp.database.db
+      .selectFrom('notifications')
+      .select(['rule', 'title'])
+      .where('user_id', '=', user.userId)
+      .where('rule', '=', 'out_of_range')
+      .executeTakeFirstOrThrow();
+    expect(alert.title).toMatch(/^Gamma \S+-\S+ vault: out of its base range$/);
+  });
+
   it("refuses what is not the user's to track or untrack, naming the field", async () => {
     const notListed = await track('0x000000000000000000000000000000000000bEEF');
     expect(notListed.statusCode).toBe(400);
@@ -201,20 +279,20 @@ describe('tracking lair and syrup positions', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('wallet_address');
-    const [first] = await tracked();
+    const [first] = await listTracked();
     const theirs = await w.testApp.request({
       method: 'DELETE',
       url: `/api/quickswap/vaults/tracked/${first!.id}`,
       token: other.token,
     });
     expect(theirs.statusCode).toBe(404);
-    expect(await tracked(other.token)).toEqual([]);
+    expect(await listTracked(other.token)).toEqual([]);
     const mine = await w.testApp.request({
       method: 'DELETE',
       url: `/api/quickswap/vaults/tracked/${first!.id}`,
       token: user.token,
     });
     expect(mine.statusCode).toBe(204);
-    expect((await tracked()).map((p) => p.id)).not.toContain(first!.id);
+    expect((await listTracked()).map((p) => p.id)).not.toContain(first!.id);
   });
 });

@@ -93,13 +93,13 @@ export const vaultsWalletPositionsSchema = z.object({
 });
 export type VaultsWalletPositions = z.infer<typeof vaultsWalletPositionsSchema>;
 
-/** What the vaults tool tracks: dQUICK in a Dragon's Lair, or a stake in a syrup pool. */
-export const vaultPositionTypeSchema = z.enum(['lair', 'syrup']);
+/** What the vaults tool tracks: dQUICK in a Dragon's Lair, a stake in a syrup pool, or a vault's shares. */
+export const vaultPositionTypeSchema = z.enum(['lair', 'syrup', 'gamma']);
 
 /** POST /api/quickswap/vaults/tracked: track what one of the user's wallets holds in a lair or a syrup pool. */
 export const vaultsTrackSchema = z.strictObject({
   wallet_address: hexAddressSchema,
-  /** The lair (its dQUICK) or the syrup pool. */
+  /** The lair (its dQUICK), the syrup pool or the vault. */
   contract_address: hexAddressSchema,
 });
 
@@ -108,7 +108,7 @@ export const vaultsTrackedIdParamsSchema = z.strictObject({
   id: z.coerce.number({ error: 'must be a tracked position id' }).int('must be a whole number').positive(),
 });
 
-/** A tracked position valued at one block: its lair or syrup figures, null when the wallet held nothing there. */
+/** A tracked position valued at one block: its lair, syrup or vault figures, null when the wallet held nothing there. */
 const vaultSnapshotSchema = z.object({
   block_number: z.number().int(),
   created_on: z.string(),
@@ -117,6 +117,7 @@ const vaultSnapshotSchema = z.object({
   ends_at: z.string().nullable(),
   lair: lairStakeSchema.nullable(),
   syrup: syrupStakeSchema.nullable(),
+  vault: vaultShareSchema.nullable(),
 });
 export type VaultSnapshot = z.infer<typeof vaultSnapshotSchema>;
 

@@ -1,4 +1,4 @@
-import { gammaHypervisor, gammaMasterChef } from '@tidewatch/contracts';
+import { gammaHypervisor, gammaMasterChef, gammaRewarder } from '@tidewatch/contracts';
 import type { VaultShare } from '@tidewatch/shared';
 import { type Abi, type Address, formatUnits } from 'viem';
 import type { ReadPlan } from '../../core/chain/read-plan.ts';
@@ -21,6 +21,8 @@ export type GammaHolding = {
   token0: Address;
   token1: Address;
   rewardToken: Address | null;
+  /** The MasterChef's rewarders of the vault's pool, each paying its own token. */
+  rewarders: readonly { rewarder: Address; token: Address }[];
 };
 
 /** What the second request reads of a hypervisor the wallet has shares of. */
@@ -29,6 +31,8 @@ type GammaState = {
   totals: readonly [bigint, bigint] | null;
   ticks: Record<'baseLower' | 'baseUpper' | 'limitLower' | 'limitUpper' | 'currentTick', number | null>;
   pending: bigint | null;
+  /** Each rewarder's pendingToken, in the holding's order; null where it could not be read. */
+  rewarderPending: (bigint | null)[];
 };
 
 /**
@@ -48,6 +52,7 @@ export function planGammaShare(
     totals: null,
     ticks: { baseLower: null, baseUpper: null, limitLower: null, limitUpper: null, currentTick: null },
     pending: null,
+    rewarderPending: holding.rewarders.map(() => null),
   };
   const read = <T>(functionName: string, apply: (v: T) => void) =>
     plan.addOptional<T>(
@@ -81,6 +86,23 @@ export function planGammaShare(
       },
     );
   }
+  if (vault.staking && holding.staked > 0n) {
+    const { pid } = vault.staking;
+    holding.rewarders.forEach(({ rewarder }, r) => {
+      plan.addOptional<bigint>(
+        {
+          label: `rewarder ${rewarder}: pendingToken(${pid})`,
+          address: rewarder,
+          abi: gammaRewarder.abi as Abi,
+          functionName: 'pendingToken',
+          args: [BigInt(pid), wallet],
+        },
+        (v) => {
+          state.rewarderPending[r] = v;
+        },
+      );
+    });
+  }
   return (amountOf) => {
     const { totalSupply, totals, ticks } = state;
     const known = Object.values(ticks).every((t) => t !== null);
@@ -97,11 +119,19 @@ export function planGammaShare(
       upper: priceAt(upper),
       is_in_range: lower <= ticks.currentTick! && ticks.currentTick! < upper,
     });
-    const rewards: RawAmount[] =
-      holding.staked > 0n && holding.rewardToken && state.pending !== null
+    // The staked shares' rewards: the MasterChef's own and each rewarder's; one unread makes their sum unknown.
+    const isStaked = holding.staked > 0n;
+    const chefReward =
+      isStaked && holding.rewardToken && state.pending !== null
         ? [amountOf(holding.rewardToken, state.pending)]
         : [];
-    const rewardsKnown = holding.staked === 0n || rewards.length > 0;
+    const rewarderRewards = holding.rewarders.flatMap(({ token }, r) => {
+      const pending = state.rewarderPending[r];
+      return isStaked && pending !== null && pending !== undefined ? [amountOf(token, pending)] : [];
+    });
+    const rewards: RawAmount[] = [...chefReward, ...rewarderRewards];
+    const rewardsKnown =
+      !isStaked || (chefReward.length > 0 && rewarderRewards.length === holding.rewarders.length);
     const parts = [amount0, amount1, ...rewards];
     return {
       vault: vault.address,

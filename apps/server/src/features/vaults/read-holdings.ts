@@ -44,6 +44,7 @@ function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
       token0: share.token0,
       token1: share.token1,
       rewardToken: share.rewardToken === zeroAddress ? null : share.rewardToken,
+      rewarders: share.rewarders,
     }),
   );
   return { lairs, syrups, holdings, unreadable };
@@ -109,7 +110,12 @@ export async function readHoldings(
     ...found.flatMap((f) => [
       ...f.lairs.flatMap((s) => [s.lair, quickOf.get(s.lair.toLowerCase())!]),
       ...f.syrups.flatMap((s) => [s.stakingToken, s.rewardsToken]),
-      ...f.holdings.flatMap((h) => [h.token0, h.token1, ...(h.rewardToken ? [h.rewardToken] : [])]),
+      ...f.holdings.flatMap((h) => [
+        h.token0,
+        h.token1,
+        ...(h.rewardToken ? [h.rewardToken] : []),
+        ...h.rewarders.map((r) => r.token),
+      ]),
     ]),
   ]);
   await value.run(chain, block.number, chain.maxCalldataBytes);

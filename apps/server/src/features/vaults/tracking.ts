@@ -20,7 +20,8 @@ import {
 function typeOf(ctx: VaultsDeps, contract: Address): VaultPositionType {
   if (ctx.lairs.some((l) => isAddressEqual(l.lair, contract))) return 'lair';
   if (ctx.syrups.some((pool) => isAddressEqual(pool, contract))) return 'syrup';
-  const message = `${contract} is neither a Dragon's Lair nor a syrup pool QuickSwap listed`;
+  if (ctx.gammaVaults.some((vault) => isAddressEqual(vault.address, contract))) return 'gamma';
+  const message = `${contract} is not a Dragon's Lair, nor a syrup pool or vault QuickSwap listed`;
   throw new AppError('VALIDATION_FAILED', message, {
     details: [{ field: 'body.contract_address', message }],
   });
@@ -28,7 +29,7 @@ function typeOf(ctx: VaultsDeps, contract: Address): VaultPositionType {
 
 /**
  * POST /api/quickswap/vaults/tracked: the user tracks what one of their saved or watch-only wallets holds in a
- * lair or a listed syrup pool. Its first snapshot is taken at once (read at the latest block), so the position
+ * lair, a listed syrup pool or a listed vault. Its first snapshot is taken at once (read at the latest block), so the position
  * has a value from the start; the scheduled snapshots follow. Tracking it again changes nothing.
  */
 export async function trackVaultPosition(
@@ -41,7 +42,7 @@ export async function trackVaultPosition(
   const type = typeOf(ctx, contract);
   const read = await readVaultSnapshots(ctx, [{ positionId: 0, wallet, contract, type }]);
   if (read.unreadable.length > 0) {
-    throw new AppError('CHAIN_UNAVAILABLE', `the syrup pool ${contract} could not be read: try again later`);
+    throw new AppError('CHAIN_UNAVAILABLE', `${contract} could not be read: try again later`);
   }
   const at = ctx.now().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -72,7 +73,9 @@ export async function listTrackedVaultPositions(
   return {
     positions: rows.map((row) => {
       const figures =
-        row.figures === null ? null : (JSON.parse(row.figures) as Pick<VaultSnapshot, 'lair' | 'syrup'>);
+        row.figures === null
+          ? null
+          : (JSON.parse(row.figures) as Partial<Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'>>);
       return {
         id: row.id,
         wallet_address: row.wallet_address,
@@ -88,8 +91,9 @@ export async function listTrackedVaultPositions(
                 value_usd: row.value_usd,
                 rewards_usd: row.rewards_usd,
                 ends_at: row.ends_at,
-                lair: figures.lair,
-                syrup: figures.syrup,
+                lair: figures.lair ?? null,
+                syrup: figures.syrup ?? null,
+                vault: figures.vault ?? null,
               },
       };
     }),

@@ -6,8 +6,8 @@ import type { ColumnType, Generated } from 'kysely';
  */
 type BlockNumber = ColumnType<number | string, number, never>;
 
-/** 'lair': dQUICK in a Dragon's Lair; 'syrup': a stake in a syrup pool. */
-export type VaultPositionType = 'lair' | 'syrup';
+/** 'lair': dQUICK in a Dragon's Lair; 'syrup': a stake in a syrup pool; 'gamma': shares of a Gamma hypervisor. */
+export type VaultPositionType = 'lair' | 'syrup' | 'gamma';
 
 /** What a wallet holds in one contract of the vaults tool. */
 type VaultPositionsTable = {

@@ -1,17 +1,43 @@
 import { getAddress } from 'viem';
-import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
+import type { AlertKind, AlertSubject, EvaluateDeps } from '../../alerts/alert-kind.ts';
 import { findSyrupEvents } from '../../alerts/syrup-rules.ts';
-import { parseVaultFigures, syrupLabel } from './figures.ts';
-import { findVaultPositions, findVaultTrackers, newestSnapshot } from './repository.ts';
+import { findVaultRangeEvents } from '../../alerts/vault-range-rules.ts';
+
+import { parseVaultFigures, syrupLabel, vaultPairLabel } from './figures.ts';
+import {
+  findVaultPositions,
+  findVaultSnapshotsNewestFirst,
+  findVaultTrackers,
+  newestSnapshot,
+} from './repository.ts';
+
+/** Where a vault's current range state began: its first snapshot since the last one in the other state. */
+async function rangeCrossing(db: EvaluateDeps['db'], positionId: number, isInRange: boolean) {
+  const snapshots = await findVaultSnapshotsNewestFirst(db, positionId);
+  let block = Number(snapshots[0]!.block_number);
+  for (const snapshot of snapshots) {
+    const vault = parseVaultFigures(snapshot.figures).vault;
+    if (!vault) continue;
+    if (vault.base_range.is_in_range !== isInRange) return { block, hadOpposite: true };
+    block = Number(snapshot.block_number);
+  }
+  return { block, hadOpposite: false };
+}
 
 /**
  * Vault positions (by id): each tracked syrup stake's newest snapshot against the syrup rules (rewards ending
- * within 72 hours, ended with stake or rewards left), for every user tracking it. A lair never ends.
+ * within 72 hours, ended with stake or rewards left), and each vault's against the range rules (out of its base
+ * range, back in it), for every user tracking it. A lair never ends.
  */
 export const vaultPositionAlerts: AlertKind<number> = {
   async readSubjects(deps, ids) {
     const subjects: AlertSubject[] = [];
     for (const position of await findVaultPositions(deps.db, ids)) {
+      if (position.position_type === 'gamma') {
+        const subject = await vaultRangeSubject(deps, position);
+        if (subject) subjects.push(subject);
+        continue;
+      }
       if (position.position_type !== 'syrup') continue;
       const snapshot = await newestSnapshot(deps.db, position.id);
       const syrup = snapshot ? parseVaultFigures(snapshot.figures).syrup : null;
@@ -41,3 +67,39 @@ export const vaultPositionAlerts: AlertKind<number> = {
     return subjects;
   },
 };
+
+/** A vault's shares against the range rules, at its newest snapshot; null when it has none, or no shares then. */
+async function vaultRangeSubject(
+  deps: EvaluateDeps,
+  position: Awaited<ReturnType<typeof findVaultPositions>>[number],
+): Promise<AlertSubject | null> {
+  const snapshot = await newestSnapshot(deps.db, position.id);
+  const vault = snapshot ? parseVaultFigures(snapshot.figures).vault : null;
+  if (!snapshot || !vault) return null;
+  const wallet = getAddress(position.wallet_address);
+  const isInRange = vault.base_range.is_in_range;
+  const [a0, a1] = vault.amounts;
+  const facts = {
+    vault: position.contract_address,
+    wallet,
+    pair: vaultPairLabel(vault),
+    isInRange,
+    crossing: await rangeCrossing(deps.db, position.id, isInRange),
+    prices: {
+      current: vault.price,
+      lower: vault.base_range.lower,
+      upper: vault.base_range.upper,
+      unit: `${a1.token.symbol} per ${a0.token.symbol}`,
+    },
+  };
+  const trackers = await findVaultTrackers(deps.db, position.id);
+  return {
+    trackers: trackers.map((user) => ({ ...user, wallet })),
+    eventsFor: (_wallet, settingOf) => findVaultRangeEvents(facts, settingOf),
+    notification: {
+      farm_address: position.contract_address,
+      link: `${deps.publicUrl}/quickswap/vaults`,
+      position: null,
+    },
+  };
+}

@@ -1,10 +1,13 @@
 import type { VaultSnapshot } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
 
-/** A stored snapshot's wire figures: the lair's or the syrup's, null where the wallet held nothing. */
-export type VaultFigures = Pick<VaultSnapshot, 'lair' | 'syrup'>;
+/** A stored snapshot's wire figures: the lair's, the syrup's or the vault's, null where the wallet held nothing. */
+export type VaultFigures = Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'>;
 
-export const parseVaultFigures = (figures: string): VaultFigures => JSON.parse(figures) as VaultFigures;
+export const parseVaultFigures = (figures: string): VaultFigures => {
+  const parsed = JSON.parse(figures) as Partial<VaultFigures>;
+  return { lair: parsed.lair ?? null, syrup: parsed.syrup ?? null, vault: parsed.vault ?? null };
+};
 
 /** How a screen names a vault position: "dQUICK (old) in the Dragon's Lair", 'syrup pool dQUICK (old) -> WMATIC'. */
 export function vaultPositionLabel(
@@ -14,6 +17,11 @@ export function vaultPositionLabel(
   if (position.position_type === 'lair') {
     return figures?.lair ? `${figures.lair.dquick.token.symbol} in the Dragon's Lair` : "Dragon's Lair";
   }
+  if (position.position_type === 'gamma') {
+    return figures?.vault
+      ? `Gamma ${vaultPairLabel(figures.vault)} vault`
+      : `Gamma vault ${shortenAddress(position.contract_address)}`;
+  }
   return figures?.syrup
     ? `syrup pool ${syrupLabel(figures.syrup)}`
     : `syrup pool ${shortenAddress(position.contract_address)}`;
@@ -22,3 +30,7 @@ export function vaultPositionLabel(
 /** A syrup pool by what it stakes and pays: 'dQUICK (old) -> WMATIC'. */
 export const syrupLabel = (syrup: NonNullable<VaultFigures['syrup']>) =>
   `${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`;
+
+/** A vault by its pool's tokens: 'WMATIC-USDC'. */
+export const vaultPairLabel = (vault: NonNullable<VaultFigures['vault']>) =>
+  `${vault.amounts[0].token.symbol}-${vault.amounts[1].token.symbol}`;

@@ -55,3 +55,14 @@ export function findVaultPositions(db: Db, positionIds: number[]) {
     .where('id', 'in', positionIds)
     .execute();
 }
+
+/** A position's snapshots, newest first (at most `limit`): where its vault's range state began. */
+export function findVaultSnapshotsNewestFirst(db: Db, positionId: number, limit = 500) {
+  return db
+    .selectFrom('vault_position_snapshots')
+    .select(['block_number', 'figures'])
+    .where('position_id', '=', positionId)
+    .orderBy('block_number', 'desc')
+    .limit(limit)
+    .execute();
+}

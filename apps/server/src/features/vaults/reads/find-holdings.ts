@@ -54,6 +54,8 @@ const lensAnswer = [
       { name: 'token0', type: 'address' },
       { name: 'token1', type: 'address' },
       { name: 'rewardToken', type: 'address' },
+      { name: 'rewarders', type: 'address[2]' },
+      { name: 'rewarderTokens', type: 'address[2]' },
     ],
   },
   { name: 'failedVaults', type: 'uint256[]' },
@@ -91,6 +93,8 @@ export type LensHoldings = {
     token0: Address;
     token1: Address;
     rewardToken: Address;
+    /** The MasterChef's rewarders of the vault's pool with their reward tokens (zero address: none). */
+    rewarders: readonly { rewarder: Address; token: Address }[];
   }[];
   failedVaults: readonly number[];
 };
@@ -146,6 +150,11 @@ export async function findHoldings(
       token0: getAddress(v.token0),
       token1: getAddress(v.token1),
       rewardToken: getAddress(v.rewardToken),
+      rewarders: v.rewarders.flatMap((rewarder, r) =>
+        rewarder === zeroAddress
+          ? []
+          : [{ rewarder: getAddress(rewarder), token: getAddress(v.rewarderTokens[r]!) }],
+      ),
     })),
     failedVaults: indexes(failedVaults),
   };

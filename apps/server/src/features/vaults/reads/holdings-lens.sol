@@ -30,6 +30,9 @@ contract VaultHoldingsLens {
         address token0;
         address token1;
         address rewardToken;
+        /// The MasterChef's rewarders of the pool (Gamma: getRewarder(pid, 0..)), at most two, and their tokens.
+        address[2] rewarders;
+        address[2] rewarderTokens;
     }
 
     /// @param tokens ERC-20s whose balanceOf(wallet) is read (the lairs' dQUICK).
@@ -165,13 +168,28 @@ contract VaultHoldingsLens {
         if (chef != address(0)) {
             (, word) = readWord(chef, abi.encodeWithSignature('SUSHI()'));
             share.rewardToken = address(uint160(word));
+            readRewarders(chef, pid, share);
         }
         return (ok && ok1, share);
     }
 
-    /// The first word of a call's answer; false when the call failed or answered less than a word.
+    /// The pool's rewarders, as many as the chef lists (a getRewarder past the last reverts), at most two.
+    function readRewarders(address chef, uint256 pid, VaultShares memory share) private view {
+        for (uint256 r = 0; r < 2; r++) {
+            (bool ok, uint256 word) = readWord(chef, abi.encodeWithSignature('getRewarder(uint256,uint256)', pid, r));
+            if (!ok || word == 0) return;
+            share.rewarders[r] = address(uint160(word));
+            (, uint256 token) = readWord(share.rewarders[r], abi.encodeWithSignature('rewardToken()'));
+            share.rewarderTokens[r] = address(uint160(token));
+        }
+    }
+
+    /// The first word of a call's answer; false when the call failed or answered less than a word. Each call gets
+    /// at most 200,000 gas: a contract compiled by solc < 0.8 burns all the gas it is given on an array read past the
+    /// end (INVALID), as Gamma's MasterChef does on a getRewarder past its last rewarder, and must not take the
+    /// whole lens with it.
     function readWord(address target, bytes memory data) private view returns (bool, uint256) {
-        (bool ok, bytes memory answer) = target.staticcall(data);
+        (bool ok, bytes memory answer) = target.staticcall{gas: 200_000}(data);
         if (!ok || answer.length < 32) return (false, 0);
         return (true, abi.decode(answer, (uint256)));
     }

@@ -135,6 +135,7 @@ describe('vaults tool screen', () => {
         ends_at: syrup.ends_at,
         lair: null,
         syrup,
+        vault: null,
       },
     };
     let positions: unknown[] = [];

@@ -43,7 +43,7 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
               ? `; ${formatCount(query.data.unreadable.length, 'contract')} could not be read (shown as unknown, not empty)`
               : ''}
           </p>
-          <VaultTable vaults={query.data.vaults} />
+          <VaultTable vaults={query.data.vaults} walletAddress={wallet.address} />
           <LairTable lairs={query.data.lairs} walletAddress={wallet.address} />
           <SyrupTable syrups={query.data.syrups} walletAddress={wallet.address} />
         </>
@@ -70,7 +70,7 @@ function RangeText({ range }: { range: VaultShare['base_range'] }) {
 }
 
 /** Gamma hypervisor shares: the wallet's part of each vault, its ranges as prices, and the staked shares' rewards. */
-function VaultTable({ vaults }: { vaults: VaultShare[] }) {
+function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAddress: string }) {
   return (
     <div className="overflow-x-auto">
       <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
@@ -96,6 +96,9 @@ function VaultTable({ vaults }: { vaults: VaultShare[] }) {
               </th>
               <th scope="col" className={head}>
                 value
+              </th>
+              <th scope="col" className={head}>
+                <span className="sr-only">tracking</span>
               </th>
             </tr>
           </thead>
@@ -135,6 +138,13 @@ function VaultTable({ vaults }: { vaults: VaultShare[] }) {
                       : vault.rewards.map(amountText).join(' + ')}
                   </td>
                   <td className={cell}>{formatUsd(vault.usd)}</td>
+                  <td className={cell}>
+                    <TrackCell
+                      walletAddress={walletAddress}
+                      contract={vault.vault}
+                      label={`Gamma ${a0.token.symbol}-${a1.token.symbol} vault`}
+                    />
+                  </td>
                 </tr>
               );
             })}
