@@ -173,7 +173,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await wallet.getByRole('button', { name: `untrack ${label}` }).waitFor();
     await followNavLink(browser, 'dashboard');
     const byKind = page.getByRole('list', { name: 'by kind' });
-    await expect.poll(() => byKind.textContent()).toMatch(/Lair and syrup pools \(1\): value \$[\d,.]+/);
+    await expect.poll(() => byKind.textContent()).toMatch(/Vaults, lair and syrups \(1\): value \$[\d,.]+/);
   });
 
   it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {

@@ -64,6 +64,8 @@ export const vaultShareSchema = z.object({
   staking: z.object({ address: z.string(), pid: z.number().int() }).nullable(),
   /** Pending rewards of the staked shares (the MasterChef's own token). */
   rewards: z.array(tokenAmountSchema),
+  /** False when a reward of the staked shares could not be read: `rewards` lists only those that could. */
+  rewards_complete: z.boolean(),
   /** Amounts and rewards; null when a part has no price, or the staked shares' rewards could not be read. */
   usd,
 });
@@ -84,8 +86,8 @@ export const vaultsWalletPositionsSchema = z.object({
   /** How many syrup pools QuickSwap listed were read (every one, active and ended). */
   syrups_listed: z.number().int(),
   /**
-   * Listed pools, and vaults the wallet has shares of, that could not be read (no contract there, not this shape,
-   * or not the listed tokens): unknown, not empty.
+   * Listed contracts (pools, lairs, vaults) that could not be read, no contract there or not this shape, and vaults
+   * the wallet has shares of that could not be valued: unknown, not empty.
    */
   unreadable: z.array(z.string()),
   /** Every lair, syrup and vault position above added up; null when one has no price. */

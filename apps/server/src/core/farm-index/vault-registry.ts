@@ -3,26 +3,25 @@ import { join } from 'node:path';
 import { type Address, getAddress } from 'viem';
 import { findRepoRoot } from '../config.ts';
 
-/** A Gamma hypervisor QuickSwap's interface listed: its tokens as listed, and its MasterChef stake when it has one. */
+/**
+ * A Gamma hypervisor QuickSwap's interface listed, and its MasterChef stake when it has one. Its tokens are what the
+ * vault itself answers (the lens reads them), not the list's.
+ */
 export type RegistryGammaVault = {
   address: Address;
-  token0: Address;
-  token1: Address;
   staking: { address: Address; pid: number } | null;
 };
 
 type RawVault = {
   address: string;
   manager: string;
-  token0?: { address: string };
-  token1?: { address: string };
   staking?: { kind: string; address: string; pid: number };
 };
 
 /**
  * The Gamma hypervisors of the vault registry (vault-registry.json, `npm run registry:vaults`: every vault
- * QuickSwap's interface ever listed, with its provenance) whose tokens the list names. ICHI and DefiEdge vaults
- * are in the file too; the app does not read them yet.
+ * QuickSwap's interface ever listed, with its provenance). ICHI and DefiEdge vaults are in the file too; the app
+ * does not read them yet.
  */
 export function loadGammaVaults(): readonly RegistryGammaVault[] {
   loaded ??= (() => {
@@ -30,12 +29,10 @@ export function loadGammaVaults(): readonly RegistryGammaVault[] {
     const file = join(findRepoRoot(), 'apps/server/src/core/farm-index/vault-registry.json');
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { vaults: RawVault[] };
     return parsed.vaults.flatMap((vault) =>
-      vault.manager === 'gamma' && vault.token0 && vault.token1
+      vault.manager === 'gamma'
         ? [
             {
               address: getAddress(vault.address),
-              token0: getAddress(vault.token0.address),
-              token1: getAddress(vault.token1.address),
               staking:
                 vault.staking?.kind === 'gamma-masterchef'
                   ? { address: getAddress(vault.staking.address), pid: vault.staking.pid }

@@ -2,6 +2,7 @@ import { AppError, type PriceChoice, quickswapFarmsUrl, type TokenRole } from '@
 import type { Kysely } from 'kysely';
 import { type Address, isAddressEqual } from 'viem';
 import type { Database } from '../../core/db/index.ts';
+import { isLostWriteRace } from '../../core/db/write-conflicts.ts';
 import { findFarmByAddress, type TokenInput, upsertImportedFarm } from '../../core/farms/repository.ts';
 import type { CmcCandidate, CoinMarketCapClient } from '../../core/prices/coinmarketcap-source.ts';
 import { toPriceChoice } from '../../core/prices/price-choice.ts';
@@ -136,7 +137,7 @@ export async function completeImport(
   };
   const farm = collected.read.farms[0]!;
   const rewardRoles = stored.kind === 'dual' ? ['reward_a', 'reward_b'] : ['reward'];
-  return deps.db.transaction().execute(async (trx) => {
+  const completing = deps.db.transaction().execute(async (trx) => {
     if (await findFarmByAddress(trx, chainId, stored.farmAddress)) {
       throw new AppError('CONFLICT', 'this farm is already imported');
     }
@@ -156,5 +157,11 @@ export async function completeImport(
     if (!isMoved)
       throw new AppError('CONFLICT', 'this import moved on in another window: reload it to continue');
     return true;
+  });
+  // Another session importing the same farm at the same moment: its farm, tokens or snapshots went in first (or
+  // the database broke a deadlock between the two). Nothing of this one was written: it is a conflict, not a fault.
+  return completing.catch((error: unknown) => {
+    if (isLostWriteRace(error)) throw new AppError('CONFLICT', 'this farm was imported meanwhile: reload it');
+    throw error;
   });
 }

@@ -1,6 +1,6 @@
 import { gammaHypervisor, gammaMasterChef, gammaRewarder } from '@tidewatch/contracts';
 import type { VaultShare } from '@tidewatch/shared';
-import { type Abi, type Address, formatUnits } from 'viem';
+import { type Abi, type Address, formatUnits, zeroAddress } from 'viem';
 import type { ReadPlan } from '../../core/chain/read-plan.ts';
 import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
@@ -127,7 +127,10 @@ export function planGammaShare(
         : [];
     const rewarderRewards = holding.rewarders.flatMap(({ token }, r) => {
       const pending = state.rewarderPending[r];
-      return isStaked && pending !== null && pending !== undefined ? [amountOf(token, pending)] : [];
+      // A rewarder whose token could not be read (the zero address) is a reward unknown, not none.
+      return isStaked && pending !== null && pending !== undefined && token !== zeroAddress
+        ? [amountOf(token, pending)]
+        : [];
     });
     const rewards: RawAmount[] = [...chefReward, ...rewarderRewards];
     const rewardsKnown =
@@ -150,6 +153,7 @@ export function planGammaShare(
           ? { address: vault.staking.address, pid: vault.staking.pid }
           : null,
       rewards: rewards.map(toTokenAmount),
+      rewards_complete: rewardsKnown,
       usd: rewardsKnown ? sumUsd(parts) : null,
     };
   };

@@ -114,7 +114,7 @@ export async function readHoldings(
         h.token0,
         h.token1,
         ...(h.rewardToken ? [h.rewardToken] : []),
-        ...h.rewarders.map((r) => r.token),
+        ...h.rewarders.flatMap((r) => (r.token === zeroAddress ? [] : [r.token])),
       ]),
     ]),
   ]);
@@ -151,12 +151,17 @@ export async function readHoldings(
     });
     const unreadable = [...f.unreadable];
     const vaults: VaultShare[] = [];
+    let hasUnreadShares = false;
     for (const { vault, share } of shares[i]!) {
       const read = share(amountOf);
       if (read) vaults.push(read);
-      else unreadable.push(vault);
+      else {
+        unreadable.push(vault);
+        hasUnreadShares = true;
+      }
     }
-    const known = [sumUsd(parts), ...vaults.map((v) => v.usd)];
+    // Shares the wallet holds in a vault that could not be valued: the wallet's total is unknown, not smaller.
+    const known = [sumUsd(parts), ...vaults.map((v) => v.usd), ...(hasUnreadShares ? [null] : [])];
     const valueUsd = known.some((usd) => usd === null)
       ? null
       : known.reduce<number>((a, b) => a + (b ?? 0), 0);

@@ -1,10 +1,9 @@
 import type { VaultSnapshot } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
-import type { DbOrTrx } from '../../core/db/index.ts';
 import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
 import type { VaultsDeps } from './context.ts';
 import { type HoldingsWanted, readHoldings } from './read-holdings.ts';
-import { insertVaultSnapshots, type VaultPositionRef } from './tracking-repository.ts';
+import type { insertVaultSnapshots, VaultPositionRef } from './tracking-repository.ts';
 
 /** A snapshot row as stored, of one position at the read's block. */
 type VaultSnapshotRow = Parameters<typeof insertVaultSnapshots>[1][number];
@@ -31,6 +30,8 @@ export async function readVaultSnapshots(
     HoldingsWanted & { lairs: Address[]; syrups: Address[]; gammas: RegistryGammaVault[] }
   >();
   const gammaOf = new Map(ctx.gammaVaults.map((vault) => [vault.address.toLowerCase(), vault]));
+  // A tracked vault the registry no longer lists is not read: unknown, not a known $0.
+  const notListed = new Set<number>();
   for (const position of positions) {
     const wallet = getAddress(position.wallet);
     const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [], gammas: [] };
@@ -40,6 +41,7 @@ export async function readVaultSnapshots(
     else {
       const vault = gammaOf.get(contract.toLowerCase());
       if (vault) wanted.gammas.push(vault);
+      else notListed.add(position.positionId);
     }
     byWallet.set(wallet, wanted);
   }
@@ -50,7 +52,7 @@ export async function readVaultSnapshots(
   for (const position of positions) {
     const read = wallets.get(getAddress(position.wallet))!;
     const contract = getAddress(position.contract);
-    if (read.unreadable.includes(contract)) {
+    if (read.unreadable.includes(contract) || notListed.has(position.positionId)) {
       unreadable.push(position.positionId);
       continue;
     }
@@ -58,7 +60,10 @@ export async function readVaultSnapshots(
     const syrup = position.type === 'syrup' ? (read.syrups.find((s) => s.pool === contract) ?? null) : null;
     const vault = position.type === 'gamma' ? (read.vaults.find((v) => v.vault === contract) ?? null) : null;
     const figures: Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'> = { lair, syrup, vault };
-    const vaultRewards = vault ? vault.rewards.map((r) => r.usd) : [];
+    // An incomplete list of a vault's rewards (a reward that could not be read) is an unknown total, not a smaller one.
+    const vaultRewards = vault
+      ? [...vault.rewards.map((r) => r.usd), ...(vault.rewards_complete ? [] : [null])]
+      : [];
     rows.push({
       position_id: position.positionId,
       block_number: Number(block.number),
@@ -71,13 +76,9 @@ export async function readVaultSnapshots(
           ? null
           : vaultRewards.reduce<number>((a, b) => a + (b ?? 0), 0),
       ends_at: syrup?.ends_at ?? null,
+      in_range: vault ? Number(vault.base_range.is_in_range) : null,
       figures: JSON.stringify(figures),
     });
   }
   return { blockNumber: Number(block.number), blockTime, rows, unreadable };
-}
-
-/** Stores a read's rows (one per position and block). */
-export function storeVaultSnapshots(db: DbOrTrx, rows: VaultSnapshotRow[]): Promise<void> {
-  return insertVaultSnapshots(db, rows);
 }

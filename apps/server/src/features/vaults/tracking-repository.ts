@@ -61,14 +61,20 @@ export async function insertTrackedVaultPosition(
   return row.id;
 }
 
-/** Stops the user's tracking `id`; false when it is not theirs (or not there). */
+/**
+ * Stops the user's tracking `id`; false when it is not theirs (or not there). Looked up first: on PostgreSQL a
+ * DELETE of no row still fires the statement's data_version trigger, and a refused request must write nothing.
+ */
 export async function deleteTrackedVaultPosition(db: Db, userId: number, id: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom('vault_tracked_positions')
+  const mine = await db
+    .selectFrom('vault_tracked_positions')
+    .select('id')
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  if (!mine) return false;
+  await db.deleteFrom('vault_tracked_positions').where('id', '=', mine.id).execute();
+  return true;
 }
 
 /** The user's tracked positions on the chain, oldest tracked first, with each one's newest snapshot. */
@@ -122,6 +128,7 @@ export async function insertVaultSnapshots(
     value_usd: number | null;
     rewards_usd: number | null;
     ends_at: string | null;
+    in_range: number | null;
     figures: string;
   }[],
 ): Promise<void> {

@@ -8,11 +8,12 @@ import { type Address, getAddress, isAddressEqual } from 'viem';
 import type { VaultPositionType } from '../../core/db/tables/vault-positions.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
 import type { VaultsDeps } from './context.ts';
-import { readVaultSnapshots, storeVaultSnapshots } from './snapshots.ts';
+import { readVaultSnapshots } from './snapshots.ts';
 import {
   deleteTrackedVaultPosition,
   findTrackedVaultPositions,
   insertTrackedVaultPosition,
+  insertVaultSnapshots,
   upsertVaultPosition,
 } from './tracking-repository.ts';
 
@@ -47,7 +48,7 @@ export async function trackVaultPosition(
   const at = ctx.now().toISOString();
   const id = await ctx.db.transaction().execute(async (trx) => {
     const positionId = await upsertVaultPosition(trx, { chainId: ctx.chainId, wallet, contract, type, at });
-    await storeVaultSnapshots(
+    await insertVaultSnapshots(
       trx,
       read.rows.map((row) => ({ ...row, position_id: positionId })),
     );

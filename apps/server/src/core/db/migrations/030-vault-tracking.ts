@@ -32,7 +32,7 @@ async function raiseDataVersionOnWrites(db: Kysely<any>): Promise<void> {
  * - vault_positions: one row per (chain, wallet, contract): the lair or the pool, and which it is.
  * - vault_tracked_positions: a user tracks one with a saved or watch-only wallet.
  * - vault_position_snapshots: the position valued at one block (one per position and block), its wire figures kept
- *   as JSON beside the columns the portfolio and the alerts read.
+ *   as JSON beside the columns the portfolio and the alerts read (a vault's base range state: in_range).
  * - vault_snapshot_schedule: when each tracked position's next automatic snapshot is due, and its lease.
  */
 export const vaultTrackingMigration: Migration = {
@@ -75,6 +75,7 @@ export const vaultTrackingMigration: Migration = {
       .addColumn('value_usd', 'double precision')
       .addColumn('rewards_usd', 'double precision')
       .addColumn('ends_at', 'text')
+      .addColumn('in_range', 'integer')
       .addColumn('figures', 'text', (c) => c.notNull())
       .execute();
     await db.schema

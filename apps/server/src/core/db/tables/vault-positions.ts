@@ -39,6 +39,8 @@ type VaultPositionSnapshotsTable = {
   rewards_usd: number | null;
   /** A syrup pool's end (ISO, the chain's periodFinish); null for a lair. */
   ends_at: string | null;
+  /** A vault's pool price inside its base range (1) or not (0); null for a lair or syrup, or no shares then. */
+  in_range: number | null;
   /** JSON of the wire's LairStake or SyrupStake at that block. */
   figures: string;
 };

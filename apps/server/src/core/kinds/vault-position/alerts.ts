@@ -6,23 +6,10 @@ import { findVaultRangeEvents } from '../../alerts/vault-range-rules.ts';
 import { parseVaultFigures, syrupLabel, vaultPairLabel } from './figures.ts';
 import {
   findVaultPositions,
-  findVaultSnapshotsNewestFirst,
+  findVaultRangeCrossing,
   findVaultTrackers,
   newestSnapshot,
 } from './repository.ts';
-
-/** Where a vault's current range state began: its first snapshot since the last one in the other state. */
-async function rangeCrossing(db: EvaluateDeps['db'], positionId: number, isInRange: boolean) {
-  const snapshots = await findVaultSnapshotsNewestFirst(db, positionId);
-  let block = Number(snapshots[0]!.block_number);
-  for (const snapshot of snapshots) {
-    const vault = parseVaultFigures(snapshot.figures).vault;
-    if (!vault) continue;
-    if (vault.base_range.is_in_range !== isInRange) return { block, hadOpposite: true };
-    block = Number(snapshot.block_number);
-  }
-  return { block, hadOpposite: false };
-}
 
 /**
  * Vault positions (by id): each tracked syrup stake's newest snapshot against the syrup rules (rewards ending
@@ -78,13 +65,15 @@ async function vaultRangeSubject(
   if (!snapshot || !vault) return null;
   const wallet = getAddress(position.wallet_address);
   const isInRange = vault.base_range.is_in_range;
+  const crossing = await findVaultRangeCrossing(deps.db, position.id, isInRange);
+  if (!crossing) return null;
   const [a0, a1] = vault.amounts;
   const facts = {
     vault: position.contract_address,
     wallet,
     pair: vaultPairLabel(vault),
     isInRange,
-    crossing: await rangeCrossing(deps.db, position.id, isInRange),
+    crossing,
     prices: {
       current: vault.price,
       lower: vault.base_range.lower,

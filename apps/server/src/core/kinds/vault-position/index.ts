@@ -3,10 +3,10 @@ import { vaultPositionAlerts } from './alerts.ts';
 import { vaultPositionLedger } from './ledger.ts';
 import { listVaultPositions } from './portfolio.ts';
 
-/** A vault position: dQUICK in a Dragon's Lair or a stake in a syrup pool (the vaults tool; vault shares next). */
+/** A vault position (the vaults tool): a vault's shares, dQUICK in a Dragon's Lair, or a stake in a syrup pool. */
 export const vaultPosition: PositionKind<number> = {
   kind: 'vault_position',
-  label: 'Lair and syrup pools',
+  label: 'Vaults, lair and syrups',
   list: listVaultPositions,
   alerts: vaultPositionAlerts,
   ledger: vaultPositionLedger,

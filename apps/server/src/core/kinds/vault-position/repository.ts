@@ -56,13 +56,26 @@ export function findVaultPositions(db: Db, positionIds: number[]) {
     .execute();
 }
 
-/** A position's snapshots, newest first (at most `limit`): where its vault's range state began. */
-export function findVaultSnapshotsNewestFirst(db: Db, positionId: number, limit = 500) {
-  return db
+/**
+ * Where a vault position's current base-range state began: the first snapshot in it after the newest one in the
+ * other state (whatever their number), and whether there was such a one (a vault first seen in range crossed
+ * nothing). Null when it has no snapshot in that state.
+ */
+export async function findVaultRangeCrossing(db: Db, positionId: number, isInRange: boolean) {
+  const opposite = await db
     .selectFrom('vault_position_snapshots')
-    .select(['block_number', 'figures'])
+    .select('block_number')
     .where('position_id', '=', positionId)
+    .where('in_range', '=', isInRange ? 0 : 1)
     .orderBy('block_number', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(1)
+    .executeTakeFirst();
+  let since = db
+    .selectFrom('vault_position_snapshots')
+    .select('block_number')
+    .where('position_id', '=', positionId)
+    .where('in_range', '=', isInRange ? 1 : 0);
+  if (opposite) since = since.where('block_number', '>', opposite.block_number);
+  const first = await since.orderBy('block_number', 'asc').limit(1).executeTakeFirst();
+  return first ? { block: Number(first.block_number), hadOpposite: opposite !== undefined } : null;
 }

@@ -1,8 +1,8 @@
 import { pair } from '@tidewatch/contracts';
 import { type Address, getAddress } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
-import { planLairAndSyrupStakes, type SyrupStake } from '../../../core/chain/lair-syrup-stakes.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
+import { planSyrupStakes, type SyrupStake } from '../../../core/chain/syrup-stakes.ts';
 import type { IndexRow } from '../../../core/farm-index/index-repository.ts';
 import { planWalletFarms, type WalletFarm } from '../../../core/farm-index/wallet-farms.ts';
 
@@ -32,7 +32,7 @@ export async function findRecoveryHoldings(
   const plan = new ReadPlan();
   const block = plan.addBlock(chain.multicall3Address);
   const found = planWalletFarms(plan, rows, wallet);
-  const syrupStakes = planLairAndSyrupStakes(plan, wallet, { lairs: [], syrups });
+  const syrupStakes = planSyrupStakes(plan, wallet, syrups);
   const rowOfPair = new Map<string, IndexRow>();
   const endOfPair = new Map<string, number>();
   for (const row of rows) {

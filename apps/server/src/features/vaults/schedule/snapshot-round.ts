@@ -1,6 +1,7 @@
 import { type RoundDeps, type RoundKind, runRound } from '../../../core/jobs/scheduled-round.ts';
 import type { VaultsDeps } from '../context.ts';
-import { readVaultSnapshots, storeVaultSnapshots, type VaultSnapshotsRead } from '../snapshots.ts';
+import { readVaultSnapshots, type VaultSnapshotsRead } from '../snapshots.ts';
+import { insertVaultSnapshots } from '../tracking-repository.ts';
 import {
   type DueVaultPosition,
   loadClaimedVaultPositions,
@@ -41,17 +42,17 @@ export function vaultPositionSnapshots(
     read: (batch) => readVaultSnapshots(deps.vaults, batch),
     // A revert: position by position, so one broken position does not hold back the others.
     split: (batch) => batch.map((position) => [position]),
-    // A syrup pool that no longer answers is recorded on its row with a back-off.
+    // A contract that no longer answers (or a vault no longer listed) is recorded on its row with a back-off.
     missing: (read, batch) => {
       const gone = new Set(read.unreadable);
       return {
         items: batch.filter((p) => gone.has(p.positionId)),
-        reason: 'the syrup pool could not be read',
+        reason: 'the vault, lair or syrup pool could not be read',
       };
     },
     store: (trx, mine, read) => {
       const mineIds = new Set(mine.map((p) => p.positionId));
-      return storeVaultSnapshots(
+      return insertVaultSnapshots(
         trx,
         read.rows.filter((r) => mineIds.has(r.position_id)),
       );

@@ -18,8 +18,9 @@ export function getTrackedVaultPositions(signal?: AbortSignal): Promise<TrackedV
 export const trackedVaultPositionsQueryOptions = () =>
   apiQueryOptions({ queryKey: vaultsKeys.tracked(), fetcher: getTrackedVaultPositions, args: [] });
 
-// What tracking changes: this tool's answers and the portfolio's totals (the dashboard adds these positions up).
-const changedKeys = [vaultsKeys.all, queryKeyRoots.portfolio] as const;
+// What tracking changes: the tracked list and the portfolio's totals (the dashboard adds these positions up). Not
+// the wallets' holdings: reading them again costs each wallet two chain requests of the user's refresh allowance.
+const changedKeys = [vaultsKeys.tracked(), queryKeyRoots.portfolio] as const;
 
 function useInvalidateTracking() {
   const queryClient = useQueryClient();

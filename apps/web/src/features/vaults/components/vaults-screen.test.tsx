@@ -68,6 +68,7 @@ const holdings: VaultsWalletPositions = {
       rewards: [
         { token: token('0xB5C064F955D8e7F38fE0460C556a72987494eE17', 'QUICK'), amount: '2', usd: 0.1 },
       ],
+      rewards_complete: true,
       usd: 100.1,
     },
   ],

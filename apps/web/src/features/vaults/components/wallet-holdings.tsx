@@ -131,11 +131,12 @@ function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAdd
                     </span>
                   </td>
                   <td className={cell}>
-                    {vault.rewards.length === 0
-                      ? vault.shares.staked === '0'
-                        ? 'none staked'
-                        : 'unknown'
-                      : vault.rewards.map(amountText).join(' + ')}
+                    {vault.shares.staked === '0'
+                      ? 'none staked'
+                      : [
+                          ...vault.rewards.map(amountText),
+                          ...(vault.rewards_complete ? [] : ['unknown']),
+                        ].join(' + ')}
                   </td>
                   <td className={cell}>{formatUsd(vault.usd)}</td>
                   <td className={cell}>

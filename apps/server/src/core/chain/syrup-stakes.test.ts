@@ -2,11 +2,12 @@ import { dragonLair, stakingRewards, testErc20 } from '@tidewatch/contracts';
 import { TxSender } from '@tidewatch/testkit';
 import { type Abi, type Address, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLairAndSyrupStakes } from './lair-syrup-stakes.ts';
+import { ReadPlan } from './read-plan.ts';
+import { planSyrupStakes } from './syrup-stakes.ts';
 import { startTestChain, type TestChain } from './testing.ts';
 
-// A wallet's Dragon's Lair and syrup stakes, read against QuickSwap's lair and StakingRewards bytecode on the local
-// chain: the user holds old dQUICK and stakes part of it in the world's syrup pool (dQUICK in, WMATIC out).
+// A wallet's syrup stakes, read against QuickSwap's StakingRewards bytecode on the local chain: the user holds old
+// dQUICK and stakes part of it in the world's syrup pool (dQUICK in, WMATIC out).
 let t: TestChain;
 let user: Address;
 const staked = parseUnits('40', 18);
@@ -43,26 +44,25 @@ const readAt = (
     blockNumber,
   }) as Promise<bigint>;
 
-describe('findLairAndSyrupStakes', () => {
-  it("finds the wallet's dQUICK in the lair and its syrup stake with rewards, in one request at one block", async () => {
-    const lairs = [t.world.tokens.DQUICK.address, t.world.tokens.NEW_DQUICK.address];
+/** The syrup reads in a plan of their own, run at the latest block (the block read inside it). */
+async function findSyrupStakes(wallet: Address, syrups: Address[]) {
+  const plan = new ReadPlan();
+  const block = plan.addBlock(t.chain.multicall3Address);
+  const found = planSyrupStakes(plan, wallet, syrups);
+  await plan.run(t.chain, 'latest');
+  return { block, ...found() };
+}
+
+describe('planSyrupStakes', () => {
+  it("finds the wallet's syrup stake with rewards and the pool's own tokens, in one request at one block", async () => {
     const nothingThere = '0x000000000000000000000000000000000000dEaD';
     const syrups = [t.world.notLpFarms.syrupPool, t.world.farms.wbtcUsdc.address, nothingThere] as Address[];
     await t.chain.assertChainId(); // once per client, before its first read
     t.proxy.reset();
-    const found = await findLairAndSyrupStakes(t.chain, user, { lairs, syrups });
+    const found = await findSyrupStakes(user, syrups);
     expect([t.proxy.requestCount, t.proxy.calls]).toEqual([1, ['eth_call']]);
 
     const at = found.block.number;
-    const dquick = t.world.tokens.DQUICK.address;
-    expect(found.lairs).toEqual([
-      {
-        lair: dquick,
-        dquick: await readAt(dquick, dragonLair.abi, 'balanceOf', [user], at),
-        quick: await readAt(dquick, dragonLair.abi, 'QUICKBalance', [user], at),
-      },
-    ]);
-    expect(found.lairs[0]!.quick).toBeGreaterThan(found.lairs[0]!.dquick); // the lair has grown by its fees
 
     const pool = t.world.notLpFarms.syrupPool;
     const earned = await readAt(pool, stakingRewards.abi, 'earned', [user], at);
@@ -81,11 +81,8 @@ describe('findLairAndSyrupStakes', () => {
     expect(found.unreadable).toEqual([nothingThere]);
   });
 
-  it('finds nothing for a wallet that holds no dQUICK and stakes nowhere', async () => {
-    const found = await findLairAndSyrupStakes(t.chain, t.world.accounts.idle.address, {
-      lairs: [t.world.tokens.DQUICK.address],
-      syrups: [t.world.notLpFarms.syrupPool],
-    });
-    expect(found).toMatchObject({ lairs: [], syrups: [], unreadable: [] });
+  it('finds nothing for a wallet that stakes nowhere', async () => {
+    const found = await findSyrupStakes(t.world.accounts.idle.address, [t.world.notLpFarms.syrupPool]);
+    expect(found).toMatchObject({ syrups: [], unreadable: [] });
   });
 });
