@@ -3,6 +3,7 @@ import type { Wallet } from '@tidewatch/shared';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared/vaults';
 import { vaultsTool } from '@tidewatch/shared/vaults-tool';
+import type { ReactNode } from 'react';
 import { Badge, InlineError, Spinner } from '../../../components/index.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { walletHoldingsQueryOptions } from '../api/get-wallet-holdings.ts';
@@ -52,6 +53,49 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
   );
 }
 
+/**
+ * One section of a wallet's holdings: its heading, then what the wallet holds there as a table (the first column
+ * left-aligned, figures right-aligned, a last column for tracking), or a line saying it holds nothing there.
+ */
+function HoldingsTable({
+  heading,
+  emptyText,
+  isEmpty,
+  columns,
+  children,
+}: {
+  heading: string;
+  emptyText: string;
+  isEmpty: boolean;
+  columns: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">{heading}</h4>
+      {isEmpty ? (
+        <p className={quiet}>{emptyText}</p>
+      ) : (
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              {columns.map((column, i) => (
+                <th key={column} scope="col" className={i === 0 ? `${head} text-left` : head}>
+                  {column}
+                </th>
+              ))}
+              <th scope="col" className={head}>
+                <span className="sr-only">tracking</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
 function RangeText({ range }: { range: VaultShare['base_range'] }) {
   return (
     <span className="block">
@@ -72,197 +116,114 @@ function RangeText({ range }: { range: VaultShare['base_range'] }) {
 /** Gamma hypervisor shares: the wallet's part of each vault, its ranges as prices, and the staked shares' rewards. */
 function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAddress: string }) {
   return (
-    <div className="overflow-x-auto">
-      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
-        {vaultsTool.vaultsHeading}
-      </h4>
-      {vaults.length === 0 ? (
-        <p className={quiet}>no vault shares in this wallet</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={`${head} text-left`}>
-                vault
-              </th>
-              <th scope="col" className={head}>
-                your part
-              </th>
-              <th scope="col" className={head}>
-                base range (limit range)
-              </th>
-              <th scope="col" className={head}>
-                rewards
-              </th>
-              <th scope="col" className={head}>
-                value
-              </th>
-              <th scope="col" className={head}>
-                <span className="sr-only">tracking</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {vaults.map((vault) => {
-              const [a0, a1] = vault.amounts;
-              const unit = `${a1.token.symbol} per ${a0.token.symbol}`;
-              return (
-                <tr key={vault.vault} className="border-t border-slate-100 align-top dark:border-slate-800">
-                  <td className="px-2 py-1.5">
-                    Gamma {a0.token.symbol}-{a1.token.symbol}{' '}
-                    <span className="font-mono text-xs text-slate-500">{shortenAddress(vault.vault)}</span>
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      {formatTokenAmount(vault.shares.held)} shares held
-                      {vault.shares.staked !== '0'
-                        ? `, ${formatTokenAmount(vault.shares.staked)} staked`
-                        : ''}
-                    </span>
-                  </td>
-                  <td className={cell}>
-                    <span className="block">{amountText(a0)}</span>
-                    <span className="block">{amountText(a1)}</span>
-                  </td>
-                  <td className={cell}>
-                    <RangeText range={vault.base_range} />
-                    <span className="block text-xs text-slate-500 dark:text-slate-400">
-                      ({formatTokenAmount(vault.limit_range.lower)} –{' '}
-                      {formatTokenAmount(vault.limit_range.upper)}) {unit}; now{' '}
-                      {formatTokenAmount(vault.price)}
-                    </span>
-                  </td>
-                  <td className={cell}>
-                    {vault.shares.staked === '0'
-                      ? 'none staked'
-                      : [
-                          ...vault.rewards.map(amountText),
-                          ...(vault.rewards_complete ? [] : ['unknown']),
-                        ].join(' + ')}
-                  </td>
-                  <td className={cell}>{formatUsd(vault.usd)}</td>
-                  <td className={cell}>
-                    <TrackCell
-                      walletAddress={walletAddress}
-                      contract={vault.vault}
-                      label={`Gamma ${a0.token.symbol}-${a1.token.symbol} vault`}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <HoldingsTable
+      heading={vaultsTool.vaultsHeading}
+      emptyText="no vault shares in this wallet"
+      isEmpty={vaults.length === 0}
+      columns={['vault', 'your part', 'base range (limit range)', 'rewards', 'value']}
+    >
+      {vaults.map((vault) => {
+        const [a0, a1] = vault.amounts;
+        const unit = `${a1.token.symbol} per ${a0.token.symbol}`;
+        return (
+          <tr key={vault.vault} className="border-t border-slate-100 align-top dark:border-slate-800">
+            <td className="px-2 py-1.5">
+              Gamma {a0.token.symbol}-{a1.token.symbol}{' '}
+              <span className="font-mono text-xs text-slate-500">{shortenAddress(vault.vault)}</span>
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                {formatTokenAmount(vault.shares.held)} shares held
+                {vault.shares.staked !== '0' ? `, ${formatTokenAmount(vault.shares.staked)} staked` : ''}
+              </span>
+            </td>
+            <td className={cell}>
+              <span className="block">{amountText(a0)}</span>
+              <span className="block">{amountText(a1)}</span>
+            </td>
+            <td className={cell}>
+              <RangeText range={vault.base_range} />
+              <span className="block text-xs text-slate-500 dark:text-slate-400">
+                ({formatTokenAmount(vault.limit_range.lower)} – {formatTokenAmount(vault.limit_range.upper)}){' '}
+                {unit}; now {formatTokenAmount(vault.price)}
+              </span>
+            </td>
+            <td className={cell}>
+              {vault.shares.staked === '0'
+                ? 'none staked'
+                : [...vault.rewards.map(amountText), ...(vault.rewards_complete ? [] : ['unknown'])].join(
+                    ' + ',
+                  )}
+            </td>
+            <td className={cell}>{formatUsd(vault.usd)}</td>
+            <td className={cell}>
+              <TrackCell
+                walletAddress={walletAddress}
+                contract={vault.vault}
+                label={`Gamma ${a0.token.symbol}-${a1.token.symbol} vault`}
+              />
+            </td>
+          </tr>
+        );
+      })}
+    </HoldingsTable>
   );
 }
 
 function LairTable({ lairs, walletAddress }: { lairs: LairStake[]; walletAddress: string }) {
   return (
-    <div className="overflow-x-auto">
-      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
-        {vaultsTool.lairHeading}
-      </h4>
-      {lairs.length === 0 ? (
-        <p className={quiet}>no dQUICK in this wallet</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={`${head} text-left`}>
-                held
-              </th>
-              <th scope="col" className={head}>
-                the lair pays
-              </th>
-              <th scope="col" className={head}>
-                value
-              </th>
-              <th scope="col" className={head}>
-                <span className="sr-only">tracking</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lairs.map((lair) => (
-              <tr key={lair.lair} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="px-2 py-1.5 tabular-nums">{amountText(lair.dquick)}</td>
-                <td className={cell}>{amountText(lair.quick)}</td>
-                <td className={cell}>{formatUsd(lair.usd)}</td>
-                <td className={cell}>
-                  <TrackCell
-                    walletAddress={walletAddress}
-                    contract={lair.lair}
-                    label={lair.dquick.token.symbol}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <HoldingsTable
+      heading={vaultsTool.lairHeading}
+      emptyText="no dQUICK in this wallet"
+      isEmpty={lairs.length === 0}
+      columns={['held', 'the lair pays', 'value']}
+    >
+      {lairs.map((lair) => (
+        <tr key={lair.lair} className="border-t border-slate-100 dark:border-slate-800">
+          <td className="px-2 py-1.5 tabular-nums">{amountText(lair.dquick)}</td>
+          <td className={cell}>{amountText(lair.quick)}</td>
+          <td className={cell}>{formatUsd(lair.usd)}</td>
+          <td className={cell}>
+            <TrackCell walletAddress={walletAddress} contract={lair.lair} label={lair.dquick.token.symbol} />
+          </td>
+        </tr>
+      ))}
+    </HoldingsTable>
   );
 }
 
 function SyrupTable({ syrups, walletAddress }: { syrups: SyrupStake[]; walletAddress: string }) {
   return (
-    <div className="overflow-x-auto">
-      <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">
-        {vaultsTool.syrupsHeading}
-      </h4>
-      {syrups.length === 0 ? (
-        <p className={quiet}>no stake or rewards in any syrup pool</p>
-      ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={`${head} text-left`}>
-                pool
-              </th>
-              <th scope="col" className={head}>
-                staked
-              </th>
-              <th scope="col" className={head}>
-                rewards
-              </th>
-              <th scope="col" className={head}>
-                value
-              </th>
-              <th scope="col" className={head}>
-                <span className="sr-only">tracking</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {syrups.map((syrup) => (
-              <tr key={syrup.pool} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="px-2 py-1.5">
-                  <span className="font-mono">{shortenAddress(syrup.pool)}</span>{' '}
-                  {syrup.is_ended ? (
-                    <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
-                      ended {syrup.ends_at.slice(0, 10)}
-                    </Badge>
-                  ) : (
-                    <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
-                      ends {syrup.ends_at.slice(0, 10)}
-                    </Badge>
-                  )}
-                </td>
-                <td className={cell}>{amountText(syrup.staked)}</td>
-                <td className={cell}>{amountText(syrup.earned)}</td>
-                <td className={cell}>{formatUsd(syrup.usd)}</td>
-                <td className={cell}>
-                  <TrackCell
-                    walletAddress={walletAddress}
-                    contract={syrup.pool}
-                    label={`syrup pool ${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <HoldingsTable
+      heading={vaultsTool.syrupsHeading}
+      emptyText="no stake or rewards in any syrup pool"
+      isEmpty={syrups.length === 0}
+      columns={['pool', 'staked', 'rewards', 'value']}
+    >
+      {syrups.map((syrup) => (
+        <tr key={syrup.pool} className="border-t border-slate-100 dark:border-slate-800">
+          <td className="px-2 py-1.5">
+            <span className="font-mono">{shortenAddress(syrup.pool)}</span>{' '}
+            {syrup.is_ended ? (
+              <Badge className="bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-200">
+                ended {syrup.ends_at.slice(0, 10)}
+              </Badge>
+            ) : (
+              <Badge className="bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-200">
+                ends {syrup.ends_at.slice(0, 10)}
+              </Badge>
+            )}
+          </td>
+          <td className={cell}>{amountText(syrup.staked)}</td>
+          <td className={cell}>{amountText(syrup.earned)}</td>
+          <td className={cell}>{formatUsd(syrup.usd)}</td>
+          <td className={cell}>
+            <TrackCell
+              walletAddress={walletAddress}
+              contract={syrup.pool}
+              label={`syrup pool ${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`}
+            />
+          </td>
+        </tr>
+      ))}
+    </HoldingsTable>
   );
 }
