@@ -21,6 +21,8 @@ import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/c
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
 import { loadGammaVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createVaultsDeps } from '../src/features/vaults/index.ts';
+import { readHoldings } from '../src/features/vaults/read-holdings.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 import { priceAt } from './v3-setup.ts';
 
@@ -225,6 +227,26 @@ describe('GET /api/quickswap/vaults/positions', () => {
     for (const lair of answer.lairs) total += lair.usd!;
     total += vault!.usd!;
     expect(isRelativelyClose(answer.value_usd, total, 1e-6)).toBe(true);
+  });
+
+  it("counts a vault whose listed MasterChef pid stakes another token as unreadable, not as the wallet's stake", async () => {
+    const listed = loadGammaVaults().find((v) => v.address === gamma.hypervisor)!;
+    const deps = createVaultsDeps({
+      db: testApp.database.db,
+      chainId: t.world.chainId,
+      oldTokens: { quick: t.world.tokens.QUICK.address, dquick: t.world.tokens.DQUICK.address },
+      chain: t.chain,
+      prices: { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) },
+      config: testApp.config,
+    });
+    const wrongPid = {
+      ...listed,
+      staking: { address: listed.staking!.address, pid: listed.staking!.pid + 1 },
+    };
+    const { wallets } = await readHoldings(deps, [
+      { wallet: user, lairs: [], syrups: [], gammas: [wrongPid] },
+    ]);
+    expect(wallets.get(user)).toMatchObject({ vaults: [], unreadable: [gamma.hypervisor], valueUsd: 0 });
   });
 
   it('answers a wallet that holds nothing there with empty lists, in one request', async () => {

@@ -27,6 +27,9 @@ export type WalletHoldingsRead = {
   valueUsd: number | null;
 };
 
+/** Lens calls in flight at once for the wallets of one read. */
+const lensesAtOnce = 8;
+
 /** What the lens found for one wallet, sorted: held lairs, syrup stakes, vault shares, and what failed. */
 function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
   const unreadable: Address[] = [
@@ -74,10 +77,14 @@ export async function readHoldings(
   const [first, ...rest] = wanted;
   const firstLens = await findHoldings(chain, first!.wallet, places(first!));
   const block = firstLens.block;
-  const lenses = [
-    firstLens,
-    ...(await Promise.all(rest.map((w) => findHoldings(chain, w.wallet, places(w), block.number)))),
-  ];
+  // A scheduled batch holds up to 200 wallets: a few lens calls at a time, not all at once at the RPC.
+  const lenses = [firstLens];
+  for (let i = 0; i < rest.length; i += lensesAtOnce) {
+    const chunk = rest.slice(i, i + lensesAtOnce);
+    lenses.push(
+      ...(await Promise.all(chunk.map((w) => findHoldings(chain, w.wallet, places(w), block.number)))),
+    );
+  }
   const found = wanted.map((w, i) => ({ wallet: w.wallet, ...sortFound(w, lenses[i]!) }));
 
   const quickOf = new Map(ctx.lairs.map((l) => [l.lair.toLowerCase(), l.quick]));

@@ -155,6 +155,10 @@ contract VaultHoldingsLens {
         (ok, share.held) = readWord(vault, abi.encodeWithSignature('balanceOf(address)', wallet));
         if (!ok) return (false, share);
         if (chef != address(0)) {
+            // The pool at `pid` must stake this vault: a wrong pid in a list would credit another pool's stake.
+            uint256 lpToken;
+            (ok, lpToken) = readWord(chef, abi.encodeWithSignature('lpToken(uint256)', pid));
+            if (!ok || address(uint160(lpToken)) != vault) return (false, share);
             (ok, share.staked) = readWord(chef, abi.encodeWithSignature('userInfo(uint256,address)', pid, wallet));
             if (!ok) return (false, share);
         }
