@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Wallet, WalletListResponse } from '@tidewatch/shared';
+import type { Wallet } from '@tidewatch/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/session.ts';
-import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
-
-/** The chooser offers wallets on the farms' chain (spec section 9: Polygon). */
-const polygonChainId = 137;
-
-/** The saved wallets' one answer, narrowed to what the chooser offers (the cache keeps `{wallets}`). */
-const selectPolygonWallets = ({ wallets }: WalletListResponse): Wallet[] =>
-  wallets.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
+import {
+  connectedWalletsQueryOptions,
+  selectPolygonWallets,
+} from '../../wallets/api/get-connected-wallets.ts';
 
 export type TrackChooserProps = {
   onChoose: (wallet: Wallet) => void;

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Wallet, WalletListResponse } from '@tidewatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner, Tabs } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
 import { useAllOrTrackedTab } from '../../../lib/use-all-or-tracked-tab.ts';
-import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
+import {
+  connectedWalletsQueryOptions,
+  selectPolygonWallets,
+} from '../../wallets/api/get-connected-wallets.ts';
 import { trackedPositionsQueryOptions } from '../api/get-tracked-positions.ts';
 import { TrackedPositionCard } from './tracked-position-card.tsx';
 import { WalletPositions } from './wallet-positions.tsx';
@@ -14,11 +16,6 @@ const tabItems = [
   { key: 'all', label: 'All positions' },
   { key: 'tracked', label: 'Tracked positions' },
 ] as const;
-
-/** QuickSwap V3 on this app is Polygon's (spec section 9): the wallets asked about are Polygon wallets. */
-const polygonChainId = 137;
-const selectPolygonWallets = ({ wallets }: WalletListResponse): Wallet[] =>
-  wallets.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
 
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';

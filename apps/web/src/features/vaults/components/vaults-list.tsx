@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Wallet, WalletListResponse } from '@tidewatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { useSessionToken } from '../../../lib/session.ts';
-import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
+import {
+  connectedWalletsQueryOptions,
+  selectPolygonWallets,
+} from '../../wallets/api/get-connected-wallets.ts';
 import { WalletHoldings } from './wallet-holdings.tsx';
-
-/** QuickSwap's lairs and syrup pools read here are Polygon's: the wallets asked about are Polygon wallets. */
-const polygonChainId = 137;
-const selectPolygonWallets = ({ wallets }: WalletListResponse): Wallet[] =>
-  wallets.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
 
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';

@@ -1,4 +1,4 @@
-import type { WalletListResponse } from '@tidewatch/shared';
+import type { Wallet, WalletListResponse } from '@tidewatch/shared';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { loadWalletSchemas, schemaFrom } from '../../../lib/start-up-schemas.ts';
@@ -23,3 +23,10 @@ export const connectedWalletsQueryOptions = () =>
     args: [],
     refetchOnWindowFocus: true,
   });
+
+/** QuickSwap's farms, V3 positions and vaults here are Polygon's (spec section 9): the wallets they are read for. */
+const polygonChainId = 137;
+
+/** The saved wallets' one answer narrowed to Polygon wallets, as a `select` (the cache keeps `{wallets}`). */
+export const selectPolygonWallets = ({ wallets }: WalletListResponse): Wallet[] =>
+  wallets.filter((wallet) => wallet.blockchain.chainId === polygonChainId);
