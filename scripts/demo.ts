@@ -28,7 +28,7 @@ import {
 } from '@tidewatch/testkit';
 import { parseAbi } from 'viem';
 import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
-import { loadGammaVaults } from '../apps/server/src/core/farm-index/vault-registry.ts';
+import { loadListedVaults } from '../apps/server/src/core/farm-index/vault-registry.ts';
 import { createConfirmedAccount } from '../e2e/support/accounts.ts';
 import { type AppServer, startAppServer } from '../e2e/support/app-server.ts';
 import { startDemoChannels } from './demo-channels.ts';
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   // The vaults tool: shares of a Gamma hypervisor at the first address QuickSwap listed (part staked in its
   // MasterChef), the demo wallet's dQUICK in both lairs, and stake in three of QuickSwap's published syrup pools,
   // two of them ended early in the demo's history.
-  const gamma = loadGammaVaults().find((vault) => vault.staking)!;
+  const gamma = loadListedVaults().find((vault) => vault.manager === 'gamma' && vault.staking)!;
   await deployGammaVault(anvil, world, v3World, {
     at: gamma.address,
     masterChefAt: gamma.staking!.address,

@@ -43,6 +43,9 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
       POLYGON_RPC_URL: options.rpcUrl,
+      // No journey reaches Steer's API: one that lists Steer's vaults passes the kit's Steer server in `env`.
+      STEER_API_URL: 'http://127.0.0.1:9',
+      STEER_STAKING_POOLS_URL: 'http://127.0.0.1:9/dev/staking-pools',
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -25,7 +25,7 @@ import { type Address, getAddress, keccak256, toHex } from 'viem';
 import { createChainClient } from '../src/core/chain/client.ts';
 import { createDatabase, migrateToLatest } from '../src/core/db/index.ts';
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
-import { loadGammaVaults, type RegistryGammaVault } from '../src/core/farm-index/vault-registry.ts';
+import { type ListedVault, loadListedVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { readHoldings } from '../src/features/vaults/read-holdings.ts';
 
@@ -39,8 +39,8 @@ try {
   const v3World = await deployV3World(anvil, world);
   const wallet = world.accounts.user.address;
   const setupStarted = performance.now();
-  const registry = loadGammaVaults();
-  const listed = registry.find((v) => v.staking)!;
+  const registry = loadListedVaults();
+  const listed = registry.find((v) => v.manager === 'gamma' && v.staking)!;
   await deployGammaVault(anvil, world, v3World, {
     at: listed.address,
     masterChefAt: listed.staking!.address,
@@ -54,14 +54,14 @@ try {
     activeSeconds: 30n * 86_400n,
   });
   // More hypervisors than QuickSwap listed: the deployed one's code at addresses of their own (no shares here).
-  const extra: RegistryGammaVault[] = [];
+  const extra: ListedVault[] = [];
   for (let i = 0; extra.length + registry.length < vaultCount; i++) {
     const at = getAddress(keccak256(toHex(`bench vault ${i}`)).slice(0, 42)) as Address;
     await copyContract(anvil, listed.address, at);
     extra.push({ ...listed, address: at, staking: null });
   }
-  const gammas = [...registry, ...extra];
-  console.log(`placed ${gammas.length} hypervisors in ${Math.round(performance.now() - setupStarted)} ms`);
+  const vaults = [...registry, ...extra];
+  console.log(`placed ${vaults.length} vaults in ${Math.round(performance.now() - setupStarted)} ms`);
 
   const database = createDatabase({ sqlitePath: join(dataDir, 'tidewatch.sqlite') });
   await migrateToLatest(database.db);
@@ -84,13 +84,13 @@ try {
       { lair: world.tokens.DQUICK.address, quick: world.tokens.QUICK.address },
     ],
     syrups,
-    gammaVaults: gammas,
+    listedVaults: vaults,
   };
 
   proxy.reset();
   const started = performance.now();
   const { wallets } = await readHoldings(deps, [
-    { wallet, lairs: deps.lairs.map((l) => l.lair), syrups, gammas },
+    { wallet, lairs: deps.lairs.map((l) => l.lair), syrups, vaults },
   ]);
   const ms = Math.round(performance.now() - started);
   const read = wallets.get(wallet)!;
@@ -100,7 +100,7 @@ try {
   );
   await proxy.stop();
   await database.close();
-  console.log(`bench:vaults vaults=${gammas.length} requests=${proxy.requestCount} ms=${ms} found=${found}`);
+  console.log(`bench:vaults vaults=${vaults.length} requests=${proxy.requestCount} ms=${ms} found=${found}`);
 } finally {
   await anvil.stop();
   rmSync(dataDir, { recursive: true, force: true });

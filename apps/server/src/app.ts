@@ -212,13 +212,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     v3: deps.config.v3,
     merkl: deps.config.merkl,
   });
-  // The vaults tool (issue 45): the Dragon's Lairs and every syrup pool QuickSwap listed.
+  // The vaults tool (issue 45): vault shares of the four managers, the Dragon's Lairs and every syrup pool.
   await registerVaults(app, {
     ...deps,
     chainId: deps.config.chainId,
     throttles,
     oldTokens,
     config: deps.config,
+    log: app.log,
   });
   // The books (issue 35): a wallet's ledger, a year's summary and the exports.
   await registerLedger(app, {

@@ -215,6 +215,7 @@ export async function startScheduledSnapshots(
       chain: runtime.chain,
       prices: runtime.prices,
       config: runtime.config,
+      log,
     }),
     onStored: (stored, read) =>
       inFlight.track(

@@ -107,6 +107,9 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:5173',
     POLYGON_RPC_URL: 'http://127.0.0.1:9',
+    // No test reaches Steer's API: a test that lists Steer's vaults starts the kit's Steer server.
+    STEER_API_URL: 'http://127.0.0.1:9',
+    STEER_STAKING_POOLS_URL: 'http://127.0.0.1:9/dev/staking-pools',
     LOG_LEVEL: 'silent',
     ...overrides.env,
   });

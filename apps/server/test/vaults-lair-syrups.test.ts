@@ -19,7 +19,7 @@ import { type Abi, type Address, formatUnits, parseUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
-import { loadGammaVaults } from '../src/core/farm-index/vault-registry.ts';
+import { loadListedVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { createVaultsDeps } from '../src/features/vaults/index.ts';
 import { readHoldings } from '../src/features/vaults/read-holdings.ts';
@@ -53,7 +53,7 @@ beforeAll(async () => {
   });
   // A Gamma hypervisor at the first address QuickSwap listed, with its MasterChef at the listed one: the user holds
   // shares and has staked part of them.
-  const listed = loadGammaVaults().find((v) => v.staking)!;
+  const listed = loadListedVaults().find((v) => v.manager === 'gamma' && v.staking)!;
   gamma = await deployGammaVault(t.anvil, world, await deployV3World(t.anvil, world), {
     at: listed.address,
     masterChefAt: listed.staking!.address,
@@ -108,8 +108,8 @@ describe('GET /api/quickswap/vaults/positions', () => {
 
     // Every syrup and Gamma vault QuickSwap listed was read; only those placed here have code on this chain.
     expect(answer.syrups_listed).toBe(loadSyrupRegistry().length);
-    expect(answer.vaults_listed).toBe(loadGammaVaults().length);
-    expect(answer.unreadable).toHaveLength(loadSyrupRegistry().length - 3 + loadGammaVaults().length - 1);
+    expect(answer.vaults_listed).toBe(loadListedVaults().length);
+    expect(answer.unreadable).toHaveLength(loadSyrupRegistry().length - 3 + loadListedVaults().length - 1);
 
     // The Gamma shares: the user's part of the vault's own getTotalAmounts, by its shares held and staked.
     const [vault] = answer.vaults;
@@ -230,7 +230,7 @@ describe('GET /api/quickswap/vaults/positions', () => {
   });
 
   it("counts a vault whose listed MasterChef pid stakes another token as unreadable, not as the wallet's stake", async () => {
-    const listed = loadGammaVaults().find((v) => v.address === gamma.hypervisor)!;
+    const listed = loadListedVaults().find((v) => v.address === gamma.hypervisor)!;
     const deps = createVaultsDeps({
       db: testApp.database.db,
       chainId: t.world.chainId,
@@ -241,10 +241,10 @@ describe('GET /api/quickswap/vaults/positions', () => {
     });
     const wrongPid = {
       ...listed,
-      staking: { address: listed.staking!.address, pid: listed.staking!.pid + 1 },
+      staking: { ...listed.staking!, pid: listed.staking!.pid + 1 },
     };
     const { wallets } = await readHoldings(deps, [
-      { wallet: user, lairs: [], syrups: [], gammas: [wrongPid] },
+      { wallet: user, lairs: [], syrups: [], vaults: [wrongPid] },
     ]);
     expect(wallets.get(user)).toMatchObject({ vaults: [], unreadable: [gamma.hypervisor], valueUsd: 0 });
   });

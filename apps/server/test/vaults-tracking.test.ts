@@ -12,7 +12,7 @@ import { type Abi, type Address, formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
-import { loadGammaVaults } from '../src/core/farm-index/vault-registry.ts';
+import { loadListedVaults } from '../src/core/farm-index/vault-registry.ts';
 import { vaultPosition } from '../src/core/kinds/index.ts';
 import { evaluateAlerts } from '../src/features/alerts/index.ts';
 import { createVaultsDeps } from '../src/features/vaults/index.ts';
@@ -46,7 +46,7 @@ beforeAll(async () => {
     activeSeconds: BigInt(2.5 * day),
   });
   // Shares of a Gamma hypervisor at the first vault address QuickSwap listed (part staked in its MasterChef).
-  const listed = loadGammaVaults().find((v) => v.staking)!;
+  const listed = loadListedVaults().find((v) => v.manager === 'gamma' && v.staking)!;
   v3World = await deployV3World(w.t.anvil, w.t.world);
   gamma = await deployGammaVault(w.t.anvil, w.t.world, v3World, {
     at: listed.address,

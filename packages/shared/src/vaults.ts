@@ -3,7 +3,7 @@ import { hexAddressSchema } from './address.ts';
 import { tokenRefSchema } from './farms.ts';
 
 /**
- * The vaults tool (issue 45): what a wallet holds in managed vaults (Gamma hypervisors), in QuickSwap's Dragon's
+ * The vaults tool (issue 45): what a wallet holds in managed vaults (Gamma, Steer, ICHI, DefiEdge), in QuickSwap's Dragon's
  * Lairs (dQUICK, new and old) and in its
  * syrup pools (QUICK or dQUICK staked for another token, nearly all ended). Wire conventions as in farms.ts: token
  * amounts are exact decimal strings in whole tokens, USD numbers are null when unknown (never 0), instants are
@@ -45,24 +45,40 @@ export type SyrupStake = z.infer<typeof syrupStakeSchema>;
 /** A range of a vault's position as prices (token1 per token0), and whether the pool's price is inside it. */
 const vaultRangeSchema = z.object({ lower: z.string(), upper: z.string(), is_in_range: z.boolean() });
 
+/** The managers of the vaults QuickSwap's interface integrates. */
+export const vaultManagerSchema = z.enum(['gamma', 'steer', 'ichi', 'defiedge']);
+export type VaultManager = z.infer<typeof vaultManagerSchema>;
+
 /**
- * Shares of a managed vault (a Gamma hypervisor; next Steer, ICHI, DefiEdge): the wallet's shares held and staked,
- * its part of the vault's own getTotalAmounts (positions, idle tokens and the pool's fees owed to it), the vault's
- * base and limit ranges, and the reward its MasterChef owes the staked shares.
+ * Shares of a managed vault (Gamma, Steer, ICHI or DefiEdge): the wallet's shares held and staked, its part of the
+ * vault's own totals (getTotalAmounts; DefiEdge's getAUMWithFees with its fees: positions, idle tokens and fees
+ * owed to it), the vault's main (base) and second (limit) ranges, and the rewards its staking owes the staked
+ * shares.
  */
 export const vaultShareSchema = z.object({
   vault: z.string(),
-  manager: z.enum(['gamma']),
+  manager: vaultManagerSchema,
   /** Whole shares (18 decimals): held in the wallet, staked in the MasterChef, and the vault's supply. */
   shares: z.object({ held: z.string(), staked: z.string(), total_supply: z.string() }),
   amounts: z.tuple([tokenAmountSchema, tokenAmountSchema]),
-  /** The pool's price now, token1 per token0. */
+  /** The pool's price now (its sqrtPrice), token1 per token0. */
   price: z.string(),
+  /** The base range (Gamma, ICHI), the first position (Steer, DefiEdge). */
   base_range: vaultRangeSchema,
-  limit_range: vaultRangeSchema,
-  /** Where the staked shares are; null when none are staked. */
-  staking: z.object({ address: z.string(), pid: z.number().int() }).nullable(),
-  /** Pending rewards of the staked shares (the MasterChef's own token). */
+  /** The limit range (Gamma, ICHI), the second position (Steer, DefiEdge); null when the vault has one. */
+  limit_range: vaultRangeSchema.nullable(),
+  /**
+   * Where the staked shares are, null when none are: Gamma's MasterChef ('masterchef'), DefiEdge's MiniChefV2
+   * ('minichef') with the pool's `pid`, or Steer's staking pool ('staking-rewards', no pid).
+   */
+  staking: z
+    .object({
+      address: z.string(),
+      kind: z.enum(['masterchef', 'minichef', 'staking-rewards']),
+      pid: z.number().int().nullable(),
+    })
+    .nullable(),
+  /** Pending rewards of the staked shares (the staking's own token, then its rewarders'). */
   rewards: z.array(tokenAmountSchema),
   /** False when a reward of the staked shares could not be read: `rewards` lists only those that could. */
   rewards_complete: z.boolean(),
@@ -81,8 +97,10 @@ export const vaultsWalletPositionsSchema = z.object({
   lairs: z.array(lairStakeSchema),
   syrups: z.array(syrupStakeSchema),
   vaults: z.array(vaultShareSchema),
-  /** How many vaults QuickSwap listed were read (Gamma's, for now). */
+  /** How many vaults were read: every one QuickSwap listed (Gamma, ICHI, DefiEdge) and Steer's API lists. */
   vaults_listed: z.number().int(),
+  /** Lists of vaults that could not be had now ('steer': Steer's API): their vaults are unknown, not empty. */
+  unavailable_lists: z.array(z.enum(['steer'])),
   /** How many syrup pools QuickSwap listed were read (every one, active and ended). */
   syrups_listed: z.number().int(),
   /**
@@ -96,7 +114,7 @@ export const vaultsWalletPositionsSchema = z.object({
 export type VaultsWalletPositions = z.infer<typeof vaultsWalletPositionsSchema>;
 
 /** What the vaults tool tracks: dQUICK in a Dragon's Lair, a stake in a syrup pool, or a vault's shares. */
-export const vaultPositionTypeSchema = z.enum(['lair', 'syrup', 'gamma']);
+export const vaultPositionTypeSchema = z.enum(['lair', 'syrup', 'gamma', 'steer', 'ichi', 'defiedge']);
 
 /** POST /api/quickswap/vaults/tracked: track what one of the user's wallets holds in a lair or a syrup pool. */
 export const vaultsTrackSchema = z.strictObject({

@@ -15,6 +15,12 @@ export { type Anvil, startAnvil } from './anvil.ts';
 export { cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcServer, startCmcServer } from './cmc/server.ts';
 export { type MerklServer, startMerklServer } from './merkl/server.ts';
+export {
+  type SteerListedStakingPool,
+  type SteerListedVault,
+  type SteerServer,
+  startSteerServer,
+} from './steer/server.ts';
 export { getFreePort } from './ports.ts';
 export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';

@@ -122,6 +122,17 @@ const envSchema = z.object({
     .min(100, 'must be at least 100 ms')
     .max(60_000, 'must be at most 60000 ms')
     .default(5_000),
+  // Steer: its vaults on QuickSwap and their staking pools come from its APIs, as QuickSwap's interface takes them.
+  STEER_API_URL: httpUrlSchema.default('https://api.steer.finance'),
+  STEER_STAKING_POOLS_URL: httpUrlSchema.default(
+    'https://9i52h964s3.execute-api.us-east-1.amazonaws.com/dev/staking-pools',
+  ),
+  STEER_API_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(5_000),
   // QuickSwap's staking-rewards factories, newest first: a pasted pair is resolved to its farm through them.
   LP_FARM_FACTORIES: addressListSchema(polygon.lpFarmFactories),
   DUAL_FARM_FACTORIES: addressListSchema(polygon.dualFarmFactories),
@@ -255,6 +266,8 @@ export type Config = {
   };
   /** Merkl: the distributor (checksummed), the API's origin (no trailing slash) and how long a call may take. */
   merkl: { distributor: `0x${string}`; apiUrl: string; timeoutMs: number };
+  /** Steer's API (its vaults on QuickSwap) and its staking pools list. */
+  steer: { apiUrl: string; stakingPoolsUrl: string; timeoutMs: number };
   lpFarmFactories: `0x${string}`[];
   dualFarmFactories: `0x${string}`[];
   /** 'builtin': every farm of QuickSwap's published lists is a candidate for the farm index. */
@@ -406,6 +419,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       distributor: getAddress(e.MERKL_DISTRIBUTOR_ADDRESS),
       apiUrl: e.MERKL_API_URL.replace(/\/+$/, ''),
       timeoutMs: e.MERKL_API_TIMEOUT_MS,
+    },
+    steer: {
+      apiUrl: e.STEER_API_URL.replace(/\/+$/, ''),
+      stakingPoolsUrl: e.STEER_STAKING_POOLS_URL,
+      timeoutMs: e.STEER_API_TIMEOUT_MS,
     },
     farmRegistry: e.FARM_REGISTRY,
     cmcApiKey: e.CMC_API_KEY,

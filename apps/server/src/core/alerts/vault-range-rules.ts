@@ -5,6 +5,8 @@ import type { AlertEvent, RuleSetting } from './rules.ts';
 export type VaultRangeFacts = {
   vault: string;
   wallet: string;
+  /** Its manager as screens name it: 'Gamma', 'Steer', 'ICHI', 'DefiEdge'. */
+  manager: string;
   /** 'WMATIC-USDC'. */
   pair: string;
   isInRange: boolean;
@@ -33,8 +35,8 @@ export function findVaultRangeEvents(
       {
         rule: 'out_of_range',
         key: `out_of_range:${base}:${facts.crossing.block}`,
-        title: `Gamma ${facts.pair} vault: out of its base range`,
-        body: `The pool's price, ${current} ${unit}, is outside the base range (${lower} – ${upper}) of the Gamma ${facts.pair} vault ${who} holds shares of: the base position earns no fees until the manager rebalances or the price comes back.`,
+        title: `${facts.manager} ${facts.pair} vault: out of its base range`,
+        body: `The pool's price, ${current} ${unit}, is outside the base range (${lower} – ${upper}) of the ${facts.manager} ${facts.pair} vault ${who} holds shares of: the base position earns no fees until the manager rebalances or the price comes back.`,
         figures,
       },
     ];
@@ -44,8 +46,8 @@ export function findVaultRangeEvents(
       {
         rule: 'back_in_range',
         key: `back_in_range:${base}:${facts.crossing.block}`,
-        title: `Gamma ${facts.pair} vault: back in its base range`,
-        body: `The pool's price, ${current} ${unit}, is back inside the base range (${lower} – ${upper}) of the Gamma ${facts.pair} vault ${who} holds shares of.`,
+        title: `${facts.manager} ${facts.pair} vault: back in its base range`,
+        body: `The pool's price, ${current} ${unit}, is back inside the base range (${lower} – ${upper}) of the ${facts.manager} ${facts.pair} vault ${who} holds shares of.`,
         figures,
       },
     ];

@@ -3,46 +3,67 @@ import { join } from 'node:path';
 import { type Address, getAddress } from 'viem';
 import { findRepoRoot } from '../config.ts';
 
+/** The managers of the vaults QuickSwap's interface integrates (docs/quickswap-v3-onchain.md sections 5 and 7). */
+export type VaultManager = 'gamma' | 'steer' | 'ichi' | 'defiedge';
+
 /**
- * A Gamma hypervisor QuickSwap's interface listed, and its MasterChef stake when it has one. Its tokens are what the
- * vault itself answers (the lens reads them), not the list's.
+ * Where a vault's shares are staked, by the shape of the contract:
+ * - 'masterchef': Gamma's MasterChef (a MiniChefV2 with several rewarders, `getRewarder(pid, i)`);
+ * - 'minichef': Sushi's MiniChefV2 (DefiEdge's; one rewarder per pool, `rewarder(pid)`);
+ * - 'staking-rewards': a StakingRewards of the vault's shares (Steer's staking pools; no pid).
  */
-export type RegistryGammaVault = {
+export type VaultStakingKind = 'masterchef' | 'minichef' | 'staking-rewards';
+
+export type VaultStaking = { kind: VaultStakingKind; address: Address; pid: number };
+
+/**
+ * A vault QuickSwap's interface listed (or Steer's API lists), and where its shares are staked when it has such a
+ * place. Its tokens are what the vault itself answers (the lens reads them), not the list's.
+ */
+export type ListedVault = {
   address: Address;
-  staking: { address: Address; pid: number } | null;
+  manager: VaultManager;
+  staking: VaultStaking | null;
 };
 
+type RawStaking = { kind: string; address: string; pid: number };
 type RawVault = {
   address: string;
   manager: string;
-  staking?: { kind: string; address: string; pid: number };
+  staking?: RawStaking;
+  listedValues?: { staking?: { value: RawStaking }[] };
+};
+
+const stakingKinds: Record<string, VaultStakingKind> = {
+  'gamma-masterchef': 'masterchef',
+  'defiedge-minichef': 'minichef',
 };
 
 /**
- * The Gamma hypervisors of the vault registry (vault-registry.json, `npm run registry:vaults`: every vault
- * QuickSwap's interface ever listed, with its provenance). ICHI and DefiEdge vaults are in the file too; the app
- * does not read them yet.
+ * The vaults of the vault registry (vault-registry.json, `npm run registry:vaults`: every Gamma, ICHI and DefiEdge
+ * vault QuickSwap's interface ever listed, with its provenance). A vault's staking is the one listed now, else the
+ * last one it was listed with: shares staked while the interface listed that chef are still there after it stopped.
+ * Steer's vaults are not in QuickSwap's lists (its interface asks Steer's API): see steer-list.ts.
  */
-export function loadGammaVaults(): readonly RegistryGammaVault[] {
+export function loadListedVaults(): readonly ListedVault[] {
   loaded ??= (() => {
     // From the repository root, not this file: the server's build (decision 038) runs from apps/server/dist.
     const file = join(findRepoRoot(), 'apps/server/src/core/farm-index/vault-registry.json');
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { vaults: RawVault[] };
-    return parsed.vaults.flatMap((vault) =>
-      vault.manager === 'gamma'
-        ? [
-            {
-              address: getAddress(vault.address),
-              staking:
-                vault.staking?.kind === 'gamma-masterchef'
-                  ? { address: getAddress(vault.staking.address), pid: vault.staking.pid }
-                  : null,
-            },
-          ]
-        : [],
-    );
+    return parsed.vaults.flatMap((vault): ListedVault[] => {
+      if (!['gamma', 'ichi', 'defiedge'].includes(vault.manager)) return [];
+      const raw = vault.staking ?? vault.listedValues?.staking?.at(-1)?.value;
+      const kind = raw ? stakingKinds[raw.kind] : undefined;
+      return [
+        {
+          address: getAddress(vault.address),
+          manager: vault.manager as VaultManager,
+          staking: raw && kind ? { kind, address: getAddress(raw.address), pid: raw.pid } : null,
+        },
+      ];
+    });
   })();
   return loaded;
 }
 
-let loaded: RegistryGammaVault[] | undefined;
+let loaded: ListedVault[] | undefined;

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
-import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
+import type { ListedVault } from '../../core/farm-index/vault-registry.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 
 /** What the vaults tool is wired with; the chain parts are absent without an RPC. */
@@ -18,8 +18,11 @@ export type VaultsDeps = {
   lairs: readonly { lair: Address; quick: Address }[];
   /** The syrup pools read for every wallet: every one QuickSwap listed (core/farm-index/syrup-registry.ts). */
   syrups: readonly Address[];
-  /** The Gamma hypervisors read for every wallet: every one QuickSwap listed (core/farm-index/vault-registry.ts). */
-  gammaVaults: readonly RegistryGammaVault[];
+  /** The Gamma, ICHI and DefiEdge vaults read for every wallet: every one QuickSwap listed (vault-registry.ts). */
+  listedVaults: readonly ListedVault[];
+  /** Steer's vaults on QuickSwap, from its API (cached); throws when it cannot be had. Absent: none read. */
+  steerVaults?: (() => Promise<readonly ListedVault[]>) | undefined;
+  log?: { warn: (object: object, message: string) => void } | undefined;
   now?: (() => Date) | undefined;
 };
 

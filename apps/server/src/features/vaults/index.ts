@@ -2,13 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
-import { loadGammaVaults } from '../../core/farm-index/vault-registry.ts';
+import { loadListedVaults } from '../../core/farm-index/vault-registry.ts';
 import type { VaultsDeps } from './context.ts';
+import { cachedSteerVaults } from './lists/steer-vaults.ts';
 import { vaultsRoutes } from './routes.ts';
 
-/** The vaults tool's reads as configured: both Dragon's Lairs, every syrup pool and Gamma vault QuickSwap listed. */
+/**
+ * The vaults tool's reads as configured: both Dragon's Lairs, every syrup pool and Gamma, ICHI and DefiEdge vault
+ * QuickSwap listed, and Steer's vaults from its API.
+ */
 export function createVaultsDeps(
-  deps: Omit<VaultsDeps, 'lairs' | 'syrups' | 'gammaVaults'> & { config: Pick<Config, 'dquick' | 'quick'> },
+  deps: Omit<VaultsDeps, 'lairs' | 'syrups' | 'listedVaults' | 'steerVaults'> & {
+    config: Pick<Config, 'dquick' | 'quick' | 'steer'>;
+  },
 ): VaultsDeps {
   const { config, ...rest } = deps;
   return {
@@ -18,7 +24,8 @@ export function createVaultsDeps(
       { lair: config.dquick.old, quick: config.quick.old },
     ],
     syrups: loadSyrupRegistry().map((syrup) => syrup.address),
-    gammaVaults: loadGammaVaults(),
+    listedVaults: loadListedVaults(),
+    steerVaults: cachedSteerVaults(config.steer, rest.chainId, rest.now),
   };
 }
 
@@ -28,7 +35,10 @@ export function createVaultsDeps(
  */
 export async function registerVaults(
   app: FastifyInstance,
-  deps: ChainFeatureDeps & { config: Pick<Config, 'dquick' | 'quick'> },
+  deps: ChainFeatureDeps & {
+    config: Pick<Config, 'dquick' | 'quick' | 'steer'>;
+    log?: VaultsDeps['log'];
+  },
 ): Promise<void> {
   await app.register(vaultsRoutes, {
     deps: createVaultsDeps({
@@ -39,6 +49,7 @@ export async function registerVaults(
       prices: deps.prices,
       now: deps.now,
       config: deps.config,
+      log: deps.log,
     }),
     throttles: deps.throttles,
   });

@@ -2,19 +2,19 @@ import { dragonLair } from '@tidewatch/contracts';
 import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared';
 import { type Abi, type Address, zeroAddress } from 'viem';
 import { type PlannedBlock, ReadPlan } from '../../core/chain/read-plan.ts';
-import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
+import type { ListedVault } from '../../core/farm-index/vault-registry.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { requireChain, type VaultsDeps } from './context.ts';
-import { type GammaHolding, planGammaShare } from './gamma.ts';
 import { findHoldings, type LensHoldings } from './reads/find-holdings.ts';
 import { planTokenValues } from './token-values.ts';
+import { planVaultShare, type VaultHolding } from './vault-share.ts';
 
-/** What to read for one wallet: the lairs, syrup pools and Gamma vaults to look in. */
+/** What to read for one wallet: the lairs, syrup pools and vaults (every manager's) to look in. */
 export type HoldingsWanted = {
   wallet: Address;
   lairs: readonly Address[];
   syrups: readonly Address[];
-  gammas: readonly RegistryGammaVault[];
+  vaults: readonly ListedVault[];
 };
 
 /** One wallet's lair, syrup and vault positions at the read's block, valued; what could not be read apart. */
@@ -35,17 +35,18 @@ function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
   const unreadable: Address[] = [
     ...lens.failedTokens.map((i) => wanted.lairs[i]!),
     ...lens.failedPools.map((i) => wanted.syrups[i]!),
-    ...lens.failedVaults.map((i) => wanted.gammas[i]!.address),
+    ...lens.failedVaults.map((i) => wanted.vaults[i]!.address),
   ];
   const lairs = lens.held.map((h) => ({ lair: wanted.lairs[h.index]!, dquick: h.amount }));
   const syrups = lens.pools.map((stake) => ({ ...stake, pool: wanted.syrups[stake.index]! }));
   const holdings = lens.vaults.map(
-    (share): GammaHolding => ({
-      vault: wanted.gammas[share.index]!,
+    (share): VaultHolding => ({
+      vault: wanted.vaults[share.index]!,
       held: share.held,
       staked: share.staked,
       token0: share.token0,
       token1: share.token1,
+      pool: share.pool,
       rewardToken: share.rewardToken === zeroAddress ? null : share.rewardToken,
       rewarders: share.rewarders,
     }),
@@ -54,8 +55,8 @@ function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
 }
 
 /**
- * Reads wallets' Dragon's Lair, syrup and Gamma positions at one block, valued, in two requests for a wallet: the
- * lens (reads/find-holdings.ts: every lair, listed syrup pool and Gamma vault, held and staked, in one eth_call),
+ * Reads wallets' Dragon's Lair, syrup and vault positions at one block, valued, in two requests for a wallet: the
+ * lens (reads/find-holdings.ts: every lair, listed syrup pool and vault, held and staked, in one eth_call),
  * then, at its block, what it found names: each lair's QUICKBalance, each held vault's state and pending reward,
  * and every token's symbol, decimals and price by the one rule. The wallet list of the vaults tool and the
  * scheduled snapshots of tracked positions both read here, so a position has one figure per block.
@@ -63,19 +64,18 @@ function sortFound(wanted: HoldingsWanted, lens: LensHoldings) {
 export async function readHoldings(
   ctx: VaultsDeps,
   wanted: readonly HoldingsWanted[],
+  at: bigint | 'latest' = 'latest',
 ): Promise<{ block: PlannedBlock; wallets: Map<Address, WalletHoldingsRead> }> {
   const { chain, prices } = requireChain(ctx);
   const places = (w: HoldingsWanted) => ({
     tokens: w.lairs,
     pools: w.syrups,
-    vaults: w.gammas.map((v) => ({
-      vault: v.address,
-      staking: v.staking ? { chef: v.staking.address, pid: v.staking.pid } : null,
-    })),
+    vaults: w.vaults.map((v) => ({ vault: v.address, staking: v.staking })),
   });
-  // The first wallet at the latest block, the others at its block: every figure of the answer is of one block.
+  // The first wallet at `at` (the latest block by default), the others at its block: every figure of the answer is
+  // of one block.
   const [first, ...rest] = wanted;
-  const firstLens = await findHoldings(chain, first!.wallet, places(first!));
+  const firstLens = await findHoldings(chain, first!.wallet, places(first!), at);
   const block = firstLens.block;
   // A scheduled batch holds up to 200 wallets: a few lens calls at a time, not all at once at the RPC.
   const lenses = [firstLens];
@@ -110,7 +110,7 @@ export async function readHoldings(
   const shares = found.map((f) =>
     f.holdings.map((holding) => ({
       vault: holding.vault.address,
-      share: planGammaShare(value, f.wallet, holding),
+      share: planVaultShare(value, f.wallet, holding),
     })),
   );
   const amountsOf = planTokenValues({ ...ctx, prices }, value, [

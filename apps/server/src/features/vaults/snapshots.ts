@@ -1,7 +1,8 @@
 import type { VaultSnapshot } from '@tidewatch/shared';
 import { type Address, getAddress } from 'viem';
-import type { RegistryGammaVault } from '../../core/farm-index/vault-registry.ts';
+import type { ListedVault } from '../../core/farm-index/vault-registry.ts';
 import type { VaultsDeps } from './context.ts';
+import { listVaults } from './lists/vault-list.ts';
 import { type HoldingsWanted, readHoldings } from './read-holdings.ts';
 import type { insertVaultSnapshots, VaultPositionRef } from './tracking-repository.ts';
 
@@ -27,20 +28,21 @@ export async function readVaultSnapshots(
 ): Promise<VaultSnapshotsRead> {
   const byWallet = new Map<
     Address,
-    HoldingsWanted & { lairs: Address[]; syrups: Address[]; gammas: RegistryGammaVault[] }
+    HoldingsWanted & { lairs: Address[]; syrups: Address[]; vaults: ListedVault[] }
   >();
-  const gammaOf = new Map(ctx.gammaVaults.map((vault) => [vault.address.toLowerCase(), vault]));
-  // A tracked vault the registry no longer lists is not read: unknown, not a known $0.
+  const { vaults: listed } = await listVaults(ctx);
+  const vaultOf = new Map(listed.map((vault) => [vault.address.toLowerCase(), vault]));
+  // A tracked vault no list names now (or Steer's list unavailable) is not read: unknown, not a known $0.
   const notListed = new Set<number>();
   for (const position of positions) {
     const wallet = getAddress(position.wallet);
-    const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [], gammas: [] };
+    const wanted = byWallet.get(wallet) ?? { wallet, lairs: [], syrups: [], vaults: [] };
     const contract = getAddress(position.contract);
     if (position.type === 'lair') wanted.lairs.push(contract);
     else if (position.type === 'syrup') wanted.syrups.push(contract);
     else {
-      const vault = gammaOf.get(contract.toLowerCase());
-      if (vault) wanted.gammas.push(vault);
+      const vault = vaultOf.get(contract.toLowerCase());
+      if (vault) wanted.vaults.push(vault);
       else notListed.add(position.positionId);
     }
     byWallet.set(wallet, wanted);
@@ -58,7 +60,8 @@ export async function readVaultSnapshots(
     }
     const lair = position.type === 'lair' ? (read.lairs.find((l) => l.lair === contract) ?? null) : null;
     const syrup = position.type === 'syrup' ? (read.syrups.find((s) => s.pool === contract) ?? null) : null;
-    const vault = position.type === 'gamma' ? (read.vaults.find((v) => v.vault === contract) ?? null) : null;
+    const isVault = position.type !== 'lair' && position.type !== 'syrup';
+    const vault = isVault ? (read.vaults.find((v) => v.vault === contract) ?? null) : null;
     const figures: Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'> = { lair, syrup, vault };
     // An incomplete list of a vault's rewards (a reward that could not be read) is an unknown total, not a smaller one.
     const vaultRewards = vault

@@ -8,6 +8,7 @@ import { type Address, getAddress, isAddressEqual } from 'viem';
 import type { VaultPositionType } from '../../core/db/tables/vault-positions.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
 import type { VaultsDeps } from './context.ts';
+import { listVaults } from './lists/vault-list.ts';
 import { readVaultSnapshots } from './snapshots.ts';
 import {
   deleteTrackedVaultPosition,
@@ -17,11 +18,12 @@ import {
   upsertVaultPosition,
 } from './tracking-repository.ts';
 
-/** Which of the tool's contracts `contract` is: a lair, a listed syrup pool, or neither (a 400 naming it). */
-function typeOf(ctx: VaultsDeps, contract: Address): VaultPositionType {
+/** Which of the tool's contracts `contract` is: a lair, a listed syrup pool or vault, or none (a 400 naming it). */
+async function typeOf(ctx: VaultsDeps, contract: Address): Promise<VaultPositionType> {
   if (ctx.lairs.some((l) => isAddressEqual(l.lair, contract))) return 'lair';
   if (ctx.syrups.some((pool) => isAddressEqual(pool, contract))) return 'syrup';
-  if (ctx.gammaVaults.some((vault) => isAddressEqual(vault.address, contract))) return 'gamma';
+  const vault = (await listVaults(ctx)).vaults.find((v) => isAddressEqual(v.address, contract));
+  if (vault) return vault.manager;
   const message = `${contract} is not a Dragon's Lair, nor a syrup pool or vault QuickSwap listed`;
   throw new AppError('VALIDATION_FAILED', message, {
     details: [{ field: 'body.contract_address', message }],
@@ -40,7 +42,7 @@ export async function trackVaultPosition(
 ): Promise<TrackedVaultPosition> {
   const wallet = await requireSavedWallet(ctx, userId, input.wallet_address);
   const contract = getAddress(input.contract_address);
-  const type = typeOf(ctx, contract);
+  const type = await typeOf(ctx, contract);
   const read = await readVaultSnapshots(ctx, [{ positionId: 0, wallet, contract, type }]);
   if (read.unreadable.length > 0) {
     throw new AppError('CHAIN_UNAVAILABLE', `${contract} could not be read: try again later`);

@@ -6,8 +6,11 @@ import type { ColumnType, Generated } from 'kysely';
  */
 type BlockNumber = ColumnType<number | string, number, never>;
 
-/** 'lair': dQUICK in a Dragon's Lair; 'syrup': a stake in a syrup pool; 'gamma': shares of a Gamma hypervisor. */
-export type VaultPositionType = 'lair' | 'syrup' | 'gamma';
+/**
+ * 'lair': dQUICK in a Dragon's Lair; 'syrup': a stake in a syrup pool; otherwise shares of a vault, named by its
+ * manager ('gamma', 'steer', 'ichi', 'defiedge').
+ */
+export type VaultPositionType = 'lair' | 'syrup' | 'gamma' | 'steer' | 'ichi' | 'defiedge';
 
 /** What a wallet holds in one contract of the vaults tool. */
 type VaultPositionsTable = {

@@ -3,7 +3,7 @@ import type { AlertKind, AlertSubject, EvaluateDeps } from '../../alerts/alert-k
 import { findSyrupEvents } from '../../alerts/syrup-rules.ts';
 import { findVaultRangeEvents } from '../../alerts/vault-range-rules.ts';
 
-import { parseVaultFigures, syrupLabel, vaultPairLabel } from './figures.ts';
+import { parseVaultFigures, syrupLabel, vaultManagerNames, vaultPairLabel } from './figures.ts';
 import {
   findVaultPositions,
   findVaultRangeCrossing,
@@ -20,7 +20,7 @@ export const vaultPositionAlerts: AlertKind<number> = {
   async readSubjects(deps, ids) {
     const subjects: AlertSubject[] = [];
     for (const position of await findVaultPositions(deps.db, ids)) {
-      if (position.position_type === 'gamma') {
+      if (vaultManagerNames[position.position_type]) {
         const subject = await vaultRangeSubject(deps, position);
         if (subject) subjects.push(subject);
         continue;
@@ -71,6 +71,7 @@ async function vaultRangeSubject(
   const facts = {
     vault: position.contract_address,
     wallet,
+    manager: vaultManagerNames[position.position_type]!,
     pair: vaultPairLabel(vault),
     isInRange,
     crossing,

@@ -17,15 +17,24 @@ export function vaultPositionLabel(
   if (position.position_type === 'lair') {
     return figures?.lair ? `${figures.lair.dquick.token.symbol} in the Dragon's Lair` : "Dragon's Lair";
   }
-  if (position.position_type === 'gamma') {
+  const manager = vaultManagerNames[position.position_type];
+  if (manager) {
     return figures?.vault
-      ? `Gamma ${vaultPairLabel(figures.vault)} vault`
-      : `Gamma vault ${shortenAddress(position.contract_address)}`;
+      ? `${manager} ${vaultPairLabel(figures.vault)} vault`
+      : `${manager} vault ${shortenAddress(position.contract_address)}`;
   }
   return figures?.syrup
     ? `syrup pool ${syrupLabel(figures.syrup)}`
     : `syrup pool ${shortenAddress(position.contract_address)}`;
 }
+
+/** A vault position's type (its manager) as screens name the manager. */
+export const vaultManagerNames: Record<string, string> = {
+  gamma: 'Gamma',
+  steer: 'Steer',
+  ichi: 'ICHI',
+  defiedge: 'DefiEdge',
+};
 
 /** A syrup pool by what it stakes and pays: 'dQUICK (old) -> WMATIC'. */
 export const syrupLabel = (syrup: NonNullable<VaultFigures['syrup']>) =>

@@ -2,6 +2,7 @@ import { type Address, encodeDeployData, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { runLens } from '../../../core/chain/lens.ts';
 import type { PlannedBlock } from '../../../core/chain/read-plan.ts';
+import type { VaultStaking, VaultStakingKind } from '../../../core/farm-index/vault-registry.ts';
 import { holdingsLensCode } from './holdings-lens-code.ts';
 
 const lensConstructor = [
@@ -13,8 +14,15 @@ const lensConstructor = [
       { name: 'tokens', type: 'address[]' },
       { name: 'pools', type: 'address[]' },
       { name: 'vaults', type: 'address[]' },
-      { name: 'chefs', type: 'address[]' },
-      { name: 'pids', type: 'uint256[]' },
+      {
+        name: 'stakings',
+        type: 'tuple[]',
+        components: [
+          { name: 'kind', type: 'uint8' },
+          { name: 'place', type: 'address' },
+          { name: 'pid', type: 'uint256' },
+        ],
+      },
     ],
   },
 ] as const;
@@ -53,6 +61,7 @@ const lensAnswer = [
       { name: 'staked', type: 'uint256' },
       { name: 'token0', type: 'address' },
       { name: 'token1', type: 'address' },
+      { name: 'pool', type: 'address' },
       { name: 'rewardToken', type: 'address' },
       { name: 'rewarders', type: 'address[2]' },
       { name: 'rewarderTokens', type: 'address[2]' },
@@ -61,11 +70,18 @@ const lensAnswer = [
   { name: 'failedVaults', type: 'uint256[]' },
 ] as const;
 
-/** Where to look for one wallet: ERC-20 balances (lairs), syrup pools, and vaults with their MasterChef stake. */
+/** Where to look for one wallet: ERC-20 balances (lairs), syrup pools, and vaults with where their shares stake. */
 export type HoldingsPlaces = {
   tokens: readonly Address[];
   pools: readonly Address[];
-  vaults: readonly { vault: Address; staking: { chef: Address; pid: number } | null }[];
+  vaults: readonly { vault: Address; staking: VaultStaking | null }[];
+};
+
+/** The lens's codes of a staking's shape (holdings-lens.sol's NONE, MASTERCHEF, MINICHEF, STAKING_REWARDS). */
+const stakingKindCode: Record<VaultStakingKind, number> = {
+  masterchef: 1,
+  minichef: 2,
+  'staking-rewards': 3,
 };
 
 /**
@@ -85,15 +101,17 @@ export type LensHoldings = {
     rewardsToken: Address;
   }[];
   failedPools: readonly number[];
-  /** Vaults it has shares of, held or staked, with the vault's tokens and its MasterChef's reward token. */
+  /** Vaults it has shares of, held or staked, with the vault's tokens and the staking's reward token. */
   vaults: readonly {
     index: number;
     held: bigint;
     staked: bigint;
     token0: Address;
     token1: Address;
+    /** The pool the vault provides liquidity to. */
+    pool: Address;
     rewardToken: Address;
-    /** The MasterChef's rewarders of the vault's pool with their reward tokens (zero address: none). */
+    /** The chef's rewarders of the vault's pool with their reward tokens (zero address: none). */
     rewarders: readonly { rewarder: Address; token: Address }[];
   }[];
   failedVaults: readonly number[];
@@ -121,8 +139,11 @@ export async function findHoldings(
       [...places.tokens],
       [...places.pools],
       places.vaults.map((v) => v.vault),
-      places.vaults.map((v) => v.staking?.chef ?? zeroAddress),
-      places.vaults.map((v) => BigInt(v.staking?.pid ?? 0)),
+      places.vaults.map(({ staking }) => ({
+        kind: staking ? stakingKindCode[staking.kind] : 0,
+        place: staking?.address ?? zeroAddress,
+        pid: BigInt(staking?.pid ?? 0),
+      })),
     ],
   });
   const decoded = await runLens(
@@ -149,6 +170,7 @@ export async function findHoldings(
       staked: v.staked,
       token0: getAddress(v.token0),
       token1: getAddress(v.token1),
+      pool: getAddress(v.pool),
       rewardToken: getAddress(v.rewardToken),
       rewarders: v.rewarders.flatMap((rewarder, r) =>
         rewarder === zeroAddress

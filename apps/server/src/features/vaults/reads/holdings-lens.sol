@@ -23,34 +23,49 @@ contract VaultHoldingsLens {
         address rewardsToken;
     }
 
+    /// Where a vault's shares are staked: `kind` NONE, MASTERCHEF (Gamma's: userInfo, getRewarder), MINICHEF
+    /// (Sushi's MiniChefV2, DefiEdge's: userInfo, rewarder) or STAKING_REWARDS (Steer's pools: balanceOf, earned).
+    struct Staking {
+        uint8 kind;
+        address place;
+        uint256 pid;
+    }
+
+    uint8 private constant NONE = 0;
+    uint8 private constant MASTERCHEF = 1;
+    uint8 private constant MINICHEF = 2;
+    uint8 private constant STAKING_REWARDS = 3;
+
     struct VaultShares {
         uint256 index;
         uint256 held;
         uint256 staked;
         address token0;
         address token1;
+        /// The pool the vault provides liquidity to (every manager answers `pool()`): its price is read from it.
+        address pool;
+        /// The staking's own reward token: the chef's SUSHI(), the staking pool's rewardsToken().
         address rewardToken;
-        /// The MasterChef's rewarders of the pool (Gamma: getRewarder(pid, 0..)), at most two, and their tokens.
+        /// The chef's rewarders of the pool (Gamma: getRewarder(pid, 0..), at most two; MiniChefV2: rewarder(pid)),
+        /// and their tokens.
         address[2] rewarders;
         address[2] rewarderTokens;
     }
 
     /// @param tokens ERC-20s whose balanceOf(wallet) is read (the lairs' dQUICK).
     /// @param pools StakingRewards (syrup pools): balanceOf, earned, periodFinish and their two tokens.
-    /// @param vaults Vaults (Gamma hypervisors): the shares held, and with `chefs` and `pids` (address 0: none)
-    /// those staked (userInfo(pid, wallet).amount); where it has shares, the vault's token0, token1 and the
-    /// MasterChef's reward token (SUSHI()).
+    /// @param vaults Vaults (Gamma, Steer, ICHI, DefiEdge): the shares held, and with `stakings` those staked;
+    /// where it has shares, the vault's token0, token1 and pool, and the staking's reward tokens.
     constructor(
         address wallet,
         address[] memory tokens,
         address[] memory pools,
         address[] memory vaults,
-        address[] memory chefs,
-        uint256[] memory pids
+        Staking[] memory stakings
     ) {
         (Held[] memory held, uint256[] memory failedTokens) = readBalances(wallet, tokens);
         (PoolStake[] memory staked, uint256[] memory failedPools) = readPools(wallet, pools);
-        (VaultShares[] memory shares, uint256[] memory failedVaults) = readVaults(wallet, vaults, chefs, pids);
+        (VaultShares[] memory shares, uint256[] memory failedVaults) = readVaults(wallet, vaults, stakings);
         bytes memory result = abi.encode(
             block.number,
             block.timestamp,
@@ -126,15 +141,14 @@ contract VaultHoldingsLens {
     function readVaults(
         address wallet,
         address[] memory vaults,
-        address[] memory chefs,
-        uint256[] memory pids
+        Staking[] memory stakings
     ) private view returns (VaultShares[] memory shares, uint256[] memory failed) {
         shares = new VaultShares[](vaults.length);
         failed = new uint256[](vaults.length);
         uint256 found;
         uint256 failures;
         for (uint256 i = 0; i < vaults.length; i++) {
-            (bool ok, VaultShares memory share) = readVault(wallet, vaults[i], chefs[i], pids[i]);
+            (bool ok, VaultShares memory share) = readVault(wallet, vaults[i], stakings[i]);
             share.index = i;
             if (!ok) failed[failures++] = i;
             else if (share.held > 0 || share.staked > 0) shares[found++] = share;
@@ -148,36 +162,55 @@ contract VaultHoldingsLens {
     function readVault(
         address wallet,
         address vault,
-        address chef,
-        uint256 pid
+        Staking memory staking
     ) private view returns (bool, VaultShares memory share) {
         bool ok;
         (ok, share.held) = readWord(vault, abi.encodeWithSignature('balanceOf(address)', wallet));
         if (!ok) return (false, share);
-        if (chef != address(0)) {
-            // The pool at `pid` must stake this vault: a wrong pid in a list would credit another pool's stake.
-            uint256 lpToken;
-            (ok, lpToken) = readWord(chef, abi.encodeWithSignature('lpToken(uint256)', pid));
-            if (!ok || address(uint160(lpToken)) != vault) return (false, share);
-            (ok, share.staked) = readWord(chef, abi.encodeWithSignature('userInfo(uint256,address)', pid, wallet));
+        if (staking.kind != NONE) {
+            (ok, share.staked) = readStake(wallet, vault, staking);
             if (!ok) return (false, share);
         }
         if (share.held == 0 && share.staked == 0) return (true, share);
         uint256 word;
+        bool ok1;
+        bool ok2;
         (ok, word) = readWord(vault, abi.encodeWithSignature('token0()'));
         share.token0 = address(uint160(word));
-        bool ok1;
         (ok1, word) = readWord(vault, abi.encodeWithSignature('token1()'));
         share.token1 = address(uint160(word));
-        if (chef != address(0)) {
-            (, word) = readWord(chef, abi.encodeWithSignature('SUSHI()'));
+        (ok2, word) = readWord(vault, abi.encodeWithSignature('pool()'));
+        share.pool = address(uint160(word));
+        if (staking.kind == STAKING_REWARDS) {
+            (, word) = readWord(staking.place, abi.encodeWithSignature('rewardsToken()'));
             share.rewardToken = address(uint160(word));
-            readRewarders(chef, pid, share);
+        } else if (staking.kind != NONE) {
+            (, word) = readWord(staking.place, abi.encodeWithSignature('SUSHI()'));
+            share.rewardToken = address(uint160(word));
+            if (staking.kind == MASTERCHEF) readRewarders(staking.place, staking.pid, share);
+            else readMiniChefRewarder(staking.place, staking.pid, share);
         }
-        return (ok && ok1, share);
+        return (ok && ok1 && ok2, share);
     }
 
-    /// The pool's rewarders, as many as the chef lists (a getRewarder past the last reverts), at most two.
+    /// The wallet's shares staked where `staking` says, once that place is checked to stake this vault: a wrong pid
+    /// or pool in a list would credit another vault's stake.
+    function readStake(address wallet, address vault, Staking memory staking) private view returns (bool, uint256) {
+        bool ok;
+        uint256 token;
+        if (staking.kind == STAKING_REWARDS) {
+            (ok, token) = readWord(staking.place, abi.encodeWithSignature('stakingToken()'));
+            if (!ok || address(uint160(token)) != vault) return (false, 0);
+            return readWord(staking.place, abi.encodeWithSignature('balanceOf(address)', wallet));
+        }
+        (ok, token) = readWord(staking.place, abi.encodeWithSignature('lpToken(uint256)', staking.pid));
+        if (!ok || address(uint160(token)) != vault) return (false, 0);
+        // userInfo(pid, wallet) answers (amount, rewardDebt): the first word is the stake.
+        return readWord(staking.place, abi.encodeWithSignature('userInfo(uint256,address)', staking.pid, wallet));
+    }
+
+    /// Gamma's MasterChef: the pool's rewarders, as many as the chef lists (a getRewarder past the last reverts), at
+    /// most two.
     function readRewarders(address chef, uint256 pid, VaultShares memory share) private view {
         for (uint256 r = 0; r < 2; r++) {
             (bool ok, uint256 word) = readWord(chef, abi.encodeWithSignature('getRewarder(uint256,uint256)', pid, r));
@@ -186,6 +219,15 @@ contract VaultHoldingsLens {
             (, uint256 token) = readWord(share.rewarders[r], abi.encodeWithSignature('rewardToken()'));
             share.rewarderTokens[r] = address(uint160(token));
         }
+    }
+
+    /// Sushi's MiniChefV2: one rewarder per pool (`rewarder(pid)`, the zero address for none).
+    function readMiniChefRewarder(address chef, uint256 pid, VaultShares memory share) private view {
+        (bool ok, uint256 word) = readWord(chef, abi.encodeWithSignature('rewarder(uint256)', pid));
+        if (!ok || word == 0) return;
+        share.rewarders[0] = address(uint160(word));
+        (, uint256 token) = readWord(share.rewarders[0], abi.encodeWithSignature('rewardToken()'));
+        share.rewarderTokens[0] = address(uint160(token));
     }
 
     /// The first word of a call's answer; false when the call failed or answered less than a word. Each call gets

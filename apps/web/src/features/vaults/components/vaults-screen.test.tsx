@@ -64,15 +64,36 @@ const holdings: VaultsWalletPositions = {
       price: '0.5',
       base_range: { lower: '0.45', upper: '0.55', is_in_range: true },
       limit_range: { lower: '0.5', upper: '0.52', is_in_range: true },
-      staking: { address: '0x20ec0d06F447d550fC6edee42121bc8C1817b97D', pid: 0 },
+      staking: { address: '0x20ec0d06F447d550fC6edee42121bc8C1817b97D', kind: 'masterchef', pid: 0 },
       rewards: [
         { token: token('0xB5C064F955D8e7F38fE0460C556a72987494eE17', 'QUICK'), amount: '2', usd: 0.1 },
       ],
       rewards_complete: true,
       usd: 100.1,
     },
+    {
+      vault: '0x1EB20de00B0Ed23E3f9fDA7d23Fcbf473a23f180',
+      manager: 'steer',
+      shares: { held: '3', staked: '0', total_supply: '30' },
+      amounts: [
+        {
+          token: token('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', 'WMATIC'),
+          amount: '10',
+          usd: 5,
+        },
+        { token: token('0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 'USDC', 6), amount: '5', usd: 5 },
+      ],
+      price: '0.5',
+      base_range: { lower: '0.55', upper: '0.6', is_in_range: false },
+      limit_range: null,
+      staking: null,
+      rewards: [],
+      rewards_complete: true,
+      usd: 10,
+    },
   ],
   vaults_listed: 127,
+  unavailable_lists: [],
   syrups_listed: 126,
   unreadable: ['0x000000000000000000000000000000000000dEaD'],
   value_usd: null,
@@ -111,6 +132,10 @@ describe('vaults tool screen', () => {
     expect(vault).toHaveTextContent('0.45 – 0.55 in range');
     expect(vault).toHaveTextContent('USDC per WMATIC; now 0.5');
     expect(vault).toHaveTextContent('2 QUICK$100.10');
+    // A Steer vault with one position: its range, no second one.
+    const steer = within(vaultTable!).getByRole('row', { name: /Steer WMATIC-USDC/ });
+    expect(steer).toHaveTextContent('0.55 – 0.6 out of rangeUSDC per WMATIC; now 0.5');
+    expect(steer).toHaveTextContent('none staked$10.00');
     expect(within(lairTable!).getByRole('row', { name: /100 dQUICK \(old\)/ })).toHaveTextContent(
       '100 dQUICK (old)112.5 QUICK (old)$4,500.00',
     );
@@ -178,5 +203,19 @@ describe('vaults tool screen', () => {
     expect(await screen.findByText('no dQUICK in this wallet')).toBeInTheDocument();
     expect(screen.getByText('no stake or rewards in any syrup pool')).toBeInTheDocument();
     expect(screen.getByText('no vault shares in this wallet')).toBeInTheDocument();
+  });
+
+  it("says Steer's vaults are unknown when Steer's list could not be had", async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === '/quickswap/vaults/tracked') return { body: { positions: [] } };
+      if (path === holdingsPath) return { body: { ...holdings, unavailable_lists: ['steer'] } };
+      return undefined;
+    });
+    renderRoute('/quickswap/vaults');
+    expect(await screen.findByText(/in vaults, the lairs and syrup pools/)).toHaveTextContent(
+      "Steer's vault list could not be had now: Steer vaults are unknown, not empty",
+    );
   });
 });

@@ -40,6 +40,9 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
             {query.data.block_number.toLocaleString('en-US')} ·{' '}
             {formatCount(query.data.vaults_listed, 'vault')} and{' '}
             {formatCount(query.data.syrups_listed, 'syrup pool')} QuickSwap listed were read
+            {query.data.unavailable_lists.includes('steer')
+              ? "; Steer's vault list could not be had now: Steer vaults are unknown, not empty"
+              : ''}
             {query.data.unreadable.length > 0
               ? `; ${formatCount(query.data.unreadable.length, 'contract')} could not be read (shown as unknown, not empty)`
               : ''}
@@ -113,7 +116,22 @@ function RangeText({ range }: { range: VaultShare['base_range'] }) {
   );
 }
 
-/** Gamma hypervisor shares: the wallet's part of each vault, its ranges as prices, and the staked shares' rewards. */
+/** How the screen names each manager. */
+const managerNames: Record<VaultShare['manager'], string> = {
+  gamma: 'Gamma',
+  steer: 'Steer',
+  ichi: 'ICHI',
+  defiedge: 'DefiEdge',
+};
+
+/** 'Gamma WMATIC-USDC vault'. */
+export const vaultName = (vault: VaultShare) =>
+  `${managerNames[vault.manager]} ${vault.amounts[0].token.symbol}-${vault.amounts[1].token.symbol} vault`;
+
+/**
+ * Vault shares of the four managers: the wallet's part of each vault, its ranges as prices, and the staked shares'
+ * rewards.
+ */
 function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAddress: string }) {
   return (
     <HoldingsTable
@@ -128,7 +146,7 @@ function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAdd
         return (
           <tr key={vault.vault} className="border-t border-slate-100 align-top dark:border-slate-800">
             <td className="px-2 py-1.5">
-              Gamma {a0.token.symbol}-{a1.token.symbol}{' '}
+              {managerNames[vault.manager]} {a0.token.symbol}-{a1.token.symbol}{' '}
               <span className="font-mono text-xs text-slate-500">{shortenAddress(vault.vault)}</span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
                 {formatTokenAmount(vault.shares.held)} shares held
@@ -142,7 +160,9 @@ function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAdd
             <td className={cell}>
               <RangeText range={vault.base_range} />
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                ({formatTokenAmount(vault.limit_range.lower)} – {formatTokenAmount(vault.limit_range.upper)}){' '}
+                {vault.limit_range
+                  ? `(${formatTokenAmount(vault.limit_range.lower)} – ${formatTokenAmount(vault.limit_range.upper)}) `
+                  : ''}
                 {unit}; now {formatTokenAmount(vault.price)}
               </span>
             </td>
@@ -155,11 +175,7 @@ function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAdd
             </td>
             <td className={cell}>{formatUsd(vault.usd)}</td>
             <td className={cell}>
-              <TrackCell
-                walletAddress={walletAddress}
-                contract={vault.vault}
-                label={`Gamma ${a0.token.symbol}-${a1.token.symbol} vault`}
-              />
+              <TrackCell walletAddress={walletAddress} contract={vault.vault} label={vaultName(vault)} />
             </td>
           </tr>
         );
