@@ -41,7 +41,7 @@ import { healthRoutes } from './features/health/index.ts';
 import { registerImportWizard } from './features/import-wizard/index.ts';
 import { registerRecovery } from './features/recovery/index.ts';
 import { registerV3Positions } from './features/v3-positions/index.ts';
-import { registerVaults } from './features/vaults/index.ts';
+import { createVaultExitReader, createVaultsDeps, registerVaults } from './features/vaults/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { createWalletsService, walletsRoutes } from './features/wallets/index.ts';
 import { createSnapshotEvents, type SnapshotEvents } from './jobs/snapshot-events.ts';
@@ -203,6 +203,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     pairFactory: deps.config.quickswapFactoryAddress,
     wmatic: deps.config.wmaticAddress,
+    // Vault shares and new dQUICK, taken out when the person includes them (issue 45).
+    vaults: createVaultExitReader(
+      createVaultsDeps({
+        db: deps.database.db,
+        chainId: deps.config.chainId,
+        oldTokens,
+        chain: deps.chain,
+        prices: deps.prices,
+        now: deps.now,
+        config: deps.config,
+        log: app.log,
+      }),
+    ),
   });
   await registerV3Positions(app, {
     ...deps,

@@ -68,6 +68,7 @@ function step(
     gas: null,
     is_ready: true,
     note: null,
+    vault: null,
     ...parts,
   };
 }

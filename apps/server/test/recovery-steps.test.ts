@@ -145,6 +145,7 @@ function planStep(
     gas: null,
     is_ready: true,
     note: null,
+    vault: null,
   };
 }
 

@@ -125,5 +125,59 @@ const converter = [write('quickToQuickX', [uint256('quickAmount')])] as const;
 /** Uniswap V2's factory: a non-zero feeTo means the protocol fee is on (burn mints it first). */
 const factory = [view('feeTo', [], [address('')])] as const;
 
+/** Gamma's MasterChef and Sushi's MiniChefV2 (DefiEdge's): a vault's staked shares back, with their rewards. */
+const chef = [
+  write('withdrawAndHarvest', [uint256('pid'), uint256('amount'), address('to')]),
+  view(
+    'userInfo',
+    [uint256('pid'), address('user')],
+    [uint256('amount'), { name: 'rewardDebt', type: 'int256' }],
+  ),
+] as const;
+
+/** Each manager's vault: its shares for its tokens (interface-v2's ABI files of each, docs/quickswap-vault-abis). */
+const gammaVault = [
+  write(
+    'withdraw',
+    [uint256('shares'), address('to'), address('from'), { name: 'minAmounts', type: 'uint256[4]' }],
+    [uint256('amount0'), uint256('amount1')],
+  ),
+  balanceOf,
+] as const;
+const steerVault = [
+  write(
+    'withdraw',
+    [uint256('shares'), uint256('amount0Min'), uint256('amount1Min'), address('to')],
+    [uint256('amount0'), uint256('amount1')],
+  ),
+  balanceOf,
+] as const;
+const ichiVault = [
+  write('withdraw', [uint256('shares'), address('to')], [uint256('amount0'), uint256('amount1')]),
+  balanceOf,
+] as const;
+const defiEdgeStrategy = [
+  write(
+    'burn',
+    [uint256('_shares'), uint256('_amount0Min'), uint256('_amount1Min')],
+    [uint256('collect0'), uint256('collect1')],
+  ),
+  balanceOf,
+] as const;
+
 /** The fragments by contract. */
-export const recoveryAbis = { farm, dualFarm, erc20, pair, router, lair, converter, factory } as const;
+export const recoveryAbis = {
+  farm,
+  dualFarm,
+  erc20,
+  pair,
+  router,
+  lair,
+  converter,
+  factory,
+  chef,
+  gammaVault,
+  steerVault,
+  ichiVault,
+  defiEdgeStrategy,
+} as const;

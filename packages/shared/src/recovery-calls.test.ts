@@ -50,6 +50,7 @@ function step(kind: RecoveryStep['kind'], overrides: Partial<RecoveryStep> = {})
     gas: null,
     is_ready: true,
     note: null,
+    vault: null,
     ...overrides,
   };
 }

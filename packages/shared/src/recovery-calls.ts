@@ -38,7 +38,10 @@ export type StepCallInput = {
   amount?: bigint;
   /** remove_liquidity: `deadlineAfter(latest block timestamp)`; a permit must be signed for the same. */
   deadline?: bigint;
-  /** remove_liquidity: the least of each token to accept, in the order of `step.receives` (minimumAmounts). */
+  /**
+   * remove_liquidity and withdraw_vault: the least of each token to accept, in the order of `step.receives`
+   * (minimumAmounts).
+   */
   amountsMin?: readonly [bigint, bigint];
   /** remove_liquidity: a permit for the router over the liquidity, signed in the wallet (permitTypedData). */
   permit?: PermitSignature;
@@ -51,7 +54,9 @@ export type StepCallInput = {
  * - remove_liquidity: `removeLiquidityWithPermit(tokenA, tokenB, liquidity, minA, minB, to, deadline, false,
  *   v, r, s)` on the router when `input.permit` is given, else `removeLiquidity(…)` (after an approve), with
  *   tokenA, tokenB the addresses of `step.receives[0..1]`;
- * - leave_lair: `leave(amount)` on the lair; convert_quick: `quickToQuickX(amount)` on the converter.
+ * - leave_lair: `leave(amount)` on the lair; convert_quick: `quickToQuickX(amount)` on the converter;
+ * - unstake_vault: `withdrawAndHarvest(pid, amount, account)` on the chef;
+ * - withdraw_vault: the vault manager's own withdrawal of `amount` shares to the account (vaultWithdrawCall).
  * The amount is `input.amount` or else all of `step.spends`. Throws on a malformed address, an amount that is
  * not positive, or a remove_liquidity without its deadline or minimum amounts: nothing half-built is sent.
  * @example
@@ -78,6 +83,60 @@ export function buildStepCall(step: RecoveryStep, input: StepCallInput): StepCal
       return { address, abi: recoveryAbis.converter, functionName: 'quickToQuickX', args: [amount()] };
     case 'remove_liquidity':
       return buildRemoveLiquidityCall(address, step, input, amount());
+    case 'unstake_vault': {
+      const pid = step.vault?.pid;
+      if (pid === null || pid === undefined)
+        throw new Error(`unstake_vault step ${step.id} names no pool id`);
+      const to = checkedAddress(input.account, 'account');
+      return {
+        address,
+        abi: recoveryAbis.chef,
+        functionName: 'withdrawAndHarvest',
+        args: [BigInt(pid), amount(), to],
+      };
+    }
+    case 'withdraw_vault':
+      return vaultWithdrawCall(address, step, input, amount());
+  }
+}
+
+/**
+ * A vault's shares for its tokens, by its manager, as QuickSwap's interface calls each: Gamma with no minimums
+ * per position (`[0, 0, 0, 0]`, as the interface sends; the simulation shows what arrives), Steer and DefiEdge with
+ * `input.amountsMin`, ICHI (no minimums in its function).
+ */
+function vaultWithdrawCall(vault: Hex, step: RecoveryStep, input: StepCallInput, shares: bigint): StepCall {
+  const to = checkedAddress(input.account, 'account');
+  const mins = () => {
+    if (!input.amountsMin) throw new Error('withdraw_vault needs minimum amounts (minimumAmounts)');
+    return input.amountsMin;
+  };
+  switch (step.vault?.manager) {
+    case 'gamma':
+      return {
+        address: vault,
+        abi: recoveryAbis.gammaVault,
+        functionName: 'withdraw',
+        args: [shares, to, to, [0n, 0n, 0n, 0n]],
+      };
+    case 'steer':
+      return {
+        address: vault,
+        abi: recoveryAbis.steerVault,
+        functionName: 'withdraw',
+        args: [shares, ...mins(), to],
+      };
+    case 'ichi':
+      return { address: vault, abi: recoveryAbis.ichiVault, functionName: 'withdraw', args: [shares, to] };
+    case 'defiedge':
+      return {
+        address: vault,
+        abi: recoveryAbis.defiEdgeStrategy,
+        functionName: 'burn',
+        args: [shares, ...mins()],
+      };
+    default:
+      throw new Error(`withdraw_vault step ${step.id} names no vault manager`);
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { indexedFarmSchema, indexStateSchema } from './discovery.ts';
+import { vaultManagerSchema } from './vaults.ts';
 
 /**
  * Get it out (issue 33): the recovery plan of a wallet (everything left in ended farms and the steps that
@@ -15,6 +16,9 @@ export const recoveryPlanQuerySchema = z.strictObject({ wallet_address: hexAddre
 /** At most this many pairs in `include_wallet_lp` (a wallet's loose LP of ended farms' pairs is a short list). */
 const maxIncludedPairs = 100;
 
+/** At most this many vaults and lairs in `include_vaults`. */
+const maxIncludedVaults = 50;
+
 /**
  * GET /api/recovery/plan?wallet_address=0x…&include_wallet_lp=0x<pair>,0x<pair>: the plan's scope is what
  * is left in ended farms; LP the wallet holds outside a farm is removed only for the pairs listed here (the
@@ -27,6 +31,19 @@ export const recoveryPlanRequestSchema = z.strictObject({
     .regex(
       new RegExp(`^(0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40}){0,${maxIncludedPairs - 1}})?$`),
       `must be up to ${maxIncludedPairs} comma-separated 0x-prefixed 20-byte pair addresses`,
+    )
+    .transform((list) => (list === '' ? [] : list.split(',')))
+    .optional(),
+  /**
+   * Vault shares and dQUICK in the (new) Dragon's Lair to take out too (issue 45): the vaults' and the lair's
+   * addresses, as the plan's `vault_positions` lists them. They still earn, so only those listed here are in the
+   * plan. Empty or absent: none.
+   */
+  include_vaults: z
+    .string()
+    .regex(
+      new RegExp(`^(0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40}){0,${maxIncludedVaults - 1}})?$`),
+      `must be up to ${maxIncludedVaults} comma-separated 0x-prefixed 20-byte vault or lair addresses`,
     )
     .transform((list) => (list === '' ? [] : list.split(',')))
     .optional(),
@@ -67,8 +84,13 @@ export type StepGas = z.infer<typeof stepGasSchema>;
  * - approve: `approve(address,uint256)` of a token for the router (where the wallet cannot sign a permit)
  *   or of old QUICK for the converter;
  * - remove_liquidity: `removeLiquidityWithPermit(…)` (or `removeLiquidity(…)` after approve) on the router;
- * - leave_lair: `leave(uint256)` on the old Dragon's Lair (old dQUICK -> old QUICK);
- * - convert_quick: `quickToQuickX(uint256)` on QuickSwap's converter (old QUICK -> 1000x new QUICK).
+ * - leave_lair: `leave(uint256)` on a Dragon's Lair (old dQUICK -> old QUICK; new dQUICK -> QUICK);
+ * - convert_quick: `quickToQuickX(uint256)` on QuickSwap's converter (old QUICK -> 1000x new QUICK);
+ * - unstake_vault: `withdrawAndHarvest(pid, amount, to)` on a vault's MasterChef or MiniChefV2 (its shares back
+ *   with the rewards); a Steer staking pool is left with `exit` like a farm;
+ * - withdraw_vault: a vault's shares for its tokens, by its manager's function: Gamma `withdraw(shares, to, from,
+ *   minAmounts[4])`, Steer `withdraw(shares, amount0Min, amount1Min, to)`, ICHI `withdraw(shares, to)`, DefiEdge
+ *   `burn(shares, amount0Min, amount1Min)`.
  */
 const recoveryStepKindSchema = z.enum([
   'exit',
@@ -78,6 +100,8 @@ const recoveryStepKindSchema = z.enum([
   'remove_liquidity',
   'leave_lair',
   'convert_quick',
+  'unstake_vault',
+  'withdraw_vault',
 ]);
 export type RecoveryStepKind = z.infer<typeof recoveryStepKindSchema>;
 
@@ -104,6 +128,8 @@ const recoveryStepSchema = z.object({
   is_ready: z.boolean(),
   /** Why the step is as it is (e.g. the farm's reward balance is short), or null. */
   note: z.string().nullable(),
+  /** unstake_vault and withdraw_vault: the vault's manager and the chef's pool id (null for none). */
+  vault: z.object({ manager: vaultManagerSchema, pid: z.number().int().nullable() }).nullable(),
 });
 export type RecoveryStep = z.infer<typeof recoveryStepSchema>;
 
@@ -163,6 +189,23 @@ export const recoveryPlanSchema = z.object({
    * total unless the request listed its pair in `include_wallet_lp` (`is_included`).
    */
   wallet_lp: z.array(z.object({ lp: tokenAmountSchema, is_included: z.boolean() })),
+  /**
+   * Vault shares (held and staked) and dQUICK in the Dragon's Lair the wallet has: they still earn, so each is
+   * outside the plan's steps and total unless the request listed it in `include_vaults` (`is_included`).
+   * `contract` is the vault or the lair; `staking` where the shares are staked (null: none staked, or a lair);
+   * `value` what taking it out pays now (the vault's tokens and the staking's rewards; the lair's QUICK).
+   */
+  vault_positions: z.array(
+    z.object({
+      contract: z.string(),
+      label: z.string(),
+      manager: vaultManagerSchema.nullable(),
+      staking: z.object({ address: z.string(), pid: z.number().int().nullable() }).nullable(),
+      value: z.array(tokenAmountSchema),
+      usd: z.number().nullable(),
+      is_included: z.boolean(),
+    }),
+  ),
   steps: z.array(recoveryStepSchema),
   /** The gas price of the plan's block (wei) and POL's price (null: unknown). */
   gas_price_wei: z.string(),

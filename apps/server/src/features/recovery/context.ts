@@ -5,6 +5,7 @@ import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
 import type { PriceSources, SnapshotPipeline } from '../../core/snapshots/index.ts';
+import type { VaultExitReader } from '../vaults/index.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
 import { findUserWallet } from './repository.ts';
 
@@ -24,6 +25,8 @@ export type RecoveryDeps = {
   syrups: readonly Address[];
   /** WMATIC: POL's price is its price. */
   wmatic: Address;
+  /** The vaults tool's reads: vault shares and new dQUICK the person may take out too (issue 45). */
+  vaults?: VaultExitReader | undefined;
   now?: () => Date;
   /** How long recording a transaction waits for it to be known and mined (its receipt). */
   receiptWaitMs?: number;

@@ -10,6 +10,8 @@ import { createPlanPricing } from './plan/plan-prices.ts';
 import { planSteps } from './plan/plan-steps.ts';
 import { readRecoveryState } from './plan/read-chain-state.ts';
 import { estimateStepGas, toStepGas } from './plan/step-gas.ts';
+import { exitTokens, toLairExit, toVaultExit } from './plan/vault-positions.ts';
+import { isIncluded, planLairExit, planVaultExit } from './plan/vault-steps.ts';
 import { readReturnedLp, splitWalletLp } from './plan/wallet-lp.ts';
 import { listRecordedLpSteps } from './repository.ts';
 
@@ -19,14 +21,16 @@ import { listRecordedLpSteps } from './repository.ts';
  * at that same block (one aggregate3, prices inside), then the gas price and each ready step's
  * eth_estimateGas (one JSON-RPC batch). Nothing is stored. Its scope is what is left in ended farms: LP
  * the wallet held outside a farm still earns fees, so it is listed apart (`wallet_lp`) and removed only for
- * the pairs in `includeWalletLp`; LP the wallet's recorded farm steps returned is the farm's (the receipts
- * say how much, readReturnedLp) and removed as part of the plan.
+ * the pairs in `include.walletLp`; LP the wallet's recorded farm steps returned is the farm's (the receipts
+ * say how much, readReturnedLp) and removed as part of the plan. Vault shares and new dQUICK (issue 45) also
+ * still earn: listed apart (`vault_positions`, read by the vaults tool at the plan's block) and taken out only for
+ * the vaults and lair in `include.vaults`.
  */
 export async function getRecoveryPlan(
   ctx: RecoveryContext,
   userId: number,
   walletInput: string,
-  includeWalletLp: readonly string[],
+  include: { walletLp: readonly string[]; vaults: readonly string[] },
 ): Promise<RecoveryPlan> {
   const { chain, prices } = requireChain(ctx);
   const wallet = await requireUserWallet(ctx, userId, walletInput);
@@ -37,6 +41,11 @@ export async function getRecoveryPlan(
     wallet.address,
     ctx.syrups,
   );
+  // Vault shares and new dQUICK at the same block, as the vaults tool reads them: listed apart, taken out when
+  // the person includes them (they still earn).
+  const held = ctx.vaults ? await ctx.vaults.read(wallet.address, blockNumber) : { vaults: [], lairs: [] };
+  const vaultExits = held.vaults.map(toVaultExit);
+  const lairExits = held.lairs.map(toLairExit);
   const { state, prices: tokenPrices } = await readRecoveryState({
     chain,
     contracts: ctx.contracts,
@@ -47,7 +56,7 @@ export async function getRecoveryPlan(
     heldPairs,
     syrups,
     blockNumber,
-    extraPricedTokens: [ctx.wmatic],
+    extraPricedTokens: [ctx.wmatic, ...exitTokens(vaultExits, lairExits)],
     planPrices: (plan, tokens) =>
       planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens, { isLive: true }),
   });
@@ -65,13 +74,21 @@ export async function getRecoveryPlan(
     recorded: await listRecordedLpSteps(ctx.db, ctx.chainId, wallet.address),
     rows,
   });
-  const walletLp = splitWalletLp(state, returned, includeWalletLp);
+  const walletLp = splitWalletLp(state, returned, include.walletLp);
   const planned = planSteps(state, ctx.contracts, walletLp.inPlan);
-  const { gasPrice, gas } = await estimateStepGas(chain, planned.steps, wallet.address, state.blockNumber);
+  const exits = [
+    ...vaultExits
+      .filter((v) => isIncluded(include.vaults, v.vault))
+      .map((v) => planVaultExit(v, wallet.address)),
+    ...lairExits.filter((l) => isIncluded(include.vaults, l.lair)).map(planLairExit),
+  ];
+  const plannedSteps = [...planned.steps, ...exits.flatMap((exit) => exit.steps)];
+  const finalFlows = [...planned.finalFlows, ...exits.flatMap((exit) => exit.finalFlows)];
+  const { gasPrice, gas } = await estimateStepGas(chain, plannedSteps, wallet.address, state.blockNumber);
   const polUsd = pricing.priceOf(ctx.wmatic);
 
   let gasUnits = 0n;
-  const steps: RecoveryStep[] = planned.steps.map((step, i) => {
+  const steps: RecoveryStep[] = plannedSteps.map((step, i) => {
     const units = gas[i]!;
     if (units.units !== null) gasUnits += units.units;
     const refused = units.units === null ? `The node would not estimate its gas: ${units.reason}` : null;
@@ -88,6 +105,7 @@ export async function getRecoveryPlan(
       gas: units.units === null ? null : toStepGas(units.units, units.source, gasPrice, polUsd),
       is_ready: step.isReady,
       note: [step.note, refused].filter(Boolean).join(' ') || null,
+      vault: step.vault ?? null,
     };
   });
   const imported = await findImportedAddresses(
@@ -132,11 +150,34 @@ export async function getRecoveryPlan(
       lp: pricing.toTokenAmount({ token: loose.pair.lp, raw: loose.raw }),
       is_included: loose.isIncluded,
     })),
+    vault_positions: [
+      ...vaultExits.map((v) => {
+        const value = [...v.amounts, ...v.rewards];
+        return {
+          contract: v.vault,
+          label: v.label,
+          manager: v.manager,
+          staking: v.staking && v.staked > 0n ? { address: v.staking.address, pid: v.staking.pid } : null,
+          value: value.map(pricing.toTokenAmount),
+          usd: pricing.sumUsd(value),
+          is_included: isIncluded(include.vaults, v.vault),
+        };
+      }),
+      ...lairExits.map((l) => ({
+        contract: l.lair,
+        label: `${l.dquick.token.symbol} in the Dragon's Lair`,
+        manager: null,
+        staking: null,
+        value: [pricing.toTokenAmount(l.quick)],
+        usd: pricing.sumUsd([l.quick]),
+        is_included: isIncluded(include.vaults, l.lair),
+      })),
+    ],
     steps,
     gas_price_wei: gasPrice.toString(),
     pol_usd: polUsd,
     total: {
-      usd: pricing.sumUsd(planned.finalFlows),
+      usd: pricing.sumUsd(finalFlows),
       gas_pol: gasPol,
       gas_usd: polUsd === null ? null : Number(gasPol) * polUsd,
     },

@@ -3,6 +3,7 @@ import { type Address, getAddress } from 'viem';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
+import type { VaultExitReader } from '../vaults/index.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
 import { recoveryRoutes } from './routes.ts';
 import { createRecoveryService } from './service.ts';
@@ -10,7 +11,12 @@ import { createRecoveryService } from './service.ts';
 /** Wires recovery (issue 33) into the app: a wallet's recovery plan and the transactions of its steps. */
 export async function registerRecovery(
   app: FastifyInstance,
-  deps: ChainFeatureDeps & { contracts: RecoveryContracts; pairFactory: Address; wmatic: Address },
+  deps: ChainFeatureDeps & {
+    contracts: RecoveryContracts;
+    pairFactory: Address;
+    wmatic: Address;
+    vaults?: VaultExitReader;
+  },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
   const recovery = createRecoveryService({
@@ -31,6 +37,7 @@ export async function registerRecovery(
     pairFactory: getAddress(deps.pairFactory),
     syrups: loadSyrupRegistry().map((syrup) => syrup.address),
     wmatic: getAddress(deps.wmatic),
+    vaults: deps.vaults,
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });

@@ -37,7 +37,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod<{
       schema: { querystring: recoveryPlanRequestSchema, response: { 200: recoveryPlanSchema } },
     },
     async (request) =>
-      recovery.getPlan(request.user!.id, request.query.wallet_address, request.query.include_wallet_lp ?? []),
+      recovery.getPlan(request.user!.id, request.query.wallet_address, {
+        walletLp: request.query.include_wallet_lp ?? [],
+        vaults: request.query.include_vaults ?? [],
+      }),
   );
 
   // POL's price for the gas line of the position actions: the reader's 30 s cache bounds its chain reads

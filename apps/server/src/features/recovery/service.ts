@@ -15,8 +15,11 @@ export function createRecoveryService(deps: RecoveryDeps) {
   const ctx: RecoveryContext = { ...deps, now: deps.now ?? (() => new Date()) };
   return {
     getPolPrice: createPolPriceReader(ctx),
-    getPlan: (userId: number, wallet: string, includeWalletLp: string[]) =>
-      getRecoveryPlan(ctx, userId, wallet, includeWalletLp),
+    getPlan: (
+      userId: number,
+      wallet: string,
+      include: { walletLp: readonly string[]; vaults: readonly string[] },
+    ) => getRecoveryPlan(ctx, userId, wallet, include),
     recordTransaction: (userId: number, input: RecordTransaction) => recordTransaction(ctx, userId, input),
     listTransactions: (userId: number, wallet: string) => listTransactions(ctx, userId, wallet),
   };

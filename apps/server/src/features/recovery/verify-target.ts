@@ -22,6 +22,13 @@ const functionsOf: Record<RecoveryStepKind, string[]> = {
   ],
   leave_lair: ['leave(uint256)'],
   convert_quick: ['quickToQuickX(uint256)'],
+  unstake_vault: ['withdrawAndHarvest(uint256,uint256,address)'],
+  withdraw_vault: [
+    'withdraw(uint256,address,address,uint256[4])',
+    'withdraw(uint256,uint256,uint256,address)',
+    'withdraw(uint256,address)',
+    'burn(uint256,uint256,uint256)',
+  ],
 };
 
 /** A refusal naming `tx_hash` (400), as a bad field is named everywhere. */
@@ -31,8 +38,9 @@ export function badTransaction(message: string): AppError {
 
 /**
  * Checks a step's transaction went to a contract Tidewatch verified for that kind of step, calling that
- * step's function: an index farm or a listed syrup pool (exit, withdraw, claim), the router (remove liquidity), the old lair
- * (leave), the converter (convert), or an approve of an index farm's pair for the router or of old QUICK
+ * step's function: an index farm or a listed syrup pool (exit, withdraw, claim), the router (remove liquidity), the old or
+ * new lair (leave), the converter (convert), a listed vault's MasterChef or MiniChefV2 (unstake), staking pool
+ * (exit) or the vault itself (withdraw), or an approve of an index farm's pair for the router or of old QUICK
  * for the converter. Answers the farm it called, if any; throws VALIDATION_FAILED naming tx_hash otherwise.
  */
 export async function verifyTarget(
@@ -54,6 +62,10 @@ export async function verifyTarget(
     case 'claim': {
       // A syrup pool QuickSwap listed is the same code as a farm: its stake and rewards come back the same way.
       if (ctx.syrups.some((pool) => isAddressEqual(pool, to))) return { farmAddress: null };
+      // So is a Steer vault's staking pool.
+      if (kind === 'exit' && (await findListedVault(ctx, (v) => isStakingAt(v, to, 'staking-rewards')))) {
+        return { farmAddress: null };
+      }
       const farm = await findIndexFarm(ctx.db, ctx.chainId, to);
       if (!farm) {
         throw badTransaction(
@@ -75,10 +87,28 @@ export async function verifyTarget(
       }
       return { farmAddress: null };
     }
+    case 'unstake_vault': {
+      if (!(await findListedVault(ctx, (v) => isStakingAt(v, to, 'masterchef', 'minichef')))) {
+        throw badTransaction(`the transaction went to ${to}, which is not the MasterChef of a listed vault`);
+      }
+      return { farmAddress: null };
+    }
+    case 'withdraw_vault': {
+      const vault = await findListedVault(ctx, (v) => isAddressEqual(v.address, to));
+      if (!vault) throw badTransaction(`the transaction went to ${to}, which is not a listed vault`);
+      return { farmAddress: null };
+    }
+    case 'leave_lair': {
+      // The old lair (old dQUICK the plan gets back) or the new one (dQUICK the person chose to take out).
+      const lairs = [contracts.lair, ...(ctx.vaults ? [ctx.vaults.newLair] : [])];
+      if (!lairs.some((lair) => isAddressEqual(lair, to))) {
+        throw badTransaction(`the transaction went to ${to}, not to a Dragon's Lair (${lairs.join(' or ')})`);
+      }
+      return { farmAddress: null };
+    }
     default: {
       const expected = {
         remove_liquidity: contracts.router,
-        leave_lair: contracts.lair,
         convert_quick: contracts.converter,
       }[kind];
       if (!isAddressEqual(to, expected))
@@ -87,6 +117,19 @@ export async function verifyTarget(
     }
   }
 }
+
+type ListedVault = Awaited<ReturnType<NonNullable<RecoveryContext['vaults']>['listed']>>[number];
+
+/** A vault the vaults tool reads (QuickSwap's lists, Steer's API) that `matches`; none without the tool. */
+async function findListedVault(
+  ctx: RecoveryContext,
+  matches: (vault: ListedVault) => boolean,
+): Promise<ListedVault | undefined> {
+  return ctx.vaults ? (await ctx.vaults.listed()).find(matches) : undefined;
+}
+
+const isStakingAt = (vault: ListedVault, to: Address, ...kinds: string[]) =>
+  vault.staking !== null && kinds.includes(vault.staking.kind) && isAddressEqual(vault.staking.address, to);
 
 /** The spender an approve's calldata names; calldata that does not decode (cut short) is refused naming tx_hash. */
 function approvedSpender(input: Hex): Address {

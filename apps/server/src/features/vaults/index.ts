@@ -55,5 +55,8 @@ export async function registerVaults(
   });
 }
 
+// What getting vault shares and new dQUICK out reads (the recovery plan, issue 45).
+export { createVaultExitReader, type VaultExitReader } from './exit-reads.ts';
+
 // What the composition (runtime.ts) runs of this feature: the vault positions' kind of scheduled round.
 export { type VaultSnapshotRoundDeps, vaultPositionSnapshots } from './schedule/snapshot-round.ts';

@@ -1,5 +1,5 @@
 import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
-import { buildStepCall } from '@tidewatch/shared/recovery-calls';
+import { buildStepCall, minimumAmounts } from '@tidewatch/shared/recovery-calls';
 import { isSameAddress } from '@tidewatch/shared/same-address';
 import type { Abi, Address } from 'viem';
 import { buildRemoveLiquidityCall } from './remove-liquidity-call.ts';
@@ -7,7 +7,8 @@ import type { TransactionRequest } from './types.ts';
 
 /**
  * Whether the step's contract is one the app verified (decision 029): a farm of the plan (from the index),
- * the router, the lair or the converter of the operator's configuration; an approve of a plan pair's LP for
+ * the router, the lair or the converter of the operator's configuration, a vault the plan lists with its staking
+ * (issue 45); an approve of a plan pair's LP for
  * the router or of old QUICK for the converter. (The router finds the pair from the two tokens itself: a
  * wrong LP address would only make the call revert.) The plan comes from our server, but the browser names
  * nothing to the wallet it did not check.
@@ -18,15 +19,34 @@ function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
   const isPlanPair = (address: string) =>
     plan.farms.some(({ farm }) => isSameAddress(farm.pair_address, address)) ||
     plan.in_wallet.some((held) => isSameAddress(held.address, address));
+  // A vault the plan lists (the server read it from QuickSwap's lists or Steer's), and where its shares stake.
+  const vault = plan.vault_positions.find(
+    (position) => position.manager !== null && isSameAddress(position.contract, step.contract),
+  );
+  const stakingOf = plan.vault_positions.find((position) =>
+    isSameAddress(position.staking?.address, step.contract),
+  );
   switch (step.kind) {
     case 'exit':
+      return (
+        plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract)) ||
+        (stakingOf !== undefined && stakingOf.staking?.pid === null)
+      );
     case 'withdraw':
     case 'claim':
       return plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract));
+    case 'unstake_vault':
+      return stakingOf !== undefined && stakingOf.staking?.pid === step.vault?.pid;
+    case 'withdraw_vault':
+      return vault !== undefined && vault.manager === step.vault?.manager;
     case 'remove_liquidity':
       return isSameAddress(step.contract, contracts.router) && isPlanPair(step.spends?.address ?? '');
     case 'leave_lair':
-      return isSameAddress(step.contract, contracts.lair);
+      // The old lair of the configuration, or the (new) lair the plan lists the wallet's dQUICK in.
+      return (
+        isSameAddress(step.contract, contracts.lair) ||
+        plan.vault_positions.some((p) => p.manager === null && isSameAddress(p.contract, step.contract))
+      );
     case 'convert_quick':
       return isSameAddress(step.contract, contracts.converter);
     case 'approve':
@@ -64,6 +84,13 @@ export function recoveryStepRequest(
       }
       if (step.kind === 'remove_liquidity') {
         return buildRemoveLiquidityCall(step, plan.contracts.router as Address, slippageBps, tools);
+      }
+      if (step.kind === 'withdraw_vault') {
+        // The least of each token to accept: what the plan projected at its block, less the person's slippage.
+        const [a0, a1] = step.receives;
+        const amountsMin = minimumAmounts([BigInt(a0?.raw ?? 0), BigInt(a1?.raw ?? 0)] as const, slippageBps);
+        const call = buildStepCall(step, { account: tools.account, amountsMin });
+        return { ...call, abi: call.abi as Abi };
       }
       const call = buildStepCall(step, { account: tools.account });
       return { ...call, abi: call.abi as Abi };

@@ -1,5 +1,5 @@
 import { dragonLair, quickConverter, testErc20 } from '@tidewatch/contracts';
-import type { RecoveryStepKind } from '@tidewatch/shared';
+import type { RecoveryStep, RecoveryStepKind } from '@tidewatch/shared';
 import { type Address, encodeFunctionData, formatUnits as formatWhole, type Hex, isAddressEqual } from 'viem';
 import type { FarmState, Flow, RecoveryChainState, RecoveryContracts, SyrupState } from './chain-state.ts';
 import { isShort, planFarmStep, planStakeStep } from './farm-step.ts';
@@ -21,6 +21,8 @@ export type PlannedStep = {
   /** The call eth_estimateGas is asked about (from the wallet); null: the step's typical gas instead. */
   estimate: { to: Address; data: Hex } | null;
   typicalGas: TypicalGasKey;
+  /** unstake_vault and withdraw_vault: the vault's manager and the chef's pool id. */
+  vault?: RecoveryStep['vault'];
 };
 
 type PlannedFarm = FarmState & { isRewardShort: boolean };

@@ -106,6 +106,7 @@ export function buildPositionRequest({
     gas: null,
     is_ready: true,
     note: null,
+    vault: null,
   };
   return {
     stepKind: step.kind,

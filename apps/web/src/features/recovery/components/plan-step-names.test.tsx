@@ -25,7 +25,7 @@ const oldQuick = {
   amount: '3',
   usd: null,
 };
-const later = { gas: null, usd: null, is_ready: false, note: null } as const;
+const later = { gas: null, usd: null, is_ready: false, note: null, vault: null } as const;
 
 /** Every kind of step a plan holds: a farm's exit and claim, the removal, the lair, approve and convert. */
 function planOfEveryKind(): RecoveryPlan {

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { RecoveryPlan, RecoveryStep } from '@tidewatch/shared/recovery';
 import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
@@ -11,6 +11,7 @@ import { PlanHoldings } from './plan-holdings.tsx';
 import { PlanSteps, type StepActions } from './plan-steps.tsx';
 import { readSlippage } from './slippage.ts';
 import { SlippageSetting } from './slippage-setting.tsx';
+import { VaultChoice } from './vault-choice.tsx';
 import { WalletLpChoice } from './wallet-lp-choice.tsx';
 
 /** How a step's run ended (the transactions feature's outcome). */
@@ -37,6 +38,10 @@ export type RecoveryPlanScreenProps = {
   listPendingSteps: () => string[];
 };
 
+/** Steps whose call takes minimum amounts from the person's slippage: removing liquidity, withdrawing a vault. */
+const isSlippageBound = (step: RecoveryStep) =>
+  step.kind === 'remove_liquidity' || step.kind === 'withdraw_vault';
+
 export const watchOnlyText =
   'this is a watch-only wallet: prove you own it on the wallets page to run these steps';
 const defaultSlippageText = String(DEFAULT_SLIPPAGE_BPS / 100);
@@ -53,9 +58,14 @@ export function RecoveryPlanScreen({
   listPendingSteps,
 }: RecoveryPlanScreenProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  // A vault or the lair named in the link (the vaults tool's 'get it out') starts ticked.
+  const [searchParams] = useSearchParams();
+  const [tickedVaults, setTickedVaults] = useState<ReadonlySet<string>>(
+    () => new Set(searchParams.get('include_vaults')?.toLowerCase().split(',').filter(Boolean) ?? []),
+  );
   // The plan with the ticked pairs is a new read: the last plan stays on screen meanwhile, its steps not runnable.
   const query = useQuery({
-    ...recoveryPlanQueryOptions(walletAddress, [...ticked]),
+    ...recoveryPlanQueryOptions(walletAddress, [...ticked], [...tickedVaults]),
     placeholderData: keepPreviousData,
   });
   const [slippageText, setSlippageText] = useState(defaultSlippageText);
@@ -123,14 +133,14 @@ export function RecoveryPlanScreen({
         : null,
     disabledReason: (step) => {
       if (data.is_watch_only) return watchOnlyText;
-      if (step.kind !== 'remove_liquidity') return null;
+      if (!isSlippageBound(step)) return null;
       if (!slippage.ok) return 'set a valid slippage first';
       if (slippage.needsConfirmation && !isHighAccepted)
         return `accept up to ${slippage.percent} % less first`;
       return null;
     },
     onRun: (step) => {
-      if (!slippage.ok && step.kind === 'remove_liquidity') return;
+      if (!slippage.ok && isSlippageBound(step)) return;
       followed.current.add(step.id);
       setRun({
         step,
@@ -147,12 +157,13 @@ export function RecoveryPlanScreen({
     // Accepting one high slippage is not accepting the next: a changed value is confirmed again.
     if (text !== slippageText) setIsHighAccepted(false);
   };
-  const toggleWalletLp = (pair: string) =>
-    setTicked((last) => {
-      const next = new Set(last);
-      if (!next.delete(pair)) next.add(pair);
-      return next;
-    });
+  const toggle = (last: ReadonlySet<string>, key: string) => {
+    const next = new Set(last);
+    if (!next.delete(key)) next.add(key);
+    return next;
+  };
+  const toggleWalletLp = (pair: string) => setTicked((last) => toggle(last, pair));
+  const toggleVault = (contract: string) => setTickedVaults((last) => toggle(last, contract));
   const onFinished = (outcome: RunOutcome) => {
     setIsRunFinished(true);
     // A mined transaction changed the wallet: the plan is computed again from the chain.
@@ -180,12 +191,13 @@ export function RecoveryPlanScreen({
         ) : null}
         <PlanHoldings plan={data} />
         <WalletLpChoice plan={data} ticked={ticked} onToggle={toggleWalletLp} />
+        <VaultChoice plan={data} ticked={tickedVaults} onToggle={toggleVault} />
         {run ? (
           <PanelBoundary name="running step">{renderStepRunner({ ...run, onFinished })}</PanelBoundary>
         ) : null}
         {isEmpty ? null : (
           <>
-            {data.steps.some((step) => step.kind === 'remove_liquidity') ? (
+            {data.steps.some(isSlippageBound) ? (
               <SlippageSetting
                 text={slippageText}
                 onTextChange={changeSlippage}

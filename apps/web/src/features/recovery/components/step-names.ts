@@ -22,14 +22,32 @@ function pairOf(step: RecoveryStep): string {
   return step.spends?.symbol ?? 'the pair';
 }
 
+/** The vault a step takes shares out of ('Gamma WMATIC-USDC vault'), from the plan's vault positions. */
+function vaultOf(step: RecoveryStep, plan: RecoveryPlan): string {
+  const found = plan.vault_positions.find(
+    (position) =>
+      isSameAddress(position.contract, step.contract) ||
+      isSameAddress(position.staking?.address, step.contract),
+  );
+  return found?.label ?? 'vault';
+}
+
 const names = {
-  exit: (step, plan) => `Withdraw your stake and claim rewards from ${farmOf(step, plan)}`,
+  exit: (step, plan) =>
+    step.vault
+      ? `Unstake your shares of the ${vaultOf(step, plan)} and claim their rewards`
+      : `Withdraw your stake and claim rewards from ${farmOf(step, plan)}`,
   withdraw: (step, plan) => `Withdraw your stake from ${farmOf(step, plan)}, without claiming`,
   claim: (step, plan) => `Claim your rewards from ${farmOf(step, plan)}`,
   approve: (step, plan) => `Allow ${spenderOf(step, plan)} to spend your ${step.spends?.symbol ?? 'tokens'}`,
   remove_liquidity: (step) => `Remove liquidity of ${pairOf(step)}`,
-  leave_lair: () => "Leave the Dragon's Lair (old dQUICK to old QUICK)",
+  leave_lair: (step, plan) =>
+    isSameAddress(step.contract, plan.contracts.lair)
+      ? "Leave the Dragon's Lair (old dQUICK to old QUICK)"
+      : "Leave the Dragon's Lair (dQUICK to QUICK)",
   convert_quick: () => 'Convert old QUICK to new QUICK',
+  unstake_vault: (step, plan) => `Unstake your shares of the ${vaultOf(step, plan)} and claim their rewards`,
+  withdraw_vault: (step, plan) => `Withdraw your shares of the ${vaultOf(step, plan)} for its tokens`,
 } as const satisfies Record<RecoveryStepKind, (step: RecoveryStep, plan: RecoveryPlan) => string>;
 
 /**

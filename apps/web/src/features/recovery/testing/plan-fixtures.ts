@@ -50,6 +50,7 @@ const farmStep: RecoveryStep = {
   gas: { units: '180000', pol: '0.0054', usd: 0.0135, source: 'estimated' },
   is_ready: true,
   note: null,
+  vault: null,
 };
 
 export const removeStep: RecoveryStep = {
@@ -66,6 +67,7 @@ export const removeStep: RecoveryStep = {
   gas: { units: '150000', pol: '0.0045', usd: 0.00225, source: 'typical' },
   is_ready: false,
   note: null,
+  vault: null,
 };
 
 /**
@@ -140,6 +142,7 @@ export function recoveryPlan(
     syrups: [],
     in_wallet: options.withStakeInWallet ? [lpStake] : [],
     wallet_lp: [],
+    vault_positions: [],
     steps,
     gas_price_wei: '30000000000',
     pol_usd: 2.5,

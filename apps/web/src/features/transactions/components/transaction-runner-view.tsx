@@ -19,6 +19,8 @@ const contractNoun: Record<RecoveryStepKind, string> = {
   remove_liquidity: 'router',
   leave_lair: "Dragon's Lair",
   convert_quick: 'converter',
+  unstake_vault: 'MasterChef',
+  withdraw_vault: 'vault',
 };
 
 /** One transaction, from the wallet checks to its recorded receipt (see TransactionRunner). */

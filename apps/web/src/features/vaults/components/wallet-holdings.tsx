@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Badge, InlineError, Spinner } from '../../../components/index.ts';
 import { formatCount, formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { walletHoldingsQueryOptions } from '../api/get-wallet-holdings.ts';
+import { GetItOutLink } from './get-it-out-link.tsx';
 import { TrackCell } from './track-cell.tsx';
 
 type Amount = { token: { symbol: string }; amount: string };
@@ -176,6 +177,7 @@ function VaultTable({ vaults, walletAddress }: { vaults: VaultShare[]; walletAdd
             <td className={cell}>{formatUsd(vault.usd)}</td>
             <td className={cell}>
               <TrackCell walletAddress={walletAddress} contract={vault.vault} label={vaultName(vault)} />
+              <GetItOutLink walletAddress={walletAddress} contract={vault.vault} label={vaultName(vault)} />
             </td>
           </tr>
         );
@@ -199,6 +201,11 @@ function LairTable({ lairs, walletAddress }: { lairs: LairStake[]; walletAddress
           <td className={cell}>{formatUsd(lair.usd)}</td>
           <td className={cell}>
             <TrackCell walletAddress={walletAddress} contract={lair.lair} label={lair.dquick.token.symbol} />
+            <GetItOutLink
+              walletAddress={walletAddress}
+              contract={lair.lair}
+              label={`${lair.dquick.token.symbol} in the Dragon's Lair`}
+            />
           </td>
         </tr>
       ))}
