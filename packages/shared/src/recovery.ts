@@ -35,8 +35,8 @@ export const recoveryPlanRequestSchema = z.strictObject({
     .transform((list) => (list === '' ? [] : list.split(',')))
     .optional(),
   /**
-   * Vault shares and dQUICK in the (new) Dragon's Lair to take out too (issue 45): the vaults' and the lair's
-   * addresses, as the plan's `vault_positions` lists them. They still earn, so only those listed here are in the
+   * Vault shares, dQUICK in the (new) Dragon's Lair and stakes in running syrup pools to take out too (issue 45):
+   * the vaults', the lair's and the pools' addresses, as the plan's `vault_positions` lists them. They still earn, so only those listed here are in the
    * plan. Empty or absent: none.
    */
   include_vaults: z
@@ -190,13 +190,15 @@ export const recoveryPlanSchema = z.object({
    */
   wallet_lp: z.array(z.object({ lp: tokenAmountSchema, is_included: z.boolean() })),
   /**
-   * Vault shares (held and staked) and dQUICK in the Dragon's Lair the wallet has: they still earn, so each is
-   * outside the plan's steps and total unless the request listed it in `include_vaults` (`is_included`).
-   * `contract` is the vault or the lair; `staking` where the shares are staked (null: none staked, or a lair);
-   * `value` what taking it out pays now (the vault's tokens and the staking's rewards; the lair's QUICK).
+   * Vault shares (held and staked), dQUICK in the Dragon's Lair and stakes in syrup pools still running that the
+   * wallet has: they still earn, so each is outside the plan's steps and total unless the request listed it in
+   * `include_vaults` (`is_included`). `contract` is the vault, the lair or the pool; `staking` where a vault's
+   * shares are staked (null: none staked, or not a vault); `value` what taking it out pays now (the vault's tokens
+   * and the staking's rewards; the lair's QUICK; the pool's stake and rewards).
    */
   vault_positions: z.array(
     z.object({
+      kind: z.enum(['vault', 'lair', 'syrup']),
       contract: z.string(),
       label: z.string(),
       manager: vaultManagerSchema.nullable(),

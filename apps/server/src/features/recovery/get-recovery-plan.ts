@@ -10,8 +10,8 @@ import { createPlanPricing } from './plan/plan-prices.ts';
 import { planSteps } from './plan/plan-steps.ts';
 import { readRecoveryState } from './plan/read-chain-state.ts';
 import { estimateStepGas, toStepGas } from './plan/step-gas.ts';
-import { exitTokens, toLairExit, toVaultExit } from './plan/vault-positions.ts';
-import { isIncluded, planLairExit, planVaultExit } from './plan/vault-steps.ts';
+import { exitTokens, toLairExit, toSyrupExit, toVaultExit } from './plan/vault-positions.ts';
+import { isIncluded, planLairExit, planSyrupExit, planVaultExit } from './plan/vault-steps.ts';
 import { readReturnedLp, splitWalletLp } from './plan/wallet-lp.ts';
 import { listRecordedLpSteps } from './repository.ts';
 
@@ -41,11 +41,15 @@ export async function getRecoveryPlan(
     wallet.address,
     ctx.syrups,
   );
-  // Vault shares and new dQUICK at the same block, as the vaults tool reads them: listed apart, taken out when
-  // the person includes them (they still earn).
-  const held = ctx.vaults ? await ctx.vaults.read(wallet.address, blockNumber) : { vaults: [], lairs: [] };
+  // Vault shares, new dQUICK and syrup stakes at the same block, as the vaults tool reads them: listed apart,
+  // taken out when the person includes them (they still earn).
+  const held = ctx.vaults
+    ? await ctx.vaults.read(wallet.address, blockNumber)
+    : { vaults: [], lairs: [], syrups: [] };
   const vaultExits = held.vaults.map(toVaultExit);
   const lairExits = held.lairs.map(toLairExit);
+  // Ended pools are the plan's own (`syrups`); a running one is the person's choice, as a vault is.
+  const syrupExits = held.syrups.filter((stake) => !stake.is_ended).map(toSyrupExit);
   const { state, prices: tokenPrices } = await readRecoveryState({
     chain,
     contracts: ctx.contracts,
@@ -56,7 +60,7 @@ export async function getRecoveryPlan(
     heldPairs,
     syrups,
     blockNumber,
-    extraPricedTokens: [ctx.wmatic, ...exitTokens(vaultExits, lairExits)],
+    extraPricedTokens: [ctx.wmatic, ...exitTokens(vaultExits, lairExits, syrupExits)],
     planPrices: (plan, tokens) =>
       planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens, { isLive: true }),
   });
@@ -81,6 +85,7 @@ export async function getRecoveryPlan(
       .filter((v) => isIncluded(include.vaults, v.vault))
       .map((v) => planVaultExit(v, wallet.address)),
     ...lairExits.filter((l) => isIncluded(include.vaults, l.lair)).map(planLairExit),
+    ...syrupExits.filter((s) => isIncluded(include.vaults, s.pool)).map(planSyrupExit),
   ];
   const plannedSteps = [...planned.steps, ...exits.flatMap((exit) => exit.steps)];
   const finalFlows = [...planned.finalFlows, ...exits.flatMap((exit) => exit.finalFlows)];
@@ -154,6 +159,7 @@ export async function getRecoveryPlan(
       ...vaultExits.map((v) => {
         const value = [...v.amounts, ...v.rewards];
         return {
+          kind: 'vault' as const,
           contract: v.vault,
           label: v.label,
           manager: v.manager,
@@ -164,6 +170,7 @@ export async function getRecoveryPlan(
         };
       }),
       ...lairExits.map((l) => ({
+        kind: 'lair' as const,
         contract: l.lair,
         label: `${l.dquick.token.symbol} in the Dragon's Lair`,
         manager: null,
@@ -171,6 +178,16 @@ export async function getRecoveryPlan(
         value: [pricing.toTokenAmount(l.quick)],
         usd: pricing.sumUsd([l.quick]),
         is_included: isIncluded(include.vaults, l.lair),
+      })),
+      ...syrupExits.map((x) => ({
+        kind: 'syrup' as const,
+        contract: x.pool,
+        label: x.label,
+        manager: null,
+        staking: null,
+        value: [x.staked, x.earned].map(pricing.toTokenAmount),
+        usd: pricing.sumUsd([x.staked, x.earned]),
+        is_included: isIncluded(include.vaults, x.pool),
       })),
     ],
     steps,

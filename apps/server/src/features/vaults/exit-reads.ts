@@ -1,16 +1,22 @@
-import type { LairStake, VaultShare } from '@tidewatch/shared';
+import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared';
 import type { Address } from 'viem';
 import type { ListedVault } from '../../core/farm-index/vault-registry.ts';
 import type { VaultsDeps } from './context.ts';
 import { listVaults } from './lists/vault-list.ts';
 import { readHoldings } from './read-holdings.ts';
 
-/** What getting vault shares and new dQUICK out needs of the vaults tool (the recovery plan uses it). */
+/** What getting vault shares, new dQUICK and running syrup stakes out needs of the vaults tool (the recovery plan). */
 export type VaultExitReader = {
   /** The (new) Dragon's Lair: its dQUICK still earns, so leaving it is the person's choice. */
   newLair: Address;
-  /** A wallet's vault shares and new dQUICK at `at`, as the vaults tool reads them (one figure per block). */
-  read(wallet: Address, at: bigint): Promise<{ vaults: VaultShare[]; lairs: LairStake[] }>;
+  /**
+   * A wallet's vault shares, new dQUICK and syrup stakes at `at`, as the vaults tool reads them (one figure per
+   * block).
+   */
+  read(
+    wallet: Address,
+    at: bigint,
+  ): Promise<{ vaults: VaultShare[]; lairs: LairStake[]; syrups: SyrupStake[] }>;
   /** Every vault the tool reads now, with where its shares stake: what a recorded send may go to. */
   listed(): Promise<readonly ListedVault[]>;
 };
@@ -22,9 +28,13 @@ export function createVaultExitReader(ctx: VaultsDeps): VaultExitReader {
     newLair,
     async read(wallet, at) {
       const { vaults } = await listVaults(ctx);
-      const { wallets } = await readHoldings(ctx, [{ wallet, lairs: [newLair], syrups: [], vaults }], at);
+      const { wallets } = await readHoldings(
+        ctx,
+        [{ wallet, lairs: [newLair], syrups: ctx.syrups, vaults }],
+        at,
+      );
       const read = wallets.get(wallet)!;
-      return { vaults: read.vaults, lairs: read.lairs };
+      return { vaults: read.vaults, lairs: read.lairs, syrups: read.syrups };
     },
     async listed() {
       return (await listVaults(ctx)).vaults;

@@ -20,9 +20,11 @@ function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
     plan.farms.some(({ farm }) => isSameAddress(farm.pair_address, address)) ||
     plan.in_wallet.some((held) => isSameAddress(held.address, address));
   // A vault the plan lists (the server read it from QuickSwap's lists or Steer's), and where its shares stake.
-  const vault = plan.vault_positions.find(
-    (position) => position.manager !== null && isSameAddress(position.contract, step.contract),
-  );
+  const listed = (kind: RecoveryPlan['vault_positions'][number]['kind']) =>
+    plan.vault_positions.find(
+      (position) => position.kind === kind && isSameAddress(position.contract, step.contract),
+    );
+  const vault = listed('vault');
   const stakingOf = plan.vault_positions.find((position) =>
     isSameAddress(position.staking?.address, step.contract),
   );
@@ -30,11 +32,17 @@ function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
     case 'exit':
       return (
         plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract)) ||
+        plan.syrups.some((syrup) => isSameAddress(syrup.pool, step.contract)) ||
+        listed('syrup') !== undefined ||
         (stakingOf !== undefined && stakingOf.staking?.pid === null)
       );
     case 'withdraw':
     case 'claim':
-      return plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract));
+      return (
+        plan.farms.some(({ farm }) => isSameAddress(farm.address, step.contract)) ||
+        plan.syrups.some((syrup) => isSameAddress(syrup.pool, step.contract)) ||
+        listed('syrup') !== undefined
+      );
     case 'unstake_vault':
       return stakingOf !== undefined && stakingOf.staking?.pid === step.vault?.pid;
     case 'withdraw_vault':
@@ -43,10 +51,7 @@ function isVerifiedTarget(step: RecoveryStep, plan: RecoveryPlan): boolean {
       return isSameAddress(step.contract, contracts.router) && isPlanPair(step.spends?.address ?? '');
     case 'leave_lair':
       // The old lair of the configuration, or the (new) lair the plan lists the wallet's dQUICK in.
-      return (
-        isSameAddress(step.contract, contracts.lair) ||
-        plan.vault_positions.some((p) => p.manager === null && isSameAddress(p.contract, step.contract))
-      );
+      return isSameAddress(step.contract, contracts.lair) || listed('lair') !== undefined;
     case 'convert_quick':
       return isSameAddress(step.contract, contracts.converter);
     case 'approve':

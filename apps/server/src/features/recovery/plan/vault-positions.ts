@@ -1,7 +1,7 @@
-import type { LairStake, VaultShare } from '@tidewatch/shared';
+import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared';
 import { type Address, getAddress, parseUnits } from 'viem';
 import type { Flow, PlanToken } from './chain-state.ts';
-import type { LairExit, VaultExit } from './vault-steps.ts';
+import type { LairExit, SyrupExit, VaultExit } from './vault-steps.ts';
 
 type WireAmount = { token: { address: string; symbol: string; decimals: number }; amount: string };
 
@@ -45,8 +45,17 @@ export function toLairExit(stake: LairStake): LairExit {
   return { lair: getAddress(stake.lair), dquick: toFlow(stake.dquick), quick: toFlow(stake.quick) };
 }
 
-/** Every token a vault or lair exit moves: priced by the plan's one read with the rest. */
-export const exitTokens = (vaults: VaultExit[], lairs: LairExit[]): Address[] => [
+/** A stake in a syrup pool still running, as the vaults tool read it. */
+export function toSyrupExit(stake: SyrupStake): SyrupExit {
+  const staked = toFlow(stake.staked);
+  const earned = toFlow(stake.earned);
+  const label = `syrup pool ${staked.token.symbol} -> ${earned.token.symbol}`;
+  return { pool: getAddress(stake.pool), label, staked, earned };
+}
+
+/** Every token a vault, lair or syrup exit moves: priced by the plan's one read with the rest. */
+export const exitTokens = (vaults: VaultExit[], lairs: LairExit[], syrups: SyrupExit[]): Address[] => [
   ...vaults.flatMap((v) => [...v.amounts, ...v.rewards].map((flow) => flow.token.address)),
   ...lairs.map((l) => l.quick.token.address),
+  ...syrups.flatMap((s) => [s.staked.token.address, s.earned.token.address]),
 ];

@@ -30,6 +30,9 @@ export type VaultExit = {
 /** dQUICK in the (new) Dragon's Lair and the QUICK the lair pays for it now (its own QUICKBalance). */
 export type LairExit = { lair: Address; dquick: Flow; quick: Flow };
 
+/** A stake in a syrup pool that has not ended (an ended one is always in the plan). */
+export type SyrupExit = { pool: Address; label: string; staked: Flow; earned: Flow };
+
 /** A vault or lair the plan takes out: its steps, and what they leave in the wallet for good. */
 export type PlannedVaultExit = { steps: PlannedStep[]; finalFlows: Flow[] };
 
@@ -160,6 +163,39 @@ export function planLairExit(exit: LairExit): PlannedVaultExit {
       },
     ],
     finalFlows: [exit.quick],
+  };
+}
+
+/**
+ * A running syrup pool left early: `exit` (the stake with its rewards so far) as for an ended one, or `getReward`
+ * when only rewards are left. What it pays back (QUICK or dQUICK) stays in the wallet: leaving the lair is the
+ * lair's own choice.
+ */
+export function planSyrupExit(exit: SyrupExit): PlannedVaultExit {
+  const hasStake = exit.staked.raw > 0n;
+  const rewards = exit.earned.raw > 0n ? [exit.earned] : [];
+  return {
+    steps: [
+      {
+        id: `${hasStake ? 'exit' : 'claim'}:${exit.pool}`,
+        kind: hasStake ? 'exit' : 'claim',
+        contract: exit.pool,
+        contractLabel: exit.label,
+        function: hasStake ? 'exit()' : 'getReward()',
+        spends: null,
+        spender: null,
+        receives: hasStake ? [exit.staked, ...rewards] : rewards,
+        isReady: true,
+        note: null,
+        estimate: {
+          to: exit.pool,
+          data: encodeFunctionData({ abi: recoveryAbis.farm, functionName: hasStake ? 'exit' : 'getReward' }),
+        },
+        typicalGas: hasStake ? 'exit:lp' : 'claim:lp',
+        vault: null,
+      },
+    ],
+    finalFlows: hasStake ? [exit.staked, ...rewards] : rewards,
   };
 }
 
