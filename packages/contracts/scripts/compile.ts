@@ -9,7 +9,13 @@
  *   e.g. an array read past the end executes INVALID and burns all the gas it was given;
  * - solidity/v0.7.6/gamma/ (Gamma's Hypervisor and UniProxy for Algebra pools, vendored unchanged with their
  *   imports) with solc 0.7.6 (`solc-0.7.6`) and solidity/v0.6.12/gamma/ (Gamma's MasterChef and Rewarder) with
- *   solc 0.6.12 (`solc-0.6.12`), each with the settings of Gamma's hardhat.config.ts (see compilations()).
+ *   solc 0.6.12 (`solc-0.6.12`), each with the settings of Gamma's hardhat.config.ts (see compilations());
+ * - solidity/v0.7.6/restated/ (Steer's vault and staking pool, ICHI's vault and DefiEdge's strategy, restated from
+ *   the ABI files QuickSwap's interface-v2 reads them with) with solc 0.7.6, compiled together with Gamma's
+ *   vendored libraries (OpenZeppelin, Uniswap's TickMath, FullMath and LiquidityAmounts, Algebra's interfaces),
+ *   which they import under those libraries' own source unit names;
+ * - solidity/v0.6.12/defiedge/ (Sushi's MiniChefV2, the chef DefiEdge's strategies are staked in, with
+ *   BoringSolidity) with solc 0.6.12 and Sushi's hardhat settings.
  * Uniswap V2's pair, factory and Router02 are not compiled here: their artifacts come as published in
  * @uniswap/v2-core and @uniswap/v2-periphery (the bytecode QuickSwap deployed; pair init code hash 0x96e8ac42…).
  * Nor is Algebra V1.0 (QuickSwap V3): its core, periphery and farming come as built in @cryptoalgebra/v1-core,
@@ -29,6 +35,10 @@ const solidity0516Dir = 'v0.5.16';
 /** Gamma's sources as its repository and npm packages laid them out (README.md in each says from where). */
 const gammaHypervisorDir = 'v0.7.6/gamma';
 const gammaMasterChefDir = 'v0.6.12/gamma';
+/** Vault managers' contracts written here from QuickSwap's ABI files (README.md in the folder says which). */
+const restatedDir = 'v0.7.6/restated';
+/** Sushi's MiniChefV2 and BoringSolidity as their repositories had them (README.md in the folder). */
+const miniChefDir = 'v0.6.12/defiedge';
 export const generatedPath = join(packageDir, 'src', 'generated.ts');
 const require = createRequire(import.meta.url);
 
@@ -49,6 +59,11 @@ const exportedContracts = [
   'UniProxy',
   'MasterChef',
   'Rewarder',
+  'SteerVault',
+  'SteerStakingRewards',
+  'ICHIVault',
+  'DefiEdgeStrategy',
+  'MiniChefV2',
 ] as const;
 
 /** Artifacts taken as published: Uniswap V2's own build (QuickSwap deployed the same code). */
@@ -172,6 +187,11 @@ type Compilation = {
   optimizerRuns: number | null;
   /** 'none' leaves the metadata hash out of the bytecode; without it solc appends its default (ipfs). */
   bytecodeHash?: 'none';
+  /**
+   * Sources of another folder ('tree' layout) compiled alongside, under their own source unit names: those whose
+   * name starts with one of `prefixes` (libraries the folder's sources import; never an exported contract).
+   */
+  libraries?: { folder: string; prefixes: string[] };
   /** Why these settings, for the generated file's header. */
   note: string;
 };
@@ -219,6 +239,30 @@ function compilations(): Compilation[] {
       optimizerRuns: null,
       note: "Gamma's MasterChef and Rewarder, with Gamma's hardhat settings for 0.6.12",
     },
+    {
+      folder: restatedDir,
+      layout: 'tree',
+      compiler: loadPinnedSolc('solc-0.7.6'),
+      // The settings of the Gamma build whose libraries they share.
+      evmVersion: 'istanbul',
+      optimizerRuns: 800,
+      bytecodeHash: 'none',
+      libraries: {
+        folder: gammaHypervisorDir,
+        prefixes: ['@openzeppelin/', '@uniswap/', 'contracts/algebra/'],
+      },
+      note: "Steer's, ICHI's and DefiEdge's vault contracts restated, with Gamma's libraries",
+    },
+    {
+      folder: miniChefDir,
+      layout: 'tree',
+      compiler: loadPinnedSolc('solc-0.6.12'),
+      // Sushi's hardhat.config.ts at the vendored commit: 0.6.12, optimizer enabled with 200 runs; no evmVersion
+      // (istanbul, 0.6.12's default) and the default ipfs metadata hash.
+      evmVersion: 'istanbul',
+      optimizerRuns: 200,
+      note: "Sushi's MiniChefV2 (DefiEdge's chef), with Sushi's hardhat settings",
+    },
   ];
 }
 
@@ -248,10 +292,19 @@ function compileFolder({
   evmVersion,
   optimizerRuns,
   bytecodeHash,
+  libraries,
 }: Compilation): Map<string, SolcArtifact> {
+  const sources = readSources(folder, layout);
+  if (libraries) {
+    for (const [name, source] of Object.entries(readSources(libraries.folder, 'tree'))) {
+      if (!libraries.prefixes.some((prefix) => name.startsWith(prefix))) continue;
+      if (name in sources) throw new Error(`${name} is in both ${folder} and ${libraries.folder}`);
+      sources[name] = source;
+    }
+  }
   const input = {
     language: 'Solidity',
-    sources: readSources(folder, layout),
+    sources,
     settings: {
       evmVersion,
       // Runs 200 when off: hardhat's default, which Gamma's 0.6.12 build passed to solc.

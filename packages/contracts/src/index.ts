@@ -6,8 +6,10 @@
  * @uniswap/v2-periphery, test ERC-20s and Multicall3; QuickSwap V3 (Algebra V1.0) as published in
  * @cryptoalgebra/v1-core, @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings, Merkl's distributor
  * restated from its source, and Gamma's vault contracts compiled from Gamma's own sources (vendored unchanged
- * under solidity/v0.7.6/gamma and solidity/v0.6.12/gamma). ABIs are typed `as const`, with creation and
- * runtime bytecode for viem.
+ * under solidity/v0.7.6/gamma and solidity/v0.6.12/gamma); Steer's, ICHI's and DefiEdge's vault contracts
+ * restated from the ABI files QuickSwap's interface-v2 reads them with (solidity/v0.7.6/restated), and Sushi's
+ * MiniChefV2 compiled from Sushi's source (solidity/v0.6.12/defiedge). ABIs are typed `as const`, with creation
+ * and runtime bytecode for viem.
  */
 import {
   AlgebraEternalFarming,
@@ -15,12 +17,15 @@ import {
   AlgebraLimitFarming,
   AlgebraPool,
   AlgebraPoolDeployer,
+  DefiEdgeStrategy,
   Distributor,
   DragonLair,
   FarmingCenter,
   FarmingCenterVault,
   Hypervisor,
+  ICHIVault,
   MasterChef,
+  MiniChefV2,
   Multicall3,
   NFTDescriptor,
   NonfungiblePositionManager,
@@ -30,6 +35,8 @@ import {
   StakingRewards,
   StakingRewardsDualFactory,
   StakingRewardsFactory,
+  SteerStakingRewards,
+  SteerVault,
   SwapRouter,
   TestERC20,
   TestERC20Bytes32,
@@ -154,3 +161,43 @@ export const gammaMasterChef = MasterChef;
  * pendingToken, pendingTokens, rewardToken, rewardPerSecond. Pays from its own balance when the chef calls it.
  */
 export const gammaRewarder = Rewarder;
+
+/**
+ * Steer's multi-position vault for Algebra pools, restated from interface-v2's steer-vault.json
+ * (solidity/v0.7.6/restated/steer): ERC-20 shares (18 decimals). constructor(algebraFactory), then
+ * initialize(manager, orchestrator, steer, abi.encode(token0, token1, int24 maxTickChange, uint32 twapInterval))
+ * (the pool is the factory's poolByPair). deposit(amount0Desired, amount1Desired, amount0Min, amount1Min, to) ->
+ * (shares, amount0Used, amount1Used), idle until tend; withdraw(shares, amount0Min, amount1Min, to);
+ * getTotalAmounts, getPositions; tend(totalWeight, (lowerTick[], upperTick[], relativeWeight[]), abi.encode(int256
+ * swapAmount, uint160 sqrtPriceLimitX96)) by the manager.
+ */
+export const steerVault = SteerVault;
+/**
+ * Synthetix's StakingRewards with Owned and Pausable, as Steer's staking pools run it (steer-staking.json):
+ * constructor(owner, rewardsDistribution, rewardsToken, stakingToken); stake, withdraw, getReward, exit, earned,
+ * balanceOf, periodFinish, rewardRate, setRewardsDuration (owner), notifyRewardAmount (distributor, after funding).
+ */
+export const steerStakingRewards = SteerStakingRewards;
+/**
+ * ICHI's single-sided vault for Algebra pools, restated from interface-v2's ichi-vault.json
+ * (solidity/v0.7.6/restated/ichi): constructor(pool, allowToken0, allowToken1, owner, twapPeriod, vaultIndex);
+ * deposit(deposit0, deposit1, to) -> shares (allowed tokens only, idle until rebalance), withdraw(shares, to),
+ * getTotalAmounts, getBasePosition, getLimitPosition, rebalance(baseLower, baseUpper, limitLower, limitUpper,
+ * swapQuantity) by the owner.
+ */
+export const ichiVault = ICHIVault;
+/**
+ * DefiEdge's strategy for Algebra pools, restated from interface-v2's defiedge-strategy.json
+ * (solidity/v0.7.6/restated/defiedge): constructor(factory, pool, oneInchRouter, chainlinkRegistry, manager,
+ * usdAsBase[2], ticks[]); mint(amount0, amount1, amount0Min, amount1Min, minShare) -> (amount0, amount1, share),
+ * burn(shares, amount0Min, amount1Min), getAUMWithFees(includeFee) (nonpayable: read it with eth_call), getTicks,
+ * ticks(i), rebalance(swapData, existingTicks, newTicks, burnAll) by the manager.
+ */
+export const defiEdgeStrategy = DefiEdgeStrategy;
+/**
+ * Sushi's MiniChefV2 (sushiswap/sushiswap at 9b425e1f with BoringSolidity at 9e5f49f, solc 0.6.12, 200 runs), the
+ * chef DefiEdge's strategies are staked in (defiedge-minichef.json): constructor(sushi); add(allocPoint, lpToken,
+ * rewarder), setSushiPerSecond, deposit(pid, amount, to), userInfo, pendingSushi, withdrawAndHarvest, harvest.
+ * Pays SUSHI (its reward token) from its own balance.
+ */
+export const defiEdgeMiniChef = MiniChefV2;

@@ -1,14 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { recoveryAbis } from '@tidewatch/shared/recovery-calls';
 import { describe, expect, it } from 'vitest';
 import { deployedInterfaces, usedUniswapV2Interfaces } from './deployed-interfaces.ts';
 import {
+  defiEdgeMiniChef,
+  defiEdgeStrategy,
   dragonLair,
+  gammaHypervisor,
+  gammaMasterChef,
+  ichiVault,
   pair,
   pairFactory,
   quickConverter,
   router02,
   stakingDualRewards,
   stakingRewards,
+  steerStakingRewards,
+  steerVault,
   testErc20,
 } from './index.ts';
 
@@ -35,6 +43,12 @@ const functionsOf = (abi: readonly unknown[]) =>
   (abi as AbiFunction[]).filter((item) => item.type === 'function');
 const fullSignaturesOf = (abi: readonly unknown[]) => functionsOf(abi).map(fullSignature);
 
+/** QuickSwap interface-v2's ABI file of a vault contract (docs/quickswap-vault-abis), as full signatures. */
+const interfaceAbi = (file: string): readonly string[] =>
+  fullSignaturesOf(
+    JSON.parse(readFileSync(new URL(`../../../docs/quickswap-vault-abis/${file}`, import.meta.url), 'utf8')),
+  );
+
 /**
  * Each fragment group of the browser's call builder, with the interfaces of the contracts it is called on
  * (on Polygon: the pinned lists) and the ABIs of the contracts the test kit deploys in their place.
@@ -60,6 +74,24 @@ const checks: Record<
   lair: { pinned: [deployedInterfaces.dragonLair], pinnedFull: [], artifacts: [dragonLair.abi] },
   converter: { pinned: [deployedInterfaces.quickConverter], pinnedFull: [], artifacts: [quickConverter.abi] },
   factory: { pinned: [], pinnedFull: [usedUniswapV2Interfaces.factory], artifacts: [pairFactory.abi] },
+  // The vaults (issue 45): QuickSwap's interface's ABI files of each, and the contracts the kit places.
+  chef: {
+    pinned: [],
+    pinnedFull: [interfaceAbi('gamma-masterchef.json'), interfaceAbi('defiedge-minichef.json')],
+    artifacts: [gammaMasterChef.abi, defiEdgeMiniChef.abi],
+  },
+  gammaVault: {
+    pinned: [],
+    pinnedFull: [interfaceAbi('gamma-hypervisor.json')],
+    artifacts: [gammaHypervisor.abi],
+  },
+  steerVault: { pinned: [], pinnedFull: [interfaceAbi('steer-vault.json')], artifacts: [steerVault.abi] },
+  ichiVault: { pinned: [], pinnedFull: [interfaceAbi('ichi-vault.json')], artifacts: [ichiVault.abi] },
+  defiEdgeStrategy: {
+    pinned: [],
+    pinnedFull: [interfaceAbi('defiedge-strategy.json')],
+    artifacts: [defiEdgeStrategy.abi],
+  },
 };
 
 describe("the call builder's ABI fragments against the deployed contracts", () => {
@@ -77,6 +109,13 @@ describe("the call builder's ABI fragments against the deployed contracts", () =
       }
     },
   );
+
+  it("exits a Steer staking pool with the farms' exit()", () => {
+    expect(fullSignaturesOf(steerStakingRewards.abi)).toContain(
+      fullSignature(functionsOf(recoveryAbis.farm)[0]!),
+    );
+    expect(interfaceAbi('steer-staking.json')).toContain(fullSignature(functionsOf(recoveryAbis.farm)[0]!));
+  });
 
   it('gives both farm kinds the same exit, getReward and withdraw (the builder does not look at the kind)', () => {
     const calls = (abi: readonly unknown[]) =>

@@ -15,15 +15,15 @@ export { type Anvil, startAnvil } from './anvil.ts';
 export { cmcListingsForWorld, NEW_QUICK_POLYGON_ADDRESS } from './cmc/listings.ts';
 export { type CmcServer, startCmcServer } from './cmc/server.ts';
 export { type MerklServer, startMerklServer } from './merkl/server.ts';
+export { getFreePort } from './ports.ts';
+export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
+export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
 export {
   type SteerListedStakingPool,
   type SteerListedVault,
   type SteerServer,
   startSteerServer,
 } from './steer/server.ts';
-export { getFreePort } from './ports.ts';
-export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
-export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
 export { createTestWalletBridge, type TestWalletBridge } from './wallet/bridge.ts';
 export { testWalletInitScript } from './wallet/init-script.ts';
 export { installTestWallet } from './wallet/install.ts';
@@ -52,3 +52,17 @@ export { addV3Positions, mintV3Position } from './world/v3-positions.ts';
 export type { V3PositionKey } from './world/v3-spec.ts';
 export { movePriceAcrossRange, moveV3Price, swapV3 } from './world/v3-swap.ts';
 export type { V3World } from './world/v3-types.ts';
+export {
+  DEFIEDGE_MINICHEF_POLYGON_ADDRESS,
+  DEFIEDGE_STRATEGY_POLYGON_ADDRESS,
+  type DefiEdgeStrategyDeployment,
+  type DefiEdgeStrategyOptions,
+  deployDefiEdgeStrategy,
+  deployIchiVault,
+  deploySteerVault,
+  ICHI_VAULT_POLYGON_ADDRESS,
+  type IchiVaultDeployment,
+  type IchiVaultOptions,
+  type SteerVaultDeployment,
+  type SteerVaultOptions,
+} from './world/vault-managers-deploy.ts';

@@ -29,9 +29,9 @@ export const typicalGas: Record<TypicalGasKey, bigint> = {
   remove_liquidity: 215_000n,
   leave_lair: 50_000n,
   convert_quick: 90_000n,
-  // A vault's steps (issue 45) on the test kit's vaults over Algebra V1.0's bytecode (recovery-vaults.test.ts
-  // prints their receipts' gasUsed): withdrawAndHarvest with a rewarder, and the dearest manager's withdrawal
-  // (burning two positions and collecting).
-  unstake_vault: 250_000n,
+  // A vault's steps (issue 45) on the test kit's vaults over Algebra V1.0's bytecode, as vaults-managers.test.ts
+  // prints their receipts' gasUsed: withdrawAndHarvest 141,755 (Gamma's MasterChef with its rewarder) / 84,011
+  // (DefiEdge's MiniChefV2); the withdrawals 224,640 to 397,834 (the dearest burns and collects two positions).
+  unstake_vault: 145_000n,
   withdraw_vault: 400_000n,
 };

@@ -55,7 +55,7 @@ contract VaultHoldingsLens {
     /// @param tokens ERC-20s whose balanceOf(wallet) is read (the lairs' dQUICK).
     /// @param pools StakingRewards (syrup pools): balanceOf, earned, periodFinish and their two tokens.
     /// @param vaults Vaults (Gamma, Steer, ICHI, DefiEdge): the shares held, and with `stakings` those staked;
-    /// where it has shares, the vault's token0, token1 and pool, and the staking's reward tokens.
+    /// where it has shares, the vault's pool and that pool's token0 and token1, and the staking's reward tokens.
     constructor(
         address wallet,
         address[] memory tokens,
@@ -175,12 +175,13 @@ contract VaultHoldingsLens {
         uint256 word;
         bool ok1;
         bool ok2;
-        (ok, word) = readWord(vault, abi.encodeWithSignature('token0()'));
-        share.token0 = address(uint160(word));
-        (ok1, word) = readWord(vault, abi.encodeWithSignature('token1()'));
-        share.token1 = address(uint160(word));
-        (ok2, word) = readWord(vault, abi.encodeWithSignature('pool()'));
+        // The vault's pool, then the pool's tokens: every manager answers pool(), not all token0() (DefiEdge).
+        (ok, word) = readWord(vault, abi.encodeWithSignature('pool()'));
         share.pool = address(uint160(word));
+        (ok1, word) = readWord(share.pool, abi.encodeWithSignature('token0()'));
+        share.token0 = address(uint160(word));
+        (ok2, word) = readWord(share.pool, abi.encodeWithSignature('token1()'));
+        share.token1 = address(uint160(word));
         if (staking.kind == STAKING_REWARDS) {
             (, word) = readWord(staking.place, abi.encodeWithSignature('rewardsToken()'));
             share.rewardToken = address(uint160(word));
