@@ -8,7 +8,10 @@
 import {
   type Anvil,
   cmcListingsForWorld,
+  deployDefiEdgeStrategy,
   deployGammaVault,
+  deployIchiVault,
+  deploySteerVault,
   deployQuickswapWorld,
   deployV3World,
   mineBlockAt,
@@ -25,6 +28,7 @@ import {
   type World,
   type WorldFarm,
   worldAppEnv,
+  startSteerServer,
 } from '@tidewatch/testkit';
 import { parseAbi } from 'viem';
 import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
@@ -127,6 +131,9 @@ async function playMarketHistory(anvil: Anvil, world: World): Promise<void> {
   await anvil.mine();
 }
 
+/** One of Steer's QuickSwap vaults on Polygon (WMATIC-USDC, Classic Rebalance), where the demo places Steer's. */
+const steerVaultAddress = '0x1EB20de00B0Ed23E3f9fDA7d23Fcbf473a23f180';
+
 async function main(): Promise<void> {
   const port = Number(process.env.PORT ?? 3000);
   console.log('demo: starting a local Polygon-like chain and deploying QuickSwap-style farms…');
@@ -136,15 +143,20 @@ async function main(): Promise<void> {
   // QuickSwap V3: the demo wallet's positions below, inside and above range and one farmed (before the
   // market plays, so its swaps earn the positions fees too).
   const v3World = await deployV3World(anvil, world);
-  // The vaults tool: shares of a Gamma hypervisor at the first address QuickSwap listed (part staked in its
-  // MasterChef), the demo wallet's dQUICK in both lairs, and stake in three of QuickSwap's published syrup pools,
-  // two of them ended early in the demo's history.
+  // The vaults tool: shares of a vault of each manager QuickSwap's interface integrates, at their Polygon addresses
+  // (Gamma's at the first QuickSwap listed, part staked in its MasterChef; Steer's at one of its QuickSwap vaults,
+  // part staked in its staking pool; ICHI's and DefiEdge's, part staked in its MiniChef), the demo wallet's dQUICK in
+  // both lairs, and stake in three of QuickSwap's published syrup pools, two of them ended early in the demo's
+  // history.
   const gamma = loadListedVaults().find((vault) => vault.manager === 'gamma' && vault.staking)!;
   await deployGammaVault(anvil, world, v3World, {
     at: gamma.address,
     masterChefAt: gamma.staking!.address,
     pid: gamma.staking!.pid,
   });
+  const steer = await deploySteerVault(anvil, world, v3World, { at: steerVaultAddress });
+  await deployIchiVault(anvil, world, v3World);
+  await deployDefiEdgeStrategy(anvil, world, v3World);
   const [s0, s1, s2] = loadSyrupRegistry();
   await seedLairAndSyrupStakes(anvil, world, {
     wallet: testAccounts.user.address,
@@ -156,6 +168,20 @@ async function main(): Promise<void> {
   await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
   const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
+  // Steer's API (its vaults on QuickSwap and their staking pools), served locally in its shapes.
+  const steerApi = await startSteerServer({
+    vaults: [{ vaultAddress: steer.vault, pool: steer.poolAddress }],
+    stakingPools: steer.staking
+      ? [
+          {
+            stakingPool: steer.staking.address,
+            stakingToken: steer.vault,
+            rewardTokenA: steer.staking.rewardTokenAddress,
+            periodFinish: Number(steer.staking.periodFinish),
+          },
+        ]
+      : [],
+  });
   const channels = await startDemoChannels();
 
   let app: AppServer | undefined;
@@ -168,6 +194,7 @@ async function main(): Promise<void> {
     await app?.stop().catch(() => {});
     await cmc.stop().catch(() => {});
     await merkl.stop().catch(() => {});
+    await steerApi.stop().catch(() => {});
     await channels.stop().catch(() => {});
     await anvil.stop().catch(() => {});
     process.exit(code);
@@ -187,6 +214,8 @@ async function main(): Promise<void> {
         // The price rule's hubs as on Polygon (WETH, WBTC): MYST has one price in every tool (issue 42).
         ...worldAppEnv(world, { hubs: true }),
         ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
+        STEER_API_URL: steerApi.url,
+        STEER_STAKING_POOLS_URL: steerApi.stakingPoolsUrl,
         ...channels.appEnv,
         // Automatic snapshots every minute, so a tracked farm's card moves on its own.
         SNAPSHOT_INTERVAL: '1m',
@@ -228,6 +257,10 @@ async function main(): Promise<void> {
     '',
     `  QuickSwap V3: the demo wallet's positions are in the 'V3 positions tool' ('All positions'), Merkl`,
     `  rewards from a local stand-in at ${merkl.url}`,
+    '',
+    "  the 'Vaults tool': the demo wallet's shares of a Gamma, a Steer, an ICHI and a DefiEdge vault, its dQUICK",
+    `  in both lairs and three syrup stakes; Steer's vault list from a local stand-in of its API at ${steerApi.url};`,
+    "  'get it out' on a row opens the recovery plan with it included",
     '',
     "  the books: once a tracked farm's history is read, 'books' beside the wallet (dashboard, manage",
     '  wallets) lists its stakes, claims and withdrawal with their gas, a year summary and CSV downloads',

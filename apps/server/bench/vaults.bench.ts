@@ -1,9 +1,10 @@
 /**
- * `npm run bench:vaults [-- --vaults 300]`: a local chain with QuickSwap's world, a Gamma hypervisor at the first
- * address QuickSwap listed (the wallet holds shares and has staked part in its MasterChef), three syrup pools at
- * published addresses with the wallet's stake, dQUICK of both lairs; then `--vaults` hypervisors in all (the
- * registry's, and copies of the deployed one's code at more addresses up to that count, each a real Hypervisor
- * with no shares of the wallet). Times one wallet's answer of the vaults tool (readHoldings: every vault, every
+ * `npm run bench:vaults [-- --vaults 300]`: a local chain with QuickSwap's world, a vault of each manager at its
+ * Polygon address (Gamma's at the first QuickSwap listed, Steer's, ICHI's and DefiEdge's; the wallet holds shares of
+ * each and has staked part of Gamma's, Steer's and DefiEdge's), three syrup pools at published addresses with the
+ * wallet's stake, dQUICK of both lairs; then `--vaults` vaults in all (the registry's 190, Steer's, and copies of
+ * the Gamma hypervisor's code at more addresses up to that count, each a real Hypervisor with no shares of the
+ * wallet). Times one wallet's answer of the vaults tool (readHoldings: every vault, every
  * syrup pool QuickSwap ever listed and both lairs), counting the JSON-RPC HTTP requests the proxy received.
  * Last line: `bench:vaults vaults=N requests=N ms=N found=N` (issue 45 bounds it at 2 requests).
  */
@@ -13,8 +14,11 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   copyContract,
+  deployDefiEdgeStrategy,
   deployGammaVault,
+  deployIchiVault,
   deployQuickswapWorld,
+  deploySteerVault,
   deployV3World,
   seedLairAndSyrupStakes,
   startAnvil,
@@ -28,6 +32,9 @@ import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
 import { type ListedVault, loadListedVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
 import { readHoldings } from '../src/features/vaults/read-holdings.ts';
+
+/** One of Steer's QuickSwap vaults on Polygon, where the bench places Steer's. */
+const steerVaultAddress = '0x1EB20de00B0Ed23E3f9fDA7d23Fcbf473a23f180';
 
 const { values } = parseArgs({ options: { vaults: { type: 'string', default: '300' } } });
 const vaultCount = Number(values.vaults);
@@ -46,6 +53,14 @@ try {
     masterChefAt: listed.staking!.address,
     pid: listed.staking!.pid,
   });
+  const steer = await deploySteerVault(anvil, world, v3World, { at: steerVaultAddress });
+  await deployIchiVault(anvil, world, v3World);
+  await deployDefiEdgeStrategy(anvil, world, v3World);
+  const steerListed: ListedVault = {
+    address: steer.vault,
+    manager: 'steer',
+    staking: { kind: 'staking-rewards', address: steer.staking!.address, pid: 0 },
+  };
   const [s0, s1, s2] = loadSyrupRegistry();
   await seedLairAndSyrupStakes(anvil, world, {
     wallet,
@@ -55,12 +70,12 @@ try {
   });
   // More hypervisors than QuickSwap listed: the deployed one's code at addresses of their own (no shares here).
   const extra: ListedVault[] = [];
-  for (let i = 0; extra.length + registry.length < vaultCount; i++) {
+  for (let i = 0; extra.length + registry.length + 1 < vaultCount; i++) {
     const at = getAddress(keccak256(toHex(`bench vault ${i}`)).slice(0, 42)) as Address;
     await copyContract(anvil, listed.address, at);
     extra.push({ ...listed, address: at, staking: null });
   }
-  const vaults = [...registry, ...extra];
+  const vaults = [...registry, steerListed, ...extra];
   console.log(`placed ${vaults.length} vaults in ${Math.round(performance.now() - setupStarted)} ms`);
 
   const database = createDatabase({ sqlitePath: join(dataDir, 'tidewatch.sqlite') });
@@ -96,7 +111,7 @@ try {
   const read = wallets.get(wallet)!;
   const found = read.lairs.length + read.syrups.length + read.vaults.length;
   console.log(
-    `found ${read.vaults.length} vault, ${read.lairs.length} lairs, ${read.syrups.length} syrups of ${syrups.length} listed; ${read.unreadable.length} unreadable (no code on this chain)`,
+    `found ${read.vaults.length} vaults, ${read.lairs.length} lairs, ${read.syrups.length} syrups of ${syrups.length} listed; ${read.unreadable.length} unreadable (no code on this chain)`,
   );
   await proxy.stop();
   await database.close();
