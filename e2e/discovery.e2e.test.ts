@@ -1,9 +1,29 @@
-import { dragonLair, stakingRewards } from '@tidewatch/contracts';
+import {
+  defiEdgeStrategy,
+  dragonLair,
+  gammaHypervisor,
+  ichiVault,
+  stakingRewards,
+  steerStakingRewards,
+  steerVault,
+} from '@tidewatch/contracts';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
-import { type SmtpTestServer, seedLairAndSyrupStakes, testAccounts } from '@tidewatch/testkit';
-import { type Abi, type Address, formatUnits } from 'viem';
+import {
+  deployDefiEdgeStrategy,
+  deployGammaVault,
+  deployIchiVault,
+  deploySteerVault,
+  deployV3World,
+  type SmtpTestServer,
+  type SteerServer,
+  seedLairAndSyrupStakes,
+  startSteerServer,
+  testAccounts,
+} from '@tidewatch/testkit';
+import { type Abi, type Address, erc20Abi, formatUnits, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';
+import { loadListedVaults } from '../apps/server/src/core/farm-index/vault-registry.ts';
 import { logInThroughUi } from './support/accounts.ts';
 import { type Browser, followNavLink, openTool, openWalletsScreen } from './support/browser.ts';
 import { saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
@@ -15,17 +35,57 @@ const email = 'finder@example.com';
 const password = 'tide-watch-finder-horse';
 const account = testAccounts.user.address;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** One of Steer's QuickSwap vaults on Polygon, and an address for its staking pool (Steer publishes none). */
+const steerVaultAt = '0x1EB20de00B0Ed23E3f9fDA7d23Fcbf473a23f180' as const;
+const steerStakingAt = '0x5733ee6d02e5fd7dc8cc42aa0ee7f0a91b6e5b1d' as const;
 
 describe('discovery and control in Chromium: the farm index, find my farms, watch-only, password reset', () => {
   let env: FarmWorld;
   let browser: Browser;
   let smtp: SmtpTestServer;
+  let steerApi: SteerServer;
+  /** The vaults placed at their Polygon addresses, each with the wallet's shares: manager -> vault. */
+  const vaults: Record<'gamma' | 'steer' | 'ichi' | 'defiedge', Address> = {} as never;
 
   beforeAll(async () => {
+    // Steer's API lists its QuickSwap vault and the vault's staking pool, placed on the chain below.
+    steerApi = await startSteerServer({
+      vaults: [{ vaultAddress: steerVaultAt, pool: steerVaultAt }],
+      stakingPools: [
+        {
+          stakingPool: steerStakingAt,
+          stakingToken: steerVaultAt,
+          rewardTokenA: steerVaultAt,
+          periodFinish: 0,
+        },
+      ],
+    });
     ({ env, browser, smtp } = (await startLoggedInFarmSession({
       email,
       password,
       withSmtp: true,
+      // A vault of each manager QuickSwap's interface integrates, at their Polygon addresses, over Algebra's
+      // bytecode: the wallet holds shares of each (part of Gamma's, Steer's and DefiEdge's staked).
+      prepareChain: async (anvil, world) => {
+        const v3World = await deployV3World(anvil, world);
+        const listed = loadListedVaults().find((v) => v.manager === 'gamma' && v.staking)!;
+        const gamma = await deployGammaVault(anvil, world, v3World, {
+          at: listed.address,
+          masterChefAt: listed.staking!.address,
+          pid: listed.staking!.pid,
+        });
+        await deploySteerVault(anvil, world, v3World, { at: steerVaultAt, stakingAt: steerStakingAt });
+        const ichi = await deployIchiVault(anvil, world, v3World);
+        const defiEdge = await deployDefiEdgeStrategy(anvil, world, v3World);
+        Object.assign(vaults, {
+          gamma: gamma.hypervisor,
+          steer: steerVaultAt,
+          ichi: ichi.vault,
+          defiedge: defiEdge.strategy,
+        });
+        return world;
+      },
+      appEnv: { STEER_API_URL: steerApi.url, STEER_STAKING_POOLS_URL: steerApi.stakingPoolsUrl },
     })) as Required<FarmSession>);
     await saveWalletThroughGuide(browser.page, account);
   });
@@ -34,6 +94,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await browser?.close();
     await env?.stop();
     await smtp?.stop();
+    await steerApi?.stop();
   });
 
   it('browses and sorts every QuickSwap farm, and imports one in one click', async () => {
@@ -167,6 +228,75 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
       expect(text).toContain(whole(earned, rewardDecimals));
       expect(text).toContain(i < 2 ? 'ended' : 'ends');
     }
+    // A vault of each manager, the wallet's part of each as the vault's own totals say at that block.
+    const vaultTotals = async (manager: keyof typeof vaults): Promise<readonly [bigint, bigint]> => {
+      const vault = vaults[manager];
+      if (manager === 'defiedge') {
+        const { result } = await c.simulateContract({
+          address: vault,
+          abi: defiEdgeStrategy.abi as Abi,
+          functionName: 'getAUMWithFees',
+          args: [true],
+          blockNumber: block,
+        });
+        const [a0, a1, f0, f1] = result as readonly [bigint, bigint, bigint, bigint];
+        return [a0 + f0, a1 + f1];
+      }
+      const abi = { gamma: gammaHypervisor.abi, steer: steerVault.abi, ichi: ichiVault.abi }[manager] as Abi;
+      return c.readContract({
+        address: vault,
+        abi,
+        functionName: 'getTotalAmounts',
+        blockNumber: block,
+      }) as Promise<readonly [bigint, bigint]>;
+    };
+    /** The wallet's shares staked where each vault's are (Gamma's MasterChef, Steer's pool, DefiEdge's MiniChef). */
+    const stakedIn = async (manager: keyof typeof vaults): Promise<bigint> => {
+      const chef = parseAbi(['function userInfo(uint256, address) view returns (uint256, int256)']);
+      if (manager === 'steer')
+        return read(steerStakingAt, steerStakingRewards.abi as Abi, 'balanceOf', [account]);
+      if (manager === 'ichi') return 0n;
+      const listed = loadListedVaults().find((v) => v.address === vaults[manager])!;
+      const [amount] = (await c.readContract({
+        address: listed.staking!.address,
+        abi: chef,
+        functionName: 'userInfo',
+        args: [BigInt(listed.staking!.pid), account],
+        blockNumber: block,
+      })) as readonly [bigint, bigint];
+      return amount;
+    };
+    const poolAbi = parseAbi([
+      'function pool() view returns (address)',
+      'function token0() view returns (address)',
+    ]);
+    for (const [manager, name] of [
+      ['gamma', 'Gamma'],
+      ['steer', 'Steer'],
+      ['ichi', 'ICHI'],
+      ['defiedge', 'DefiEdge'],
+    ] as const) {
+      const row = wallet
+        .getByRole('row')
+        .filter({ hasText: new RegExp(`^${name} (WMATIC-USDC|USDC-WMATIC)`) });
+      const text = (await row.textContent())!;
+      const vault = vaults[manager];
+      const held = await read(vault, erc20Abi as Abi, 'balanceOf', [account]);
+      const shares = held + (await stakedIn(manager));
+      const supply = await read(vault, erc20Abi as Abi, 'totalSupply', []);
+      const [total0, total1] = await vaultTotals(manager);
+      const pool = (await c.readContract({ address: vault, abi: poolAbi, functionName: 'pool' })) as Address;
+      const token0 = (await c.readContract({
+        address: pool,
+        abi: poolAbi,
+        functionName: 'token0',
+      })) as Address;
+      const [d0, d1] = token0 === env.world.tokens.USDC.address ? [6, 18] : [18, 6];
+      expect(text, name).toContain(`${whole(held, 18)} shares held`);
+      expect(text, name).toContain(whole((total0 * shares) / supply, d0));
+      expect(text, name).toContain(whole((total1 * shares) / supply, d1));
+    }
+    await browser.screenshot('vaults-tool-four-managers');
     // Tracked, the stake joins the one portfolio: the dashboard adds it up in its own line.
     const label = 'syrup pool dQUICK (old) -> USDC';
     await wallet.getByRole('button', { name: `track ${label}` }).click();
@@ -174,6 +304,46 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await followNavLink(browser, 'dashboard');
     const byKind = page.getByRole('list', { name: 'by kind' });
     await expect.poll(() => byKind.textContent()).toMatch(/Vaults, lair and syrups \(1\): value \$[\d,.]+/);
+  });
+
+  it("takes a Steer vault's shares out from its row: unstaked with their rewards, then withdrawn, by clicks", async () => {
+    const { page } = browser;
+    await followNavLink(browser, 'Vaults tool');
+    const wallet = page.getByRole('region', { name: `wallet ${shortenAddress(account)}` });
+    await wallet.getByRole('link', { name: /^get it out: Steer \S+ vault$/ }).click();
+    await page.getByRole('heading', { name: 'get it out' }).waitFor();
+    // The vault came ticked from its row; its steps come first, before what ended farms left.
+    const choice = page.getByRole('region', { name: 'vault shares and dQUICK, still earning' });
+    await expect.poll(() => choice.getByRole('checkbox', { checked: true }).count()).toBe(1);
+    await browser.checkScreen('recovery plan with a vault included');
+    const steps = page.getByRole('list', { name: 'steps' });
+    const c = env.anvil.client;
+    const balance = (token: Address, of: Address = account) =>
+      c.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [of] });
+    for (const name of [
+      /^step 1: Unstake your shares of the Steer \S+ vault and claim their rewards$/,
+      /^step 1: Withdraw your shares of the Steer \S+ vault for its tokens$/,
+    ]) {
+      const runnable = steps
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: 'run this step' }) });
+      await expect.poll(() => runnable.getAttribute('aria-label')).toMatch(name);
+      await runnable.getByRole('button', { name: 'run this step' }).click();
+      const run = page.getByRole('region', { name: /^transaction / });
+      await run.getByRole('button', { name: 'confirm in wallet' }).click();
+      await run.getByText(/^confirmed in block \d+$/).waitFor();
+    }
+    // The chain: no shares staked in Steer's pool, none left in the wallet.
+    expect(
+      await c.readContract({
+        address: steerStakingAt,
+        abi: steerStakingRewards.abi as Abi,
+        functionName: 'balanceOf',
+        args: [account],
+      }),
+    ).toBe(0n);
+    expect(await balance(steerVaultAt)).toBe(0n);
+    await browser.screenshot('vault-taken-out');
   });
 
   it('resets a forgotten password through the e-mailed link, and the new one logs in', async () => {

@@ -87,7 +87,8 @@ export async function getRecoveryPlan(
     ...lairExits.filter((l) => isIncluded(include.vaults, l.lair)).map(planLairExit),
     ...syrupExits.filter((s) => isIncluded(include.vaults, s.pool)).map(planSyrupExit),
   ];
-  const plannedSteps = [...planned.steps, ...exits.flatMap((exit) => exit.steps)];
+  // What the person chose to take out first: they came for it, and its steps wait on nothing of the rest.
+  const plannedSteps = [...exits.flatMap((exit) => exit.steps), ...planned.steps];
   const finalFlows = [...planned.finalFlows, ...exits.flatMap((exit) => exit.finalFlows)];
   const { gasPrice, gas } = await estimateStepGas(chain, plannedSteps, wallet.address, state.blockNumber);
   const polUsd = pricing.priceOf(ctx.wmatic);

@@ -75,7 +75,9 @@ function HoldingsTable({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    // Positioned, so the scroll box also clips the table's screen-reader-only header (absolutely positioned): on a
+    // phone the table scrolls inside it instead of widening the page.
+    <div className="relative overflow-x-auto">
       <h4 className="mb-1 text-sm font-semibold text-slate-800 dark:text-slate-200">{heading}</h4>
       {isEmpty ? (
         <p className={quiet}>{emptyText}</p>
