@@ -17,6 +17,7 @@ import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
 import { v3PositionSnapshots } from './features/v3-positions/index.ts';
 import {
   createVaultsDeps,
+  runVaultHistoryStep,
   type VaultSnapshotRoundDeps,
   vaultPositionSnapshots,
 } from './features/vaults/index.ts';
@@ -274,6 +275,13 @@ export async function startScheduledSnapshots(
     await v3
       .historyStep()
       .catch((error: unknown) => log.warn({ err: error }, 'V3 history job: a step failed'));
+    await runVaultHistoryStep({
+      ...vaults.vaults,
+      finality: runtime.config.history.finality,
+      logsBlockRange: runtime.config.history.logsBlockRange,
+      wmatic: runtime.config.wmaticAddress,
+      now: () => new Date(),
+    }).catch((error: unknown) => log.warn({ err: error }, 'vault history job: a step failed'));
   };
   log.info(`automatic snapshots every ${intervalMs / 1000} s`);
   // Every kind of position followed on the same ticks, each a kind of scheduled round on the one work engine.

@@ -105,6 +105,13 @@ const ledgerRowKinds = [
   'lp_removed',
   'lair_exit',
   'redenomination',
+  // The vaults tool's positions (issue 45): tokens into a vault for its shares and back, shares staked and
+  // unstaked (no value changes hands: they stay the wallet's), QUICK into the Dragon's Lair for dQUICK.
+  'vault_deposit',
+  'vault_withdraw',
+  'vault_stake',
+  'vault_unstake',
+  'lair_enter',
 ] as const;
 export type LedgerRowKind = (typeof ledgerRowKinds)[number];
 
@@ -131,8 +138,8 @@ const ledgerRowSchema = z.object({
   /** Stable: `${source}:${tx_hash}:${log_index}`, source 'v2' | 'v3' | 'tx'. */
   id: z.string(),
   position: z.object({
-    /** A V2 farm kind, or 'v3' for a V3 position. */
-    tool: z.enum([...farmKindList, 'v3' as const]),
+    /** A V2 farm kind, 'v3' for a V3 position, 'vault' for a vault share, Dragon's Lair or syrup stake. */
+    tool: z.enum([...farmKindList, 'v3' as const, 'vault' as const]),
     farm_address: z.string().nullable(),
     token_id: z.string().nullable(),
     label: z.string(),

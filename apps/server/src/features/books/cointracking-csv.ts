@@ -64,6 +64,13 @@ const coinTrackingTypes: Record<TaxRowKind, (line: ExportLine) => string> = {
   lp_removed: nonTaxable,
   lair_exit: exchanged,
   redenomination: nonTaxable,
+  // A vault's deposit and withdrawal, and its shares staked or unstaked: funds put on a DeFi platform and back
+  // (CoinTracking's recipe, as a farm stake and a V3 deposit); entering the lair trades QUICK for dQUICK.
+  vault_deposit: transfer,
+  vault_withdraw: transfer,
+  vault_stake: transfer,
+  vault_unstake: transfer,
+  lair_enter: exchanged,
 };
 
 /**

@@ -98,6 +98,16 @@ export function describe(row: LedgerRow): string {
         return `leave Dragon's Lair ${to}`;
       case 'redenomination':
         return `convert old QUICK to new QUICK (1:1000 redenomination) via ${to}`;
+      case 'vault_deposit':
+        return `deposit into ${row.position.label} ${to}`;
+      case 'vault_withdraw':
+        return `withdraw from ${row.position.label} ${to}`;
+      case 'vault_stake':
+        return `stake shares of ${row.position.label} in ${to}`;
+      case 'vault_unstake':
+        return `unstake shares of ${row.position.label} from ${to}`;
+      case 'lair_enter':
+        return `enter Dragon's Lair ${to}`;
     }
   })();
   return `${what}${gasNote}`;

@@ -42,6 +42,14 @@ const koinlyLabels: Record<TaxRowKind, string> = {
   lp_removed: '',
   lair_exit: '',
   redenomination: 'swap',
+  // A vault's shares for its tokens and back: liquidity in and out (Koinly tags it itself, as V3's); shares
+  // staked and unstaked stay the wallet's ('add to pool' / 'remove from pool', as a farm stake); entering the
+  // Dragon's Lair is a trade (QUICK out, dQUICK in), as leaving it.
+  vault_deposit: '',
+  vault_withdraw: '',
+  vault_stake: 'add to pool',
+  vault_unstake: 'remove from pool',
+  lair_enter: '',
 };
 
 /**

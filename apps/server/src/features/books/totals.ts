@@ -10,9 +10,13 @@ import { type AssembledRow, polDecimals } from '../../core/books/ledger-types.ts
 
 /** Income: reward claims (V2 RewardPaid, V3 RewardClaimed) and V3 swap fees collected. */
 const incomeKinds: ReadonlySet<LedgerRowKind> = new Set(['reward', 'v3_reward', 'v3_fees']);
-/** Deposits (stakes, V3 increases) and withdrawals (withdraws, V3 decreases); an opening balance is neither. */
-const depositKinds: ReadonlySet<LedgerRowKind> = new Set(['stake', 'v3_deposit']);
-const withdrawalKinds: ReadonlySet<LedgerRowKind> = new Set(['withdraw', 'v3_withdraw']);
+/**
+ * Deposits (stakes, V3 increases, vault deposits) and withdrawals (withdraws, V3 decreases, vault withdrawals); an
+ * opening balance is neither, nor are a vault's shares staked or unstaked (they stay the wallet's), nor entering or
+ * leaving the Dragon's Lair (a trade of QUICK and dQUICK, as recorded sends have always named it).
+ */
+const depositKinds: ReadonlySet<LedgerRowKind> = new Set(['stake', 'v3_deposit', 'vault_deposit']);
+const withdrawalKinds: ReadonlySet<LedgerRowKind> = new Set(['withdraw', 'v3_withdraw', 'vault_withdraw']);
 
 /** A row that moves tokens has a USD worth; a fee-only row has none to know. */
 const hasWorth = (row: LedgerRow) => row.kind !== 'fee_only';

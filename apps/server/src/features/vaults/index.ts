@@ -58,5 +58,8 @@ export async function registerVaults(
 // What getting vault shares and new dQUICK out reads (the recovery plan, issue 45).
 export { createVaultExitReader, type VaultExitReader } from './exit-reads.ts';
 
+// The positions' history (their events read from the chain), a step on the scheduler's ticks.
+export { runVaultHistoryStep, type VaultHistoryDeps } from './history/history-step.ts';
+
 // What the composition (runtime.ts) runs of this feature: the vault positions' kind of scheduled round.
 export { type VaultSnapshotRoundDeps, vaultPositionSnapshots } from './schedule/snapshot-round.ts';

@@ -94,6 +94,62 @@ const rangeReads: Record<VaultManager, (plan: PlanRead) => (state: VaultState) =
 
 type PlanRead = <T>(functionName: string, args: readonly unknown[], apply: (v: T) => void) => void;
 
+/**
+ * A vault's supply and own totals in a plan (getTotalAmounts; DefiEdge's getAUMWithFees(true) with its fees added,
+ * as QuickSwap's interface does): `apply` gets both once the plan ran and both were read.
+ */
+function planVaultTotals(
+  read: PlanRead,
+  manager: VaultManager,
+  apply: (totals: readonly [bigint, bigint], supply: bigint) => void,
+): void {
+  let supply: bigint | null = null;
+  let totals: readonly [bigint, bigint] | null = null;
+  const done = () => {
+    if (supply !== null && totals !== null) apply(totals, supply);
+  };
+  read<bigint>('totalSupply', [], (v) => {
+    supply = v;
+    done();
+  });
+  if (manager === 'defiedge') {
+    read<readonly [bigint, bigint, bigint, bigint]>('getAUMWithFees', [true], (v) => {
+      totals = [v[0] + v[2], v[1] + v[3]];
+      done();
+    });
+  } else {
+    read<readonly [bigint, bigint]>('getTotalAmounts', [], (v) => {
+      totals = v;
+      done();
+    });
+  }
+}
+
+/** A vault's supply and totals in `plan` (at the plan's block): `apply` once both were read. */
+export function planVaultTotalsOf(
+  plan: ReadPlan,
+  vault: { address: Address; manager: VaultManager },
+  apply: (totals: readonly [bigint, bigint], supply: bigint) => void,
+): void {
+  planVaultTotals(
+    (functionName, args, onValue) =>
+      plan.addOptional(
+        {
+          label: `${vault.manager} vault ${vault.address}: ${functionName}()`,
+          address: vault.address,
+          abi: vaultAbi as Abi,
+          functionName,
+          args,
+        },
+        (v) => {
+          if (v !== null) onValue(v as never);
+        },
+      ),
+    vault.manager,
+    apply,
+  );
+}
+
 function readBaseAndLimit(read: PlanRead): (state: VaultState) => void {
   const ticks: Record<'baseLower' | 'baseUpper' | 'limitLower' | 'limitUpper', number | null> = {
     baseLower: null,
@@ -147,14 +203,10 @@ export function planVaultShare(
         if (v !== null) apply(v as never);
       },
     );
-  read<bigint>('totalSupply', [], (v) => (state.totalSupply = v));
-  if (vault.manager === 'defiedge') {
-    read<readonly [bigint, bigint, bigint, bigint]>('getAUMWithFees', [true], (v) => {
-      state.totals = [v[0] + v[2], v[1] + v[3]];
-    });
-  } else {
-    read<readonly [bigint, bigint]>('getTotalAmounts', [], (v) => (state.totals = v));
-  }
+  planVaultTotals(read, vault.manager, (totals, supply) => {
+    state.totals = totals;
+    state.totalSupply = supply;
+  });
   const applyRanges = rangeReads[vault.manager](read);
   plan.addOptional<readonly [bigint, number]>(
     {

@@ -29,6 +29,7 @@ import { operatorPriceChoicesMigration } from './027-operator-price-choices.ts';
 import { recordedSendMovementsMigration } from './028-recorded-send-movements.ts';
 import { v3IncentiveIndexMigration } from './029-v3-incentive-index.ts';
 import { vaultTrackingMigration } from './030-vault-tracking.ts';
+import { vaultHistoryMigration } from './031-vault-history.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '028-recorded-send-movements': recordedSendMovementsMigration,
   '029-v3-incentive-index': v3IncentiveIndexMigration,
   '030-vault-tracking': vaultTrackingMigration,
+  '031-vault-history': vaultHistoryMigration,
 };

@@ -60,7 +60,38 @@ type VaultSnapshotScheduleTable = {
   failures: Generated<number>;
 };
 
+/**
+ * One thing a transaction did to a position (migration 031): its kind (a ledger row kind), the contract it was
+ * done with, and `movement`: JSON of what the wallet sent and received, named and valued at the block.
+ */
+type VaultPositionEventsTable = {
+  id: Generated<number>;
+  position_id: number;
+  tx_hash: string;
+  log_index: number;
+  block_number: BlockNumber;
+  block_time: string;
+  kind: string;
+  counterparty: string;
+  movement: string;
+  /** The row's worth at its block; null when a part has no price (the movement says why). */
+  usd: number | null;
+};
+
+/** How far a position's history was read (null: not yet), and whether a transfer no row explains was seen. */
+type VaultHistoryScansTable = {
+  id: Generated<number>;
+  position_id: number;
+  scanned_to_block: ColumnType<number | string | null, number | null, number | null>;
+  has_unexplained: Generated<number>;
+  lease_until: string | null;
+  last_error: string | null;
+  updated_at: string;
+};
+
 export type VaultPositionsTables = {
+  vault_position_events: VaultPositionEventsTable;
+  vault_history_scans: VaultHistoryScansTable;
   vault_positions: VaultPositionsTable;
   vault_tracked_positions: VaultTrackedPositionsTable;
   vault_position_snapshots: VaultPositionSnapshotsTable;

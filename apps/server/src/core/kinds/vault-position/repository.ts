@@ -79,3 +79,50 @@ export async function findVaultRangeCrossing(db: Db, positionId: number, isInRan
   const first = await since.orderBy('block_number', 'asc').limit(1).executeTakeFirst();
   return first ? { block: Number(first.block_number), hadOpposite: opposite !== undefined } : null;
 }
+
+/**
+ * The wallet's vault positions with stored history (events), tracked now or not, with their newest snapshot's
+ * figures (their labels) and how far their history was read; `positionId` narrows to one.
+ */
+export async function findVaultPositionsWithHistory(db: Db, chainId: number, wallet: string) {
+  const positions = await db
+    .selectFrom('vault_positions as p')
+    .innerJoin('vault_history_scans as s', 's.position_id', 'p.id')
+    .select([
+      'p.id as position_id',
+      'p.contract_address',
+      'p.position_type',
+      's.scanned_to_block',
+      's.has_unexplained',
+    ])
+    .where('p.chain_id', '=', chainId)
+    .where('p.wallet_address', '=', wallet)
+    .execute();
+  return Promise.all(
+    positions.map(async (position) => ({
+      ...position,
+      newest: await newestSnapshot(db, position.position_id),
+    })),
+  );
+}
+
+/** The stored events of these positions, in chain order. */
+export function findVaultEvents(db: Db, positionIds: number[]) {
+  if (positionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('vault_position_events')
+    .selectAll()
+    .where('position_id', 'in', positionIds)
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+/** How far a position's history was read, and whether a transfer no row explains was seen; undefined before. */
+export function findVaultHistoryScan(db: Db, positionId: number) {
+  return db
+    .selectFrom('vault_history_scans')
+    .select(['scanned_to_block', 'has_unexplained'])
+    .where('position_id', '=', positionId)
+    .executeTakeFirst();
+}

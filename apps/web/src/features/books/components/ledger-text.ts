@@ -16,6 +16,11 @@ export const ledgerKindLabels = {
   lp_removed: 'liquidity removed',
   lair_exit: "left Dragon's Lair",
   redenomination: 'QUICK converted',
+  vault_deposit: 'vault deposit',
+  vault_withdraw: 'vault withdraw',
+  vault_stake: 'shares staked',
+  vault_unstake: 'shares unstaked',
+  lair_enter: "entered Dragon's Lair",
 } as const satisfies Record<LedgerRowKind, string>;
 
 /** A polygonscan link for a transaction; the opening balance's '0x' has none. */
