@@ -11,8 +11,8 @@ import {
   deployDefiEdgeStrategy,
   deployGammaVault,
   deployIchiVault,
-  deploySteerVault,
   deployQuickswapWorld,
+  deploySteerVault,
   deployV3World,
   mineBlockAt,
   quickswapFarmUrl,
@@ -22,13 +22,13 @@ import {
   startAnvil,
   startCmcServer,
   startMerklServer,
+  startSteerServer,
   swapExactIn,
   testAccounts,
   v3WorldAppEnv,
   type World,
   type WorldFarm,
   worldAppEnv,
-  startSteerServer,
 } from '@tidewatch/testkit';
 import { parseAbi } from 'viem';
 import { loadSyrupRegistry } from '../apps/server/src/core/farm-index/syrup-registry.ts';

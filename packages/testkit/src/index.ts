@@ -18,12 +18,7 @@ export { type MerklServer, startMerklServer } from './merkl/server.ts';
 export { getFreePort } from './ports.ts';
 export { type RpcProxy, startRpcProxy } from './rpc-proxy.ts';
 export { type SmtpTestServer, startSmtpServer } from './smtp/server.ts';
-export {
-  type SteerListedStakingPool,
-  type SteerListedVault,
-  type SteerServer,
-  startSteerServer,
-} from './steer/server.ts';
+export { type SteerServer, startSteerServer } from './steer/server.ts';
 export { createTestWalletBridge, type TestWalletBridge } from './wallet/bridge.ts';
 export { testWalletInitScript } from './wallet/init-script.ts';
 export { installTestWallet } from './wallet/install.ts';
@@ -56,13 +51,10 @@ export {
   DEFIEDGE_MINICHEF_POLYGON_ADDRESS,
   DEFIEDGE_STRATEGY_POLYGON_ADDRESS,
   type DefiEdgeStrategyDeployment,
-  type DefiEdgeStrategyOptions,
   deployDefiEdgeStrategy,
   deployIchiVault,
   deploySteerVault,
   ICHI_VAULT_POLYGON_ADDRESS,
   type IchiVaultDeployment,
-  type IchiVaultOptions,
   type SteerVaultDeployment,
-  type SteerVaultOptions,
 } from './world/vault-managers-deploy.ts';

@@ -59,7 +59,7 @@ export async function registerVaults(
 export { createVaultExitReader, type VaultExitReader } from './exit-reads.ts';
 
 // The positions' history (their events read from the chain), a step on the scheduler's ticks.
-export { runVaultHistoryStep, type VaultHistoryDeps } from './history/history-step.ts';
+export { runVaultHistoryStep } from './history/history-step.ts';
 
 // What the composition (runtime.ts) runs of this feature: the vault positions' kind of scheduled round.
 export { type VaultSnapshotRoundDeps, vaultPositionSnapshots } from './schedule/snapshot-round.ts';

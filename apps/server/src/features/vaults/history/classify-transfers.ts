@@ -3,7 +3,7 @@ import type { ReceiptLog } from '../../../core/books/send-movements.ts';
 import type { VaultPositionType } from '../../../core/db/tables/vault-positions.ts';
 
 /** The kinds of row a vault, lair or syrup transaction makes (ledger row kinds, packages/shared ledger.ts). */
-export type VaultEventKind =
+type VaultEventKind =
   | 'vault_deposit'
   | 'vault_withdraw'
   | 'vault_stake'

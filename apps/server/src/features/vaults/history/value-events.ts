@@ -12,7 +12,7 @@ import { planVaultTotalsOf } from '../vault-share.ts';
 import type { ClassifiedEvent, TokenMove } from './classify-transfers.ts';
 
 /** An amount as stored: the token as the ledger names it, and the raw integer as text. */
-export type StoredAmount = LedgerToken & { amount: string };
+type StoredAmount = LedgerToken & { amount: string };
 
 /** What an event's row keeps (vault_position_events.movement), valued at its block. */
 export type StoredVaultMovement = {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ListedVault } from '../../../core/farm-index/vault-registry.ts';
 
 /** Steer's API did not answer usably: down, slow, an HTTP error, or an answer not of the shape its callers read. */
-export class SteerApiError extends Error {
+class SteerApiError extends Error {
   override readonly name = 'SteerApiError';
 }
 

@@ -1,7 +1,7 @@
 import type { RecoveryPlan } from '@tidewatch/shared/recovery';
 import { describeAmount, describeUsd } from './token-amount-text.ts';
 
-export const vaultChoiceHeading = 'vault shares and dQUICK, still earning';
+const vaultChoiceHeading = 'vault shares and dQUICK, still earning';
 
 /**
  * Vault shares and dQUICK in the Dragon's Lair the wallet has (issue 45): they still earn, so the plan takes one

@@ -128,7 +128,7 @@ const managerNames: Record<VaultShare['manager'], string> = {
 };
 
 /** 'Gamma WMATIC-USDC vault'. */
-export const vaultName = (vault: VaultShare) =>
+const vaultName = (vault: VaultShare) =>
   `${managerNames[vault.manager]} ${vault.amounts[0].token.symbol}-${vault.amounts[1].token.symbol} vault`;
 
 /**
