@@ -5,7 +5,12 @@ import {
   stakingRewards,
   testErc20,
 } from '@tidewatch/contracts';
-import { type LedgerRow, ledgerSchema, portfolioSchema } from '@tidewatch/shared';
+import {
+  type LedgerRow,
+  ledgerSchema,
+  portfolioSchema,
+  trackedVaultPositionsSchema,
+} from '@tidewatch/shared';
 import {
   deployGammaVault,
   deployV3World,
@@ -158,6 +163,32 @@ describe("the vaults tool's history in the books", () => {
     expect(syrupRows.map((r) => [r.kind, raw(r.sent)])).toEqual([
       ['stake', [[w.t.world.tokens.DQUICK.address, 10n * 10n ** 18n]]],
     ]);
+    // The vault's returns against holding at its snapshot: the deposited tokens held instead, at its prices.
+    const tracked = await w.testApp.request({
+      method: 'GET',
+      url: '/api/quickswap/vaults/tracked',
+      token: user.token,
+    });
+    const gammaReturns = trackedVaultPositionsSchema
+      .parse(tracked.json())
+      .positions.find((p) => p.contract_address === gamma.hypervisor)!;
+    const [a0, a1] = gammaReturns.snapshot!.vault!.amounts;
+    const priceOf = (a: typeof a0) => a.usd! / Number(a.amount);
+    const decimals0 = deposit.sent.find((a) => a.address === gamma.token0)!.decimals;
+    const decimals1 = deposit.sent.find((a) => a.address === gamma.token1)!.decimals;
+    const hold =
+      (Number(gamma.userDeposit.amount0) / 10 ** decimals0) *
+        priceOf(a0.token.address === gamma.token0 ? a0 : a1) +
+      (Number(gamma.userDeposit.amount1) / 10 ** decimals1) *
+        priceOf(a0.token.address === gamma.token1 ? a0 : a1);
+    const returns = gammaReturns.returns!;
+    expect(returns.profit!.unknown_because).toBeNull();
+    expect(
+      isRelativelyClose(returns.hold_value_usd, hold, 1e-9),
+      `${returns.hold_value_usd} vs ${hold}`,
+    ).toBe(true);
+    expect(isRelativelyClose(returns.vs_hold_usd, returns.value_now_usd! - hold, 1e-9)).toBe(true);
+    expect(returns.fee_income_usd).toBe(0);
     const lairRows = await ledgerOf(idle.token, idleWallet());
     expect(lairRows.map((r) => [r.kind, raw(r.sent), raw(r.received)])).toEqual([
       [

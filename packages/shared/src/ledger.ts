@@ -254,7 +254,7 @@ export type YearSummary = z.infer<typeof yearSummarySchema>;
  * Each figure null when a part is unknown; `unknown_because` says why total profit is unknown though its parts
  * are known (events not final yet, an NFT transferred).
  */
-const positionProfitSchema = z.object({
+export const positionProfitSchema = z.object({
   as_of_block: z.number().int(),
   value_now_usd: z.number().nullable(),
   deposited_usd: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { tokenRefSchema } from './farms.ts';
+import { positionProfitSchema } from './ledger.ts';
 
 /**
  * The vaults tool (issue 45): what a wallet holds in managed vaults (Gamma, Steer, ICHI, DefiEdge), in QuickSwap's Dragon's
@@ -141,6 +142,26 @@ const vaultSnapshotSchema = z.object({
 });
 export type VaultSnapshot = z.infer<typeof vaultSnapshotSchema>;
 
+/**
+ * A tracked position's returns against holding at its newest snapshot: its worth without pending rewards, what the
+ * tokens put in (less those taken out) would be worth held instead at that snapshot's prices, the difference, the
+ * rewards apart (claimed and pending), a vault's fee income since tracked (estimated: the growth of its amounts per
+ * share beyond what the price move explains, from snapshot to snapshot), and its one profit. Each null when
+ * unknown (`profit.unknown_because` says why for the parts that need its history).
+ */
+export const vaultReturnsSchema = z.object({
+  as_of_block: z.number().int(),
+  /** The first snapshot: since when the fee income is estimated. */
+  since: z.string(),
+  value_now_usd: usd,
+  hold_value_usd: usd,
+  vs_hold_usd: usd,
+  rewards_usd: usd,
+  fee_income_usd: usd,
+  profit: positionProfitSchema.nullable(),
+});
+export type VaultReturns = z.infer<typeof vaultReturnsSchema>;
+
 export const trackedVaultPositionSchema = z.object({
   id: z.number().int(),
   wallet_address: z.string(),
@@ -149,6 +170,8 @@ export const trackedVaultPositionSchema = z.object({
   tracked_at: z.string(),
   /** The newest snapshot; null before the first. */
   snapshot: vaultSnapshotSchema.nullable(),
+  /** Returns against holding at the newest snapshot; null before the first. */
+  returns: vaultReturnsSchema.nullable(),
 });
 export type TrackedVaultPosition = z.infer<typeof trackedVaultPositionSchema>;
 

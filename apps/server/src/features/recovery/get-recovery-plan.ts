@@ -35,21 +35,17 @@ export async function getRecoveryPlan(
   const { chain, prices } = requireChain(ctx);
   const wallet = await requireUserWallet(ctx, userId, walletInput);
   const rows = await findIndexRows(ctx.db, ctx.chainId);
-  const { found, heldPairs, syrups, blockNumber } = await findRecoveryHoldings(
+  const { found, heldPairs, syrups, runningSyrups, blockNumber } = await findRecoveryHoldings(
     chain,
     rows,
     wallet.address,
     ctx.syrups,
   );
-  // Vault shares, new dQUICK and syrup stakes at the same block, as the vaults tool reads them: listed apart,
-  // taken out when the person includes them (they still earn).
-  const held = ctx.vaults
-    ? await ctx.vaults.read(wallet.address, blockNumber)
-    : { vaults: [], lairs: [], syrups: [] };
+  // Vault shares and new dQUICK at the same block, as the vaults tool reads them: listed apart, taken out when
+  // the person includes them (they still earn), as a syrup pool still paying is.
+  const held = ctx.vaults ? await ctx.vaults.read(wallet.address, blockNumber) : { vaults: [], lairs: [] };
   const vaultExits = held.vaults.map(toVaultExit);
   const lairExits = held.lairs.map(toLairExit);
-  // Ended pools are the plan's own (`syrups`); a running one is the person's choice, as a vault is.
-  const syrupExits = held.syrups.filter((stake) => !stake.is_ended).map(toSyrupExit);
   const { state, prices: tokenPrices } = await readRecoveryState({
     chain,
     contracts: ctx.contracts,
@@ -59,12 +55,15 @@ export async function getRecoveryPlan(
     found,
     heldPairs,
     syrups,
+    runningSyrups,
     blockNumber,
-    extraPricedTokens: [ctx.wmatic, ...exitTokens(vaultExits, lairExits, syrupExits)],
+    extraPricedTokens: [ctx.wmatic, ...exitTokens(vaultExits, lairExits)],
     planPrices: (plan, tokens) =>
       planTokenPrices({ db: ctx.db, chainId: ctx.chainId, prices }, plan, tokens, { isLive: true }),
   });
   const pricing = createPlanPricing(state, tokenPrices);
+  // Ended pools are the plan's own (`syrups`); a running one is the person's choice, as a vault is.
+  const syrupExits = state.runningSyrups.map(toSyrupExit);
   // Most value first, as find my farms orders them; unknown values count as 0 there too.
   const usdLeftIn = (farm: FarmState) =>
     (pricing.usdOf({ token: state.pairs.get(farm.pair.toLowerCase())!.lp, raw: farm.staked }) ?? 0) +

@@ -7,6 +7,7 @@ import {
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import type { VaultPositionType } from '../../core/db/tables/vault-positions.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
+import { vaultPositionReturns } from '../../core/kinds/vault-position/index.ts';
 import type { VaultsDeps } from './context.ts';
 import { listVaults } from './lists/vault-list.ts';
 import { readVaultSnapshots } from './snapshots.ts';
@@ -74,31 +75,37 @@ export async function listTrackedVaultPositions(
 ): Promise<TrackedVaultPositions> {
   const rows = await findTrackedVaultPositions(ctx.db, userId, ctx.chainId);
   return {
-    positions: rows.map((row) => {
-      const figures =
-        row.figures === null
-          ? null
-          : (JSON.parse(row.figures) as Partial<Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'>>);
-      return {
-        id: row.id,
-        wallet_address: row.wallet_address,
-        contract_address: row.contract_address,
-        position_type: row.position_type,
-        tracked_at: row.tracked_at,
-        snapshot:
-          figures === null || row.block_number === null || row.created_on === null
+    positions: await Promise.all(
+      rows.map(async (row) => {
+        const figures =
+          row.figures === null
             ? null
-            : {
-                block_number: Number(row.block_number),
-                created_on: row.created_on,
-                value_usd: row.value_usd,
-                rewards_usd: row.rewards_usd,
-                ends_at: row.ends_at,
-                lair: figures.lair ?? null,
-                syrup: figures.syrup ?? null,
-                vault: figures.vault ?? null,
-              },
-      };
-    }),
+            : (JSON.parse(row.figures) as Partial<Pick<VaultSnapshot, 'lair' | 'syrup' | 'vault'>>);
+        return {
+          id: row.id,
+          wallet_address: row.wallet_address,
+          contract_address: row.contract_address,
+          position_type: row.position_type,
+          tracked_at: row.tracked_at,
+          snapshot:
+            figures === null || row.block_number === null || row.created_on === null
+              ? null
+              : {
+                  block_number: Number(row.block_number),
+                  created_on: row.created_on,
+                  value_usd: row.value_usd,
+                  rewards_usd: row.rewards_usd,
+                  ends_at: row.ends_at,
+                  lair: figures.lair ?? null,
+                  syrup: figures.syrup ?? null,
+                  vault: figures.vault ?? null,
+                },
+          returns: await vaultPositionReturns(ctx.db, ctx.chainId, {
+            position_id: row.position_id,
+            wallet_address: row.wallet_address,
+          }),
+        };
+      }),
+    ),
   };
 }

@@ -11,3 +11,6 @@ export const vaultPosition: PositionKind<number> = {
   alerts: vaultPositionAlerts,
   ledger: vaultPositionLedger,
 };
+
+// The vaults tool's tracked list shows each position's returns against holding (its own screen, not the kinds').
+export { vaultPositionReturns } from './returns.ts';

@@ -126,3 +126,13 @@ export function findVaultHistoryScan(db: Db, positionId: number) {
     .where('position_id', '=', positionId)
     .executeTakeFirst();
 }
+
+/** A position's snapshots, oldest first. */
+export function findVaultSnapshots(db: Db, positionId: number) {
+  return db
+    .selectFrom('vault_position_snapshots')
+    .selectAll()
+    .where('position_id', '=', positionId)
+    .orderBy('block_number')
+    .execute();
+}

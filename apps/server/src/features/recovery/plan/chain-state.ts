@@ -61,6 +61,8 @@ export type RecoveryChainState = {
   farms: FarmState[];
   /** Ended syrup pools (of every pool QuickSwap listed) where the wallet has something. */
   syrups: SyrupState[];
+  /** Syrup pools still paying where the wallet has something (the plan exits them only when included). */
+  runningSyrups: SyrupState[];
   /** By lower-case pair address. */
   pairs: Map<string, PairState>;
   /** The pairs' factory has a `feeTo`: each burn first mints the protocol's fee (Uniswap V2 `_mintFee`). */

@@ -13,6 +13,8 @@ export type RecoveryHoldings = {
   heldPairs: IndexRow[];
   /** The listed syrup pools that have ended by the block's time where the wallet has stake or rewards. */
   syrups: SyrupStake[];
+  /** The listed syrup pools still paying where the wallet has stake or rewards: taken out only when included. */
+  runningSyrups: SyrupStake[];
   blockNumber: bigint;
 };
 
@@ -63,6 +65,12 @@ export async function findRecoveryHoldings(
   const heldPairs = [...rowOfPair]
     .filter(([key]) => (lpHeld.get(key) ?? 0n) > 0n && endOfPair.get(key)! <= now)
     .map(([, row]) => row);
-  const endedSyrups = syrupStakes().syrups.filter((stake) => stake.periodFinish <= block.timestamp);
-  return { found: found(), heldPairs, syrups: endedSyrups, blockNumber: block.number };
+  const stakes = syrupStakes().syrups;
+  return {
+    found: found(),
+    heldPairs,
+    syrups: stakes.filter((stake) => stake.periodFinish <= block.timestamp),
+    runningSyrups: stakes.filter((stake) => stake.periodFinish > block.timestamp),
+    blockNumber: block.number,
+  };
 }

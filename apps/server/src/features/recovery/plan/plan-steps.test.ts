@@ -73,6 +73,7 @@ function chainState(overrides: Partial<RecoveryChainState> = {}): RecoveryChainS
     blockTimestamp: 1_000_000n,
     farms: [],
     syrups: [],
+    runningSyrups: [],
     pairs: new Map([[address(0x21), pairState()]]),
     isFeeOn: false,
     lair: { token: dquick, quickHeld: 150n * e18, totalSupply: 100n * e18, walletBalance: 0n },

@@ -31,6 +31,8 @@ export type ReadRecoveryInput = {
   heldPairs: IndexRow[];
   /** Ended syrup pools where the wallet has something (the find stage's). */
   syrups: SyrupStake[];
+  /** Syrup pools still paying where the wallet has something (the find stage's). */
+  runningSyrups: SyrupStake[];
   blockNumber: bigint;
   /** Tokens priced beside the plan's own (WMATIC: POL's price for the gas). */
   extraPricedTokens: Address[];
@@ -105,7 +107,7 @@ export async function readRecoveryState(
   });
 
   // Each ended syrup's tokens (named as the pool itself says) and what it holds of its reward.
-  const syrups = input.syrups.map((found) => {
+  const syrupState = (found: SyrupStake) => {
     const state: SyrupState = {
       address: found.pool,
       stakeToken: token(found.stakingToken, '', 18),
@@ -133,7 +135,9 @@ export async function readRecoveryState(
       },
     );
     return state;
-  });
+  };
+  const syrups = input.syrups.map(syrupState);
+  const runningSyrups = input.runningSyrups.map(syrupState);
 
   const pairs = new Map<string, PairState>();
   for (const row of [...input.found.map((f) => f.farm), ...input.heldPairs]) {
@@ -246,7 +250,7 @@ export async function readRecoveryState(
   for (const address of [
     ...[...pairs.values()].flatMap((p) => [p.token0.address, p.token1.address]),
     ...farms.flatMap((f) => f.rewards.map((r) => r.address)),
-    ...input.syrups.flatMap((s) => [s.stakingToken, s.rewardsToken]),
+    ...[...input.syrups, ...input.runningSyrups].flatMap((s) => [s.stakingToken, s.rewardsToken]),
     contracts.lair,
     contracts.oldQuick,
     contracts.newQuick,
@@ -270,6 +274,7 @@ export async function readRecoveryState(
       blockTimestamp: block.timestamp,
       farms: ended.map(({ periodFinish: _, ...farm }) => farm),
       syrups,
+      runningSyrups,
       pairs: new Map([...pairs].filter(([key]) => usedPairs.has(key))),
       isFeeOn: feeTo !== zeroAddress,
       lair,

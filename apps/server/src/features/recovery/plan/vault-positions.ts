@@ -1,6 +1,6 @@
-import type { LairStake, SyrupStake, VaultShare } from '@tidewatch/shared';
+import type { LairStake, VaultShare } from '@tidewatch/shared';
 import { type Address, getAddress, parseUnits } from 'viem';
-import type { Flow, PlanToken } from './chain-state.ts';
+import type { Flow, PlanToken, SyrupState } from './chain-state.ts';
 import type { LairExit, SyrupExit, VaultExit } from './vault-steps.ts';
 
 type WireAmount = { token: { address: string; symbol: string; decimals: number }; amount: string };
@@ -45,17 +45,16 @@ export function toLairExit(stake: LairStake): LairExit {
   return { lair: getAddress(stake.lair), dquick: toFlow(stake.dquick), quick: toFlow(stake.quick) };
 }
 
-/** A stake in a syrup pool still running, as the vaults tool read it. */
-export function toSyrupExit(stake: SyrupStake): SyrupExit {
-  const staked = toFlow(stake.staked);
-  const earned = toFlow(stake.earned);
+/** A stake in a syrup pool still paying, as the plan's find stage read it. */
+export function toSyrupExit(stake: SyrupState): SyrupExit {
+  const staked = { token: stake.stakeToken, raw: stake.staked };
+  const earned = { token: stake.rewards[0], raw: stake.earned[0] };
   const label = `syrup pool ${staked.token.symbol} -> ${earned.token.symbol}`;
-  return { pool: getAddress(stake.pool), label, staked, earned };
+  return { pool: stake.address, label, staked, earned };
 }
 
-/** Every token a vault, lair or syrup exit moves: priced by the plan's one read with the rest. */
-export const exitTokens = (vaults: VaultExit[], lairs: LairExit[], syrups: SyrupExit[]): Address[] => [
+/** Every token a vault or lair exit moves: priced by the plan's one read with the rest. */
+export const exitTokens = (vaults: VaultExit[], lairs: LairExit[]): Address[] => [
   ...vaults.flatMap((v) => [...v.amounts, ...v.rewards].map((flow) => flow.token.address)),
   ...lairs.map((l) => l.quick.token.address),
-  ...syrups.flatMap((s) => [s.staked.token.address, s.earned.token.address]),
 ];

@@ -116,7 +116,7 @@ async function readPositionRange(
   let unexplained = false;
   for (const [hash, block] of found) {
     const receipt = await receiptIfMined(deps.chain, hash);
-    if (!receipt || receipt.status !== 'success') continue;
+    if (receipt?.status !== 'success') continue;
     const classified = classifyTransaction(places, receipt.logs as ReceiptLog[]);
     unexplained ||= classified.unexplained;
     if (classified.events.length > 0) {

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSameAddress } from '@tidewatch/shared/same-address';
+import type { VaultReturns } from '@tidewatch/shared/vaults';
 import { Button, InlineError } from '../../../components/index.ts';
+import { formatUsd } from '../../../lib/format.ts';
 import {
   trackedVaultPositionsQueryOptions,
   useTrackVaultPosition,
@@ -61,6 +63,33 @@ export function TrackCell({
         </Button>
       )}
       {error ? <InlineError error={error} /> : null}
+      {tracked.data?.returns ? <ReturnsText returns={tracked.data.returns} label={label} /> : null}
+    </span>
+  );
+}
+
+/**
+ * A tracked position's returns against holding, in a line: its one profit, what holding the tokens put in would
+ * be worth instead, the rewards apart and a vault's estimated fee income apart from the price move. A figure
+ * unknown reads 'unknown' (the profit says why), never $0.
+ */
+function ReturnsText({ returns, label }: { returns: VaultReturns; label: string }) {
+  const profit = returns.profit;
+  const parts = [
+    `profit ${formatUsd(profit?.total_profit_usd ?? null)}`,
+    `vs holding ${formatUsd(returns.vs_hold_usd)}`,
+    `rewards ${formatUsd(returns.rewards_usd)}`,
+    ...(returns.fee_income_usd === null ? [] : [`fees ≈ ${formatUsd(returns.fee_income_usd)} since tracked`]),
+  ];
+  return (
+    <span
+      aria-label={`returns of ${label}`}
+      className="block w-full text-right text-xs text-slate-600 dark:text-slate-400"
+    >
+      {parts.join(' · ')}
+      {profit?.unknown_because ? (
+        <span className="block">profit unknown: {profit.unknown_because}</span>
+      ) : null}
     </span>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
@@ -12,8 +13,15 @@ import { WalletHoldings } from './wallet-holdings.tsx';
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
 
-/** Every saved and watch-only Polygon wallet of the user, each with its lair and syrup stakes. */
-export function VaultsList() {
+/**
+ * Every saved and watch-only Polygon wallet of the user, each with its vault shares, lair and syrup stakes;
+ * `renderWalletExtras` adds what another feature shows of the wallet (its Merkl rewards, composed in app/).
+ */
+export function VaultsList({
+  renderWalletExtras,
+}: {
+  renderWalletExtras?: (walletAddress: string) => ReactNode;
+} = {}) {
   const token = useSessionToken();
   const wallets = useQuery({
     ...connectedWalletsQueryOptions(),
@@ -46,7 +54,7 @@ export function VaultsList() {
     <div className="space-y-6">
       {wallets.data.map((wallet) => (
         <PanelBoundary key={wallet.id} name="wallet holdings">
-          <WalletHoldings wallet={wallet} />
+          <WalletHoldings wallet={wallet} extras={renderWalletExtras?.(wallet.address)} />
         </PanelBoundary>
       ))}
     </div>

@@ -163,6 +163,26 @@ describe('vaults tool screen', () => {
         syrup,
         vault: null,
       },
+      returns: {
+        as_of_block: 1234567,
+        since: '2026-11-29T10:00:00.000Z',
+        value_now_usd: null,
+        hold_value_usd: null,
+        vs_hold_usd: null,
+        rewards_usd: null,
+        fee_income_usd: null,
+        profit: {
+          as_of_block: 1234567,
+          value_now_usd: null,
+          deposited_usd: null,
+          withdrawn_usd: null,
+          claimed_rewards_usd: null,
+          pending_rewards_usd: null,
+          gas_usd: null,
+          total_profit_usd: null,
+          unknown_because: "its history is read to block none yet, before this snapshot's 1234567",
+        },
+      },
     };
     let positions: unknown[] = [];
     const calls = installFakeFetch(({ method, path }) => {
@@ -183,6 +203,10 @@ describe('vaults tool screen', () => {
     const posted = calls.find((c) => c.method === 'POST' && c.path === '/quickswap/vaults/tracked')!;
     expect(posted.body).toEqual({ wallet_address: polygonWallet.address, contract_address: syrup.pool });
     expect(screen.getByRole('button', { name: 'track dQUICK (old)' })).toBeInTheDocument();
+    // Its returns, unknown until its history is read, and saying why (never $0).
+    expect(screen.getByLabelText('returns of syrup pool dQUICK (old) -> DERC')).toHaveTextContent(
+      "profit unknown · vs holding unknown · rewards unknownprofit unknown: its history is read to block none yet, before this snapshot's 1234567",
+    );
   });
 
   it("says so when a wallet holds nothing there, and shows a failed read with 'retry'", async () => {
@@ -203,6 +227,36 @@ describe('vaults tool screen', () => {
     expect(await screen.findByText('no dQUICK in this wallet')).toBeInTheDocument();
     expect(screen.getByText('no stake or rewards in any syrup pool')).toBeInTheDocument();
     expect(screen.getByText('no vault shares in this wallet')).toBeInTheDocument();
+  });
+
+  it("shows the wallet's Merkl rewards beside its vault shares, the V3 tool's figure", async () => {
+    logIn();
+    const quick = token('0xB5C064F955D8e7F38fE0460C556a72987494eE17', 'QUICK');
+    installFakeFetch(({ path }) => {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === '/quickswap/vaults/tracked') return { body: { positions: [] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === `/quickswap/v3/positions?wallet_address=${polygonWallet.address}`) {
+        return {
+          body: {
+            wallet_address: polygonWallet.address,
+            block_number: 1234567,
+            positions: [],
+            merkl: {
+              status: 'ok',
+              as_of: '2026-11-29T10:00:00.000Z',
+              rewards: [{ token: quick, amount: '12.5', usd: 0.5 }],
+              usd: 0.5,
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoute('/quickswap/vaults');
+    const merkl = await screen.findByRole('region', { name: 'Merkl rewards of this wallet' });
+    expect(merkl).toHaveTextContent('Merkl rewards: 12.5 QUICK ($0.50)');
+    expect(merkl).toHaveTextContent('claim them in the V3 positions tool');
   });
 
   it("says Steer's vaults are unknown when Steer's list could not be had", async () => {

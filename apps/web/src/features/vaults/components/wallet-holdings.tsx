@@ -21,7 +21,7 @@ const head = 'px-2 py-1.5 text-right font-medium text-slate-500 dark:text-slate-
  * pays for it now) and its stake and unclaimed rewards in each syrup pool, ended or not, read at one block. Each
  * wallet is its own request, so one that fails leaves the others.
  */
-export function WalletHoldings({ wallet }: { wallet: Wallet }) {
+export function WalletHoldings({ wallet, extras }: { wallet: Wallet; extras?: ReactNode }) {
   const query = useQuery(walletHoldingsQueryOptions(wallet.address));
   const short = shortenAddress(wallet.address);
   return (
@@ -49,6 +49,7 @@ export function WalletHoldings({ wallet }: { wallet: Wallet }) {
               : ''}
           </p>
           <VaultTable vaults={query.data.vaults} walletAddress={wallet.address} />
+          {extras}
           <LairTable lairs={query.data.lairs} walletAddress={wallet.address} />
           <SyrupTable syrups={query.data.syrups} walletAddress={wallet.address} />
         </>
