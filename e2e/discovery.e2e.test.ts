@@ -14,11 +14,15 @@ import {
   deployIchiVault,
   deploySteerVault,
   deployV3World,
+  type MerklServer,
   type SmtpTestServer,
   type SteerServer,
   seedLairAndSyrupStakes,
+  startMerklServer,
   startSteerServer,
   testAccounts,
+  type V3World,
+  v3WorldAppEnv,
 } from '@tidewatch/testkit';
 import { type Abi, type Address, erc20Abi, formatUnits, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +48,8 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
   let browser: Browser;
   let smtp: SmtpTestServer;
   let steerApi: SteerServer;
+  let merkl: MerklServer | undefined;
+  let v3World: V3World;
   /** The vaults placed at their Polygon addresses, each with the wallet's shares: manager -> vault. */
   const vaults: Record<'gamma' | 'steer' | 'ichi' | 'defiedge', Address> = {} as never;
 
@@ -67,7 +73,9 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
       // A vault of each manager QuickSwap's interface integrates, at their Polygon addresses, over Algebra's
       // bytecode: the wallet holds shares of each (part of Gamma's, Steer's and DefiEdge's staked).
       prepareChain: async (anvil, world) => {
-        const v3World = await deployV3World(anvil, world);
+        v3World = await deployV3World(anvil, world);
+        // The vaults tool shows the wallet's Merkl rewards (the V3 tool's figure): Merkl's API served locally.
+        merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
         const listed = loadListedVaults().find((v) => v.manager === 'gamma' && v.staking)!;
         const gamma = await deployGammaVault(anvil, world, v3World, {
           at: listed.address,
@@ -85,7 +93,11 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
         });
         return world;
       },
-      appEnv: { STEER_API_URL: steerApi.url, STEER_STAKING_POOLS_URL: steerApi.stakingPoolsUrl },
+      appEnv: () => ({
+        STEER_API_URL: steerApi.url,
+        STEER_STAKING_POOLS_URL: steerApi.stakingPoolsUrl,
+        ...v3WorldAppEnv(v3World, { merklApiUrl: merkl!.url }),
+      }),
     })) as Required<FarmSession>);
     await saveWalletThroughGuide(browser.page, account);
   });
@@ -95,6 +107,7 @@ describe('discovery and control in Chromium: the farm index, find my farms, watc
     await env?.stop();
     await smtp?.stop();
     await steerApi?.stop();
+    await merkl?.stop();
   });
 
   it('browses and sorts every QuickSwap farm, and imports one in one click', async () => {

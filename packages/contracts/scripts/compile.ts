@@ -22,6 +22,7 @@
  * @cryptoalgebra/periphery and @cryptoalgebra/v1-farmings (pool init code hash 0x6ec6c9c8…, Polygon's).
  * Run with `npm run contracts:compile` at the repo root.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
@@ -181,7 +182,8 @@ type Compilation = {
    * they are written.
    */
   layout: 'flat' | 'tree';
-  compiler: SolcJs;
+  /** Which solc: 0.8 (`solc`) or an older one's npm alias, loaded only when compiling. */
+  compiler: 'solc' | PinnedSolc;
   evmVersion: string;
   /** Optimizer runs; null for the optimizer off. */
   optimizerRuns: number | null;
@@ -201,7 +203,7 @@ function compilations(): Compilation[] {
     {
       folder: '',
       layout: 'flat',
-      compiler: solc,
+      compiler: 'solc',
       // paris: no PUSH0, so the bytecode also runs on chains and tools that lag behind Shanghai.
       evmVersion: 'paris',
       optimizerRuns: 200,
@@ -210,7 +212,7 @@ function compilations(): Compilation[] {
     {
       folder: solidity0516Dir,
       layout: 'flat',
-      compiler: loadPinnedSolc('solc-0.5.16'),
+      compiler: 'solc-0.5.16',
       // quickswap-core's settings: truffle-config.js (solc 0.5.16, optimizer enabled, runs 999999) and
       // .waffle.json (evmVersion istanbul, runs 999999).
       evmVersion: 'istanbul',
@@ -220,7 +222,7 @@ function compilations(): Compilation[] {
     {
       folder: gammaHypervisorDir,
       layout: 'tree',
-      compiler: loadPinnedSolc('solc-0.7.6'),
+      compiler: 'solc-0.7.6',
       // Gamma's hardhat.config.ts at the vendored commit: version 0.7.6, optimizer enabled with 800 runs,
       // metadata.bytecodeHash none. It names no evmVersion, so solc's default for 0.7.6 (istanbul) applied.
       evmVersion: 'istanbul',
@@ -231,7 +233,7 @@ function compilations(): Compilation[] {
     {
       folder: gammaMasterChefDir,
       layout: 'tree',
-      compiler: loadPinnedSolc('solc-0.6.12'),
+      compiler: 'solc-0.6.12',
       // Gamma's hardhat.config.ts lists `{ version: '0.6.12' }` without settings, the only version the files'
       // `pragma solidity 0.6.12` allows: hardhat's default (2.8.0, its lock file's) then applies, optimizer
       // off with runs 200, and solc's own for the rest (evmVersion istanbul, ipfs metadata hash).
@@ -242,7 +244,7 @@ function compilations(): Compilation[] {
     {
       folder: restatedDir,
       layout: 'tree',
-      compiler: loadPinnedSolc('solc-0.7.6'),
+      compiler: 'solc-0.7.6',
       // The settings of the Gamma build whose libraries they share.
       evmVersion: 'istanbul',
       optimizerRuns: 800,
@@ -256,7 +258,7 @@ function compilations(): Compilation[] {
     {
       folder: miniChefDir,
       layout: 'tree',
-      compiler: loadPinnedSolc('solc-0.6.12'),
+      compiler: 'solc-0.6.12',
       // Sushi's hardhat.config.ts at the vendored commit: 0.6.12, optimizer enabled with 200 runs; no evmVersion
       // (istanbul, 0.6.12's default) and the default ipfs metadata hash.
       evmVersion: 'istanbul',
@@ -267,6 +269,8 @@ function compilations(): Compilation[] {
 }
 
 type SolcArtifact = SolcOutput['contracts'][string][string];
+
+const compilerOf = (key: Compilation['compiler']): SolcJs => (key === 'solc' ? solc : loadPinnedSolc(key));
 
 /** A folder's sources by source unit name (see Compilation.layout). */
 function readSources(folder: string, layout: Compilation['layout']): Record<string, { content: string }> {
@@ -285,15 +289,8 @@ function readSources(folder: string, layout: Compilation['layout']): Record<stri
 }
 
 /** Compiles one folder's *.sol files together. */
-function compileFolder({
-  folder,
-  layout,
-  compiler,
-  evmVersion,
-  optimizerRuns,
-  bytecodeHash,
-  libraries,
-}: Compilation): Map<string, SolcArtifact> {
+/** A compilation's sources by source unit name, its libraries' included. */
+function sourcesOf({ folder, layout, libraries }: Compilation): Record<string, { content: string }> {
   const sources = readSources(folder, layout);
   if (libraries) {
     for (const [name, source] of Object.entries(readSources(libraries.folder, 'tree'))) {
@@ -302,6 +299,13 @@ function compileFolder({
       sources[name] = source;
     }
   }
+  return sources;
+}
+
+function compileFolder(compilation: Compilation): Map<string, SolcArtifact> {
+  const { evmVersion, optimizerRuns, bytecodeHash } = compilation;
+  const compiler = compilerOf(compilation.compiler);
+  const sources = sourcesOf(compilation);
   const input = {
     language: 'Solidity',
     sources,
@@ -339,7 +343,8 @@ export function renderGeneratedModule(): string {
       if (isExported && byName.has(name)) throw new Error(`contract ${name} is defined by both compilers`);
       if (isExported || !byName.has(name)) byName.set(name, artifact);
     }
-    const { folder, layout, compiler, evmVersion, optimizerRuns, bytecodeHash, note } = compilation;
+    const { folder, layout, evmVersion, optimizerRuns, bytecodeHash, note } = compilation;
+    const compiler = compilerOf(compilation.compiler);
     const sources = `solidity/${folder ? `${folder}/` : ''}${layout === 'tree' ? '**/' : ''}*.sol`;
     const optimizer = optimizerRuns === null ? 'optimizer off' : `optimizer ${optimizerRuns} runs`;
     const metadata = bytecodeHash ? `, bytecodeHash ${bytecodeHash}` : '';
@@ -348,6 +353,7 @@ export function renderGeneratedModule(): string {
     );
   }
 
+  header.push(`// Sources digest: ${sourcesDigest()}`);
   const parts = [...header, ''];
   const artifacts: [string, PackagedArtifact][] = [
     ...exportedContracts.map((name): [string, PackagedArtifact] => {
@@ -376,6 +382,35 @@ export function renderGeneratedModule(): string {
 }
 
 /**
+ * One sha256 over everything the generated module is made from: this script, every compilation's sources (its
+ * libraries' included) and settings, the compilers' package versions, and the packaged artifacts. The module
+ * records it in its header: generated.test.ts compares it (milliseconds) instead of compiling everything again
+ * (a quarter of a minute of CI on two cores, decision 043); `npm run contracts:compile` writes both anew.
+ */
+export function sourcesDigest(): string {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  for (const compilation of compilations()) {
+    const { folder, layout, compiler, evmVersion, optimizerRuns, bytecodeHash, libraries } = compilation;
+    const packageName = compiler === 'solc' ? 'solc' : compiler;
+    const { version } = require(`${packageName}/package.json`) as { version: string };
+    hash.update(
+      JSON.stringify({ folder, layout, version, evmVersion, optimizerRuns, bytecodeHash, libraries }),
+    );
+    for (const [name, source] of Object.entries(sourcesOf(compilation)))
+      hash.update(`${name}\n${source.content}`);
+  }
+  for (const specifier of Object.values(packagedContracts))
+    hash.update(readFileSync(require.resolve(specifier)));
+  return hash.digest('hex');
+}
+
+/** The digest a generated module's header records (sourcesDigest), or null when it has none. */
+export function recordedDigest(generated: string): string | null {
+  return /^\/\/ Sources digest: ([0-9a-f]{64})$/m.exec(generated)?.[1] ?? null;
+}
+
+/**
  * A `linkReferences` member for an artifact whose creation code has library placeholders (`__$…$__`): the
  * deployer writes each library's address at these byte offsets before deploying.
  */
@@ -386,6 +421,15 @@ function linkReferencesLines(references: LinkReferences | undefined): string[] {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const started = performance.now();
-  writeFileSync(generatedPath, renderGeneratedModule());
-  console.log(`wrote src/generated.ts in ${Math.round(performance.now() - started)} ms`);
+  const rendered = renderGeneratedModule();
+  const took = `${Math.round(performance.now() - started)} ms`;
+  if (process.argv.includes('--check')) {
+    // `npm run contracts:check`: the whole module compiled again, compared byte for byte.
+    const isSame = readFileSync(generatedPath, 'utf8') === rendered;
+    console.log(`src/generated.ts ${isSame ? 'is' : 'is NOT'} what the sources compile to (${took})`);
+    process.exitCode = isSame ? 0 : 1;
+  } else {
+    writeFileSync(generatedPath, rendered);
+    console.log(`wrote src/generated.ts in ${took}`);
+  }
 }
