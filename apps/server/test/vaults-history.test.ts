@@ -309,4 +309,29 @@ describe("the vaults tool's history in the books", () => {
       true,
     );
   });
+
+  it("stops tracking a wallet's vault positions when the wallet is removed, and only that user's", async () => {
+    const wallets = await w.testApp.request({
+      method: 'GET',
+      url: '/api/wallets/connected',
+      token: idle.token,
+    });
+    const saved = (wallets.json() as { wallets: { id: number; address: string }[] }).wallets;
+    const removed = await w.testApp.request({
+      method: 'DELETE',
+      url: `/api/wallets/${saved.find((x) => x.address === idleWallet())!.id}`,
+      token: idle.token,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const tracked = async (token: string) => {
+      const response = await w.testApp.request({
+        method: 'GET',
+        url: '/api/quickswap/vaults/tracked',
+        token,
+      });
+      return trackedVaultPositionsSchema.parse(response.json()).positions.length;
+    };
+    expect(await tracked(idle.token)).toBe(0);
+    expect(await tracked(user.token)).toBe(2);
+  });
 });

@@ -72,6 +72,15 @@ export async function deleteTrackingOfWallet(db: DbOrTrx, userId: number, wallet
     .where('user_id', '=', userId)
     .where('wallet_address', '=', wallet)
     .execute();
+  // The vaults tool's positions of the wallet (its vault shares, lair and syrup stakes): their snapshots and
+  // history stay, as a V3 position's do, for whoever else tracks them.
+  await db
+    .deleteFrom('vault_tracked_positions')
+    .where('user_id', '=', userId)
+    .where('position_id', 'in', (eb) =>
+      eb.selectFrom('vault_positions').select('id').where('wallet_address', '=', wallet),
+    )
+    .execute();
 }
 
 /** The users tracking a stake (`wallet` as stored: checksummed). */

@@ -83,6 +83,7 @@ function ReturnsText({ returns, label }: { returns: VaultReturns; label: string 
   ];
   return (
     <span
+      role="note"
       aria-label={`returns of ${label}`}
       className="block w-full text-right text-xs text-slate-600 dark:text-slate-400"
     >
