@@ -382,14 +382,14 @@ export function renderGeneratedModule(): string {
 }
 
 /**
- * One sha256 over everything the generated module is made from: this script, every compilation's sources (its
- * libraries' included) and settings, the compilers' package versions, and the packaged artifacts. The module
+ * One sha256 over everything the generated module is made from: every compilation's sources (its libraries'
+ * included) and settings, the compilers' package versions, and the packaged artifacts (not this script's own text:
+ * a formatter's change to it is no change to the module; `npm run contracts:check` covers the script). The module
  * records it in its header: generated.test.ts compares it (milliseconds) instead of compiling everything again
  * (a quarter of a minute of CI on two cores, decision 043); `npm run contracts:compile` writes both anew.
  */
 export function sourcesDigest(): string {
   const hash = createHash('sha256');
-  hash.update(readFileSync(fileURLToPath(import.meta.url)));
   for (const compilation of compilations()) {
     const { folder, layout, compiler, evmVersion, optimizerRuns, bytecodeHash, libraries } = compilation;
     const packageName = compiler === 'solc' ? 'solc' : compiler;

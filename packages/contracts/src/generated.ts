@@ -5,7 +5,7 @@
 // solidity/v0.6.12/gamma/**/*.sol (Gamma's MasterChef and Rewarder, with Gamma's hardhat settings for 0.6.12): solc 0.6.12+commit.27d51765.Emscripten.clang, evmVersion istanbul, optimizer off.
 // solidity/v0.7.6/restated/**/*.sol (Steer's, ICHI's and DefiEdge's vault contracts restated, with Gamma's libraries): solc 0.7.6+commit.7338295f.Emscripten.clang, evmVersion istanbul, optimizer 800 runs, bytecodeHash none.
 // solidity/v0.6.12/defiedge/**/*.sol (Sushi's MiniChefV2 (DefiEdge's chef), with Sushi's hardhat settings): solc 0.6.12+commit.27d51765.Emscripten.clang, evmVersion istanbul, optimizer 200 runs.
-// Sources digest: dbf2596cc7aebef9a25edc97cb27cfabdf5e9b5035ba98c35c8dd83a0ceb3172
+// Sources digest: 193877b1078589668080d4a9372fb5b32e6a5658fddf99c68f280088cd383709
 
 export const TestERC20 = {
   abi: [
