@@ -125,29 +125,30 @@ function planVaultTotals(
   }
 }
 
+/** A vault's reads in `plan`: a call of its own, its answer applied when it answered (unread: left unknown). */
+function vaultReads(plan: ReadPlan, vault: { address: Address; manager: VaultManager }): PlanRead {
+  return (functionName, args, apply) =>
+    plan.addOptional(
+      {
+        label: `${vault.manager} vault ${vault.address}: ${functionName}()`,
+        address: vault.address,
+        abi: vaultAbi as Abi,
+        functionName,
+        args,
+      },
+      (v) => {
+        if (v !== null) apply(v as never);
+      },
+    );
+}
+
 /** A vault's supply and totals in `plan` (at the plan's block): `apply` once both were read. */
 export function planVaultTotalsOf(
   plan: ReadPlan,
   vault: { address: Address; manager: VaultManager },
   apply: (totals: readonly [bigint, bigint], supply: bigint) => void,
 ): void {
-  planVaultTotals(
-    (functionName, args, onValue) =>
-      plan.addOptional(
-        {
-          label: `${vault.manager} vault ${vault.address}: ${functionName}()`,
-          address: vault.address,
-          abi: vaultAbi as Abi,
-          functionName,
-          args,
-        },
-        (v) => {
-          if (v !== null) onValue(v as never);
-        },
-      ),
-    vault.manager,
-    apply,
-  );
+  planVaultTotals(vaultReads(plan, vault), vault.manager, apply);
 }
 
 function readBaseAndLimit(read: PlanRead): (state: VaultState) => void {
@@ -190,19 +191,7 @@ export function planVaultShare(
     pending: null,
     rewarderPending: holding.rewarders.map(() => null),
   };
-  const read: PlanRead = (functionName, args, apply) =>
-    plan.addOptional(
-      {
-        label: `${vault.manager} vault ${vault.address}: ${functionName}()`,
-        address: vault.address,
-        abi: vaultAbi as Abi,
-        functionName,
-        args,
-      },
-      (v) => {
-        if (v !== null) apply(v as never);
-      },
-    );
+  const read = vaultReads(plan, vault);
   planVaultTotals(read, vault.manager, (totals, supply) => {
     state.totals = totals;
     state.totalSupply = supply;

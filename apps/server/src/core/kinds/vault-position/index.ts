@@ -12,5 +12,7 @@ export const vaultPosition: PositionKind<number> = {
   ledger: vaultPositionLedger,
 };
 
+// What the vaults tool's history job stores for each event, as the ledger reads it back.
+export type { StoredVaultMovement } from './ledger.ts';
 // The vaults tool's tracked list shows each position's returns against holding (its own screen, not the kinds').
 export { vaultPositionReturns } from './returns.ts';

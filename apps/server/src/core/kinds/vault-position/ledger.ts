@@ -6,8 +6,11 @@ import { parseVaultFigures, vaultPositionLabel } from './figures.ts';
 import { findVaultEvents, findVaultPositionsWithHistory } from './repository.ts';
 
 type StoredAmount = LedgerToken & { amount: string };
-/** vault_position_events.movement (features/vaults/history/value-events.ts writes it). */
-type StoredMovement = {
+/**
+ * vault_position_events.movement: what the wallet sent and received, and what shares or dQUICK stood for, named and
+ * valued at the event's block (features/vaults/history/value-events.ts writes it, the ledger reads it).
+ */
+export type StoredVaultMovement = {
   sent: StoredAmount[];
   received: StoredAmount[];
   underlying: StoredAmount[];
@@ -41,7 +44,7 @@ export const vaultPositionLedger: LedgerSource = async (db, scope, wallet) => {
     rows: () =>
       events.map((event) => {
         const position = byId.get(event.position_id)!;
-        const movement = JSON.parse(event.movement) as StoredMovement;
+        const movement = JSON.parse(event.movement) as StoredVaultMovement;
         const figures = position.newest ? parseVaultFigures(position.newest.figures) : null;
         return {
           id: `vault:${event.tx_hash}:${event.log_index}:${event.position_id}`,

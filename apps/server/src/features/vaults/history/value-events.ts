@@ -5,6 +5,7 @@ import { planTokenReads, type TokenInfo } from '../../../core/chain/erc20.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import { labelToken } from '../../../core/chain/token-labels.ts';
 import type { VaultManager } from '../../../core/farm-index/vault-registry.ts';
+import type { StoredVaultMovement } from '../../../core/kinds/vault-position/index.ts';
 import { planTokenPrices } from '../../../core/snapshots/index.ts';
 import { toTokenNumber } from '../../../core/snapshots/valuation/index.ts';
 import type { VaultsDeps } from '../context.ts';
@@ -12,19 +13,7 @@ import { planVaultTotalsOf } from '../vault-share.ts';
 import type { ClassifiedEvent, TokenMove } from './classify-transfers.ts';
 
 /** An amount as stored: the token as the ledger names it, and the raw integer as text. */
-type StoredAmount = LedgerToken & { amount: string };
-
-/** What an event's row keeps (vault_position_events.movement), valued at its block. */
-export type StoredVaultMovement = {
-  sent: StoredAmount[];
-  received: StoredAmount[];
-  /** Shares or dQUICK moved: the tokens they stood for at the block (a vault's part of its totals; the QUICK). */
-  underlying: StoredAmount[];
-  sent_usd: (number | null)[];
-  received_usd: (number | null)[];
-  usd: number | null;
-  usd_error: string | null;
-};
+type StoredAmount = StoredVaultMovement['sent'][number];
 
 /** The position's own token and what stands behind it: a vault's shares (its totals), dQUICK (the lair's QUICK). */
 export type PositionToken =
