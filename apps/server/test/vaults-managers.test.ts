@@ -36,6 +36,7 @@ import { isRelativelyClose, startTestChain, type TestChain } from '../src/core/c
 import { loadSyrupRegistry } from '../src/core/farm-index/syrup-registry.ts';
 import { loadListedVaults } from '../src/core/farm-index/vault-registry.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
+import { createRecoveryService } from '../src/features/recovery/service.ts';
 import { createVaultsDeps } from '../src/features/vaults/index.ts';
 import { listVaults } from '../src/features/vaults/lists/vault-list.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
@@ -54,6 +55,7 @@ let t: TestChain;
 let testApp: TestApp;
 let steerApi: SteerServer;
 let token: string;
+let userId: number;
 let user: Address;
 let pools: Address[];
 let gamma: GammaVault;
@@ -111,6 +113,7 @@ beforeAll(async () => {
   const at = new Date().toISOString();
   await sql`insert into wallets (user_id, name, address, chain_id, verified_at, created_at)
     values (${found.rows[0]!.id}, 'MetaMask', ${user}, ${world.chainId}, ${at}, ${at})`.execute(db);
+  userId = found.rows[0]!.id;
 }, 240_000);
 afterAll(async () => {
   await testApp?.close();
@@ -282,6 +285,42 @@ describe('vault shares of the four managers, the lairs and syrups', () => {
     expect(listed.unavailableLists).toEqual(['steer']);
     expect(listed.vaults.map((v) => v.manager)).not.toContain('steer');
     expect(listed.vaults).toHaveLength(loadListedVaults().length);
+  });
+});
+
+describe('a vault read that fails', () => {
+  it('leaves the recovery plan standing, its vault positions unknown and saying so', async () => {
+    const { config } = testApp;
+    const recovery = createRecoveryService({
+      db: testApp.database.db,
+      chainId: t.world.chainId,
+      chain: t.chain,
+      prices: { onchain: createOnchainPriceSource({ chain: t.chain, ...worldPriceOptions(t.world) }) },
+      oldTokens: { quick: config.quick.old, dquick: config.dquick.old },
+      contracts: {
+        router: config.quickswapRouterAddress,
+        lair: config.dquick.old,
+        oldQuick: config.quick.old,
+        newQuick: config.quick.new,
+        converter: config.quickConverterAddress,
+      },
+      pairFactory: config.quickswapFactoryAddress,
+      syrups: loadSyrupRegistry().map((syrup) => syrup.address),
+      wmatic: config.wmaticAddress,
+      vaults: {
+        newLair: t.world.tokens.NEW_DQUICK.address,
+        read: async () => {
+          throw new Error('the node refused the lens');
+        },
+        listed: async () => [],
+      },
+    });
+    const plan = await recovery.getPlan(userId, user, { walletLp: [], vaults: [] });
+    // No vault or lair: unknown. The running syrup is the plan's own read, and stays.
+    expect(plan.vault_positions.map((p) => [p.kind, p.contract])).toEqual([['syrup', pools[2]]]);
+    expect(plan.vault_positions_unavailable).toMatch(/could not be read now: they are unknown, not empty/);
+    // The ended syrups are still the plan's.
+    expect(plan.syrups.map((s) => s.pool).sort()).toEqual([pools[0], pools[1]].sort());
   });
 });
 

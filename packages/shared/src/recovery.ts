@@ -196,6 +196,8 @@ export const recoveryPlanSchema = z.object({
    * shares are staked (null: none staked, or not a vault); `value` what taking it out pays now (the vault's tokens
    * and the staking's rewards; the lair's QUICK; the pool's stake and rewards).
    */
+  /** Why `vault_positions` could not be read now (unknown, not empty); null when it was. */
+  vault_positions_unavailable: z.string().nullable().default(null),
   vault_positions: z.array(
     z.object({
       kind: z.enum(['vault', 'lair', 'syrup']),

@@ -43,7 +43,17 @@ export async function getRecoveryPlan(
   );
   // Vault shares and new dQUICK at the same block, as the vaults tool reads them: listed apart, taken out when
   // the person includes them (they still earn), as a syrup pool still paying is.
-  const held = ctx.vaults ? await ctx.vaults.read(wallet.address, blockNumber) : { vaults: [], lairs: [] };
+  // A vault read that fails (a node refusing the lens, say) leaves them unknown and the rest of the plan standing.
+  let held: Awaited<ReturnType<NonNullable<typeof ctx.vaults>['read']>> = { vaults: [], lairs: [] };
+  let vaultsUnavailable: string | null = null;
+  if (ctx.vaults) {
+    try {
+      held = await ctx.vaults.read(wallet.address, blockNumber);
+    } catch (error) {
+      ctx.logWarn?.({ err: error }, 'recovery plan: the vault positions could not be read');
+      vaultsUnavailable = 'the vault shares and dQUICK could not be read now: they are unknown, not empty';
+    }
+  }
   const vaultExits = held.vaults.map(toVaultExit);
   const lairExits = held.lairs.map(toLairExit);
   const { state, prices: tokenPrices } = await readRecoveryState({
@@ -155,6 +165,7 @@ export async function getRecoveryPlan(
       lp: pricing.toTokenAmount({ token: loose.pair.lp, raw: loose.raw }),
       is_included: loose.isIncluded,
     })),
+    vault_positions_unavailable: vaultsUnavailable,
     vault_positions: [
       ...vaultExits.map((v) => {
         const value = [...v.amounts, ...v.rewards];

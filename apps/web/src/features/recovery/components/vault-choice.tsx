@@ -17,7 +17,10 @@ export function VaultChoice({
   ticked: ReadonlySet<string>;
   onToggle: (contract: string) => void;
 }) {
-  if (plan.vault_positions.length === 0) return null;
+  const unavailable = plan.vault_positions_unavailable ? (
+    <p className="text-sm text-amber-900 dark:text-amber-200">{plan.vault_positions_unavailable}</p>
+  ) : null;
+  if (plan.vault_positions.length === 0) return unavailable;
   return (
     <section aria-labelledby="vault-choice" className="space-y-1 text-sm">
       <h2 id="vault-choice" className="text-base font-semibold text-slate-900 dark:text-slate-100">
