@@ -9,6 +9,7 @@ import {
   type Hash,
   http,
   publicActions,
+  TransactionNotFoundError,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   walletActions,
@@ -49,41 +50,55 @@ function createAnvilClient(rpcUrl: string, chainId: number) {
   })
     .extend(publicActions)
     .extend(walletActions)
-    .extend((client) => ({
-      /**
-       * Asks for the receipt itself until the node has it. viem's own wait asks again only when the block
-       * number moves; anvil mines only when sent a transaction, and it can report a transaction's block before
-       * the receipt is readable: with nothing else sent, the wait then met no later block and hung until its
-       * timeout (seen in CI as a world's deployment stalling for minutes).
-       */
-      async waitForTransactionReceipt({
-        hash,
-        pollingInterval = 10,
-        timeout = 60_000,
-      }: {
-        hash: Hash;
-        pollingInterval?: number;
-        timeout?: number;
-      }): Promise<TransactionReceipt> {
-        const deadline = Date.now() + timeout;
-        let nudgeAt = Date.now() + nudgeAfterMs;
-        for (;;) {
-          try {
-            return await client.getTransactionReceipt({ hash });
-          } catch (error) {
-            if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
-          }
-          if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeout} ms`);
-          // A transaction still in the pool after seconds (seen once in CI, on a loaded machine: the demo's
-          // deployment waited out its minute): mining a block takes in what automine left there.
-          if (Date.now() > nudgeAt) {
-            nudgeAt = Date.now() + nudgeAfterMs;
-            await client.mine({ blocks: 1 });
-          }
-          await new Promise((resolve) => setTimeout(resolve, pollingInterval));
+    .extend((client) => {
+      const isKnownToNode = async (hash: Hash) => {
+        try {
+          await client.getTransaction({ hash });
+          return true;
+        } catch (error) {
+          if (error instanceof TransactionNotFoundError) return false;
+          throw error;
         }
-      },
-    }));
+      };
+      return {
+        /**
+         * Asks for the receipt itself until the node has it. viem's own wait asks again only when the block
+         * number moves; anvil mines only when sent a transaction, and it can report a transaction's block before
+         * the receipt is readable: with nothing else sent, the wait then met no later block and hung until its
+         * timeout (seen in CI as a world's deployment stalling for minutes).
+         */
+        async waitForTransactionReceipt({
+          hash,
+          pollingInterval = 10,
+          timeout = 60_000,
+        }: {
+          hash: Hash;
+          pollingInterval?: number;
+          timeout?: number;
+        }): Promise<TransactionReceipt> {
+          const deadline = Date.now() + timeout;
+          let nudgeAt = Date.now() + nudgeAfterMs;
+          for (;;) {
+            try {
+              return await client.getTransactionReceipt({ hash });
+            } catch (error) {
+              if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
+            }
+            if (Date.now() > deadline) throw new Error(`no receipt for ${hash} within ${timeout} ms`);
+            // A transaction still without a receipt after seconds: mining a block takes in what automine left in
+            // the pool. One the node no longer knows was dropped (anvil drops a transaction whose fee cap the base
+            // fee passed): say so now rather than wait out the timeout.
+            if (Date.now() > nudgeAt) {
+              nudgeAt = Date.now() + nudgeAfterMs;
+              await client.mine({ blocks: 1 });
+              if (!(await isKnownToNode(hash)))
+                throw new Error(`${hash} was dropped by the node: no receipt will come`);
+            }
+            await new Promise((resolve) => setTimeout(resolve, pollingInterval));
+          }
+        },
+      };
+    });
 }
 
 /** viem test client with public and wallet actions, bound to the local node. */

@@ -18,6 +18,7 @@ import {
   maxUint256,
 } from 'viem';
 import type { Anvil } from '../anvil.ts';
+import { bulkSendFeeFields } from './fee-caps.ts';
 import type { PairKey } from './spec.ts';
 import type { World } from './types.ts';
 
@@ -192,6 +193,7 @@ export class BulkSender {
           data,
           nonce: `0x${nonce.toString(16)}`,
           gas: to ? '0x7a1200' : '0x989680',
+          ...bulkSendFeeFields,
           ...(to ? { to } : {}),
         },
       ],

@@ -1,6 +1,7 @@
 import type { Abi, Address, Hex } from 'viem';
 import { encodeDeployData, encodeFunctionData, getContractAddress } from 'viem';
 import type { Anvil } from '../anvil.ts';
+import { bulkSendFeeFields } from './fee-caps.ts';
 
 const DEPLOY_GAS = 8_000_000;
 const CALL_GAS = 6_000_000;
@@ -42,6 +43,7 @@ export class TxSender {
       data,
       nonce: `0x${nonce.toString(16)}`,
       gas: `0x${gas.toString(16)}`,
+      ...bulkSendFeeFields,
       ...(to ? { to } : {}),
     };
     try {
