@@ -203,6 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     pairFactory: deps.config.quickswapFactoryAddress,
     wmatic: deps.config.wmaticAddress,
+    // Where a V3 position action is sent (issue 46): recorded sends are checked against these.
+    v3Actions: {
+      positionManager: deps.config.v3.positionManager,
+      farmingCenter: deps.config.v3.farmingCenter,
+      eternalFarming: deps.config.v3.eternalFarming,
+      merklDistributor: deps.config.merkl.distributor,
+    },
     // Vault shares and new dQUICK, taken out when the person includes them (issue 45).
     vaults: createVaultExitReader(
       createVaultsDeps({
@@ -224,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     oldTokens,
     v3: deps.config.v3,
     merkl: deps.config.merkl,
+    wnative: deps.config.wmaticAddress,
   });
   // The vaults tool (issue 45): vault shares of the four managers, the Dragon's Lairs and every syrup pool.
   await registerVaults(app, {

@@ -115,6 +115,11 @@ export function startRecordedSends(
       wmatic: runtime.config.wmaticAddress,
       finality: runtime.config.history.finality,
       oldTokens: { quick: runtime.config.quick.old, dquick: runtime.config.dquick.old },
+      v3: {
+        positionManager: runtime.config.v3.positionManager,
+        eternalFarming: runtime.config.v3.eternalFarming,
+        merklDistributor: runtime.config.merkl.distributor,
+      },
       logWarn: (object, message) => log.warn(object, message),
     },
     { logWarn: (object, message) => log.warn(object, message) },

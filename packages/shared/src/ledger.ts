@@ -112,6 +112,8 @@ const ledgerRowKinds = [
   'vault_stake',
   'vault_unstake',
   'lair_enter',
+  // A V3 position closed through Tidewatch (issue 46): its NFT burned; nothing moves.
+  'v3_burn',
 ] as const;
 export type LedgerRowKind = (typeof ledgerRowKinds)[number];
 

@@ -105,6 +105,21 @@ const recoveryStepKindSchema = z.enum([
 ]);
 export type RecoveryStepKind = z.infer<typeof recoveryStepKindSchema>;
 
+/**
+ * What a transaction the runner sends does: a recovery plan's step, or an action on a QuickSwap V3 position
+ * (issue 46, v3-action-calls.ts): collect its fees, claim its farming rewards, leave farming, close it, or claim
+ * the wallet's Merkl rewards. The server's record of a send names it.
+ */
+export const sentTransactionKindSchema = z.enum([
+  ...recoveryStepKindSchema.options,
+  'v3_collect',
+  'v3_claim_rewards',
+  'v3_leave_farming',
+  'v3_close',
+  'merkl_claim',
+]);
+export type SentTransactionKind = z.infer<typeof sentTransactionKindSchema>;
+
 const recoveryStepSchema = z.object({
   /** Stable across recomputations of the plan: `${kind}:${contract}` (approve: `approve:${token}:${spender}`). */
   id: z.string(),
@@ -232,14 +247,14 @@ export type RecoveryPlan = z.infer<typeof recoveryPlanSchema>;
 export const recordTransactionSchema = z.strictObject({
   wallet_address: hexAddressSchema,
   tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte transaction hash'),
-  step_kind: recoveryStepKindSchema,
+  step_kind: sentTransactionKindSchema,
 });
 export type RecordTransaction = z.infer<typeof recordTransactionSchema>;
 
 export const walletTransactionSchema = z.object({
   tx_hash: z.string(),
   wallet_address: z.string(),
-  step_kind: recoveryStepKindSchema,
+  step_kind: sentTransactionKindSchema,
   /** The contract called. */
   to: z.string(),
   status: z.enum(['success', 'reverted']),

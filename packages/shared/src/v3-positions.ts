@@ -126,6 +126,21 @@ export const v3WalletPositionsSchema = z.object({
   block_number: z.number().int(),
   positions: z.array(v3PositionSchema),
   merkl: merklRewardsSchema,
+  /**
+   * Whether the user may act on these positions from Tidewatch (issue 46): false for a watch-only wallet (it
+   * proved no ownership; its actions are shown disabled).
+   */
+  can_act: z.boolean(),
+  /**
+   * The contracts an action is sent to (the operator's configuration, checksummed): the browser builds every call
+   * on these and checks them on chain before it asks the wallet.
+   */
+  contracts: z.object({
+    position_manager: z.string(),
+    farming_center: z.string(),
+    merkl_distributor: z.string(),
+    wnative: z.string(),
+  }),
 });
 export type V3WalletPositions = z.infer<typeof v3WalletPositionsSchema>;
 
@@ -269,3 +284,33 @@ export const v3PositionHistorySchema = z.object({
   as_of_block: z.number().int().nullable().optional(),
 });
 export type V3PositionHistory = z.infer<typeof v3PositionHistorySchema>;
+
+/**
+ * GET /api/quickswap/v3/merkl/claims?wallet_address=: what the wallet can claim from Merkl now (issue 46), for
+ * one `claim` of all its tokens: per token the current tree's cumulative amount and proof (Merkl's API), only
+ * where that tree is the distributor's root on chain and the amount exceeds what it already claimed
+ * (`claimed(user, token)`), with what the claim pays (`claimable`); `left_to_claim` is what the API counts as
+ * earned but not in the live tree yet (its `pending`, or a tree the distributor does not hold yet). `status`
+ * 'unavailable': Merkl's API did not answer (nothing can be claimed through Tidewatch until it does).
+ */
+export const merklClaimsSchema = z.object({
+  wallet_address: z.string(),
+  distributor: z.string(),
+  block_number: z.number().int(),
+  status: z.enum(['ok', 'unavailable']),
+  claims: z.array(
+    z.object({
+      token: tokenRefSchema,
+      /** The tree's cumulative amount for the wallet and token, base units (what `claim` is given). */
+      cumulative_raw: z.string(),
+      proof: z.array(z.string()),
+      claimable: v3TokenAmountSchema,
+      /** The same in base units: what the claim transfers. */
+      claimable_raw: z.string(),
+    }),
+  ),
+  left_to_claim: z.array(v3TokenAmountSchema),
+  /** USD of everything claimable now (null when a token has no price). */
+  claimable_usd: usd,
+});
+export type MerklClaims = z.infer<typeof merklClaimsSchema>;

@@ -1,6 +1,7 @@
-import { type Address, createPublicClient, createWalletClient, type Hex, http, isHex } from 'viem';
+import { type Address, createPublicClient, createWalletClient, type Hex, http, isAddress, isHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { localPolygonChain } from '../anvil.ts';
+import { callsVersion, createCallBatcher, type SendCallsRequest } from './batch-calls.ts';
 import {
   createTransactionReplacer,
   type ReplacementMode,
@@ -38,6 +39,13 @@ export type TestWalletBridge = {
    * chain, which then emits chainChanged). Emits chainChanged itself when the id changes.
    */
   setChainId(chainId: number): void;
+  /**
+   * EIP-5792 atomic batching on the node's chain (default off). On: wallet_getCapabilities answers
+   * `{ '0x89': { atomic: { status: 'supported' } } }` and wallet_sendCalls mines its calls in one block, all or
+   * none. Off, as MetaMask where it cannot batch: no entry for the chain, and more than one call is refused
+   * with 5710 (a single call is still sent). failNext('wallet_sendCalls', 4001) rejects a batch: nothing is sent.
+   */
+  setAtomicBatchSupport(isSupported: boolean): void;
   /** Listens to the events the wallet emits to the page (chainChanged); returns the unsubscribe. */
   onEvent(listener: WalletEventListener): () => void;
 };
@@ -74,8 +82,10 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
   let accounts: Address[] = [account.address];
   let isConnected = false;
   let currentChainId = chainId;
+  let isAtomicBatchSupported = false;
   const listeners = new Set<WalletEventListener>();
   const replacer = createTransactionReplacer({ publicClient, walletClient, account });
+  const batcher = createCallBatcher({ publicClient, walletClient, account, chainId });
   const hex = (id: number) => `0x${id.toString(16)}`;
 
   function switchTo(id: number): void {
@@ -157,6 +167,31 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
           }),
         );
       }
+      case 'wallet_getCapabilities':
+        requireKeyholder(params[0]);
+        return batcher.capabilities(isAtomicBatchSupported, params[1]);
+      case 'wallet_sendCalls': {
+        const request = (params[0] ?? {}) as SendCallsRequest;
+        requireAccount();
+        if (request.from !== undefined) requireKeyholder(request.from);
+        // MetaMask's checks, in its order: version, then the page's network, then what the batch asks for.
+        if (request.version !== callsVersion) {
+          throw {
+            code: -32000,
+            message: `Version not supported: Got ${request.version}, expected ${callsVersion}`,
+          };
+        }
+        if (request.chainId !== undefined && Number(request.chainId) !== currentChainId) {
+          throw {
+            code: -32602,
+            message: `Chain ID must match the dApp selected network: Got ${request.chainId}, expected ${hex(currentChainId)}`,
+          };
+        }
+        requireHomeChain(method);
+        return batcher.send(request, isAtomicBatchSupported);
+      }
+      case 'wallet_getCallsStatus':
+        return batcher.status(params[0]);
       case 'eth_getTransactionByHash':
       case 'eth_getTransactionReceipt': {
         // Answered as the node sees it now; a held transaction is replaced before the page hears back.
@@ -171,6 +206,17 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
 
   function requireAccount(): void {
     if (!isConnected) throw { code: 4100, message: defaultMessages[4100] };
+  }
+
+  /** MetaMask answers EIP-5792 requests only about an account the page was given. */
+  function requireKeyholder(address: unknown): void {
+    if (typeof address !== 'string' || !isAddress(address, { strict: false })) {
+      throw { code: -32602, message: 'Invalid parameters: must provide an Ethereum address.' };
+    }
+    const permitted = isConnected ? accounts : [];
+    if (!permitted.some((account) => account.toLowerCase() === address.toLowerCase())) {
+      throw { code: 4100, message: defaultMessages[4100] };
+    }
   }
 
   return {
@@ -199,6 +245,9 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
     replaceHeldTransaction: () => replacer.replaceHeld(),
     lastReplacement: () => replacer.last(),
     setChainId: switchTo,
+    setAtomicBatchSupport(isSupported) {
+      isAtomicBatchSupported = isSupported;
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

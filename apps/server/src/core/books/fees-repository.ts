@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared';
+import type { SentTransactionKind } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
 import type { Database, DbOrTrx } from '../db/index.ts';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
@@ -93,7 +93,7 @@ export async function deleteUnreferencedFees(db: DbOrTrx, chainId: number, hashe
  */
 type UnsettledSend = {
   tx_hash: string;
-  step_kind: RecoveryStepKind;
+  step_kind: SentTransactionKind;
   to_address: string;
   block_hash: string | null;
   status: string | null;

@@ -12,6 +12,7 @@ import {
   upsertTransactionFee,
 } from './fees-repository.ts';
 import { readSendMovements } from './recorded-send-movements.ts';
+import type { V3LogSources } from './v3-send-movements.ts';
 
 /**
  * What settling recorded sends needs: the chain and its finality rule, POL's price for the gas row, the old
@@ -21,6 +22,8 @@ export type RecordedFinalityDeps = PolPriceDeps & {
   chain: ChainClient;
   finality: FinalityRule;
   oldTokens?: OldTokens | undefined;
+  /** Where a V3 position action's rows come from (issue 46); without it such a send is its gas only. */
+  v3?: V3LogSources | undefined;
   logWarn?: ((object: object, message: string) => void) | undefined;
 };
 

@@ -1,4 +1,4 @@
-import type { FarmKind, LedgerRowKind, RecoveryStepKind } from '@tidewatch/shared';
+import type { FarmKind, LedgerRowKind, SentTransactionKind } from '@tidewatch/shared';
 import { shortenAddress } from '@tidewatch/shared';
 import {
   type Address,
@@ -25,7 +25,15 @@ export type ReceiptLog = { address: Address; topics: Hex[]; data: Hex; logIndex:
 /** The kinds of row a recorded send becomes (an exit: a withdrawal of LP and a reward). */
 export type MovementKind = Extract<
   LedgerRowKind,
-  'withdraw' | 'reward' | 'lp_removed' | 'lair_exit' | 'redenomination'
+  | 'withdraw'
+  | 'reward'
+  | 'lp_removed'
+  | 'lair_exit'
+  | 'redenomination'
+  | 'v3_withdraw'
+  | 'v3_fees'
+  | 'v3_reward'
+  | 'v3_burn'
 >;
 
 /** An amount of a token: its metadata when the farm index names it, else only its address (read later). */
@@ -35,7 +43,7 @@ export type RawAmount = { address: Address; raw: bigint; token: LedgerToken | nu
 export type DecodedMovement = {
   kind: MovementKind;
   logIndex: number;
-  position: { tool: FarmKind; farm_address: string | null; label: string };
+  position: { tool: FarmKind | 'v3'; farm_address: string | null; label: string };
   counterparty: Address;
   sent: RawAmount[];
   received: RawAmount[];
@@ -99,7 +107,7 @@ function rewardTokens(row: IndexRow): Map<string, LedgerToken> {
 }
 
 /** The send: who sent it, the step it was recorded as, the contract it called (verified), its logs. */
-export type SendLogs = { wallet: Address; stepKind: RecoveryStepKind; to: Address; logs: ReceiptLog[] };
+export type SendLogs = { wallet: Address; stepKind: SentTransactionKind; to: Address; logs: ReceiptLog[] };
 
 /**
  * The rows a send's logs make. `index`: the farm index's rows naming the called contract as a farm or a

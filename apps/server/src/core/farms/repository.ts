@@ -232,6 +232,21 @@ export async function isVerifiedWallet(
   return result.rows.length > 0;
 }
 
+/** Whether the user's wallet is watch-only (saved without a signature): nothing may be sent for it. */
+export async function isWatchOnlyWallet(
+  db: DbOrTrx,
+  userId: number,
+  address: string,
+  chainId: number,
+): Promise<boolean> {
+  const result = await sql<{ is_watch_only: number | boolean }>`
+    select is_watch_only from wallets
+    where user_id = ${userId} and lower(address) = ${address.toLowerCase()} and chain_id = ${chainId}`.execute(
+    db,
+  );
+  return result.rows.some((row) => Number(row.is_watch_only) === 1);
+}
+
 /** Stores one price snapshot per token, all of one moment (and block, when read on chain). */
 export async function insertTokenSnapshots(
   db: DbOrTrx,

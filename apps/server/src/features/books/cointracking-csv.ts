@@ -71,6 +71,8 @@ const coinTrackingTypes: Record<TaxRowKind, (line: ExportLine) => string> = {
   vault_stake: transfer,
   vault_unstake: transfer,
   lair_enter: exchanged,
+  // A closed position's NFT burned: nothing moves (no line of its own).
+  v3_burn: transfer,
 };
 
 /**

@@ -50,6 +50,8 @@ const koinlyLabels: Record<TaxRowKind, string> = {
   vault_stake: 'add to pool',
   vault_unstake: 'remove from pool',
   lair_enter: '',
+  // A closed position's NFT burned: nothing moves (no line of its own).
+  v3_burn: '',
 };
 
 /**

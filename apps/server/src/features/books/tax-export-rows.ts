@@ -43,7 +43,8 @@ export function taxExportRows<T extends { row: LedgerRow }>(rows: T[]): T[] {
     const { row } = entry;
     if (carried && carried.row.tx_hash !== row.tx_hash) dropCarried();
     if (row.kind === 'opening_balance') continue;
-    if (taxLineProblem(row) !== null) {
+    // A burned NFT moves nothing: no line of its own, its gas (if its transaction's first row) carried on.
+    if (taxLineProblem(row) !== null || row.kind === 'v3_burn') {
       if (row.gas.status === 'paid' || row.gas.status === 'unknown') carried = entry;
       continue;
     }

@@ -9,6 +9,14 @@ import type { VaultExitReader } from '../vaults/index.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
 import { findUserWallet } from './repository.ts';
 
+/** The contracts V3 position actions are sent to and read back from. */
+export type V3ActionContracts = {
+  positionManager: Address;
+  farmingCenter: Address;
+  eternalFarming: Address;
+  merklDistributor: Address;
+};
+
 export type RecoveryDeps = {
   db: Kysely<Database>;
   chainId: number;
@@ -25,6 +33,11 @@ export type RecoveryDeps = {
   syrups: readonly Address[];
   /** WMATIC: POL's price is its price. */
   wmatic: Address;
+  /**
+   * QuickSwap V3's position manager, FarmingCenter and eternal farming, and Merkl's distributor (the operator's
+   * configuration): where a V3 position action (issue 46) may be sent, and whose logs say what it did.
+   */
+  v3Actions?: V3ActionContracts | undefined;
   /** The vaults tool's reads: vault shares and new dQUICK the person may take out too (issue 45). */
   vaults?: VaultExitReader | undefined;
   now?: () => Date;

@@ -4,6 +4,7 @@ import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
 import { createConfiguredSnapshotPipeline } from '../../core/snapshots/index.ts';
 import type { VaultExitReader } from '../vaults/index.ts';
+import type { V3ActionContracts } from './context.ts';
 import type { RecoveryContracts } from './plan/chain-state.ts';
 import { recoveryRoutes } from './routes.ts';
 import { createRecoveryService } from './service.ts';
@@ -16,6 +17,7 @@ export async function registerRecovery(
     pairFactory: Address;
     wmatic: Address;
     vaults?: VaultExitReader;
+    v3Actions?: V3ActionContracts;
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -38,6 +40,7 @@ export async function registerRecovery(
     syrups: loadSyrupRegistry().map((syrup) => syrup.address),
     wmatic: getAddress(deps.wmatic),
     vaults: deps.vaults,
+    v3Actions: deps.v3Actions,
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });

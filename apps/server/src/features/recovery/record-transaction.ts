@@ -145,7 +145,14 @@ async function storeMovements(
   send: Omit<SendToDecode, 'receipt'>,
   receipt: ReturnType<typeof formatTransactionReceipt>,
 ): Promise<void> {
-  const deps = { db: ctx.db, chainId: ctx.chainId, chain, prices, oldTokens: ctx.oldTokens };
+  const deps = {
+    db: ctx.db,
+    chainId: ctx.chainId,
+    chain,
+    prices,
+    oldTokens: ctx.oldTokens,
+    v3: ctx.v3Actions,
+  };
   try {
     const movements = await readSendMovements(deps, { ...send, receipt });
     await storeSendMovements(

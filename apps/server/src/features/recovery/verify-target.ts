@@ -1,4 +1,4 @@
-import { AppError, type RecoveryStepKind } from '@tidewatch/shared';
+import { AppError, type SentTransactionKind } from '@tidewatch/shared';
 import {
   type Address,
   decodeFunctionData,
@@ -8,10 +8,16 @@ import {
   toFunctionSelector,
 } from 'viem';
 import type { RecoveryContext } from './context.ts';
+
+type V3ActionKind = Extract<
+  SentTransactionKind,
+  'v3_collect' | 'v3_claim_rewards' | 'v3_leave_farming' | 'v3_close' | 'merkl_claim'
+>;
+
 import { findIndexFarm, isIndexPair } from './repository.ts';
 
 /** The functions each step kind may call (the router's with or without a permit). */
-const functionsOf: Record<RecoveryStepKind, string[]> = {
+const functionsOf: Record<SentTransactionKind, string[]> = {
   exit: ['exit()'],
   withdraw: ['withdraw(uint256)'],
   claim: ['getReward()'],
@@ -29,7 +35,43 @@ const functionsOf: Record<RecoveryStepKind, string[]> = {
     'withdraw(uint256,address)',
     'burn(uint256,uint256,uint256)',
   ],
+  // QuickSwap V3 position actions (issue 46, shared v3-action-calls.ts): one call, or the contract's multicall.
+  v3_collect: ['collect((uint256,address,uint128,uint128))', 'multicall(bytes[])'],
+  v3_claim_rewards: [
+    'multicall(bytes[])',
+    'claimReward(address,address,uint256,uint256)',
+    'collectRewards((address,address,address,uint256,uint256),uint256)',
+  ],
+  v3_leave_farming: ['multicall(bytes[])', 'withdrawToken(uint256,address,bytes)'],
+  v3_close: ['multicall(bytes[])'],
+  merkl_claim: ['claim(address[],address[],uint256[],bytes32[][])'],
 };
+
+/** Where each V3 action is sent: the configured position manager, FarmingCenter or Merkl distributor. */
+function v3ActionTargets(ctx: RecoveryContext, kind: V3ActionKind): Address[] {
+  const v3 = ctx.v3Actions;
+  if (!v3) return [];
+  switch (kind) {
+    case 'v3_collect':
+      return [v3.positionManager, v3.farmingCenter];
+    case 'v3_claim_rewards':
+    case 'v3_leave_farming':
+      return [v3.farmingCenter];
+    case 'v3_close':
+      return [v3.positionManager];
+    case 'merkl_claim':
+      return [v3.merklDistributor];
+  }
+}
+
+const v3ActionKinds: readonly SentTransactionKind[] = [
+  'v3_collect',
+  'v3_claim_rewards',
+  'v3_leave_farming',
+  'v3_close',
+  'merkl_claim',
+];
+const isV3Action = (kind: SentTransactionKind): kind is V3ActionKind => v3ActionKinds.includes(kind);
 
 /** A refusal naming `tx_hash` (400), as a bad field is named everywhere. */
 export function badTransaction(message: string): AppError {
@@ -45,7 +87,7 @@ export function badTransaction(message: string): AppError {
  */
 export async function verifyTarget(
   ctx: RecoveryContext,
-  kind: RecoveryStepKind,
+  kind: SentTransactionKind,
   to: Address,
   input: Hex,
 ): Promise<{ farmAddress: Address | null }> {
@@ -55,6 +97,15 @@ export async function verifyTarget(
     throw badTransaction(
       `the transaction does not call ${functionsOf[kind].join(' or ')}, the function of a ${kind} step`,
     );
+  }
+  if (isV3Action(kind)) {
+    const targets = v3ActionTargets(ctx, kind);
+    if (!targets.some((target) => isAddressEqual(target, to))) {
+      throw badTransaction(
+        `the transaction went to ${to}, not to ${targets.join(' or ') || 'a QuickSwap V3 contract this server reads'}`,
+      );
+    }
+    return { farmAddress: null };
   }
   switch (kind) {
     case 'exit':

@@ -1,5 +1,6 @@
 import { AppError } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
+import type { Address } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
@@ -20,6 +21,8 @@ export type V3PositionsDeps = {
   incentives?: V3IncentiveIndex | undefined;
   /** Positions by id, valued (the public read; tracking uses the same reader). */
   readPositions?: V3PositionReader | undefined;
+  /** The wrapped native token (WPOL): what 'receive POL' unwraps (issue 46). */
+  wnative: Address;
   /** Merkl's API client, its last-answer store and the distributor, without the chain parts. */
   merkl: Pick<MerklDeps, 'client' | 'store' | 'distributor'>;
   now?: () => Date;

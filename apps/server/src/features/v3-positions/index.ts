@@ -18,7 +18,7 @@ import { createV3TrackingService } from './tracking-service.ts';
  */
 export async function registerV3Positions(
   app: FastifyInstance,
-  deps: ChainFeatureDeps & { v3: Config['v3']; merkl: Config['merkl'] },
+  deps: ChainFeatureDeps & { v3: Config['v3']; merkl: Config['merkl']; wnative: Config['wmaticAddress'] },
 ): Promise<void> {
   const db = deps.database.db;
   const contracts = {
@@ -56,6 +56,7 @@ export async function registerV3Positions(
     prices: deps.prices,
     incentives,
     readPositions,
+    wnative: deps.wnative,
     merkl: {
       client: createMerklClient({ apiUrl: deps.merkl.apiUrl, timeoutMs: deps.merkl.timeoutMs }),
       store: createMerklAnswerStore(db),

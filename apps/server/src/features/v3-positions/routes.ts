@@ -1,4 +1,5 @@
 import {
+  merklClaimsSchema,
   v3LookupResponseSchema,
   v3LookupSchema,
   v3PositionQuerySchema,
@@ -50,6 +51,16 @@ export const v3PositionsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       v3Positions.position(request.user?.id ?? null, request.params.token_id, request.query.block),
+  );
+
+  // What one Merkl claim pays the wallet now, with the proofs it needs (issue 46): reads the API and the chain.
+  app.get(
+    '/api/quickswap/v3/merkl/claims',
+    {
+      preHandler: [app.requireUser, countChainReads],
+      schema: { querystring: v3WalletQuerySchema, response: { 200: merklClaimsSchema } },
+    },
+    async (request) => v3Positions.merklClaims(request.user!.id, request.query.wallet_address),
   );
 
   app.post(

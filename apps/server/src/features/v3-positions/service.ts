@@ -1,6 +1,7 @@
 import type { V3PositionsContext, V3PositionsDeps } from './context.ts';
 import { getPosition } from './get-position.ts';
 import { lookupPosition } from './lookup-position.ts';
+import { getMerklClaims } from './merkl-claims.ts';
 import { getWalletPositions } from './wallet-positions.ts';
 
 export type V3PositionsService = ReturnType<typeof createV3PositionsService>;
@@ -13,5 +14,6 @@ export function createV3PositionsService(deps: V3PositionsDeps) {
     position: (userId: number | null, tokenId: string, block?: number) =>
       getPosition(ctx, userId, tokenId, block),
     lookup: (query: string) => lookupPosition(query),
+    merklClaims: (userId: number, wallet: string) => getMerklClaims(ctx, userId, wallet),
   };
 }

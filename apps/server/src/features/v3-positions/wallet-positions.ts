@@ -1,4 +1,5 @@
 import type { V3WalletPositions } from '@tidewatch/shared';
+import { isWatchOnlyWallet } from '../../core/farms/repository.ts';
 import { requireChain, requireSavedWallet, type V3PositionsContext } from './context.ts';
 import { findWalletPositionIds } from './reads/find-positions.ts';
 import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from './reads/merkl-rewards.ts';
@@ -37,11 +38,21 @@ export async function getWalletPositions(
     ),
     answer.then((a) => valueMerklRewards(merklDeps, wallet, a, block.number)),
   ]);
-  const tracked = await findTrackedTokenIds(ctx, userId, wallet);
+  const [tracked, isWatchOnly] = await Promise.all([
+    findTrackedTokenIds(ctx, userId, wallet),
+    isWatchOnlyWallet(ctx.db, userId, wallet, ctx.chainId),
+  ]);
   return {
     wallet_address: wallet,
     block_number: Number(block.number),
     positions: positions.map((p) => ({ ...p, is_tracked: tracked.has(p.token_id) })),
     merkl,
+    can_act: !isWatchOnly,
+    contracts: {
+      position_manager: ctx.contracts.positionManager,
+      farming_center: ctx.contracts.farmingCenter,
+      merkl_distributor: ctx.merkl.distributor,
+      wnative: ctx.wnative,
+    },
   };
 }

@@ -22,8 +22,8 @@ const tickSpacing = 60;
  * A bound no usable tick lies beyond (the pool's spacing taken into account): its price is about 0 (lower) or
  * about infinity (upper), a number of 40 digits that says nothing to a person.
  */
-const isLowestTick = (tick: number) => tick - tickSpacing < minTick;
-const isHighestTick = (tick: number) => tick + tickSpacing > maxTick;
+export const isLowestTick = (tick: number) => tick - tickSpacing < minTick;
+export const isHighestTick = (tick: number) => tick + tickSpacing > maxTick;
 
 type Range = { tick_lower: number; tick_upper: number; price_lower: string; price_upper: string; pool: Pair };
 

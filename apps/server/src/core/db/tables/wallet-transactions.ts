@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared';
+import type { SentTransactionKind } from '@tidewatch/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -13,7 +13,7 @@ export type WalletTransactionsTable = {
   wallet_address: string;
   /** Lower-case 0x-prefixed hash; unique per chain. */
   tx_hash: string;
-  step_kind: RecoveryStepKind;
+  step_kind: SentTransactionKind;
   /** The contract called (checksummed). */
   to_address: string;
   status: 'success' | 'reverted';

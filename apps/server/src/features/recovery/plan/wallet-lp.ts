@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared';
+import type { SentTransactionKind } from '@tidewatch/shared';
 import {
   type Address,
   erc20Abi,
@@ -18,7 +18,7 @@ import type { PairState, RecoveryChainState } from './chain-state.ts';
 /** A recorded step that moved LP (wallet_transactions), oldest first. */
 export type RecordedLpStep = {
   tx_hash: string;
-  step_kind: RecoveryStepKind;
+  step_kind: SentTransactionKind;
   to_address: string;
   block_number: number | string;
 };

@@ -6,6 +6,7 @@ import { useTrackPosition } from '../api/manage-tracking.ts';
 import { RangeBadge } from './figures.tsx';
 import { PositionArticle } from './position-article.tsx';
 import { PositionFigures } from './position-figures.tsx';
+import { RangeBar } from './range-bar.tsx';
 
 /** 'track' with the wallet the list read the position for; 'tracked' once it is. */
 function TrackAction({ position, walletAddress, isTracked }: PositionCardProps) {
@@ -40,7 +41,7 @@ export type PositionCardProps = {
   isTracked?: boolean;
 };
 
-/** One position of a wallet's 'All' list: its figures, a link to its detail and 'track'. */
+/** One position of a wallet's 'All' list: its range bar, its figures, a link to its detail and 'track'. */
 export function PositionCard({ position, walletAddress, isTracked = false }: PositionCardProps) {
   return (
     <PositionArticle
@@ -53,6 +54,9 @@ export function PositionCard({ position, walletAddress, isTracked = false }: Pos
         </>
       }
     >
+      <div className="mb-3">
+        <RangeBar {...position} price={position.pool.price} isInRange={position.in_range} />
+      </div>
       <PositionFigures position={position} />
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <Link

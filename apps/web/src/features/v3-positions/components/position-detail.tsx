@@ -15,6 +15,7 @@ import type { DetailParts } from './detail-parts.ts';
 import { RangeBadge } from './figures.tsx';
 import { PositionFigures } from './position-figures.tsx';
 import { PositionTracking } from './position-tracking.tsx';
+import { RangeBar } from './range-bar.tsx';
 import { useAsOfBlock } from './use-as-of-block.ts';
 
 const untitled = 'V3 position';
@@ -86,6 +87,9 @@ function PositionDetailView({ position: latest, parts }: { position: V3Position;
               </a>
             </div>
             <Card title="position">
+              <div className="mb-4">
+                <RangeBar {...position} price={position.pool.price} isInRange={position.in_range} />
+              </div>
               <PositionFigures position={position} />
             </Card>
           </>

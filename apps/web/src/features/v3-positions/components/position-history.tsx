@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReturnsPoint } from '@tidewatch/shared';
+import type { ReturnsPoint, TokenRef } from '@tidewatch/shared';
 import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { PositionBooksPanel } from '../../books/index.ts';
@@ -8,10 +8,10 @@ import type { DetailParts } from './detail-parts.ts';
 import { DownloadHistoryCsv } from './download-history-csv.tsx';
 import { RangeBadge } from './figures.tsx';
 import { PositionEvents } from './position-events.tsx';
+import { PriceRangeChart } from './price-range-chart.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { SnapshotFigures } from './snapshot-figures.tsx';
-
-type Pair = { token0: { symbol: string }; token1: { symbol: string } };
+import type { KnownRange } from './use-known-range.ts';
 
 /**
  * The snapshots as the chart's points: value and farming rewards over time. A snapshot has no 'value if
@@ -29,12 +29,18 @@ const chartPointsOf = (history: V3PositionHistory): ReturnsPoint[] =>
 export type PositionHistoryProps = {
   tokenId: string;
   walletAddress: string;
-  pool: Pair;
+  /** The tokens' decimals turn a snapshot's tick into the pool's price. */
+  pool: { token0: TokenRef; token1: TokenRef };
+  /** The position's range (it never changes): the price chart's band. */
+  range: KnownRange;
   ValueChart: DetailParts['ValueChart'];
 };
 
-/** A tracked position's returns, its snapshots (chart, list, CSV) and its events. */
-export function PositionHistory({ tokenId, walletAddress, pool, ValueChart }: PositionHistoryProps) {
+/**
+ * A tracked position's returns, its snapshots (value chart, price against the range, list, CSV) and its
+ * events.
+ */
+export function PositionHistory({ tokenId, walletAddress, pool, range, ValueChart }: PositionHistoryProps) {
   const query = useQuery(positionHistoryQueryOptions(tokenId, walletAddress));
   if (query.isPending) return <Spinner label="loading history" />;
   if (query.isError) return <InlineError error={query.error} onRetry={() => void query.refetch()} />;
@@ -66,6 +72,9 @@ export function PositionHistory({ tokenId, walletAddress, pool, ValueChart }: Po
           <>
             <PanelBoundary name="chart">
               <ValueChart chart={chartPointsOf(history)} />
+            </PanelBoundary>
+            <PanelBoundary name="price chart">
+              <PriceRangeChart snapshots={history.snapshots} pool={pool} range={range} />
             </PanelBoundary>
             <ol className="space-y-2">
               {newestFirst.map((snapshot) => (

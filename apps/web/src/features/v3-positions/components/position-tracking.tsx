@@ -58,6 +58,7 @@ function SignedInTracking({ position, parts }: { position: V3Position; parts: De
         tokenId={tracked.token_id}
         walletAddress={tracked.wallet_address}
         pool={tracked.pool}
+        range={position}
         ValueChart={parts.ValueChart}
       />
     </div>

@@ -5,9 +5,12 @@ import { paths } from '../../../app/paths.ts';
 import { Button, ConfirmDialog, InlineError } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { useRefreshPosition, useUntrackPosition } from '../api/manage-tracking.ts';
+import { formatPriceNumber, priceAtTick } from '../price-series.ts';
 import { RangeBadge } from './figures.tsx';
 import { PositionArticle, positionName } from './position-article.tsx';
+import { RangeBar } from './range-bar.tsx';
 import { SnapshotFigures } from './snapshot-figures.tsx';
+import { useKnownRange } from './use-known-range.ts';
 
 /** 'refresh': a snapshot now, 'updating' while it runs (single-flight per position and wallet). */
 export function RefreshButton({ tokenId, walletAddress }: { tokenId: string; walletAddress: string }) {
@@ -59,15 +62,29 @@ export function UntrackPositionButton({ tracked }: { tracked: V3TrackedPosition 
   );
 }
 
-/** One position of the 'Tracked' tab: its newest snapshot, the wallet, refresh, untrack and its detail. */
+/**
+ * One position of the 'Tracked' tab: its newest snapshot, the wallet, refresh, untrack and its detail; its range
+ * bar at the snapshot's price (from its tick) once the page knows the range (use-known-range.ts).
+ */
 export function TrackedPositionCard({ tracked }: { tracked: V3TrackedPosition }) {
   const { snapshot } = tracked;
+  const range = useKnownRange(tracked);
   return (
     <PositionArticle
       tokenId={tracked.token_id}
       pool={tracked.pool}
       badges={snapshot ? <RangeBadge isInRange={snapshot.in_range} /> : null}
     >
+      {snapshot && range ? (
+        <div className="mb-3">
+          <RangeBar
+            {...range}
+            price={formatPriceNumber(priceAtTick(snapshot.tick, tracked.pool))}
+            isInRange={snapshot.in_range}
+            pool={tracked.pool}
+          />
+        </div>
+      ) : null}
       {snapshot ? (
         <SnapshotFigures snapshot={snapshot} pool={tracked.pool} />
       ) : (
