@@ -107,22 +107,6 @@ async function collectLog(hash: Hex) {
   return { log: log!, block: receipt.blockNumber };
 }
 
-/** QuickSwap's WMATIC wraps MATIC: the world's test WMATIC gets deposit/withdraw, its balances kept. */
-async function wmaticThatUnwraps(): Promise<void> {
-  const wmatic = w.t.world.tokens.WMATIC;
-  const tx = new TxSender(w.t.anvil);
-  const model = await tx.deploy(other, testWNative, [wmatic.name, wmatic.symbol, wmatic.decimals], 'WNative');
-  await tx.assertAllSucceeded();
-  const code = await client().getCode({ address: model });
-  await client().setCode({ address: wmatic.address, bytecode: code! });
-  const supply = await client().readContract({
-    address: wmatic.address,
-    abi: testErc20.abi,
-    functionName: 'totalSupply',
-  });
-  await client().setBalance({ address: wmatic.address, value: supply });
-}
-
 beforeAll(async () => {
   w = await startV3TrackingWorld();
   userW = await createV3User(w, [wallet()]);
@@ -175,7 +159,6 @@ beforeAll(async () => {
 
   // "Collect as MATIC": collect to 0 (the manager keeps both tokens), unwrap the WMATIC to the wallet, sweep
   // the other token to it; one transaction, as QuickSwap's interface builds it.
-  await wmaticThatUnwraps();
   const wmatic = w.t.world.tokens.WMATIC.address;
   const otherToken = isAddressEqual(pool.token0, wmatic) ? pool.token1 : pool.token0;
   const calls = [

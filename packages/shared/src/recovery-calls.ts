@@ -16,6 +16,15 @@ type Hex = `0x${string}`;
 export const DEFAULT_SLIPPAGE_BPS = 50;
 /** Above 5 % the app asks for a second confirmation before it sends. */
 export const MAX_SLIPPAGE_BPS_WITHOUT_CONFIRMATION = 500;
+/**
+ * The gas limit a transaction is sent with: the estimate + 20 %, as QuickSwap's interface sends (calculateGasMargin).
+ * What a call does can grow between the estimate and its block (Algebra farming's work grows with the seconds
+ * passed): sent at the bare estimate, a farming exit ran out of gas.
+ */
+export function withGasMargin(estimate: bigint): bigint {
+  return (estimate * 12_000n) / 10_000n;
+}
+
 /** The router's deadline: the latest block's timestamp + 20 minutes (the chain's clock, not the browser's). */
 export const DEADLINE_SECONDS = 1200;
 

@@ -35,6 +35,7 @@ import {
 } from './v3-spec.ts';
 import { readV3PoolPrice, swapV3 } from './v3-swap.ts';
 import type { V3IncentiveKey, V3World, V3WorldPool, V3WorldPosition } from './v3-types.ts';
+import { makeWrappedNativeUnwrap } from './wrapped-native.ts';
 
 const entries = <K extends string, V>(record: Record<K, V>) => Object.entries(record) as [K, V][];
 /** createPool deploys a 22 kB pool and its data storage operator: about 6.6M gas, over the kit's default 6M. */
@@ -58,6 +59,8 @@ export async function deployV3World(anvil: Anvil, world: World): Promise<V3World
   const user = world.accounts.user.address;
   const wNative = world.tokens.WMATIC.address;
 
+  // As on Polygon, the position manager's WNative unwraps (collect as POL).
+  await makeWrappedNativeUnwrap(anvil, world);
   const setUp = new TxSender(anvil);
   const contracts = await deployAlgebraContracts(setUp, d, wNative);
   const distributor = await deployMerklDistributor(setUp, d);

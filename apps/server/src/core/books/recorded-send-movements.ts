@@ -1,6 +1,6 @@
 import { v3Abis } from '@tidewatch/contracts/v3-abis';
 import type { SentTransactionKind } from '@tidewatch/shared';
-import { type Address, getAddress } from 'viem';
+import { type Address, decodeEventLog, getAddress } from 'viem';
 import { labelSymbol, type OldTokens } from '../chain/token-labels.ts';
 import type { IndexRow } from '../farm-index/index-repository.ts';
 import { findIndexRowsOfSend } from './books-repository.ts';
@@ -81,8 +81,17 @@ async function readV3PositionTokens(
 ): Promise<Map<bigint, readonly [Address, Address]>> {
   const ids = new Set<bigint>();
   for (const log of receipt.logs) {
-    if (getAddress(log.address) === getAddress(v3.positionManager) && log.topics.length >= 2 && log.topics[1])
-      ids.add(BigInt(log.topics[1]));
+    if (getAddress(log.address) !== getAddress(v3.positionManager)) continue;
+    try {
+      const { args } = decodeEventLog({
+        abi: v3Abis.positionManager,
+        data: log.data,
+        topics: log.topics as never,
+      });
+      if ('tokenId' in args) ids.add(args.tokenId);
+    } catch {
+      // Not one of the position manager's events we read.
+    }
   }
   const tokens = new Map<bigint, readonly [Address, Address]>();
   for (const tokenId of ids) {

@@ -1,9 +1,11 @@
+import { withGasMargin } from '@tidewatch/shared/recovery-calls';
 import type { Address, Hash, WalletClient } from 'viem';
 import { polygon } from 'viem/chains';
 import type { Review } from './transaction-state.ts';
 
 /**
- * Asks the wallet to send the reviewed call (its one prompt) and returns the hash. `chain` makes viem check
+ * Asks the wallet to send the reviewed call (its one prompt) and returns the hash, with the review's gas estimate
+ * + 20 % as its limit (withGasMargin). `chain` makes viem check
  * the wallet is still on Polygon right before it asks: a network switched after the review sends nothing.
  */
 export function sendReviewedCall(
@@ -19,5 +21,6 @@ export function sendReviewedCall(
     abi: call.abi,
     functionName: call.functionName,
     args: call.args,
+    gas: withGasMargin(review.gasUnits),
   });
 }

@@ -17,9 +17,9 @@ export type RangeInput = {
   pool: Pair;
 };
 
-export type RangeSide = 'in' | 'below' | 'above';
+type RangeSide = 'in' | 'below' | 'above';
 
-export type RangePosition = {
+type RangePosition = {
   side: RangeSide;
   /** Where the band starts and ends and where the price's marker sits, in % of the bar's width. */
   band: { start: number; end: number };

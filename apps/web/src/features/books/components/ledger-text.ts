@@ -21,6 +21,7 @@ export const ledgerKindLabels = {
   vault_stake: 'shares staked',
   vault_unstake: 'shares unstaked',
   lair_enter: "entered Dragon's Lair",
+  v3_burn: 'position closed (NFT burned)',
 } as const satisfies Record<LedgerRowKind, string>;
 
 /** A polygonscan link for a transaction; the opening balance's '0x' has none. */

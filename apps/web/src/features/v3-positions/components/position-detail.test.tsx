@@ -18,6 +18,7 @@ import {
 // jsdom cannot draw lightweight-charts' canvas (no matchMedia, no 2D context): a stand-in draws nothing. The
 // chart's frame, ranges and values line around it are the farms feature's own and still render.
 vi.mock('../../farms/components/returns-chart-canvas.tsx', () => ({ default: () => null }));
+vi.mock('./price-range-chart-canvas.tsx', () => ({ default: () => null }));
 
 const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
 const detailPath = `/quickswap/v3-positions/details/${tokenId}`;
@@ -198,6 +199,28 @@ describe("a V3 position's page", () => {
       'href',
       `https://polygonscan.com/tx/0x${'e'.repeat(64)}`,
     );
+  });
+
+  it('draws the pool price at each snapshot against the range under the value chart, said in words too', async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === `/quickswap/v3/positions/${tokenId}`) return { body: position({ is_tracked: true }) };
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [trackedPosition()] } };
+      if (path === historyPath) return { body: history() };
+      return undefined;
+    });
+    renderRoute(detailPath);
+    const chart = await screen.findByRole('region', { name: 'price and range' });
+    expect(
+      within(chart).getByRole('img', {
+        name: 'pool price over time against its range 0.4 – 0.6 USDC per WMATIC',
+      }),
+    ).toBeInTheDocument();
+    // Both snapshots are at tick -283000: 0.51297 USDC per WMATIC; the older one was out of range.
+    expect(chart).toHaveTextContent('pool price, USDC per WMATIC (newest 0.5129)');
+    expect(chart).toHaveTextContent('in range at 1 of 2 snapshots');
+    const snapshots = screen.getByRole('region', { name: 'snapshots' });
+    expect(within(snapshots).getByRole('img', { name: 'position value over time' })).toBeInTheDocument();
   });
 
   it('shows a tracked position as of its newest snapshot, and its returns as of their final block, each said', async () => {

@@ -47,7 +47,7 @@ const widenedTo =
     };
   };
 
-export type PriceRangeChartCanvasProps = {
+type PriceRangeChartCanvasProps = {
   /** Oldest first, one per second. */
   points: PricePoint[];
   /** The range's edges; null for a bound at an extreme tick (0 or ∞: no line to draw). */

@@ -10,7 +10,7 @@ const PriceRangeChartCanvas = lazy(() => import('./price-range-chart-canvas.tsx'
 
 const quiet = 'text-xs text-slate-600 dark:text-slate-400';
 
-export type PriceRangeChartProps = {
+type PriceRangeChartProps = {
   snapshots: readonly V3PositionSnapshot[];
   pool: { token0: TokenRef; token1: TokenRef };
   range: KnownRange;

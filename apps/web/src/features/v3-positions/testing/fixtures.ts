@@ -123,6 +123,14 @@ export function unpricedPosition(): V3Position {
   };
 }
 
+/** The contracts a wallet's positions answer names (QuickSwap's on Polygon). */
+export const v3Contracts = {
+  position_manager: '0x8eF88E4c7CfbbaC1C163f7eddd4B578792201de6',
+  farming_center: '0x7F281A8cdF66eF5e9db8434Ec6D97acc1bc01E78',
+  merkl_distributor: '0x3Ef3D8bA38EBe18DB133cEc108f4D14CE00Dd9Ae',
+  wnative: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
+};
+
 export const merklOk: MerklRewards = {
   status: 'ok',
   as_of: minutesAgo(1),
@@ -135,7 +143,14 @@ export function walletPositions(
   merkl: MerklRewards = merklOk,
   wallet = walletAddress,
 ): V3WalletPositions {
-  return { wallet_address: wallet, block_number: 500, positions, merkl };
+  return {
+    wallet_address: wallet,
+    block_number: 500,
+    positions,
+    merkl,
+    can_act: true,
+    contracts: v3Contracts,
+  };
 }
 
 export function snapshot(overrides: Partial<V3PositionSnapshot> = {}): V3PositionSnapshot {
