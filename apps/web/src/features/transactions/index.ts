@@ -2,11 +2,18 @@
  * The transaction runner (issue 33): screens offering a transaction import from here only. The runner's
  * chain code loads with its own chunk when first shown; what is exported beside it is light.
  */
+export {
+  type PositionActionsAccess,
+  usePositionActionsAccess,
+  usePositionActionsAccessOf,
+} from './action-access.ts';
+export { SlippageSetting } from './components/slippage-setting.tsx';
 export { TransactionRunner } from './components/transaction-runner.tsx';
 export { formatPolAndUsd } from './format-pol.ts';
 export { hasPendingTransaction, listPendingStepKeys, readPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
 export { resumedStepRequest } from './resumed-step-request.ts';
+export { readSlippage, type SlippageChoice } from './slippage.ts';
 export type {
   PreparedCall,
   TransactionOutcome,

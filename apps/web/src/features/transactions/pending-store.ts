@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared/recovery';
+import type { SentTransactionKind } from '@tidewatch/shared/recovery';
 import type { Address, Hash } from 'viem';
 
 /**
@@ -11,7 +11,7 @@ export type PendingTransaction = {
   /** The sender's nonce, once read: the wait then detects a transaction replaced in the wallet. */
   nonce: number | null;
   /** What was sent (the request's kind, or `approve` sent in its place), as the server records it. */
-  stepKind: RecoveryStepKind;
+  stepKind: SentTransactionKind;
 };
 
 const keyPrefix = 'tidewatch.pendingTransaction';

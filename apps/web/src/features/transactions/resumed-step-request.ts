@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared/recovery';
+import type { SentTransactionKind } from '@tidewatch/shared/recovery';
 import type { TransactionRequest } from './types.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { TransactionRequest } from './types.ts';
  */
 export function resumedStepRequest(
   stepKey: string,
-  stepKind: RecoveryStepKind,
+  stepKind: SentTransactionKind,
   polUsd: number | null,
 ): TransactionRequest {
   return {

@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared/recovery';
+import type { SentTransactionKind } from '@tidewatch/shared/recovery';
 import type { Address, Hash } from 'viem';
 import type { PendingTransaction } from './pending-store.ts';
 import type { PreparedCall, TransactionRequest } from './types.ts';
@@ -51,7 +51,7 @@ export type RunnerState =
   | { stage: 'pending'; pending: PendingTransaction; waitProblem: string | null }
   | {
       stage: 'mined';
-      stepKind: RecoveryStepKind;
+      stepKind: SentTransactionKind;
       mined: MinedTransaction;
       replacement: Replacement | null;
       revertReason: string | null;

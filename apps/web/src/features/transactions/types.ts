@@ -1,4 +1,4 @@
-import type { RecoveryStepKind, TokenAmount } from '@tidewatch/shared/recovery';
+import type { SentTransactionKind, TokenAmount } from '@tidewatch/shared/recovery';
 import type { Abi, Address, Hex, PublicClient, TypedDataDefinition } from 'viem';
 
 /** One contract call, built in the browser from addresses the app verified (decision 029). */
@@ -17,7 +17,7 @@ export type PreparedCall = {
    */
   receives?: TokenAmount[];
   instead?: {
-    stepKind: RecoveryStepKind;
+    stepKind: SentTransactionKind;
     contractLabel: string;
     functionSignature: string;
     receives: TokenAmount[];
@@ -41,7 +41,7 @@ export type PrepareTools = {
 
 /** One transaction for the runner to review, send and follow. */
 export type TransactionRequest = {
-  stepKind: RecoveryStepKind;
+  stepKind: SentTransactionKind;
   /** 'farm WETH-USDC', 'QuickSwap V2 router', "Dragon's Lair (old dQUICK)", 'QUICK converter'. */
   contractLabel: string;
   /** 'exit()', 'withdraw(uint256)', … */

@@ -1,4 +1,4 @@
-import { usePositionActionsAccessOf } from './position-actions-access.ts';
+import { usePositionActionsAccessOf } from '../../transactions/index.ts';
 import { type ActionPosition, hasRewards, hasStake } from './position-actions-position.ts';
 
 /** Said where claiming could be asked of a farm that cannot pay: before the person signs anything. */

@@ -6,11 +6,10 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
+import { readSlippage, SlippageSetting } from '../../transactions/index.ts';
 import { recoveryPlanQueryOptions } from '../api/get-recovery-plan.ts';
 import { PlanHoldings } from './plan-holdings.tsx';
 import { PlanSteps, type StepActions } from './plan-steps.tsx';
-import { readSlippage } from './slippage.ts';
-import { SlippageSetting } from './slippage-setting.tsx';
 import { VaultChoice } from './vault-choice.tsx';
 import { WalletLpChoice } from './wallet-lp-choice.tsx';
 

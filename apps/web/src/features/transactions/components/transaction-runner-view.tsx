@@ -1,4 +1,4 @@
-import type { RecoveryStepKind } from '@tidewatch/shared/recovery';
+import type { SentTransactionKind } from '@tidewatch/shared/recovery';
 import { Spinner } from '../../../components/index.ts';
 import { useTransactionRun } from '../hooks/use-transaction-run.ts';
 import { describeCall } from '../review-call.ts';
@@ -11,7 +11,7 @@ import { SignaturePanel } from './signature-panel.tsx';
 import { WalletCheckPanel } from './wallet-check-panel.tsx';
 
 /** What a reverting call's contract is, for 'the farm would revert: …'. */
-const contractNoun: Record<RecoveryStepKind, string> = {
+const contractNoun: Record<SentTransactionKind, string> = {
   exit: 'farm',
   withdraw: 'farm',
   claim: 'farm',
@@ -21,6 +21,11 @@ const contractNoun: Record<RecoveryStepKind, string> = {
   convert_quick: 'converter',
   unstake_vault: 'MasterChef',
   withdraw_vault: 'vault',
+  v3_collect: 'position manager',
+  v3_claim_rewards: 'FarmingCenter',
+  v3_leave_farming: 'FarmingCenter',
+  v3_close: 'position manager',
+  merkl_claim: 'Merkl distributor',
 };
 
 /** One transaction, from the wallet checks to its recorded receipt (see TransactionRunner). */

@@ -4,6 +4,7 @@ import { paths } from '../../../app/paths.ts';
 import { Badge, Button, InlineError } from '../../../components/index.ts';
 import { useTrackPosition } from '../api/manage-tracking.ts';
 import { RangeBadge } from './figures.tsx';
+import { PositionActions } from './position-actions.tsx';
 import { PositionArticle } from './position-article.tsx';
 import { PositionFigures } from './position-figures.tsx';
 import { RangeBar } from './range-bar.tsx';
@@ -67,6 +68,7 @@ export function PositionCard({ position, walletAddress, isTracked = false }: Pos
         </Link>
         <TrackAction position={position} walletAddress={walletAddress} isTracked={isTracked} />
       </div>
+      <PositionActions position={position} walletAddress={walletAddress} />
     </PositionArticle>
   );
 }

@@ -13,6 +13,7 @@ import { formatPair, shortenAddress } from '../../../lib/format.ts';
 import { isPositionId, positionQueryOptions } from '../api/get-position.ts';
 import type { DetailParts } from './detail-parts.ts';
 import { RangeBadge } from './figures.tsx';
+import { PositionActions } from './position-actions.tsx';
 import { PositionFigures } from './position-figures.tsx';
 import { PositionTracking } from './position-tracking.tsx';
 import { RangeBar } from './range-bar.tsx';
@@ -91,6 +92,7 @@ function PositionDetailView({ position: latest, parts }: { position: V3Position;
                 <RangeBar {...position} price={position.pool.price} isInRange={position.in_range} />
               </div>
               <PositionFigures position={position} />
+              <PositionActions position={latest} walletAddress={latest.owner} />
             </Card>
           </>
         ) : pinned.isError ? (

@@ -5,6 +5,7 @@ import { InlineError, PanelBoundary, Spinner } from '../../../components/index.t
 import { shortenAddress } from '../../../lib/format.ts';
 import { trackedPositionsQueryOptions } from '../api/get-tracked-positions.ts';
 import { walletPositionsQueryOptions } from '../api/get-wallet-positions.ts';
+import { MerklClaim } from './merkl-claim.tsx';
 import { MerklRewardsLine } from './merkl-rewards.tsx';
 import { PositionCard } from './position-card.tsx';
 
@@ -38,6 +39,12 @@ export function WalletPositions({ wallet }: { wallet: Wallet }) {
       {query.data ? (
         <>
           <MerklRewardsLine merkl={query.data.merkl} />
+          <MerklClaim
+            walletAddress={wallet.address}
+            merkl={query.data.merkl}
+            contracts={query.data.contracts}
+            canAct={query.data.can_act}
+          />
           {query.data.positions.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-400">no V3 positions in this wallet</p>
           ) : null}

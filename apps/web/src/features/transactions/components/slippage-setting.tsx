@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { TextField } from '../../../components/index.ts';
-import type { SlippageChoice } from './slippage.ts';
+import type { SlippageChoice } from '../slippage.ts';
 
 export type SlippageSettingProps = {
   text: string;

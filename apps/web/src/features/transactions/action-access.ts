@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { isSameAddress } from '@tidewatch/shared/same-address';
-import { useSessionToken } from '../../../lib/session.ts';
-import { useWallet } from '../../../lib/wallet/index.ts';
-import { connectedWalletsQueryOptions } from '../../wallets/api/get-connected-wallets.ts';
+import { useSessionToken } from '../../lib/session.ts';
+import { useWallet } from '../../lib/wallet/index.ts';
+import { connectedWalletsQueryOptions } from '../wallets/api/get-connected-wallets.ts';
 
 /**
  * Whether the actions on a wallet's position can run, and if not why (issue 33, safety):

@@ -1,5 +1,5 @@
 import { MAX_SLIPPAGE_BPS_WITHOUT_CONFIRMATION } from '@tidewatch/shared/recovery-calls';
-import { parseDecimalInput } from '../../../lib/decimal-input.ts';
+import { parseDecimalInput } from '../../lib/decimal-input.ts';
 
 /** The slippage as typed: basis points, and whether it is high enough to need a second confirmation. */
 export type SlippageChoice =
