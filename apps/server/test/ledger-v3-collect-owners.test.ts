@@ -3,7 +3,6 @@ import {
   farmingCenter,
   nonfungiblePositionManager,
   testErc20,
-  testWNative,
 } from '@tidewatch/contracts';
 import { ledgerSchema, positionBooksSchema, v3PositionHistorySchema } from '@tidewatch/shared';
 import { addV3Positions, mintV3Position, swapV3, TxSender, testAccounts } from '@tidewatch/testkit';

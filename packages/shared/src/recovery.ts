@@ -110,7 +110,7 @@ export type RecoveryStepKind = z.infer<typeof recoveryStepKindSchema>;
  * (issue 46, v3-action-calls.ts): collect its fees, claim its farming rewards, leave farming, close it, or claim
  * the wallet's Merkl rewards. The server's record of a send names it.
  */
-export const sentTransactionKindSchema = z.enum([
+const sentTransactionKindSchema = z.enum([
   ...recoveryStepKindSchema.options,
   'v3_collect',
   'v3_claim_rewards',

@@ -13,14 +13,6 @@ export { v3ActionAbis } from './v3-action-abis.ts';
 
 type Hex = `0x${string}`;
 
-/** What a position action does, as the runner and the server's record name it. */
-export type V3ActionKind =
-  | 'v3_collect'
-  | 'v3_claim_rewards'
-  | 'v3_leave_farming'
-  | 'v3_close'
-  | 'merkl_claim';
-
 /** uint128's largest: collect everything owed. */
 export const MAX_UINT128 = 2n ** 128n - 1n;
 const zeroAddress: Hex = '0x0000000000000000000000000000000000000000';

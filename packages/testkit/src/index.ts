@@ -58,4 +58,3 @@ export {
   type IchiVaultDeployment,
   type SteerVaultDeployment,
 } from './world/vault-managers-deploy.ts';
-export { makeWrappedNativeUnwrap } from './world/wrapped-native.ts';

@@ -13,7 +13,7 @@ export { formatPolAndUsd } from './format-pol.ts';
 export { hasPendingTransaction, listPendingStepKeys, readPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
 export { resumedStepRequest } from './resumed-step-request.ts';
-export { readSlippage, type SlippageChoice } from './slippage.ts';
+export { readSlippage } from './slippage.ts';
 export type {
   PreparedCall,
   TransactionOutcome,

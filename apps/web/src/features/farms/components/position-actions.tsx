@@ -6,8 +6,8 @@ import { shortenAddress } from '../../../lib/format.ts';
 import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
 import { polPriceQueryOptions } from '../../recovery/api/get-pol-price.ts';
-import { farmKeys } from '../api/keys.ts';
 import { type PositionActionsAccess, usePositionActionsAccess } from '../../transactions/index.ts';
+import { farmKeys } from '../api/keys.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 import { refuseUnindexedFarm } from './position-actions-farm-index.ts';
 import {

@@ -63,7 +63,7 @@ const toSeconds = (iso: string) => BigInt(Math.round(Date.parse(iso) / 1000));
  * The eternal incentive's key from the answer, checked against its id (keccak256(abi.encode(key))): a key that
  * does not hash to the incentive the chain reported is refused.
  */
-export function incentiveKeyOf(position: V3Position): IncentiveKey | null {
+function incentiveKeyOf(position: V3Position): IncentiveKey | null {
   const incentive = position.farming?.incentive;
   if (!incentive) return null;
   const key: IncentiveKey = {

@@ -124,7 +124,7 @@ export function unpricedPosition(): V3Position {
 }
 
 /** The contracts a wallet's positions answer names (QuickSwap's on Polygon). */
-export const v3Contracts = {
+const v3Contracts = {
   position_manager: '0x8eF88E4c7CfbbaC1C163f7eddd4B578792201de6',
   farming_center: '0x7F281A8cdF66eF5e9db8434Ec6D97acc1bc01E78',
   merkl_distributor: '0x3Ef3D8bA38EBe18DB133cEc108f4D14CE00Dd9Ae',
