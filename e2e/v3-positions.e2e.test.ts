@@ -1,4 +1,5 @@
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import {
   deployV3World,
   FULL_RANGE,
@@ -7,12 +8,21 @@ import {
   movePriceAcrossRange,
   type SmtpTestServer,
   startMerklServer,
+  type TestWalletBridge,
   testAccounts,
   type V3World,
   v3WorldAppEnv,
 } from '@tidewatch/testkit';
 import type { Locator } from 'playwright-core';
-import { formatUnits } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  type Hex,
+  isAddressEqual,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, followNavLink } from './support/browser.ts';
 import { readFigure, saveWalletThroughGuide, shortenAddress } from './support/farm-card.ts';
@@ -51,6 +61,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
   let env: FarmWorld;
   let browser: Browser;
   let smtp: SmtpTestServer;
+  let bridge: TestWalletBridge;
   let merkl: MerklServer | undefined;
   let v3World: V3World;
   /** The user's position in MYST-WETH: MYST has no route, only its pool's own price. */
@@ -58,7 +69,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
 
   beforeAll(async () => {
     // Automatic snapshots every 5 s: the alert rules run after each.
-    ({ env, browser, smtp } = (await startLoggedInFarmSession({
+    ({ env, browser, smtp, bridge } = (await startLoggedInFarmSession({
       email,
       password,
       withSmtp: true,
@@ -360,6 +371,133 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     await notifications.getByText(`${name}: out of range`).first().waitFor();
     expect(await notifications.getByText(`${name}: out of range`).count()).toBe(1);
     await browser.screenshot('v3-notifications');
+  });
+
+  /** The wallet's balance of each token, read now. */
+  const balancesOf = (tokens: readonly Address[]) =>
+    Promise.all(
+      tokens.map((token) =>
+        anvil().client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+        }),
+      ),
+    );
+
+  /**
+   * The test's own prediction of the send the wallet just made to `to`: its calldata called from the wallet at the
+   * block before it, with its block's timestamp (farming rewards accrue by the second). Returns the return data.
+   */
+  async function predictionOfLastSend(to: Address): Promise<{ data: Hex; hash: Hex }> {
+    const latest = await anvil().client.getBlockNumber();
+    for (let number = latest; number > latest - 20n; number--) {
+      const block = await anvil().client.getBlock({ blockNumber: number, includeTransactions: true });
+      const tx = block.transactions.find(
+        (t) => isAddressEqual(t.from, account) && t.to !== null && isAddressEqual(t.to, to),
+      );
+      if (!tx) continue;
+      const { data } = await anvil().client.call({
+        account,
+        to,
+        data: tx.input,
+        blockNumber: number - 1n,
+        blockOverrides: { time: block.timestamp, number },
+      });
+      return { data: data!, hash: tx.hash };
+    }
+    throw new Error(`no send of ${account} to ${to} in the last 20 blocks`);
+  }
+
+  const decodeMulticall = (abi: readonly unknown[], data: Hex, names: readonly string[]) => {
+    const results = decodeFunctionResult({ abi, functionName: 'multicall', data } as never) as readonly Hex[];
+    return names.map((functionName, i) =>
+      functionName === '-' ? null : decodeFunctionResult({ abi, functionName, data: results[i]! } as never),
+    );
+  };
+
+  it('acts on the positions from their cards: closes the one out of range, claims farming rewards after a rejected prompt, claims Merkl rewards', async () => {
+    const { page } = browser;
+    await followNavLink(browser, toolHeading);
+    await page.getByRole('tab', { name: 'All positions' }).click();
+    const section = walletSection();
+
+    // The position out of range: its card says what collecting and closing would pay now, and closes it.
+    const outOfRange = await readChainPosition(anvil(), v3World, v3World.positions.inRange.tokenId);
+    expect(outOfRange.isInRange).toBe(false);
+    const card = section.getByRole('article', { name: cardName(outOfRange), exact: true });
+    const offer = card.getByRole('note');
+    await offer.getByText(/^close position would pay /).waitFor({ timeout: 30_000 });
+    // Closing pays the liquidity's amounts and the uncollected fees: the test's own static reads.
+    expect(await offer.textContent()).toContain(
+      amountText(outOfRange.amounts[0] + outOfRange.fees[0], outOfRange.token0),
+    );
+    await browser.screenshot('v3-out-of-range-offer');
+    await card.getByRole('button', { name: 'close position' }).click();
+    await card.getByRole('textbox', { name: /slippage/ }).waitFor();
+    expect(await card.getByRole('textbox', { name: /slippage/ }).inputValue()).toBe('0.5');
+    await card.getByRole('button', { name: 'review' }).click();
+    const tokens = [outOfRange.token0.address, outOfRange.token1.address];
+    const before = await balancesOf(tokens);
+    await card.getByRole('button', { name: 'confirm in wallet' }).click();
+    await card.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    const close = await predictionOfLastSend(v3World.positionManager);
+    const [, collected] = decodeMulticall(v3ActionAbis.positionManager, close.data, [
+      '-',
+      'collect',
+      '-',
+    ]) as [null, readonly [bigint, bigint]];
+    expect(await balancesOf(tokens)).toEqual([before[0]! + collected[0], before[1]! + collected[1]]);
+    await expect(
+      anvil().client.readContract({
+        address: v3World.positionManager,
+        abi: v3ActionAbis.positionManager,
+        functionName: 'ownerOf',
+        args: [outOfRange.tokenId],
+      }),
+    ).rejects.toThrow();
+    await browser.screenshot('v3-closed');
+
+    // The farmed position: claim its rewards; the first prompt is rejected in the wallet, nothing is sent.
+    const farmed = await readChainPosition(anvil(), v3World, v3World.positions.farmed.tokenId);
+    const farmedCard = section.getByRole('article', { name: cardName(farmed), exact: true });
+    await farmedCard.getByRole('button', { name: 'claim rewards' }).click();
+    const nonce = await anvil().client.getTransactionCount({ address: account });
+    bridge.failNext('eth_sendTransaction', 4001);
+    await farmedCard.getByRole('button', { name: 'confirm in wallet' }).click();
+    await farmedCard.getByText('looks like you rejected a prompt in your metamask extension').waitFor();
+    expect(await anvil().client.getTransactionCount({ address: account })).toBe(nonce);
+    await farmedCard.getByRole('button', { name: 'try again' }).click();
+    const rewardTokens = [v3World.incentive.key.rewardToken, v3World.incentive.key.bonusRewardToken];
+    const rewardsBefore = await balancesOf(rewardTokens);
+    await farmedCard.getByRole('button', { name: 'confirm in wallet' }).click();
+    await farmedCard.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    const claim = await predictionOfLastSend(v3World.farmingCenter);
+    const [, reward, bonus] = decodeMulticall(v3ActionAbis.farmingCenter, claim.data, [
+      '-',
+      'claimReward',
+      'claimReward',
+    ]) as [null, bigint, bigint];
+    expect(reward).toBeGreaterThan(0n);
+    expect(await balancesOf(rewardTokens)).toEqual([rewardsBefore[0]! + reward, rewardsBefore[1]! + bonus]);
+
+    // Merkl: what one claim pays now and what is left, then all of it in one transaction.
+    const owed = await Promise.all(
+      v3World.merkl.rewards
+        .filter((r) => r.recipient === account)
+        .map(async (r) => ({
+          token: getAddress(r.token.address),
+          raw: r.amount - (await readMerklClaimed(anvil(), v3World, account, r.token.address)),
+        })),
+    );
+    await section.getByRole('button', { name: 'claim Merkl rewards' }).click();
+    await section.getByText(/^claimed now: /).waitFor();
+    await browser.screenshot('v3-merkl-claim');
+    const merklBefore = await balancesOf(owed.map((o) => o.token));
+    await section.getByRole('button', { name: 'confirm in wallet' }).click();
+    await section.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    expect(await balancesOf(owed.map((o) => o.token))).toEqual(merklBefore.map((b, i) => b + owed[i]!.raw));
   });
 });
 

@@ -94,19 +94,23 @@ export function ActionRun(props: ActionRunProps) {
     }
   };
 
-  // A send of this position waiting for its receipt (a reload): the runner resumes it without asking for options.
+  // An action with nothing to choose goes straight to its review; a send of this position waiting for its receipt
+  // (a reload) resumes without asking for options.
+  const hasOptions = action === 'close' || (action === 'collect' && involvesNative);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the run opens.
   useEffect(() => {
     const isResuming = ['v3_collect', 'v3_claim_rewards', 'v3_leave_farming', 'v3_close'].some((kind) =>
       hasPendingTransaction(walletAddress, `${kind}:${position.token_id}`),
     );
-    if (isResuming) void review();
+    if (isResuming || !hasOptions) void review();
   }, []);
 
   const current = requests?.[step];
   return (
     <div className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-      {requests === null ? (
+      {requests === null && !hasOptions && buildError === null ? (
+        <Spinner label="preparing" />
+      ) : requests === null ? (
         <div className="space-y-2">
           {action === 'close' ? (
             <>

@@ -105,14 +105,29 @@ export function PositionActions({
   );
 }
 
+/** The exact sum of two decimal amounts of a token with `decimals` (closing pays the liquidity and the fees). */
+function addDecimals(a: string, b: string, decimals: number): string {
+  const raw = (text: string) => {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return (
+      BigInt(whole) * 10n ** BigInt(decimals) +
+      BigInt(fraction.padEnd(decimals, '0').slice(0, decimals) || '0')
+    );
+  };
+  const sum = raw(a) + raw(b);
+  const unit = 10n ** BigInt(decimals);
+  const fraction = (sum % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${sum / unit}.${fraction}` : `${sum / unit}`;
+}
+
 /** Out of range: it earns no fees until the price returns; what each way out would pay now. */
 function OutOfRangeOffer({ position }: { position: V3Position }) {
   const fees = position.fees ?? [];
   const closing = position.amounts.map((amount, i) => {
     const fee = fees[i];
-    const total = Number(amount.amount) + Number(fee?.amount ?? 0);
+    const total = addDecimals(amount.amount, fee?.amount ?? '0', amount.token.decimals);
     const usd = amount.usd === null || (fee && fee.usd === null) ? null : (amount.usd ?? 0) + (fee?.usd ?? 0);
-    return { token: amount.token, amount: String(total), usd };
+    return { token: amount.token, amount: total, usd };
   });
   const closingUsd =
     position.value_usd === null || position.fees_usd === null ? null : position.value_usd + position.fees_usd;
