@@ -419,6 +419,8 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
 
   it('acts on the positions from their cards: closes the one out of range, claims farming rewards after a rejected prompt, claims Merkl rewards', async () => {
     const { page } = browser;
+    // The wallet runs several calls in one prompt (EIP-5792), as a wallet with atomic batching does.
+    bridge.setAtomicBatchSupport(true);
     await followNavLink(browser, toolHeading);
     await page.getByRole('tab', { name: 'All positions' }).click();
     const section = walletSection();
@@ -498,6 +500,71 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     await section.getByRole('button', { name: 'confirm in wallet' }).click();
     await section.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
     expect(await balancesOf(owed.map((o) => o.token))).toEqual(merklBefore.map((b, i) => b + owed[i]!.raw));
+
+    // The farmed position closed in one wallet prompt: leave farming, then close, simulated together and sent as
+    // one atomic batch; the wallet's balances move by what the test's own simulation of both at the block before
+    // pays, the NFT is burned.
+    await farmedCard.getByRole('button', { name: 'close', exact: true }).click();
+    await farmedCard.getByRole('button', { name: 'close position' }).click();
+    await farmedCard.getByRole('button', { name: 'leave farming and close in one prompt' }).click();
+    const batch = farmedCard.getByRole('region', { name: 'transactions in one wallet prompt' });
+    await batch
+      .getByRole('listitem', { name: /^step 1: multicall\(exitFarming/ })
+      .waitFor({ timeout: 30_000 });
+    await batch.getByRole('listitem', { name: /^step 2: multicall\(decreaseLiquidity/ }).waitFor();
+    await browser.screenshot('v3-batch-review');
+    const batchTokens = [
+      ...new Set([farmed.token0.address, farmed.token1.address, ...rewardTokens]),
+    ] as Address[];
+    const batchBefore = await balancesOf(batchTokens);
+    await batch.getByRole('button', { name: 'confirm all in wallet' }).click();
+    await batch.getByText(/^all 2 confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    const block = await anvil().client.getBlock({ includeTransactions: true });
+    const sent = block.transactions.filter((t) => isAddressEqual(t.from, account));
+    expect(sent.map((t) => getAddress(t.to!))).toEqual([v3World.farmingCenter, v3World.positionManager]);
+    const request = anvil().client.request as (args: {
+      method: string;
+      params: unknown[];
+    }) => Promise<unknown>;
+    const [simulated] = (await request({
+      method: 'eth_simulateV1',
+      params: [
+        {
+          blockStateCalls: [
+            {
+              blockOverrides: { time: `0x${block.timestamp.toString(16)}` },
+              calls: sent.map((t) => ({ from: account, to: t.to, data: t.input })),
+            },
+          ],
+        },
+        `0x${(block.number - 1n).toString(16)}`,
+      ],
+    })) as { calls: { returnData: Hex }[] }[];
+    const [, leftReward, leftBonus] = decodeMulticall(
+      v3ActionAbis.farmingCenter,
+      simulated!.calls[0]!.returnData,
+      ['-', 'claimReward', 'claimReward', '-'],
+    ) as [null, bigint, bigint];
+    const [, closedOut] = decodeMulticall(v3ActionAbis.positionManager, simulated!.calls[1]!.returnData, [
+      '-',
+      'collect',
+      '-',
+    ]) as [null, readonly [bigint, bigint]];
+    const paid = new Map<string, bigint>();
+    const add = (token: Address, raw: bigint) => paid.set(token, (paid.get(token) ?? 0n) + raw);
+    add(farmed.token0.address, closedOut[0]);
+    add(farmed.token1.address, closedOut[1]);
+    add(rewardTokens[0]!, leftReward);
+    add(rewardTokens[1]!, leftBonus);
+    expect(await balancesOf(batchTokens)).toEqual(batchBefore.map((b, i) => b + paid.get(batchTokens[i]!)!));
+    await expect(
+      anvil().client.readContract({
+        address: v3World.positionManager,
+        abi: v3ActionAbis.positionManager,
+        functionName: 'ownerOf',
+        args: [farmed.tokenId],
+      }),
+    ).rejects.toThrow();
   });
 });
 

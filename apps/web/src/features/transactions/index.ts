@@ -7,6 +7,9 @@ export {
   usePositionActionsAccess,
   usePositionActionsAccessOf,
 } from './action-access.ts';
+export { BatchRunner } from './batch/batch-runner.tsx';
+export { hasPendingBatch } from './batch/batch-store.ts';
+export { useAtomicBatchSupport } from './batch/use-atomic-batch-support.ts';
 export { SlippageSetting } from './components/slippage-setting.tsx';
 export { TransactionRunner } from './components/transaction-runner.tsx';
 export { formatPolAndUsd } from './format-pol.ts';

@@ -3,12 +3,15 @@ import type { V3Position, V3WalletPositions } from '@tidewatch/shared/v3-positio
 import { useEffect, useId, useState } from 'react';
 import { Button, Spinner } from '../../../components/index.ts';
 import {
+  BatchRunner,
+  hasPendingBatch,
   hasPendingTransaction,
   readSlippage,
   SlippageSetting,
   type TransactionOutcome,
   type TransactionRequest,
   TransactionRunner,
+  useAtomicBatchSupport,
 } from '../../transactions/index.ts';
 
 export type V3Action = 'collect' | 'claim' | 'leave' | 'close';
@@ -74,8 +77,13 @@ export function ActionRun(props: ActionRunProps) {
   const [isBuilding, setIsBuilding] = useState(false);
   const [buildError, setBuildError] = useState<string | null>(null);
   const isSlippageReady = slippage.ok && (!slippage.needsConfirmation || isHighAccepted);
+  // Leaving farming and closing in one prompt, when the wallet runs several calls all or nothing (EIP-5792).
+  const canBatch =
+    useAtomicBatchSupport(walletAddress as `0x${string}`) && action === 'close' && position.is_farmed;
+  const batchKey = `v3_leave_and_close:${position.token_id}`;
+  const [isBatch, setIsBatch] = useState(false);
 
-  const review = async () => {
+  const review = async (asBatch = false) => {
     if (!slippage.ok) return;
     setIsBuilding(true);
     setBuildError(null);
@@ -86,6 +94,7 @@ export function ActionRun(props: ActionRunProps) {
         (request) => request.key && hasPendingTransaction(walletAddress, request.key),
       );
       setStep(Math.max(0, pending));
+      setIsBatch(asBatch);
       setRequests(built);
     } catch (error) {
       setBuildError(error instanceof Error ? error.message : 'the action could not be prepared');
@@ -102,7 +111,8 @@ export function ActionRun(props: ActionRunProps) {
     const isResuming = ['v3_collect', 'v3_claim_rewards', 'v3_leave_farming', 'v3_close'].some((kind) =>
       hasPendingTransaction(walletAddress, `${kind}:${position.token_id}`),
     );
-    if (isResuming || !hasOptions) void review();
+    if (hasPendingBatch(walletAddress, batchKey)) void review(true);
+    else if (isResuming || !hasOptions) void review();
   }, []);
 
   const current = requests?.[step];
@@ -145,8 +155,18 @@ export function ActionRun(props: ActionRunProps) {
               isLoading={isBuilding}
               onClick={() => void review()}
             >
-              review
+              {canBatch ? 'review step by step' : 'review'}
             </Button>
+            {canBatch ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!isSlippageReady}
+                onClick={() => void review(true)}
+              >
+                leave farming and close in one prompt
+              </Button>
+            ) : null}
             <Button size="sm" variant="ghost" onClick={props.onClose}>
               cancel
             </Button>
@@ -156,6 +176,19 @@ export function ActionRun(props: ActionRunProps) {
               {buildError}
             </p>
           ) : null}
+        </div>
+      ) : isBatch ? (
+        <div className="space-y-2">
+          <BatchRunner
+            wallet={walletAddress as `0x${string}`}
+            requests={requests}
+            batchKey={batchKey}
+            polUsd={null}
+            onFinished={props.onFinished}
+          />
+          <Button size="sm" variant="ghost" onClick={props.onClose}>
+            close
+          </Button>
         </div>
       ) : current ? (
         <div className="space-y-2">
