@@ -43,6 +43,8 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
     }));
     await waitForFarmIndex(env.app.url);
     await saveWalletThroughGuide(browser.page, idle.address);
+    // The wallet can run several calls in one prompt (EIP-5792): the plan offers all its steps as one batch.
+    bridge.setAtomicBatchSupport(true);
   });
 
   afterAll(async () => {
@@ -214,6 +216,38 @@ describe('get it out in Chromium: the recovery plan of two ended farms, run to t
       'step 7: Convert old QUICK to new QUICK',
     ]);
     await browser.screenshot('recovery-plan');
+  });
+
+  it('offers every step in one wallet prompt: simulated together and shown step by step; a rejected prompt sends nothing', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'run every step in one wallet prompt' }).click();
+    const batch = page.getByRole('region', { name: 'transactions in one wallet prompt' });
+    // The plan's seven steps, each removal of liquidity after the router's approve of its LP (a batch signs no
+    // permit): nine calls, built each on the state the ones before it leave and simulated together.
+    await batch.getByRole('button', { name: 'confirm all in wallet' }).waitFor({ timeout: 30_000 });
+    const calls = await batch
+      .getByRole('list', { name: 'steps in this batch' })
+      .locator(':scope > li')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+    expect(calls).toEqual([
+      'step 1: exit()',
+      'step 2: exit()',
+      'step 3: approve(address,uint256)',
+      expect.stringMatching(/^step 4: removeLiquidity\(/),
+      'step 5: approve(address,uint256)',
+      expect.stringMatching(/^step 6: removeLiquidity\(/),
+      'step 7: leave(uint256)',
+      'step 8: approve(address,uint256)',
+      'step 9: quickToQuickX(uint256)',
+    ]);
+    await browser.screenshot('recovery-batch-review');
+    const nonce = await client().getTransactionCount({ address: idle.address });
+    const before = await ledger.readBalances();
+    bridge.failNext('wallet_sendCalls', 4001);
+    await batch.getByRole('button', { name: 'confirm all in wallet' }).click();
+    await batch.getByText('looks like you rejected a prompt in your metamask extension').waitFor();
+    expect(await client().getTransactionCount({ address: idle.address })).toBe(nonce);
+    await ledger.expectBalanceChanges(before, []);
   });
 
   it('runs every step by clicks, with a rejected prompt and a sped-up transaction, the chain checked after each', async () => {

@@ -109,6 +109,11 @@ describe('tracking V3 positions', () => {
     expect(item).toMatchObject({ token_id: idOf('inRange'), wallet_address: wallet() });
     expect(item.pool.address).toBe(position('inRange').poolAddress);
     expect(item.snapshot).not.toBeNull();
+    // The range comes with the tracked entry: the ticks the world minted the position with.
+    expect([item.tick_lower, item.tick_upper]).toEqual([
+      position('inRange').tickLower,
+      position('inRange').tickUpper,
+    ]);
     expect((await track('inRange')).json().id).toBe(item.id);
 
     await w.t.anvil.mine();
@@ -137,6 +142,13 @@ describe('tracking V3 positions', () => {
       price1_usd: atBlock.pool.price1_usd,
     });
     expect(BigInt(scheduled.liquidity)).toBe(position('inRange').liquidity);
+    // The tracked entry's range is the position read's, figure for figure (prices of the same ticks).
+    expect(item).toMatchObject({
+      tick_lower: atBlock.tick_lower,
+      tick_upper: atBlock.tick_upper,
+      price_lower: atBlock.price_lower,
+      price_upper: atBlock.price_upper,
+    });
     expect(scheduled.value_usd).toBeGreaterThan(0);
 
     // The next round reads the same block (nothing was mined): still one snapshot of it.
@@ -199,6 +211,18 @@ describe('tracking V3 positions', () => {
       positions: V3TrackedPosition[];
     };
     expect(positions.map((p) => p.token_id).sort()).toEqual([idOf('inRange'), idOf('farmed')].sort());
+    // Each with its range, without a chain read: the world's ticks, priced as a read of the position prices them.
+    const read = await w.jobs.round.readPositions([idOf('inRange'), idOf('farmed')]);
+    for (const key of ['inRange', 'farmed'] as const) {
+      const listed = positions.find((p) => p.token_id === idOf(key))!;
+      const atHead = read.positions.find((p) => p.token_id === idOf(key))!;
+      expect(listed).toMatchObject({
+        tick_lower: position(key).tickLower,
+        tick_upper: position(key).tickUpper,
+        price_lower: atHead.price_lower,
+        price_upper: atHead.price_upper,
+      });
+    }
     const values = positions.map((p) => p.snapshot!.value_usd!);
     const summary = (await api('GET', '/api/quickswap/tracked-summary')).json();
     expect(summary.v3_positions.count).toBe(2);

@@ -60,6 +60,17 @@ export const v3IncentiveSchema = z.object({
 });
 export type V3Incentive = z.infer<typeof v3IncentiveSchema>;
 
+/**
+ * A position's range, which never changes for a position: its ticks and the same as prices, token1 per token0
+ * (decimals applied), the one figure both a position read and the tracked list send.
+ */
+const rangeFields = {
+  tick_lower: z.number().int(),
+  tick_upper: z.number().int(),
+  price_lower: z.string(),
+  price_upper: z.string(),
+};
+
 /** One position (an NFT of QuickSwap's NonfungiblePositionManager), valued at one block. */
 export const v3PositionSchema = z.object({
   token_id: z.string(),
@@ -68,11 +79,7 @@ export const v3PositionSchema = z.object({
   /** Deposited in Algebra farming (FarmingCenter holds the NFT). */
   is_farmed: z.boolean(),
   pool: v3PoolSchema,
-  tick_lower: z.number().int(),
-  tick_upper: z.number().int(),
-  /** The range as prices, token1 per token0 (decimals applied). */
-  price_lower: z.string(),
-  price_upper: z.string(),
+  ...rangeFields,
   /** The pool's tick is within [tick_lower, tick_upper). */
   in_range: z.boolean(),
   liquidity: z.string(),
@@ -104,6 +111,8 @@ export const v3PositionSchema = z.object({
   block_number: z.number().int(),
 });
 export type V3Position = z.infer<typeof v3PositionSchema>;
+/** A position's range (tick_lower … price_upper), as a position read and the tracked list both send it. */
+export type V3Range = Pick<V3Position, 'tick_lower' | 'tick_upper' | 'price_lower' | 'price_upper'>;
 
 /**
  * Merkl rewards of a wallet: pending = the API's cumulative `amount` − the distributor's on-chain
@@ -191,12 +200,16 @@ export const v3TrackedIdParamsSchema = z.strictObject({
  */
 export const v3TrackedWalletSchema = z.strictObject({ wallet_address: hexAddressSchema });
 
-/** A tracked position as the tool's 'Tracked' tab and the dashboard list it: its newest snapshot. */
+/**
+ * A tracked position as the tool's 'Tracked' tab and the dashboard list it: its range (stored when it was first
+ * tracked, so known without a chain read) and its newest snapshot.
+ */
 export const v3TrackedPositionSchema = z.object({
   id: z.number().int(),
   token_id: z.string(),
   wallet_address: z.string(),
   pool: z.object({ address: z.string(), token0: tokenRefSchema, token1: tokenRefSchema }),
+  ...rangeFields,
   /** The newest snapshot (null before the first one). */
   snapshot: z.lazy(() => v3PositionSnapshotSchema).nullable(),
 });

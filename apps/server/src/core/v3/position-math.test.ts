@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { amountsForLiquidity, formatRatio, priceFromSqrtX96, sqrtPriceX96AtTick } from './position-math.ts';
+import {
+  amountsForLiquidity,
+  formatRatio,
+  priceFromSqrtX96,
+  sqrtPriceX96AtTick,
+  toV3RangeWire,
+} from './position-math.ts';
 
 const Q96 = 2n ** 96n;
 
@@ -38,5 +44,18 @@ describe('position math', () => {
     const highest = priceFromSqrtX96(sqrtPriceX96AtTick(887_220), 18, 18);
     expect(lowest).toMatch(/^0\.0{37}\d+$/);
     expect(highest).toMatch(/^\d{39}$/);
+  });
+
+  it("writes a range's bounds as its ticks' prices, decimals applied (1.0001^tick · 10^(d0 − d1))", () => {
+    expect(toV3RangeWire({ tickLower: -60, tickUpper: 60 }, 18, 18)).toEqual({
+      tick_lower: -60,
+      tick_upper: 60,
+      price_lower: '0.994018262239',
+      price_upper: '1.00601773426',
+    });
+    // WMATIC (18) against USDC (6): tick 0 is 10^12 USDC per WMATIC, each bound scaled alike.
+    const usdc = toV3RangeWire({ tickLower: 0, tickUpper: 60 }, 18, 6);
+    expect(usdc.price_lower).toBe('1000000000000');
+    expect(usdc.price_upper).toBe('1006017734260');
   });
 });

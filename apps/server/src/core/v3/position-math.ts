@@ -1,3 +1,4 @@
+import type { V3Range } from '@tidewatch/shared';
 import { SqrtPriceMath, TickMath } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
 
@@ -65,6 +66,33 @@ export function priceFromSqrtX96(
   const numerator = sqrtPriceX96 * sqrtPriceX96 * 10n ** BigInt(decimals0);
   const denominator = Q192 * 10n ** BigInt(decimals1);
   return formatRatio(numerator, denominator, significant);
+}
+
+/**
+ * token1 per whole token0 at a tick's edge, decimals applied (priceFromSqrtX96 of TickMath's sqrt price): how
+ * a range's bounds are written, the same 12 digits wherever a range is sent or named.
+ * @example priceAtTick(0, 18, 6) // '1000000000000'
+ */
+export function priceAtTick(tick: number, decimals0: number, decimals1: number): string {
+  return priceFromSqrtX96(sqrtPriceX96AtTick(tick), decimals0, decimals1);
+}
+
+/**
+ * A position's range as the API sends it (V3Range): its ticks and their prices. A range never changes for a
+ * position, so a position read and the tracked list (from the stored ticks) give the same figures.
+ * @example toV3RangeWire({ tickLower: -60, tickUpper: 60 }, 18, 18).price_upper // '1.00601773426'
+ */
+export function toV3RangeWire(
+  range: { tickLower: number; tickUpper: number },
+  decimals0: number,
+  decimals1: number,
+): V3Range {
+  return {
+    tick_lower: range.tickLower,
+    tick_upper: range.tickUpper,
+    price_lower: priceAtTick(range.tickLower, decimals0, decimals1),
+    price_upper: priceAtTick(range.tickUpper, decimals0, decimals1),
+  };
 }
 
 /** `numerator / denominator` (both ≥ 0) as a plain decimal string of at most `significant` significant digits, rounded down. */

@@ -1,5 +1,6 @@
 import type { V3TrackedPosition } from '@tidewatch/shared';
 import type { V3PositionSnapshotRow } from '../../core/db/tables/v3-positions.ts';
+import { toV3RangeWire } from '../../core/v3/position-math.ts';
 import {
   findTrackedV3Positions,
   loadNewestV3Snapshots,
@@ -8,7 +9,7 @@ import {
 import { toV3SnapshotWire } from './schedule/snapshot-rows.ts';
 import type { V3TrackingContext } from './tracking-context.ts';
 
-/** A tracked position as the API sends it, with its newest snapshot (null before the first). */
+/** A tracked position as the API sends it: its range and its newest snapshot (null before the first). */
 export function toTrackedItem(
   tracked: TrackedV3Position,
   newest: V3PositionSnapshotRow | undefined,
@@ -18,6 +19,8 @@ export function toTrackedItem(
     token_id: tracked.tokenId,
     wallet_address: tracked.wallet,
     pool: { address: tracked.poolAddress, token0: tracked.token0, token1: tracked.token1 },
+    // The stored ticks (the position's row, written when it was first tracked): the same figures a read gives.
+    ...toV3RangeWire(tracked, tracked.token0.decimals, tracked.token1.decimals),
     snapshot: newest ? toV3SnapshotWire(newest) : null,
   };
 }

@@ -9,6 +9,7 @@ export {
 } from './action-access.ts';
 export { BatchRunner } from './batch/batch-runner.tsx';
 export { hasPendingBatch } from './batch/batch-store.ts';
+export { recoveryBatchRequests } from './batch/recovery-batch-requests.ts';
 export { useAtomicBatchSupport } from './batch/use-atomic-batch-support.ts';
 export { SlippageSetting } from './components/slippage-setting.tsx';
 export { TransactionRunner } from './components/transaction-runner.tsx';
@@ -19,6 +20,7 @@ export { resumedStepRequest } from './resumed-step-request.ts';
 export { readSlippage } from './slippage.ts';
 export type {
   PreparedCall,
+  PrepareTools,
   TransactionOutcome,
   TransactionRequest,
   TransactionRunnerProps,

@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
 import { findV3Events, type V3PositionFacts } from '../../alerts/v3-rules.ts';
 import { labelSymbol } from '../../chain/token-labels.ts';
-import { priceFromSqrtX96, sqrtPriceX96AtTick } from '../../v3/position-math.ts';
+import { priceAtTick } from '../../v3/position-math.ts';
 import {
   findV3Crossing,
   findV3PositionsWithTokens,
@@ -13,11 +13,6 @@ import {
 import { findV3SnapshotAtOrBefore, findV3TokenDecimals } from './alerts-repository.ts';
 
 const dayMs = 86_400_000;
-
-/** token1 per token0 at `tick`, in whole tokens (exact decimal text, 12 significant digits). */
-function priceAtTick(tick: number, tokens: { token0_decimals: number; token1_decimals: number }): string {
-  return priceFromSqrtX96(sqrtPriceX96AtTick(tick), tokens.token0_decimals, tokens.token1_decimals);
-}
 
 /** The V3 position's detail page, for the notification and the e-mail. */
 function positionLink(publicUrl: string, tokenId: string): string {
@@ -61,9 +56,9 @@ export const v3NftAlerts: AlertKind<number> = {
         isInRange,
         isBelowRange: snapshot.tick < position.tick_lower,
         prices: {
-          current: priceAtTick(snapshot.tick, position),
-          lower: priceAtTick(position.tick_lower, position),
-          upper: priceAtTick(position.tick_upper, position),
+          current: priceAtTick(snapshot.tick, position.token0_decimals, position.token1_decimals),
+          lower: priceAtTick(position.tick_lower, position.token0_decimals, position.token1_decimals),
+          upper: priceAtTick(position.tick_upper, position.token0_decimals, position.token1_decimals),
           unit: `${symbol1} per ${symbol0}`,
         },
         hasLiquidity: BigInt(snapshot.liquidity) > 0n,

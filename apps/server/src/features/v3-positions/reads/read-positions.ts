@@ -9,7 +9,7 @@ import { labelSymbol, type OldTokens } from '../../../core/chain/token-labels.ts
 import { type RawAmount, sumUsd, toTokenAmount } from '../../../core/prices/token-amounts.ts';
 import type { TokenPrice } from '../../../core/snapshots/index.ts';
 import { withPoolPrices } from '../../../core/v3/pool-prices.ts';
-import { amountsForLiquidity, priceFromSqrtX96, sqrtPriceX96AtTick } from '../../../core/v3/position-math.ts';
+import { amountsForLiquidity, priceFromSqrtX96, toV3RangeWire } from '../../../core/v3/position-math.ts';
 import type { V3Contracts } from './contracts.ts';
 import type { FoundV3Position, V3ReadBlock } from './found-position.ts';
 import type { V3IncentiveIndex, V3IncentiveRecord } from './incentives.ts';
@@ -232,10 +232,7 @@ async function readAt(
       owner: position.owner,
       is_farmed: position.isFarmed,
       pool,
-      tick_lower: position.tickLower,
-      tick_upper: position.tickUpper,
-      price_lower: priceFromSqrtX96(sqrtPriceX96AtTick(position.tickLower), t0.decimals, t1.decimals),
-      price_upper: priceFromSqrtX96(sqrtPriceX96AtTick(position.tickUpper), t0.decimals, t1.decimals),
+      ...toV3RangeWire(position, t0.decimals, t1.decimals),
       in_range: position.tickLower <= state.tick && state.tick < position.tickUpper,
       liquidity: position.liquidity.toString(),
       amounts: [toTokenAmount(amounts[0]), toTokenAmount(amounts[1])],

@@ -4,7 +4,7 @@ import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
+import { Button, InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { readSlippage, SlippageSetting } from '../../transactions/index.ts';
 import { recoveryPlanQueryOptions } from '../api/get-recovery-plan.ts';
@@ -29,8 +29,28 @@ export type StepRun = {
   onFinished: (outcome: RunOutcome) => void;
 };
 
+/** The whole plan in one wallet prompt (issue 46): the batch runner's inputs. */
+export type BatchRun = {
+  plan: RecoveryPlan;
+  slippageBps: number;
+  runId: number;
+  onFinished: (outcome: RunOutcome) => void;
+};
+
 export type RecoveryPlanScreenProps = {
   walletAddress: string;
+  /**
+   * The wallet runs several calls in one prompt (EIP-5792), and how the whole plan is drawn as one batch (composed
+   * in the app layer); absent: steps run one by one only.
+   */
+  batch?:
+    | {
+        isSupported: boolean;
+        /** A batch of this plan was sent and not yet recorded: it is followed again on load. */
+        isPending: boolean;
+        render: (run: BatchRun) => ReactNode;
+      }
+    | undefined;
   /** Draws the transaction runner for a step (composed in the app layer, decision 018). */
   renderStepRunner: (run: StepRun) => ReactNode;
   /** The keys of the steps whose transaction was sent and is not yet recorded: each is followed on load. */
@@ -55,6 +75,7 @@ export function RecoveryPlanScreen({
   walletAddress,
   renderStepRunner,
   listPendingSteps,
+  batch,
 }: RecoveryPlanScreenProps) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   // A vault or the lair named in the link (the vaults tool's 'get it out') starts ticked.
@@ -70,6 +91,7 @@ export function RecoveryPlanScreen({
   const [slippageText, setSlippageText] = useState(defaultSlippageText);
   const [isHighAccepted, setIsHighAccepted] = useState(false);
   const [run, setRun] = useState<Omit<StepRun, 'onFinished'> | null>(null);
+  const [batchRun, setBatchRun] = useState<Omit<BatchRun, 'onFinished'> | null>(null);
   const [isRunFinished, setIsRunFinished] = useState(true);
   const slippage = readSlippage(slippageText);
   const plan = query.data;
@@ -92,6 +114,14 @@ export function RecoveryPlanScreen({
     }));
     setIsRunFinished(false);
   }, [plan, isRunFinished, listPendingSteps]);
+
+  // A batch sent before a reload is followed again from its id, once.
+  const isBatchPending = batch?.isPending === true;
+  useEffect(() => {
+    if (!plan || !isBatchPending) return;
+    setBatchRun((last) => last ?? { plan, slippageBps: DEFAULT_SLIPPAGE_BPS, runId: 1 });
+    setIsRunFinished(false);
+  }, [plan, isBatchPending]);
 
   const title = 'get it out';
   const description = `what ${shortenAddress(walletAddress)} left in ended farms, and the steps that bring it back`;
@@ -168,6 +198,20 @@ export function RecoveryPlanScreen({
     // A mined transaction changed the wallet: the plan is computed again from the chain.
     if (outcome !== 'rejected') void query.refetch();
   };
+  const batchDisabledReason = data.is_watch_only
+    ? watchOnlyText
+    : data.steps.some(isSlippageBound) && (!slippage.ok || (slippage.needsConfirmation && !isHighAccepted))
+      ? 'set and accept the slippage first'
+      : null;
+  const runAll = () => {
+    setRun(null);
+    setIsRunFinished(false);
+    setBatchRun({
+      plan: data,
+      slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS,
+      runId: (batchRun?.runId ?? 0) + 1,
+    });
+  };
 
   return (
     <Page title={title} description={description}>
@@ -204,6 +248,33 @@ export function RecoveryPlanScreen({
                 isHighAccepted={isHighAccepted}
                 onHighAcceptedChange={setIsHighAccepted}
               />
+            ) : null}
+            {batch?.isSupported && data.steps.length > 1 && isRunFinished ? (
+              <div className="space-y-1">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={batchDisabledReason !== null}
+                  onClick={runAll}
+                >
+                  run every step in one wallet prompt
+                </Button>
+                {batchDisabledReason ? (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">{batchDisabledReason}</p>
+                ) : null}
+              </div>
+            ) : null}
+            {batch && batchRun ? (
+              <PanelBoundary name="running every step">
+                {batch.render({
+                  ...batchRun,
+                  onFinished: (outcome) => {
+                    onFinished(outcome);
+                    if (outcome !== 'confirmed') return;
+                    setBatchRun(null);
+                  },
+                })}
+              </PanelBoundary>
             ) : null}
             <PlanSteps plan={data} actions={actions} />
           </>

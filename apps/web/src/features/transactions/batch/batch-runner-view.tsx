@@ -151,11 +151,14 @@ export function BatchRunnerView({ wallet, requests, batchKey, polUsd, onFinished
       setState({ stage: 'pending', id, problem: null });
     } catch (error) {
       const walletError = toWalletRequestError(error);
+      const isRejected = walletError.code === walletErrorCodes.rejected;
       setState(
-        walletError.code === walletErrorCodes.rejected
+        isRejected
           ? { stage: 'rejected', message: walletError.message }
           : { stage: 'unavailable', message: walletError.message },
       );
+      // Nothing was sent: the screen may offer its steps again (one by one, or the batch once more).
+      if (isRejected) latest.current.onFinished?.('rejected');
     }
   };
   const retry = () => setState({ stage: 'preparing' });
@@ -220,7 +223,7 @@ function BatchStage({
     case 'sending':
       return (
         <div className="space-y-3">
-          <ol className="space-y-3">
+          <ol aria-label="steps in this batch" className="space-y-3">
             {state.review.displays.map((display, i) => (
               <li
                 key={requests[i]?.key ?? display.functionSignature}

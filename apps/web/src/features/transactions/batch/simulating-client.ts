@@ -40,17 +40,6 @@ export async function simulateInOrder(
   return blocks[0]?.calls ?? [];
 }
 
-/** The error a reverted simulated call stands for, with the contract's reason when it gave one. */
-export class SimulatedRevertError extends Error {
-  override readonly name = 'SimulatedRevertError';
-  constructor(
-    readonly index: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
-
 /**
  * A public client whose reads (eth_call) see the chain as it will be after `prior` ran from the account: each read
  * is simulated after them (simulateInOrder). A batch's later step is built and read from here, so what it reads

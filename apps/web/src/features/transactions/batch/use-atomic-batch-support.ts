@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type Address, getAddress } from 'viem';
+import { transactionKeys } from '../api/keys.ts';
 import { useWalletClients } from '../hooks/use-wallet-clients.ts';
 
 /** Polygon, where Tidewatch sends. */
@@ -13,7 +14,7 @@ const polygonId = 137;
 export function useAtomicBatchSupport(account: Address): boolean {
   const clients = useWalletClients();
   const query = useQuery({
-    queryKey: ['wallet-capabilities', account.toLowerCase()],
+    queryKey: transactionKeys.capabilities(account),
     enabled: clients !== null,
     staleTime: 60_000,
     retry: false,

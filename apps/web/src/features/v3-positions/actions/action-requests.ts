@@ -25,7 +25,7 @@ import {
   type PublicClient,
   zeroAddress,
 } from 'viem';
-import type { PreparedCall, PrepareTools, TransactionRequest } from '../../transactions/types.ts';
+import type { PreparedCall, PrepareTools, TransactionRequest } from '../../transactions/index.ts';
 import { readActionPosition, verifyActionContracts } from './action-position.ts';
 
 /**

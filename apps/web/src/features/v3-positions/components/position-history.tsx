@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReturnsPoint, TokenRef } from '@tidewatch/shared';
-import type { V3PositionHistory } from '@tidewatch/shared/v3-positions';
+import type { V3PositionHistory, V3Range } from '@tidewatch/shared/v3-positions';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { PositionBooksPanel } from '../../books/index.ts';
 import { positionHistoryQueryOptions } from '../api/get-position-history.ts';
@@ -11,7 +11,6 @@ import { PositionEvents } from './position-events.tsx';
 import { PriceRangeChart } from './price-range-chart.tsx';
 import { ReturnsPanel } from './returns-panel.tsx';
 import { SnapshotFigures } from './snapshot-figures.tsx';
-import type { KnownRange } from './use-known-range.ts';
 
 /**
  * The snapshots as the chart's points: value and farming rewards over time. A snapshot has no 'value if
@@ -32,7 +31,7 @@ export type PositionHistoryProps = {
   /** The tokens' decimals turn a snapshot's tick into the pool's price. */
   pool: { token0: TokenRef; token1: TokenRef };
   /** The position's range (it never changes): the price chart's band. */
-  range: KnownRange;
+  range: V3Range;
   ValueChart: DetailParts['ValueChart'];
 };
 

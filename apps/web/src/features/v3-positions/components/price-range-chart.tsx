@@ -1,10 +1,9 @@
 import type { TokenRef } from '@tidewatch/shared';
-import type { V3PositionSnapshot } from '@tidewatch/shared/v3-positions';
+import type { V3PositionSnapshot, V3Range } from '@tidewatch/shared/v3-positions';
 import { lazy, Suspense, useMemo } from 'react';
 import { formatCount } from '../../../lib/format.ts';
 import { formatRange, isHighestTick, isLowestTick } from '../format.ts';
 import { formatChartPrice, pricePointsOf } from '../price-series.ts';
-import type { KnownRange } from './use-known-range.ts';
 
 const PriceRangeChartCanvas = lazy(() => import('./price-range-chart-canvas.tsx'));
 
@@ -13,7 +12,7 @@ const quiet = 'text-xs text-slate-600 dark:text-slate-400';
 type PriceRangeChartProps = {
   snapshots: readonly V3PositionSnapshot[];
   pool: { token0: TokenRef; token1: TokenRef };
-  range: KnownRange;
+  range: V3Range;
 };
 
 /**

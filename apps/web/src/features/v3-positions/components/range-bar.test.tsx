@@ -6,14 +6,7 @@ import { AppProviders, createQueryClient } from '../../../app/provider.tsx';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { installFakeFetch } from '../../../test/fake-fetch.ts';
 import { renderRoute } from '../../../test/render-route.tsx';
-import {
-  fullRangePosition,
-  history,
-  position,
-  tokenId,
-  trackedPosition,
-  walletAddress,
-} from '../testing/fixtures.ts';
+import { fullRangePosition, position, tokenId, trackedPosition, walletAddress } from '../testing/fixtures.ts';
 import { PositionCard } from './position-card.tsx';
 
 /** One card of the 'All' list, as the list renders it. */
@@ -80,38 +73,32 @@ describe("a position card's range bar", () => {
 
 describe("a tracked position card's range bar", () => {
   const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
-  const fakeApi = () =>
-    installFakeFetch(({ path }) => {
-      if (path === `/quickswap/v3/positions/${tokenId}`) return { body: position({ is_tracked: true }) };
-      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [trackedPosition()] } };
-      if (path.startsWith(`/quickswap/v3/positions/${tokenId}/history`))
-        return { body: history({ snapshots: [], events: [], returns: null }) };
-      return undefined;
-    });
+  const fakeApi = (tracked = trackedPosition()) =>
+    installFakeFetch(({ path }) =>
+      path === '/quickswap/v3/tracked-positions' ? { body: { positions: [tracked] } } : undefined,
+    );
 
-  it("shows the range, once the position's page read it, at the newest snapshot's price (its tick)", async () => {
-    logIn();
-    fakeApi();
-    const { router } = renderRoute(`/quickswap/v3-positions/details/${tokenId}`);
-    expect(
-      await screen.findByText('25.00% above the lower edge · 16.67% below the upper edge'),
-    ).toBeVisible();
-    await router.navigate('/quickswap/v3-positions');
-    const card = await screen.findByRole('article', { name: `position #${tokenId} WMATIC / USDC` });
-    // The snapshot's tick -283000 is 0.51297 USDC per WMATIC (1.0001^tick × 10^(18 − 6)), not the page's 0.5.
-    expect(within(card).getByText('now 0.5129 USDC per WMATIC')).toBeInTheDocument();
-    expect(within(card).getByText('28.24% above the lower edge · 14.51% below the upper edge')).toBeVisible();
-  });
-
-  it('shows none while the range is not known: the tracked list has none, and no chain read is made for it', async () => {
+  it("shows the range from the tracked list's own answer at the newest snapshot's price (its tick), with no other query", async () => {
     logIn();
     const calls = fakeApi();
     renderRoute('/quickswap/v3-positions');
     const card = await screen.findByRole('article', { name: `position #${tokenId} WMATIC / USDC` });
-    expect(card).toHaveTextContent('tracked with 0x1234…5678');
-    expect(within(card).queryByText(/above the lower edge/)).not.toBeInTheDocument();
-    expect(calls.filter((call) => call.path.startsWith(`/quickswap/v3/positions/${tokenId}`))).toHaveLength(
-      0,
-    );
+    // The snapshot's tick -283000 is 0.51297 USDC per WMATIC (1.0001^tick × 10^(18 − 6)), in [0.4, 0.6).
+    expect(within(card).getByText('now 0.5129 USDC per WMATIC')).toBeInTheDocument();
+    expect(within(card).getByText('28.24% above the lower edge · 14.51% below the upper edge')).toBeVisible();
+    expect(within(card).getByText('0.4')).toBeInTheDocument();
+    expect(within(card).getByText('0.6')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/quickswap/v3/')).map((call) => call.path)).toEqual([
+      '/quickswap/v3/tracked-positions',
+    ]);
+  });
+
+  it('shows none before the first snapshot: there is no price to place on it yet', async () => {
+    logIn();
+    fakeApi(trackedPosition({ snapshot: null }));
+    renderRoute('/quickswap/v3-positions');
+    const card = await screen.findByRole('article', { name: `position #${tokenId} WMATIC / USDC` });
+    expect(card).toHaveTextContent('no snapshot yet');
+    expect(within(card).queryByRole('img', { name: /^range / })).not.toBeInTheDocument();
   });
 });

@@ -10,7 +10,6 @@ import { RangeBadge } from './figures.tsx';
 import { PositionArticle, positionName } from './position-article.tsx';
 import { RangeBar } from './range-bar.tsx';
 import { SnapshotFigures } from './snapshot-figures.tsx';
-import { useKnownRange } from './use-known-range.ts';
 
 /** 'refresh': a snapshot now, 'updating' while it runs (single-flight per position and wallet). */
 export function RefreshButton({ tokenId, walletAddress }: { tokenId: string; walletAddress: string }) {
@@ -64,21 +63,23 @@ export function UntrackPositionButton({ tracked }: { tracked: V3TrackedPosition 
 
 /**
  * One position of the 'Tracked' tab: its newest snapshot, the wallet, refresh, untrack and its detail; its range
- * bar at the snapshot's price (from its tick) once the page knows the range (use-known-range.ts).
+ * bar (the range from the tracked list's answer) at the snapshot's price, from its tick: no chain read per card.
  */
 export function TrackedPositionCard({ tracked }: { tracked: V3TrackedPosition }) {
   const { snapshot } = tracked;
-  const range = useKnownRange(tracked);
   return (
     <PositionArticle
       tokenId={tracked.token_id}
       pool={tracked.pool}
       badges={snapshot ? <RangeBadge isInRange={snapshot.in_range} /> : null}
     >
-      {snapshot && range ? (
+      {snapshot ? (
         <div className="mb-3">
           <RangeBar
-            {...range}
+            tick_lower={tracked.tick_lower}
+            tick_upper={tracked.tick_upper}
+            price_lower={tracked.price_lower}
+            price_upper={tracked.price_upper}
             price={formatPriceNumber(priceAtTick(snapshot.tick, tracked.pool))}
             isInRange={snapshot.in_range}
             pool={tracked.pool}

@@ -174,12 +174,17 @@ export function snapshot(overrides: Partial<V3PositionSnapshot> = {}): V3Positio
   };
 }
 
+/** position() tracked with its wallet: the same range, its newest snapshot at tick -283000 (0.51297 USDC per WMATIC). */
 export function trackedPosition(overrides: Partial<V3TrackedPosition> = {}): V3TrackedPosition {
   return {
     id: 7,
     token_id: tokenId,
     wallet_address: walletAddress,
     pool: { address: poolAddress, token0: wmatic, token1: usdc },
+    tick_lower: -285_000,
+    tick_upper: -281_000,
+    price_lower: '0.4',
+    price_upper: '0.6',
     snapshot: snapshot(),
     ...overrides,
   };

@@ -248,6 +248,13 @@ describe('vaults tool screen', () => {
               rewards: [{ token: quick, amount: '12.5', usd: 0.5 }],
               usd: 0.5,
             },
+            can_act: true,
+            contracts: {
+              position_manager: '0x8eF88E4c7CfbbaC1C163f7eddd4B578792201de6',
+              farming_center: '0x7F281A8cdF66eF5e9db8434Ec6D97acc1bc01E78',
+              merkl_distributor: '0x3Ef3D8bA38EBe18DB133cEc108f4D14CE00Dd9Ae',
+              wnative: '0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270',
+            },
           },
         };
       }
