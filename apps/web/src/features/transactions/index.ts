@@ -2,15 +2,12 @@
  * The transaction runner (issue 33): screens offering a transaction import from here only. The runner's
  * chain code loads with its own chunk when first shown; what is exported beside it is light.
  */
-export {
-  type PositionActionsAccess,
-  usePositionActionsAccess,
-  usePositionActionsAccessOf,
-} from './action-access.ts';
+export { usePositionActionsAccess, usePositionActionsAccessOf } from './action-access.ts';
 export { BatchRunner } from './batch/batch-runner.tsx';
 export { hasPendingBatch } from './batch/batch-store.ts';
 export { recoveryBatchRequests } from './batch/recovery-batch-requests.ts';
 export { useAtomicBatchSupport } from './batch/use-atomic-batch-support.ts';
+export { AccessNote } from './components/access-note.tsx';
 export { SlippageSetting } from './components/slippage-setting.tsx';
 export { TransactionRunner } from './components/transaction-runner.tsx';
 export { formatPolAndUsd } from './format-pol.ts';

@@ -2,11 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Button, TextField } from '../../../components/index.ts';
-import { shortenAddress } from '../../../lib/format.ts';
 import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
-import { useWallet } from '../../../lib/wallet/index.ts';
 import { polPriceQueryOptions } from '../../recovery/api/get-pol-price.ts';
-import { type PositionActionsAccess, usePositionActionsAccess } from '../../transactions/index.ts';
+import { AccessNote, usePositionActionsAccess } from '../../transactions/index.ts';
 import { farmKeys } from '../api/keys.ts';
 import { checkWithdrawAmount, decimalToRaw, lpDecimals } from './position-actions-amount.ts';
 import { refuseUnindexedFarm } from './position-actions-farm-index.ts';
@@ -93,7 +91,11 @@ export function PositionActions({ position, onFinished, isCaveatSaidAbove = fals
 
   return (
     <section aria-label="actions on this position" className="mt-3 space-y-2">
-      <AccessNote access={access} walletAddress={position.walletAddress} />
+      <AccessNote
+        access={access}
+        walletAddress={position.walletAddress}
+        purpose={{ needs: 'claiming and withdrawing need', action: 'claim or withdraw' }}
+      />
       {runRequest ? (
         <div className="space-y-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <TransactionRunner
@@ -167,50 +169,6 @@ function resumedRequest(position: ActionPosition): TransactionRequest | null {
   const withdrawRaw = pending === 'withdraw' ? stakedRaw : undefined;
   // POL's price is filled in when the runner is drawn.
   return buildPositionRequest({ action: pending, position, withdrawRaw, polUsd: null });
-}
-
-/** Why the actions are disabled, for every state but 'ready' (and 'hidden', which shows nothing). */
-function AccessNote({ access, walletAddress }: { access: PositionActionsAccess; walletAddress: string }) {
-  const noteClass = 'text-sm text-slate-700 dark:text-slate-300';
-  if (access.state === 'watch-only') {
-    return (
-      <p className={noteClass}>
-        watch-only wallet: claiming and withdrawing need a wallet you proved with a signature (connect it in
-        MetaMask and sign on the wallets page)
-      </p>
-    );
-  }
-  if (access.state === 'other-account') {
-    return (
-      <p className={noteClass}>
-        MetaMask is connected with {shortenAddress(access.connected)}: select {walletAddress} in MetaMask to
-        claim or withdraw
-      </p>
-    );
-  }
-  if (access.state === 'not-connected') return <ConnectNote walletAddress={walletAddress} />;
-  return null;
-}
-
-/**
- * MetaMask not connected: which account to connect, and a button that asks it (the page's own connect
- * control has the wallet's messages). Nothing while the page is still looking for the wallet, which
- * reconnects on its own if this site is connected already.
- */
-function ConnectNote({ walletAddress }: { walletAddress: string }) {
-  const wallet = useWallet();
-  if (wallet.isDetecting) return null;
-  const isPrompting = wallet.status === 'prompting';
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        connect MetaMask with {walletAddress} to claim or withdraw
-      </p>
-      <Button size="sm" variant="secondary" disabled={isPrompting} onClick={() => void wallet.connect()}>
-        {isPrompting ? 'waiting...' : 'connect MetaMask'}
-      </Button>
-    </div>
-  );
 }
 
 /** The amount to withdraw, up to the stake ('max' fills it to the last wei); nothing is sent until it reads. */

@@ -2,10 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { V3Position } from '@tidewatch/shared/v3-positions';
 import { useState } from 'react';
 import { Button } from '../../../components/index.ts';
-import { shortenAddress } from '../../../lib/format.ts';
 import {
+  AccessNote,
   hasPendingTransaction,
-  type PositionActionsAccess,
   type TransactionOutcome,
   usePositionActionsAccess,
 } from '../../transactions/index.ts';
@@ -75,7 +74,11 @@ export function PositionActions({
   const actions = availableActions(position);
   return (
     <section aria-label="act on this position" className="mt-3 space-y-2">
-      <AccessNote access={access} walletAddress={walletAddress} />
+      <AccessNote
+        access={access}
+        walletAddress={walletAddress}
+        purpose={{ needs: 'acting on a position needs', action: 'act on this position' }}
+      />
       {!position.in_range && Number(position.liquidity) > 0 ? <OutOfRangeOffer position={position} /> : null}
       {chosen && wallet.data ? (
         <ActionRun
@@ -143,29 +146,4 @@ function OutOfRangeOffer({ position }: { position: V3Position }) {
       <p>close position would pay {formatAmountsWithUsd(closing, closingUsd)}</p>
     </div>
   );
-}
-
-/** Why the actions are disabled, for every state but 'ready'. */
-function AccessNote({ access, walletAddress }: { access: PositionActionsAccess; walletAddress: string }) {
-  const noteClass = 'text-sm text-slate-700 dark:text-slate-300';
-  if (access.state === 'watch-only') {
-    return (
-      <p className={noteClass}>
-        watch-only wallet: acting on a position needs a wallet you proved with a signature (connect it in
-        MetaMask and sign on the wallets page)
-      </p>
-    );
-  }
-  if (access.state === 'other-account') {
-    return (
-      <p className={noteClass}>
-        MetaMask is connected with {shortenAddress(access.connected)}: select {walletAddress} in MetaMask to
-        act on this position
-      </p>
-    );
-  }
-  if (access.state === 'not-connected') {
-    return <p className={noteClass}>connect MetaMask with {walletAddress} to act on this position</p>;
-  }
-  return null;
 }
