@@ -1,3 +1,4 @@
+import { SimpleMerkleTree } from '@openzeppelin/merkle-tree';
 import { type Address, encodeAbiParameters, getAddress, type Hex, keccak256 } from 'viem';
 
 /** One Merkl reward of one user in one token, as the API reports it. */
@@ -30,18 +31,13 @@ function merklLeaf(recipient: Address, token: Address, amount: bigint): Hex {
   );
 }
 
-/** The distributor's node hash: the two children sorted, then keccak256(abi.encode(lower, higher)). */
-function hashPair(a: Hex, b: Hex): Hex {
-  const [lower, higher] = BigInt(a) < BigInt(b) ? [a, b] : [b, a];
-  return keccak256(`0x${lower.slice(2)}${higher.slice(2)}`);
-}
-
 const keyOf = (recipient: Address, token: Address) => `${getAddress(recipient)}:${getAddress(token)}`;
 
 /**
- * Builds the Merkle tree of cumulative rewards the way Merkl's distributor checks claims: leaves
- * keccak256(abi.encode(user, token, amount)), sorted-pair parents, an odd node carried up unpaired.
- * Deterministic: the same rewards in any order give the same root and proofs.
+ * Builds the Merkle tree of cumulative rewards the way Merkl's distributor checks claims, with OpenZeppelin's
+ * merkle-tree library (SimpleMerkleTree: the leaves as given, sorted-pair keccak256 parents, which is the
+ * distributor's `_verifyProof`): leaves keccak256(abi.encode(user, token, amount)). Deterministic: the same rewards
+ * in any order give the same root and proofs.
  * @example
  * const tree = buildMerklTree(rewards);
  * // distributor.claim([user], [token], [amount], [tree.proofOf(user, token)])
@@ -54,33 +50,15 @@ export function buildMerklTree(rewards: readonly MerklReward[]): MerklTree {
     if (leafByKey.has(key)) throw new Error(`two rewards for ${key}: amounts are cumulative, give one`);
     leafByKey.set(key, merklLeaf(reward.recipient, reward.token.address, reward.amount));
   }
+  // Sorted first: the tree's shape (and so every proof) does not depend on the rewards' order.
   const leaves = [...leafByKey.values()].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-  const levels: Hex[][] = [leaves];
-  while ((levels.at(-1) ?? []).length > 1) {
-    const level = levels.at(-1) ?? [];
-    const parents: Hex[] = [];
-    for (let i = 0; i < level.length; i += 2) {
-      const left = level[i] as Hex;
-      const right = level[i + 1];
-      parents.push(right ? hashPair(left, right) : left);
-    }
-    levels.push(parents);
-  }
-  const root = levels.at(-1)?.[0] as Hex;
-
+  const tree = SimpleMerkleTree.of(leaves, { sortLeaves: false });
   return {
-    root,
+    root: tree.root as Hex,
     proofOf(recipient, token) {
       const leaf = leafByKey.get(keyOf(recipient, token));
       if (!leaf) throw new Error(`no reward for ${keyOf(recipient, token)} in the tree`);
-      const proof: Hex[] = [];
-      let index = leaves.indexOf(leaf);
-      for (const level of levels.slice(0, -1)) {
-        const sibling = level[index % 2 === 0 ? index + 1 : index - 1];
-        if (sibling) proof.push(sibling);
-        index = Math.floor(index / 2);
-      }
-      return proof;
+      return tree.getProof(leaf) as Hex[];
     },
   };
 }
