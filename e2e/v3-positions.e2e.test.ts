@@ -443,7 +443,8 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     const tokens = [outOfRange.token0.address, outOfRange.token1.address];
     const before = await balancesOf(tokens);
     await card.getByRole('button', { name: 'confirm in wallet' }).click();
-    await card.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    // Confirmed and recorded, the list is read again: the burned position leaves it.
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
     const close = await predictionOfLastSend(v3World.positionManager);
     const [, collected] = decodeMulticall(v3ActionAbis.positionManager, close.data, [
       '-',
@@ -459,7 +460,6 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
         args: [outOfRange.tokenId],
       }),
     ).rejects.toThrow();
-    await browser.screenshot('v3-closed');
 
     // The farmed position: claim its rewards; the first prompt is rejected in the wallet, nothing is sent.
     const farmed = await readChainPosition(anvil(), v3World, v3World.positions.farmed.tokenId);
@@ -518,7 +518,16 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     ] as Address[];
     const batchBefore = await balancesOf(batchTokens);
     await batch.getByRole('button', { name: 'confirm all in wallet' }).click();
-    await batch.getByText(/^all 2 confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    // Confirmed and recorded, the list is read again: the burned position leaves it (a failed batch says so).
+    await Promise.race([
+      farmedCard.waitFor({ state: 'detached', timeout: 30_000 }),
+      batch
+        .getByText('the batch failed')
+        .waitFor({ timeout: 30_000 })
+        .then(() => {
+          throw new Error('the batch failed');
+        }),
+    ]);
     const block = await anvil().client.getBlock({ includeTransactions: true });
     const sent = block.transactions.filter((t) => isAddressEqual(t.from, account));
     expect(sent.map((t) => getAddress(t.to!))).toEqual([v3World.farmingCenter, v3World.positionManager]);

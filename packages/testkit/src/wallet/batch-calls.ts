@@ -62,6 +62,9 @@ type CallsStatus = {
 
 type SimulatedCall = { status: Hex; gasUsed: Hex };
 
+/** How long the receipts of a mined batch are asked for before it counts as not mined together. */
+const receiptWaitMs = 10_000;
+
 /** The transaction gas cap since Osaka (EIP-7825): no single call may ask for more. */
 const maxCallGas = 16_777_216n;
 
@@ -106,6 +109,22 @@ export function createCallBatcher(options: {
     return block.calls.every((call) => call.status === '0x1') ? block.calls : null;
   }
 
+  /**
+   * The receipts of the mined calls. Anvil can report a block before its receipts are readable (the test kit's
+   * waitForTransactionReceipt says the same): a receipt still missing is asked again for a few seconds before
+   * the batch counts as not mined together (seen once in CI, on a loaded machine, as a batch reverted for nothing).
+   */
+  async function readReceipts(hashes: Hex[]): Promise<(CallReceipt | null)[]> {
+    const deadline = Date.now() + receiptWaitMs;
+    for (;;) {
+      const mined = (await Promise.all(
+        hashes.map((hash) => node('eth_getTransactionReceipt', [hash])),
+      )) as (CallReceipt | null)[];
+      if (mined.every((receipt) => receipt !== null) || Date.now() > deadline) return mined;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
   /** Sends the simulated calls in one block; their receipts, or null once the node is back where it was. */
   async function mineTogether(calls: Call[], simulated: SimulatedCall[]): Promise<CallReceipt[] | null> {
     const snapshot = await node('evm_snapshot', []);
@@ -132,9 +151,7 @@ export function createCallBatcher(options: {
         );
       }
       await node('evm_mine', []);
-      const mined = (await Promise.all(
-        hashes.map((hash) => node('eth_getTransactionReceipt', [hash])),
-      )) as (CallReceipt | null)[];
+      const mined = await readReceipts(hashes);
       const [first] = mined;
       const isAllMinedTogether = mined.every(
         (receipt) => receipt?.status === '0x1' && receipt.blockHash === first?.blockHash,

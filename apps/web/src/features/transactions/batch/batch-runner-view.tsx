@@ -105,8 +105,10 @@ export function BatchRunnerView({ wallet, requests, batchKey, polUsd, onFinished
     const finish = async (isSuccess: boolean, receipts: Receipt[]) => {
       const kinds =
         readPendingBatch(wallet, batchKey)?.kinds ?? latest.current.requests.map((r) => r.stepKind);
-      // Each step's own transaction is reported as the step it is; a wallet that mined the batch as one
-      // transaction of its own (EIP-7702) gives one receipt, which no single step's check accepts.
+      if (isCurrent) setState({ stage: 'done', isSuccess, receipts });
+      // Each step's own transaction is reported as the step it is (after the page says it is mined: the server
+      // waits for its own node to know it); a wallet that mined the batch as one transaction of its own
+      // (EIP-7702) gives one receipt, which no single step's check accepts.
       if (isSuccess && receipts.length === kinds.length) {
         await Promise.allSettled(
           receipts.map((receipt, i) =>
@@ -119,8 +121,6 @@ export function BatchRunnerView({ wallet, requests, batchKey, polUsd, onFinished
         );
       }
       clearPendingBatch(wallet, batchKey);
-      if (!isCurrent) return;
-      setState({ stage: 'done', isSuccess, receipts });
       latest.current.onFinished?.(isSuccess ? 'confirmed' : 'failed');
     };
     void follow();
