@@ -63,7 +63,7 @@ type CallsStatus = {
 type SimulatedCall = { status: Hex; gasUsed: Hex };
 
 /** How long the receipts of a mined batch are asked for before it counts as not mined together. */
-const receiptWaitMs = 10_000;
+const receiptWaitMs = 2_000;
 
 /** The transaction gas cap since Osaka (EIP-7825): no single call may ask for more. */
 const maxCallGas = 16_777_216n;
