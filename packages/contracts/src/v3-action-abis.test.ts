@@ -1,0 +1,47 @@
+import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
+import { describe, expect, it } from 'vitest';
+import { farmingCenter, merklDistributor, nonfungiblePositionManager } from './index.ts';
+
+type Param = { type: string; components?: readonly Param[] };
+type Item = {
+  type: string;
+  name?: string;
+  stateMutability?: string;
+  inputs?: readonly Param[];
+  outputs?: readonly Param[];
+};
+
+/** A parameter's type with tuples spelled out: what encoding depends on. */
+const typeOf = (param: Param): string =>
+  param.type.startsWith('tuple')
+    ? `(${(param.components ?? []).map(typeOf).join(',')})${param.type.slice('tuple'.length)}`
+    : param.type;
+
+/** `name(inputs) mutability returns (outputs)`: what a call encodes, decodes and may send value with. */
+const signature = (item: Item) =>
+  `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')}) ${item.stateMutability} returns (${(item.outputs ?? []).map(typeOf).join(',')})`;
+
+const functionsOf = (abi: readonly unknown[]) => (abi as Item[]).filter((item) => item.type === 'function');
+
+/**
+ * The V3 actions' fragments (issue 46) against the ABIs of the bytecode QuickSwap runs: Algebra V1.0's npm artifacts
+ * of the position manager and FarmingCenter, and Merkl's Distributor deployment. A fragment the deployed contract
+ * lacks, or with other types, fails here before the browser could call it.
+ */
+describe("the V3 actions' ABI fragments against the deployed contracts", () => {
+  const deployed = {
+    positionManager: nonfungiblePositionManager.abi,
+    farmingCenter: farmingCenter.abi,
+    merklDistributor: merklDistributor.abi,
+  } as const;
+
+  it.each(Object.keys(deployed) as (keyof typeof deployed)[])(
+    '%s: every fragment is in the artifact as it is',
+    (name) => {
+      const fragments = functionsOf(v3ActionAbis[name]);
+      expect(fragments.length).toBe(v3ActionAbis[name].length);
+      const artifact = functionsOf(deployed[name]).map(signature);
+      for (const fragment of fragments) expect(artifact).toContain(signature(fragment));
+    },
+  );
+});
