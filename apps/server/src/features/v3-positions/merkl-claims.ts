@@ -1,11 +1,11 @@
-import { testErc20, v3Abis } from '@tidewatch/contracts';
+import { v3Abis } from '@tidewatch/contracts';
 import type { MerklClaims } from '@tidewatch/shared';
 import type { Address, Hex } from 'viem';
-import { decodeStringOrBytes32 } from '../../core/chain/erc20.ts';
 import { ReadPlan } from '../../core/chain/read-plan.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { requireChain, requireSavedWallet, type V3PositionsContext } from './context.ts';
 import { MerklApiError, type MerklUserReward } from './reads/merkl-client.ts';
+import { addTokenNameReads } from './reads/merkl-rewards.ts';
 import { v3PlanPrices } from './reads/position-reader.ts';
 
 /**
@@ -62,18 +62,7 @@ export async function getMerklClaims(
         read.claimed = value[0];
       },
     );
-    plan.addOptional<string>(
-      {
-        label: `token ${reward.token}: symbol()`,
-        address: reward.token,
-        abi: testErc20.abi,
-        functionName: 'symbol',
-        decode: decodeStringOrBytes32,
-      },
-      (value) => {
-        if (value) read.symbol = value;
-      },
-    );
+    addTokenNameReads(plan, reward.token, read);
     return { reward, read };
   });
   const planPrices = v3PlanPrices(

@@ -84,29 +84,7 @@ export async function valueMerklRewards(
         read.claimed = v ? v[0] : null;
       },
     );
-    plan.addOptional<string>(
-      {
-        label: `token ${reward.token}: symbol()`,
-        address: reward.token,
-        abi: testErc20.abi,
-        functionName: 'symbol',
-        decode: decodeStringOrBytes32,
-      },
-      (v) => {
-        if (v) read.symbol = v;
-      },
-    );
-    plan.addOptional<number>(
-      {
-        label: `token ${reward.token}: decimals()`,
-        address: reward.token,
-        abi: testErc20.abi,
-        functionName: 'decimals',
-      },
-      (v) => {
-        if (v !== null) read.decimals = Number(v);
-      },
-    );
+    addTokenNameReads(plan, reward.token, read);
     return { reward, read };
   });
   const pricesOf = deps.planPrices(
@@ -132,6 +110,35 @@ export async function valueMerklRewards(
     rewards: pending.map(toTokenAmount),
     usd: sumUsd(pending),
   };
+}
+
+/**
+ * A reward token's symbol() and decimals() into `read` (the API's where the token does not answer): the chain names
+ * a token, the API only when the chain cannot.
+ */
+export function addTokenNameReads(
+  plan: ReadPlan,
+  token: Address,
+  read: { symbol: string; decimals: number },
+): void {
+  plan.addOptional<string>(
+    {
+      label: `token ${token}: symbol()`,
+      address: token,
+      abi: testErc20.abi,
+      functionName: 'symbol',
+      decode: decodeStringOrBytes32,
+    },
+    (v) => {
+      if (v) read.symbol = v;
+    },
+  );
+  plan.addOptional<number>(
+    { label: `token ${token}: decimals()`, address: token, abi: testErc20.abi, functionName: 'decimals' },
+    (v) => {
+      if (v !== null) read.decimals = Number(v);
+    },
+  );
 }
 
 /** What the API's cumulative amount leaves after what the distributor says was claimed (never below zero). */
