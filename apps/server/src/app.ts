@@ -11,6 +11,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { createOperators } from './core/auth/operators.ts';
 import type { ChainProbe } from './core/chain/chain-probe.ts';
 import type { ChainClient } from './core/chain/client.ts';
+import type { OtherChain } from './core/chain/other-chains.ts';
 import type { Config } from './core/config.ts';
 import { createDataVersion } from './core/db/data-version.ts';
 import type { AppDatabase } from './core/db/index.ts';
@@ -35,6 +36,7 @@ import {
 } from './features/accounts/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { registerLedger } from './features/books/index.ts';
+import { registerChainHoldings } from './features/chain-holdings/index.ts';
 import { registerDiscovery } from './features/discovery/index.ts';
 import { registerFarms } from './features/farms/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -73,6 +75,10 @@ export type AppDeps = {
   throttles?: Partial<ThrottleLimits>;
   /** The password hash; tests wrap the real one to count its calls. */
   passwords?: PasswordHasher;
+  /** How long recording a sent transaction waits for the chain to know it (default 15 s; tests shorten it). */
+  receiptWaitMs?: number;
+  /** The chains beside Polygon with an RPC configured (BASE_RPC_URL; issue 47); none: they say they are off. */
+  otherChains?: readonly OtherChain[];
 };
 
 /** JSON bodies only, and small: nothing in this API needs more. */
@@ -223,6 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       }),
     ),
+  });
+  await registerChainHoldings(app, {
+    database: deps.database,
+    chainId: deps.config.chainId,
+    otherChains: deps.otherChains ?? [],
+    throttles,
   });
   await registerV3Positions(app, {
     ...deps,

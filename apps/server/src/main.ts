@@ -8,7 +8,7 @@ import { createRuntime, fail, startRecordedSends, startScheduledSnapshots } from
 
 async function main(): Promise<void> {
   const runtime = await createRuntime();
-  const { config, database, chain, prices } = runtime;
+  const { config, database, chain, prices, otherChains } = runtime;
 
   const pretty = process.stdout.isTTY ? { transport: { target: 'pino-pretty' } } : {};
   const chainProbe = createChainProbe(config.polygonRpcUrls);
@@ -24,8 +24,16 @@ async function main(): Promise<void> {
     chainProbe,
     chain,
     prices,
+    otherChains,
     logger: { level: config.logLevel, ...pretty },
   });
+  // Each chain beside Polygon is checked at start (issue 47): the operator reads here why one is off.
+  for (const other of otherChains) {
+    void other.check().then((check) => {
+      if (check.status === 'on') app.log.info(`${other.entry.name}: QuickSwap's contracts checked, on`);
+      else app.log.warn(check.reason ?? `${other.entry.name}: being checked`);
+    });
+  }
 
   let isClosing = false;
   let scheduler: Scheduler | undefined;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type ChainClient, createChainClient } from './core/chain/client.ts';
+import { createOtherChains, type OtherChain } from './core/chain/other-chains.ts';
 import { type Config, ConfigError, ensureDataDir, parseConfig, resolveJwtSecret } from './core/config.ts';
 import { type AppDatabase, createDatabase, migrateToLatest } from './core/db/index.ts';
 import { describeRejections } from './core/farm-index/index-refresh.ts';
@@ -42,6 +43,8 @@ export type Runtime = {
   database: AppDatabase;
   chain: ChainClient;
   prices: PriceSources;
+  /** The chains beside Polygon this instance reads (BASE_RPC_URL set), each checked at start. */
+  otherChains: OtherChain[];
 };
 
 /**
@@ -94,7 +97,7 @@ export async function createRuntime(): Promise<Runtime> {
       ? createCoinMarketCapClient({ apiKey: config.cmcApiKey, baseUrl: config.cmcApiUrl })
       : undefined,
   };
-  return { config, database, chain, prices };
+  return { config, database, chain, prices, otherChains: createOtherChains(config) };
 }
 
 /**

@@ -20,9 +20,13 @@ export type FarmsWorld = {
   close(): Promise<void>;
 };
 
-export async function startFarmsWorld(
-  options: { throttles?: Partial<ThrottleLimits>; passwords?: PasswordHasher } = {},
-): Promise<FarmsWorld> {
+export type FarmsWorldOptions = {
+  throttles?: Partial<ThrottleLimits>;
+  passwords?: PasswordHasher;
+  receiptWaitMs?: number;
+};
+
+export async function startFarmsWorld(options: FarmsWorldOptions = {}): Promise<FarmsWorld> {
   const t = await startTestChain();
   const onchain = createOnchainPriceSource({
     chain: t.chain,
@@ -36,6 +40,7 @@ export async function startFarmsWorld(
       prices,
       ...(options.throttles ? { throttles: options.throttles } : {}),
       ...(options.passwords ? { passwords: options.passwords } : {}),
+      ...(options.receiptWaitMs === undefined ? {} : { receiptWaitMs: options.receiptWaitMs }),
     },
   });
   const writer = createSnapshotPipeline({
@@ -151,7 +156,7 @@ export async function trackWorldFarms(
  */
 export async function startFarmsWorldWithUser(
   keys: FarmKey[],
-  options: { throttles?: Partial<ThrottleLimits> } = {},
+  options: Omit<FarmsWorldOptions, 'passwords'> = {},
 ): Promise<{ w: FarmsWorld; user: { token: string; userId: number } }> {
   const w = await startFarmsWorld(options);
   try {

@@ -47,7 +47,10 @@ const record = (payload: object, token = user.token) =>
   w.testApp.request({ method: 'POST', url: '/api/recovery/transactions', token, payload });
 
 beforeAll(async () => {
-  ({ w, user } = await startFarmsWorldWithUser(['quickWmaticEnded', 'dualWethWmatic']));
+  // A hash the chain does not know is answered after the wait: 3 s here, not the 15 s an app waits.
+  ({ w, user } = await startFarmsWorldWithUser(['quickWmaticEnded', 'dualWethWmatic'], {
+    receiptWaitMs: 3_000,
+  }));
   await trackWorldFarms(w, user, ['quickWmaticEnded']);
   await refreshWorldIndex(w);
   watcher = await createFarmUser(w);

@@ -29,6 +29,7 @@ function startScheduler(alertChannels: Partial<V3TrackingWorld['testApp']['confi
       database: testApp.database,
       chain: w.t.chain,
       prices: w.prices,
+      otherChains: [],
     },
     { info() {}, warn: (_object, message) => warnings.push(message) },
     undefined,

@@ -83,6 +83,18 @@ const envSchema = z.object({
         .array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs' }))
         .min(1, 'must list at least one URL'),
     ),
+  // QuickSwap on Base (issue 47): its JSON-RPC URLs, comma-separated. Unset: Base is off, and says so.
+  BASE_RPC_URL: optionalText.pipe(
+    z
+      .string()
+      .transform(splitList)
+      .pipe(
+        z
+          .array(z.url({ protocol: /^(https?|wss?)$/, error: 'must be http(s) or ws(s) URLs' }))
+          .min(1, 'must list at least one URL'),
+      )
+      .optional(),
+  ),
   CHAIN_ID: z.coerce.number({ error: 'must be a positive integer' }).int().positive().default(137),
   MULTICALL3_ADDRESS: addressSchema(polygon.multicall3),
   // Calldata per aggregate3 eth_call the RPC accepts: a refresh within it is one request; past it, two.
@@ -240,6 +252,8 @@ export type Config = {
   /** Unset until `resolveJwtSecret` fills it from the environment or DATA_DIR/jwt-secret. */
   jwtSecret: string | undefined;
   polygonRpcUrls: string[];
+  /** Base's JSON-RPC URLs (BASE_RPC_URL); empty: Base is off. */
+  baseRpcUrls: string[];
   chainId: number;
   multicall3Address: `0x${string}`;
   multicallBatchBytes: number;
@@ -388,6 +402,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     jwtSecret: e.JWT_SECRET,
     polygonRpcUrls: e.POLYGON_RPC_URL,
+    baseRpcUrls: e.BASE_RPC_URL ?? [],
     chainId: e.CHAIN_ID,
     multicall3Address: e.MULTICALL3_ADDRESS as `0x${string}`,
     multicallBatchBytes: e.MULTICALL_BATCH_BYTES,

@@ -22,8 +22,11 @@ export type OnchainPriceSourceOptions = {
   factory?: Address;
   usdc?: Address;
   wmatic?: Address;
-  /** Old and new QUICK, priced through each other (1 old = 1000 new) when one has no route. */
-  quick?: { old: Address; new: Address };
+  /**
+   * Old and new QUICK, priced through each other (1 old = 1000 new) when one has no route; null on a chain with
+   * one QUICK only (Base).
+   */
+  quick?: { old: Address; new: Address } | null;
   /** Dragon's Lairs (dQUICK) and the QUICK each holds: dQUICK = QUICK x dQUICKForQUICK(1e18) / 1e18. */
   lairs?: { lair: Address; quick: Address }[];
   /**
@@ -61,17 +64,25 @@ export function createOnchainPriceSource(options: OnchainPriceSourceOptions): On
   const factory = getAddress(options.factory ?? polygon.quickswapFactory);
   const usdc = getAddress(options.usdc ?? polygon.usdc);
   const wmatic = getAddress(options.wmatic ?? polygon.wmatic);
-  const quick = options.quick ?? polygon.quick;
-  const lairs = options.lairs ?? [
-    { lair: polygon.dquick.old, quick: quick.old },
-    { lair: polygon.dquick.new, quick: quick.new },
-  ];
+  const quick = options.quick === null ? null : (options.quick ?? polygon.quick);
+  const lairs =
+    options.lairs ??
+    (quick
+      ? [
+          { lair: polygon.dquick.old, quick: quick.old },
+          { lair: polygon.dquick.new, quick: quick.new },
+        ]
+      : []);
   const hubs = (options.hubs ?? [polygon.weth, polygon.wbtc]).map((h) => getAddress(h));
   const quickOfLair = new Map(lairs.map((l) => [priceKey(l.lair), getAddress(l.quick)]));
-  const redenominated = new Map<string, { other: Address; factor: number }>([
-    [priceKey(quick.old), { other: getAddress(quick.new), factor: QUICK_REDENOMINATION }],
-    [priceKey(quick.new), { other: getAddress(quick.old), factor: 1 / QUICK_REDENOMINATION }],
-  ]);
+  const redenominated = new Map<string, { other: Address; factor: number }>(
+    quick
+      ? [
+          [priceKey(quick.old), { other: getAddress(quick.new), factor: QUICK_REDENOMINATION }],
+          [priceKey(quick.new), { other: getAddress(quick.old), factor: 1 / QUICK_REDENOMINATION }],
+        ]
+      : [],
+  );
   const decimalsCache = new Map<string, number>();
 
   /** Every token whose price the answer needs: the asked ones, the lairs' QUICK, the redenominated twin. */

@@ -1,0 +1,87 @@
+import {
+  AppError,
+  type ChainHoldings,
+  type ChainStatus,
+  chainEntry,
+  chainRegistry,
+  polygonChain,
+} from '@tidewatch/shared';
+import type { Kysely } from 'kysely';
+import type { OtherChain } from '../../core/chain/other-chains.ts';
+import type { Database } from '../../core/db/index.ts';
+import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
+import { findChainHoldings } from './reads/find-holdings.ts';
+import { valueChainHoldings } from './value-holdings.ts';
+
+/** What the chains feature is wired with: the instance's own chain id (wallets are saved on it) and the others. */
+export type ChainHoldingsContext = {
+  db: Kysely<Database>;
+  /** The chain wallets are saved and proved on (Polygon): one address is the same account on every chain. */
+  walletChainId: number;
+  otherChains: readonly OtherChain[];
+};
+
+/**
+ * GET /api/chains: every chain of the registry and whether this instance reads it. Polygon is the instance's own
+ * chain (its reachability is the health check's); another chain is off without its RPC, and on only once the
+ * start-up check found its contracts where the registry says.
+ */
+export async function listChains(ctx: ChainHoldingsContext): Promise<ChainStatus[]> {
+  return Promise.all(
+    chainRegistry.map(async (entry): Promise<ChainStatus> => {
+      const base = {
+        chain_id: entry.id,
+        name: entry.name,
+        explorer_url: entry.explorerUrl,
+        native_symbol: entry.nativeCurrency.symbol,
+      };
+      if (entry.id === polygonChain.id) {
+        return { ...base, status: 'on', reason: null, products: ['v2', 'v3', 'farms', 'syrups', 'vaults'] };
+      }
+      const products = (['v2', 'v4', 'syrups'] as const).filter((p) => entry.products[p] !== undefined);
+      const other = ctx.otherChains.find((c) => c.entry.id === entry.id);
+      if (!other) {
+        return {
+          ...base,
+          status: 'off',
+          reason: `${entry.name} is off: set ${entry.rpcVariable} to its JSON-RPC URL to read QuickSwap there`,
+          products,
+        };
+      }
+      const check = await other.check();
+      return { ...base, status: check.status, reason: 'reason' in check ? check.reason : null, products };
+    }),
+  );
+}
+
+/**
+ * GET /api/quickswap/chains/:chain_id/holdings?wallet_address=: what one of the user's saved or watch-only wallets
+ * holds in QuickSwap on that chain (V4 positions, V2 LP, syrup stakes), found in one request and valued at its block.
+ */
+export async function getChainHoldings(
+  ctx: ChainHoldingsContext,
+  userId: number,
+  chainId: number,
+  walletInput: string,
+): Promise<ChainHoldings> {
+  const entry = chainEntry(chainId);
+  if (!entry || entry.id === polygonChain.id) {
+    throw new AppError('NOT_FOUND', `chain ${chainId} has no holdings to read here: ask for Base (8453)`, {
+      details: [{ field: 'params.chain_id', message: 'must be a chain beside Polygon, e.g. 8453 (Base)' }],
+    });
+  }
+  const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
+  const other = ctx.otherChains.find((c) => c.entry.id === entry.id);
+  if (!other) {
+    throw new AppError('CHAIN_UNAVAILABLE', `${entry.name} is off: set ${entry.rpcVariable} on this server`);
+  }
+  const check = await other.check();
+  if (check.status !== 'on') {
+    throw new AppError(
+      'CHAIN_UNAVAILABLE',
+      check.reason ?? `${entry.name} is being checked: try again shortly`,
+    );
+  }
+  const found = await findChainHoldings(other.chain, entry, wallet);
+  return valueChainHoldings({ entry, chain: other.chain, prices: other.prices }, wallet, found);
+}
