@@ -24,6 +24,7 @@ export { testWalletInitScript } from './wallet/init-script.ts';
 export { installTestWallet } from './wallet/install.ts';
 export { type TestAccount, testAccounts } from './world/accounts.ts';
 export { v3WorldAppEnv, worldAppEnv, worldPriceOptions } from './world/app-config.ts';
+export { type BaseWorld, startBaseWorld } from './world/base-world.ts';
 export { deployQuickswapWorld } from './world/deploy.ts';
 export {
   BulkSender,

@@ -66,7 +66,7 @@ export async function startBaseWorld(): Promise<{ anvil: Anvil; world: BaseWorld
   }
 }
 
-export async function deployBaseWorld(anvil: Anvil): Promise<BaseWorld> {
+async function deployBaseWorld(anvil: Anvil): Promise<BaseWorld> {
   const d = testAccounts.deployer.address;
   const user = testAccounts.user.address;
   // Not an account: a contract address (see step 4).

@@ -1,0 +1,346 @@
+import { integralAbis, pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
+import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared';
+import {
+  type Anvil,
+  type BaseWorld,
+  type RpcProxy,
+  startAnvil,
+  startBaseWorld,
+  startRpcProxy,
+} from '@tidewatch/testkit';
+import { sql } from 'kysely';
+import { type Address, formatUnits, maxUint128 } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherChains } from '../src/core/chain/other-chains.ts';
+import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
+
+// Issue 47: QuickSwap on Base beside Polygon. A local Base (chain id 8453) with Algebra Integral 1.2.1's and Uniswap
+// V2's npm bytecode at Base's own addresses; the app reads it through BASE_RPC_URL. Every figure is checked against
+// the test's own reads of that chain at the answer's block.
+let base: { anvil: Anvil; world: BaseWorld; stop(): Promise<void> };
+let proxy: RpcProxy;
+let t: TestApp;
+let token: string;
+
+const holdingsUrl = (chainId: number, wallet: string) =>
+  `/api/quickswap/chains/${chainId}/holdings?wallet_address=${wallet}`;
+
+beforeAll(async () => {
+  base = await startBaseWorld();
+  proxy = await startRpcProxy({ target: base.anvil.rpcUrl });
+  t = await createTestApp({
+    deps: { otherChains: createOtherChains({ baseRpcUrls: [proxy.url], multicallBatchBytes: 120_000 }) },
+  });
+  ({ token } = await createConfirmedUser(t));
+  await saveWallet(t, base.world.accounts.user.address);
+}, 120_000);
+
+/** Saves `address` for the newest user, on Polygon (the instance's chain): the same account on Base. */
+async function saveWallet(app: TestApp, address: Address) {
+  const row = await sql<{ id: number }>`select id from users order by id desc limit 1`.execute(
+    app.database.db,
+  );
+  const at = new Date().toISOString();
+  await sql`insert into wallets (user_id, name, address, chain_id, verified_at, created_at)
+    values (${row.rows[0]!.id}, 'MetaMask', ${address}, 137, ${at}, ${at})`.execute(app.database.db);
+}
+afterAll(async () => {
+  await t?.close();
+  await proxy?.stop();
+  await base?.stop();
+});
+
+describe('GET /api/chains', () => {
+  it('lists Polygon on and Base on once its contracts checked out, with their products', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/chains' });
+    expect(response.statusCode, response.body).toBe(200);
+    const { chains } = response.json<ChainsAnswer>();
+    expect(chains.map((c) => [c.chain_id, c.name, c.status])).toEqual([
+      [137, 'Polygon', 'on'],
+      [8453, 'Base', 'on'],
+    ]);
+    expect(chains[1]!.products).toEqual(['v2', 'v4', 'syrups']);
+  });
+
+  it('says Base is off, naming BASE_RPC_URL, on an instance without it', async () => {
+    const plain = await createTestApp();
+    try {
+      const { chains } = (await plain.request({ method: 'GET', url: '/api/chains' })).json<ChainsAnswer>();
+      expect(chains[1]).toMatchObject({ chain_id: 8453, status: 'off' });
+      expect(chains[1]!.reason).toContain('BASE_RPC_URL');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
+describe('a wallet on Base', () => {
+  let answer: ChainHoldings;
+  let requests: number;
+
+  beforeAll(async () => {
+    // The chain check's requests first, then count the holdings' own.
+    await t.request({ method: 'GET', url: '/api/chains' });
+    proxy.reset();
+    const response = await t.request({
+      method: 'GET',
+      url: holdingsUrl(8453, base.world.accounts.user.address),
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    answer = response.json<ChainHoldings>();
+    requests = proxy.calls.filter((m) => m === 'eth_call').length;
+  });
+
+  const at = () => BigInt(answer.block_number);
+  const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
+    base.anvil.client.readContract({
+      address,
+      abi,
+      functionName,
+      args,
+      blockNumber: at(),
+    } as never) as Promise<T>;
+
+  it('names its chain and finds every kind of position there in one eth_call (then one more to price them)', () => {
+    expect(answer).toMatchObject({ chain_id: 8453, chain_name: 'Base' });
+    expect(answer.v4_positions.map((p) => p.token_id)).toEqual(
+      [base.world.v4.positions.wethUsdc, base.world.v4.positions.quickWethCustom].map(String),
+    );
+    expect(answer.v2_positions.map((p) => p.pair)).toEqual([base.world.v2.pairs.wethUsdc]);
+    expect(answer.syrups.map((s) => s.pool)).toEqual([base.world.syrups.earnQuick, base.world.syrups.ended]);
+    expect(requests).toBe(2);
+  });
+
+  it('derives the custom pool with its deployer in the salt, as the factory placed it', async () => {
+    const custom = answer.v4_positions[1]!;
+    expect(custom.custom_deployer).toBe(base.world.v4.customDeployer);
+    const { QUICK, WETH } = base.world.tokens;
+    expect(custom.pool).toBe(
+      await read<Address>(base.world.v4.factory, integralAbis.factory, 'customPoolByPair', [
+        base.world.v4.customDeployer,
+        QUICK.address,
+        WETH.address,
+      ]),
+    );
+    expect(answer.v4_positions[0]!.custom_deployer).toBeNull();
+    expect(answer.v4_positions[0]!.pool).toBe(base.world.v4.pools.wethUsdc);
+  });
+
+  it("values each V4 position as a burn and a collect by its owner would pay at the answer's block", async () => {
+    const owner = base.world.accounts.user.address;
+    for (const position of answer.v4_positions) {
+      const id = BigInt(position.token_id);
+      const [, , , , , , , liquidity] = await read<readonly unknown[]>(
+        base.world.v4.positionManager,
+        integralAbis.positionManager,
+        'positions',
+        [id],
+      );
+      const burn = await base.anvil.client.simulateContract({
+        account: owner,
+        address: base.world.v4.positionManager,
+        abi: decreaseLiquidityAbi,
+        functionName: 'decreaseLiquidity',
+        args: [
+          {
+            tokenId: id,
+            liquidity: liquidity as bigint,
+            amount0Min: 0n,
+            amount1Min: 0n,
+            deadline: 2n ** 64n,
+          },
+        ],
+        blockNumber: at(),
+      });
+      const collect = await base.anvil.client.simulateContract({
+        account: owner,
+        address: base.world.v4.positionManager,
+        abi: integralAbis.positionManager,
+        functionName: 'collect',
+        args: [{ tokenId: id, recipient: owner, amount0Max: maxUint128, amount1Max: maxUint128 }],
+        blockNumber: at(),
+      });
+      const decimals = position.amounts.map((a) => a.token.decimals);
+      expect(position.amounts.map((a) => a.amount)).toEqual(
+        burn.result.map((raw, i) => formatUnits(raw, decimals[i]!)),
+      );
+      expect(position.fees.map((a) => a.amount)).toEqual(
+        collect.result.map((raw, i) => formatUnits(raw, decimals[i]!)),
+      );
+    }
+    // The swaps paid the WETH/USDC position fees in both tokens.
+    expect(answer.v4_positions[0]!.fees.every((f) => Number(f.amount) > 0)).toBe(true);
+    expect(answer.v4_positions.every((p) => p.in_range)).toBe(true);
+  });
+
+  it("values the V2 LP as its share of the pair's reserves, and the syrup stakes with what they earned", async () => {
+    const owner = base.world.accounts.user.address;
+    const pairAddress = base.world.v2.pairs.wethUsdc;
+    const [balance, supply, [r0, r1]] = await Promise.all([
+      read<bigint>(pairAddress, pairAbi.abi, 'balanceOf', [owner]),
+      read<bigint>(pairAddress, pairAbi.abi, 'totalSupply'),
+      read<readonly [bigint, bigint]>(pairAddress, pairAbi.abi, 'getReserves'),
+    ]);
+    const lp = answer.v2_positions[0]!;
+    expect(lp.lp_balance).toBe(balance.toString());
+    expect(lp.amounts.map((a) => a.amount)).toEqual(
+      [(balance * r0) / supply, (balance * r1) / supply].map((raw, i) =>
+        formatUnits(raw, lp.amounts[i]!.token.decimals),
+      ),
+    );
+    for (const stake of answer.syrups) {
+      const [staked, earned, finish] = await Promise.all([
+        read<bigint>(stake.pool as Address, stakingRewards.abi, 'balanceOf', [owner]),
+        read<bigint>(stake.pool as Address, stakingRewards.abi, 'earned', [owner]),
+        read<bigint>(stake.pool as Address, stakingRewards.abi, 'periodFinish'),
+      ]);
+      expect(stake.staked.amount).toBe(formatUnits(staked, 18));
+      expect(stake.earned.amount).toBe(formatUnits(earned, 18));
+      expect(stake.has_ended).toBe(finish <= BigInt(Date.parse(answer.block_timestamp) / 1000));
+    }
+    expect(answer.syrups.map((s) => s.has_ended)).toEqual([false, false]);
+  });
+
+  it("prices by Base's own pairs (WETH by its USDC pair, QUICK through WETH) and adds every part up", async () => {
+    const { WETH, USDC, QUICK } = base.world.tokens;
+    const reserves = async (pairAddress: Address, first: Address) => {
+      const [r0, r1] = await read<readonly [bigint, bigint]>(pairAddress, pairAbi.abi, 'getReserves');
+      const t0 = await read<Address>(pairAddress, pairAbi.abi, 'token0');
+      return t0 === first ? [r0, r1] : [r1, r0];
+    };
+    const [weth, usdc] = await reserves(base.world.v2.pairs.wethUsdc, WETH.address);
+    const wethUsd = Number(formatUnits(usdc!, USDC.decimals)) / Number(formatUnits(weth!, WETH.decimals));
+    const [quick, wethForQuick] = await reserves(base.world.v2.pairs.quickWeth, QUICK.address);
+    const quickUsd = (Number(formatUnits(wethForQuick!, 18)) / Number(formatUnits(quick!, 18))) * wethUsd;
+    const priceOf = (address: string) =>
+      ({ [WETH.address]: wethUsd, [USDC.address]: 1, [QUICK.address]: quickUsd })[address];
+    const amounts = [
+      ...answer.v4_positions.flatMap((p) => [...p.amounts, ...p.fees]),
+      ...answer.v2_positions.flatMap((p) => p.amounts),
+      ...answer.syrups.flatMap((s) => [s.staked, s.earned]),
+    ];
+    for (const amount of amounts) {
+      expect(
+        isRelativelyClose(amount.usd, Number(amount.amount) * priceOf(amount.token.address)!, 1e-9),
+      ).toBe(true);
+    }
+    const parts = [...answer.v4_positions, ...answer.v2_positions, ...answer.syrups].map((p) => p.value_usd!);
+    expect(
+      isRelativelyClose(
+        answer.total_usd,
+        parts.reduce((a, b) => a + b, 0),
+      ),
+    ).toBe(true);
+  });
+
+  it('goes on counting the ended syrup as ended once its period is over, its rewards still there', async () => {
+    await base.anvil.increaseTime(3_600);
+    const response = await t.request({
+      method: 'GET',
+      url: holdingsUrl(8453, base.world.accounts.user.address),
+      token,
+    });
+    const later = response.json<ChainHoldings>();
+    expect(later.syrups.map((s) => [s.pool, s.has_ended])).toEqual([
+      [base.world.syrups.earnQuick, false],
+      [base.world.syrups.ended, true],
+    ]);
+    expect(Number(later.syrups[1]!.earned.amount)).toBeGreaterThan(0);
+  });
+});
+
+describe('refusals', () => {
+  it('answers 404 naming chain_id for a chain that is not beside Polygon, 400 for a bad one', async () => {
+    const wallet = base.world.accounts.user.address;
+    const polygon = await t.request({ method: 'GET', url: holdingsUrl(137, wallet), token });
+    expect(polygon.statusCode).toBe(404);
+    const bad = await t.request({ method: 'GET', url: holdingsUrl(-1, wallet), token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('params.chain_id');
+  });
+
+  it("reads no one's wallet but the user's own saved ones", async () => {
+    const other = await t.request({
+      method: 'GET',
+      url: holdingsUrl(8453, base.world.accounts.idle.address),
+      token,
+    });
+    expect(other.statusCode).toBe(404);
+    const anonymous = await t.request({
+      method: 'GET',
+      url: holdingsUrl(8453, base.world.accounts.user.address),
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  const chainsWith = async (baseRpcUrl: string) => {
+    const app = await createTestApp({
+      deps: { otherChains: createOtherChains({ baseRpcUrls: [baseRpcUrl], multicallBatchBytes: 120_000 }) },
+    });
+    try {
+      const { chains } = (await app.request({ method: 'GET', url: '/api/chains' })).json<ChainsAnswer>();
+      const user = await createConfirmedUser(app);
+      await saveWallet(app, base.world.accounts.user.address);
+      const holdings = await app.request({
+        method: 'GET',
+        url: holdingsUrl(8453, base.world.accounts.user.address),
+        token: user.token,
+      });
+      return { base: chains[1]!, holdings };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('refuses Base, saying why, when its RPC serves another chain or lacks QuickSwap there', async () => {
+    for (const [chainId, why] of [
+      [137, 'its RPC serves chain 137'],
+      [8453, `no contract at ${base.world.v4.factory} (V4 factory)`],
+    ] as const) {
+      const node = await startAnvil({ chainId });
+      try {
+        const found = await chainsWith(node.rpcUrl);
+        expect(found.base).toMatchObject({ chain_id: 8453, status: 'refused' });
+        expect(found.base.reason).toContain(why);
+        expect(found.base.reason).toContain('BASE_RPC_URL');
+      } finally {
+        await node.stop();
+      }
+    }
+  });
+
+  it('says Base is being checked, and answers 502 for its holdings, while its RPC cannot be reached', async () => {
+    const found = await chainsWith('http://127.0.0.1:9');
+    expect(found.base).toMatchObject({ chain_id: 8453, status: 'checking' });
+    expect(found.base.reason).toContain('BASE_RPC_URL could not be reached');
+    expect(found.holdings.statusCode).toBe(502);
+    expect(found.holdings.json().message).toContain('BASE_RPC_URL could not be reached');
+  });
+});
+
+const decreaseLiquidityAbi = [
+  {
+    type: 'function',
+    name: 'decreaseLiquidity',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'params',
+        type: 'tuple',
+        components: [
+          { name: 'tokenId', type: 'uint256' },
+          { name: 'liquidity', type: 'uint128' },
+          { name: 'amount0Min', type: 'uint256' },
+          { name: 'amount1Min', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+    ],
+    outputs: [
+      { name: 'amount0', type: 'uint256' },
+      { name: 'amount1', type: 'uint256' },
+    ],
+  },
+] as const;
