@@ -26,7 +26,7 @@ const fn = <
   stateMutability: M,
 ) => ({ type: 'function', name, inputs, outputs, stateMutability }) as const;
 
-const address = (name: string) => p(name, 'address');
+const address = <const N extends string>(name: N) => p(name, 'address');
 
 export const integralAbis = {
   factory: [

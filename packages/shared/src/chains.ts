@@ -11,13 +11,13 @@ import { hexAddressSchema } from './address.ts';
  */
 
 /** QuickSwap V2 (a Uniswap V2 fork): its factory, router and the pairs' CREATE2 init-code hash. */
-export type V2Product = { factory: `0x${string}`; router: `0x${string}`; pairInitCodeHash: `0x${string}` };
+type V2Product = { factory: `0x${string}`; router: `0x${string}`; pairInitCodeHash: `0x${string}` };
 
 /**
  * QuickSwap V4 = Algebra Integral: the factory, the pool deployer every pool (and every custom pool) is created
  * by, the position manager, and the pools' CREATE2 init-code hash (the factory answers it: POOL_INIT_CODE_HASH).
  */
-export type IntegralProduct = {
+type IntegralProduct = {
   version: '1.2.1';
   factory: `0x${string}`;
   poolDeployer: `0x${string}`;
@@ -27,7 +27,7 @@ export type IntegralProduct = {
 };
 
 /** QUICK staked for another token (syrup pools, StakingRewards code): the chain's QUICK and the listed pools. */
-export type SyrupProduct = { quick: `0x${string}`; pools: readonly `0x${string}`[] };
+type SyrupProduct = { quick: `0x${string}`; pools: readonly `0x${string}`[] };
 
 export type ChainEntry = {
   id: number;
@@ -128,7 +128,7 @@ export function chainName(chainId: number): string {
  * not what the registry says it is, or the RPC answers another chain: `reason` says which) or 'checking' (the
  * start-up check has not answered yet, or its RPC could not be reached: it is tried again).
  */
-export const chainStatusSchema = z.object({
+const chainStatusSchema = z.object({
   chain_id: z.number().int(),
   name: z.string(),
   status: z.enum(['on', 'off', 'refused', 'checking']),
@@ -151,7 +151,7 @@ const tokenAmount = z.object({
 });
 
 /** A QuickSwap V4 (Algebra Integral) position: its pool (a custom pool names its deployer), range and amounts. */
-export const integralPositionSchema = z.object({
+const integralPositionSchema = z.object({
   token_id: z.string(),
   pool: z.string(),
   /** A custom pool's deployer (its salt holds it); null for the factory's own pools. */
@@ -169,7 +169,7 @@ export const integralPositionSchema = z.object({
 });
 
 /** LP of a QuickSwap V2 pair held in the wallet: its share of the reserves. */
-export const v2HoldingSchema = z.object({
+const v2HoldingSchema = z.object({
   pair: z.string(),
   lp_balance: z.string(),
   amounts: z.tuple([tokenAmount, tokenAmount]),
@@ -177,7 +177,7 @@ export const v2HoldingSchema = z.object({
 });
 
 /** QUICK staked in a syrup pool: the stake, what it earned, and whether the pool still pays. */
-export const syrupHoldingSchema = z.object({
+const syrupHoldingSchema = z.object({
   pool: z.string(),
   staked: tokenAmount,
   earned: tokenAmount,

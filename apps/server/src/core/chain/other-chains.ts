@@ -8,7 +8,7 @@ import { WrongChainError } from './errors.ts';
 import { polygon } from './polygon.ts';
 
 /** What the start-up check found: on, refused (the reason for the operator), or not known yet (tried again). */
-export type ChainCheck =
+type ChainCheck =
   | { status: 'on' }
   | { status: 'refused'; reason: string }
   | { status: 'checking'; reason: string | null };
@@ -88,7 +88,7 @@ function checkOnce(entry: ChainEntry, chain: ChainClient): () => Promise<ChainCh
  * and pool deployer, the V2 router's factory. Anything else is refused, naming the address and what it answered;
  * a chain that cannot be reached is 'checking' (asked again later), never taken for a refusal.
  */
-export async function verifyChainContracts(chain: ChainClient, entry: ChainEntry): Promise<ChainCheck> {
+async function verifyChainContracts(chain: ChainClient, entry: ChainEntry): Promise<ChainCheck> {
   try {
     await chain.assertChainId();
     const { v2, v4, syrups } = entry.products;

@@ -15,7 +15,7 @@ import { runLens } from '../../../core/chain/lens.ts';
 import { chainWalletLensCode } from './chain-wallet-lens-code.ts';
 
 /** How many V2 pairs one lens call walks through (factory.allPairs): more pairs take another call. */
-export const pairsPerLensCall = 3_000n;
+const pairsPerLensCall = 3_000n;
 
 const lensConstructor = [
   {
@@ -98,7 +98,7 @@ export type FoundIntegralPosition = {
   totalFeeGrowth: readonly [bigint, bigint];
 };
 
-export type FoundV2Holding = {
+type FoundV2Holding = {
   pair: Address;
   balance: bigint;
   token0: Address;
@@ -108,7 +108,7 @@ export type FoundV2Holding = {
   totalSupply: bigint;
 };
 
-export type FoundSyrupStake = {
+type FoundSyrupStake = {
   pool: Address;
   staked: bigint;
   earned: bigint;
