@@ -1,3 +1,4 @@
+import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { v3Tool } from '@tidewatch/shared/v3-tool';
 import { vaultsTool } from '@tidewatch/shared/vaults-tool';
@@ -13,6 +14,7 @@ const navItems = [
   ...farmKindList.map((kind) => ({ to: paths.farmTool.getHref(kind), label: farmKinds[kind].toolHeading })),
   { to: paths.v3Tool.getHref(), label: v3Tool.toolHeading },
   { to: paths.vaultsTool.getHref(), label: vaultsTool.toolHeading },
+  { to: paths.chainsTool.getHref(), label: chainsTool.toolHeading },
   { to: paths.lpTools.getHref('view', 'quickswap'), label: 'LP tools' },
 ] as const;
 

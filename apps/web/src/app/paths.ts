@@ -1,3 +1,4 @@
+import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { type FarmKind, farmKindList, farmKinds } from '@tidewatch/shared/farm-kinds';
 import { v3Tool } from '@tidewatch/shared/v3-tool';
 import { vaultsTool } from '@tidewatch/shared/vaults-tool';
@@ -38,6 +39,7 @@ const segment = (value: string | number) => encodeURIComponent(String(value));
 const toolPath = (kind: FarmKind) => `/quickswap/${farmKinds[kind].routeSegment}`;
 const v3ToolPath = `/quickswap/${v3Tool.routeSegment}`;
 const vaultsToolPath = `/quickswap/${vaultsTool.routeSegment}`;
+const chainsToolPath = `/quickswap/${chainsTool.routeSegment}`;
 
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -142,6 +144,8 @@ export const paths = {
   v3Tool: { path: v3ToolPath, getHref: () => v3ToolPath },
   /** The fourth tool (issue 45): the Dragon's Lairs and syrup pools (vault shares next), /quickswap/vaults. */
   vaultsTool: { path: vaultsToolPath, getHref: () => vaultsToolPath },
+  /** QuickSwap beside Polygon (issue 47): which chains are read, and each saved wallet's holdings on Base. */
+  chainsTool: { path: chainsToolPath, getHref: () => chainsToolPath },
   /** A V3 position's page under the tool, by its id. */
   v3PositionDetails: {
     path: `${v3ToolPath}/details/:tokenId`,

@@ -36,6 +36,7 @@ const screens = {
   'v3-position-detail': loadRouteModule(() => import('./routes/v3-position-detail.tsx')),
   'v3-positions': loadRouteModule(() => import('./routes/v3-positions.tsx')),
   vaults: loadRouteModule(() => import('./routes/vaults.tsx')),
+  chains: loadRouteModule(() => import('./routes/chains.tsx')),
   wallets: loadRouteModule(() => import('./routes/wallets.tsx')),
 };
 type Screens = typeof screens;
@@ -123,6 +124,8 @@ export const routes: RouteObject[] = [
       { path: paths.v3Tool.path, ...lazyScreen('v3-positions', (m) => ({ Component: m.V3PositionsRoute })) },
       // The vaults tool (issue 45): the Dragon's Lairs and the syrup pools.
       { path: paths.vaultsTool.path, ...lazyScreen('vaults', (m) => ({ Component: m.VaultsRoute })) },
+      // QuickSwap on the chains beside Polygon (issue 47).
+      { path: paths.chainsTool.path, ...lazyScreen('chains', (m) => ({ Component: m.ChainsRoute })) },
       {
         path: paths.v3PositionDetails.path,
         ...lazyScreen('v3-position-detail', (m) => ({ Component: m.V3PositionDetailsRoute })),

@@ -39,6 +39,7 @@ export const loadAccountAccessSchemas = afterZod(() => import('@tidewatch/shared
 export const loadDiscoverySchemas = afterZod(() => import('@tidewatch/shared/discovery'));
 export const loadV3Schemas = afterZod(() => import('@tidewatch/shared/v3-positions'));
 export const loadVaultsSchemas = afterZod(() => import('@tidewatch/shared/vaults'));
+export const loadChainsSchemas = afterZod(() => import('@tidewatch/shared/chains'));
 
 /**
  * A loader of one schema of a module above, to pass as an API call's or a form's `schema`.

@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Wallet } from '@tidewatch/shared';
+import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
+import { chainsTool } from '@tidewatch/shared/chains-tool';
+import type { ReactNode } from 'react';
+import { InlineError, Spinner } from '../../../components/index.ts';
+import { formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
+
+type Amount = { token: { symbol: string }; amount: string };
+const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
+const pairText = (amounts: readonly Amount[]) => amounts.map((a) => a.token.symbol).join('/');
+const quiet = 'text-sm text-slate-600 dark:text-slate-400';
+const cell = 'px-2 py-1.5 text-right tabular-nums';
+const head = 'px-2 py-1.5 text-right font-medium text-slate-500 dark:text-slate-400';
+
+/**
+ * One saved wallet's QuickSwap holdings on one chain beside Polygon, read from that chain at one block: its V4
+ * positions (Algebra Integral: amounts, uncollected fees, in range or not; a custom pool names its deployer), its
+ * V2 LP and its syrup stakes, each valued by that chain's own pairs, and their total. Every heading names the chain.
+ */
+export function ChainHoldings({ chain, wallet }: { chain: { id: number; name: string }; wallet: Wallet }) {
+  const query = useQuery(chainHoldingsQueryOptions(chain.id, wallet.address));
+  const short = shortenAddress(wallet.address);
+  return (
+    <section aria-label={`${chain.name} · wallet ${short}`} className="space-y-3">
+      <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
+        {chain.name} · {wallet.name} · <span className="font-mono">{short}</span>
+      </h3>
+      {query.isPending ? <Spinner label={`reading ${short} on ${chain.name}`} /> : null}
+      {query.isError ? <InlineError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? <HoldingsTables holdings={query.data} /> : null}
+    </section>
+  );
+}
+
+function HoldingsTables({ holdings }: { holdings: Holdings }) {
+  const chain = holdings.chain_name;
+  return (
+    <>
+      <p className={quiet}>
+        {formatUsd(holdings.total_usd)} on {chain} at block{' '}
+        {Number(holdings.block_number).toLocaleString('en-US')}
+      </p>
+      <Table
+        heading={`${chain} · ${chainsTool.v4Heading}`}
+        emptyText={`no V4 positions on ${chain}`}
+        columns={['position', 'amounts', 'uncollected fees', 'range', 'value']}
+        rows={holdings.v4_positions.map((p) => ({
+          key: p.token_id,
+          label: `#${p.token_id} ${pairText(p.amounts)}${p.custom_deployer ? ` · custom pool of ${shortenAddress(p.custom_deployer)}` : ''}`,
+          cells: [
+            p.amounts.map(amountText).join(' + '),
+            p.fees.map(amountText).join(' + '),
+            p.in_range ? 'in range' : 'out of range',
+            formatUsd(p.value_usd),
+          ],
+        }))}
+      />
+      <Table
+        heading={`${chain} · ${chainsTool.v2Heading}`}
+        emptyText={`no V2 LP on ${chain}`}
+        columns={['pair', 'amounts', 'value']}
+        rows={holdings.v2_positions.map((p) => ({
+          key: p.pair,
+          label: `${pairText(p.amounts)} · ${shortenAddress(p.pair)}`,
+          cells: [p.amounts.map(amountText).join(' + '), formatUsd(p.value_usd)],
+        }))}
+      />
+      <Table
+        heading={`${chain} · ${chainsTool.syrupsHeading}`}
+        emptyText={`no syrup stakes on ${chain}`}
+        columns={['pool', 'staked', 'earned', 'ends', 'value']}
+        rows={holdings.syrups.map((s) => ({
+          key: s.pool,
+          label: `${s.earned.token.symbol} syrup · ${shortenAddress(s.pool)}`,
+          cells: [
+            amountText(s.staked),
+            amountText(s.earned),
+            s.has_ended ? 'ended' : new Date(s.ends_at).toLocaleDateString('en-US'),
+            formatUsd(s.value_usd),
+          ],
+        }))}
+      />
+    </>
+  );
+}
+
+function Table({
+  heading,
+  emptyText,
+  columns,
+  rows,
+}: {
+  heading: string;
+  emptyText: string;
+  columns: string[];
+  rows: { key: string; label: string; cells: ReactNode[] }[];
+}) {
+  return (
+    <div className="space-y-1">
+      <h4 className="text-sm font-medium text-slate-700 dark:text-slate-300">{heading}</h4>
+      {rows.length === 0 ? (
+        <p className={quiet}>{emptyText}</p>
+      ) : (
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-sm" aria-label={heading}>
+            <thead>
+              <tr>
+                {columns.map((column, i) => (
+                  <th key={column} scope="col" className={i === 0 ? `${head} text-left` : head}>
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
+                  <th scope="row" className="px-2 py-1.5 text-left font-normal">
+                    {row.label}
+                  </th>
+                  {row.cells.map((content, i) => (
+                    <td key={columns[i + 1]} className={cell}>
+                      {content}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { screen, within } from '@testing-library/react';
+import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
+import { describe, expect, it } from 'vitest';
+import { sessionTokenKey } from '../../../lib/session.ts';
+import { errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
+import { renderRoute } from '../../../test/render-route.tsx';
+import { polygonWallet } from '../../farms/testing/fixtures.ts';
+
+const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
+const holdingsPath = `/quickswap/chains/8453/holdings?wallet_address=${polygonWallet.address}`;
+const token = (address: string, symbol: string, decimals = 18) => ({ address, symbol, decimals });
+const weth = token('0x4200000000000000000000000000000000000006', 'WETH');
+const quick = token('0x7094c27f342DBAdfbbeD005b219431595E33b305', 'QUICK');
+
+const chainsOn = (
+  baseStatus: ChainsAnswer['chains'][number]['status'],
+  reason: string | null,
+): ChainsAnswer => ({
+  chains: [
+    {
+      chain_id: 137,
+      name: 'Polygon',
+      status: 'on',
+      reason: null,
+      products: ['v2', 'v3', 'farms', 'syrups', 'vaults'],
+      explorer_url: 'https://polygonscan.com',
+      native_symbol: 'POL',
+    },
+    {
+      chain_id: 8453,
+      name: 'Base',
+      status: baseStatus,
+      reason,
+      products: ['v2', 'v4', 'syrups'],
+      explorer_url: 'https://basescan.org',
+      native_symbol: 'ETH',
+    },
+  ],
+});
+
+const holdings: ChainHoldings = {
+  chain_id: 8453,
+  chain_name: 'Base',
+  wallet_address: polygonWallet.address,
+  block_number: '4321',
+  block_timestamp: '2026-11-30T10:00:00.000Z',
+  v4_positions: [
+    {
+      token_id: '2',
+      pool: '0xEB87bb27581893CF729E0D45CF6670301C4D2411',
+      custom_deployer: '0x00000000000000000000000000000000C0Ffee47',
+      tick_lower: -887220,
+      tick_upper: 887220,
+      current_tick: -46055,
+      in_range: true,
+      liquidity: '5000',
+      amounts: [
+        { token: quick, amount: '50000', usd: 1500000 },
+        { token: weth, amount: '500', usd: 1500000 },
+      ],
+      fees: [
+        { token: quick, amount: '0', usd: 0 },
+        { token: weth, amount: '0', usd: 0 },
+      ],
+      value_usd: 3000000,
+    },
+  ],
+  v2_positions: [],
+  syrups: [
+    {
+      pool: '0x9908aaDEc872687a3a0Ee842b25ac38E67833994',
+      staked: { token: quick, amount: '40', usd: 1200 },
+      earned: { token: token('0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', 'SPRK'), amount: '3', usd: null },
+      ends_at: '2026-11-30T09:00:00.000Z',
+      has_ended: true,
+      value_usd: null,
+    },
+  ],
+  total_usd: null,
+};
+
+describe('the chains tool', () => {
+  it('says why Base is off, and asks a visitor to log in', async () => {
+    installFakeFetch(({ path }) =>
+      path === '/chains'
+        ? {
+            body: chainsOn(
+              'off',
+              'Base is off: set BASE_RPC_URL to its JSON-RPC URL to read QuickSwap there',
+            ),
+          }
+        : undefined,
+    );
+    renderRoute('/quickswap/chains');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Every chain' })).toBeInTheDocument();
+    const base = await screen.findByRole('listitem', { name: 'chain Base' });
+    expect(base).toHaveTextContent('Base off v2, v4, syrups · chain id 8453');
+    expect(base).toHaveTextContent('set BASE_RPC_URL');
+    const logInLinks = screen
+      .getAllByRole('link', { name: 'log in' })
+      .map((link) => link.getAttribute('href'));
+    expect(logInLinks).toContain('/login?next=%2Fquickswap%2Fchains');
+  });
+
+  it('shows each saved wallet on Base, every heading naming the chain, an unknown price as unknown', async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    expect(await within(region).findByText(/on Base at block/)).toHaveTextContent(
+      'unknown on Base at block 4,321',
+    );
+    const v4 = within(region).getByRole('table', { name: 'Base · V4 positions (Algebra Integral)' });
+    expect(within(v4).getByRole('row', { name: /#2 QUICK\/WETH/ })).toHaveTextContent(
+      '#2 QUICK/WETH · custom pool of 0x0000…ee4750,000 QUICK + 500 WETH0 QUICK + 0 WETHin range$3,000,000.00',
+    );
+    expect(within(region).getByText('no V2 LP on Base')).toBeInTheDocument();
+    const syrups = within(region).getByRole('table', { name: 'Base · Syrup pools' });
+    expect(within(syrups).getByRole('row', { name: /SPRK syrup/ })).toHaveTextContent(
+      '40 QUICK3 SPRKendedunknown',
+    );
+  });
+
+  it("keeps the page when one wallet's read is refused, saying why, with a retry", async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath)
+        return errorReply(429, 'RATE_LIMITED', 'too many refreshes: try again in a minute');
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    expect(await within(region).findByText('too many refreshes: try again in a minute')).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'retry' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'chain Polygon' })).toBeInTheDocument();
+  });
+});
