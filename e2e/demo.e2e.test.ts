@@ -214,6 +214,27 @@ describe('npm run demo, started as a person starts it', () => {
     await browser.screenshot('demo-v3-positions', { isFullPage: false });
   });
 
+  it("shows the demo wallet on Base in 'Every chain': its V4, V2 and syrup holdings there, named Base", async () => {
+    const { page } = browser;
+    await followNavLink(browser, 'Every chain');
+    await page.getByRole('heading', { name: 'Every chain', level: 1 }).waitFor();
+    await page.getByRole('listitem', { name: 'chain Base' }).getByText('on', { exact: true }).waitFor();
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    const v4 = wallet.getByRole('table', { name: 'Base · V4 positions (Algebra Integral)' });
+    await v4.waitFor();
+    // The Base world's two positions: WETH/USDC in the factory's pool, QUICK/WETH in a custom pool.
+    expect(await v4.getByRole('row', { name: /^#\d+ / }).count()).toBe(2);
+    await v4.getByRole('row', { name: /custom pool of / }).waitFor();
+    await wallet
+      .getByRole('table', { name: 'Base · V2 liquidity' })
+      .getByRole('row', { name: /WETH\/USDC|USDC\/WETH/ })
+      .waitFor();
+    const syrups = wallet.getByRole('table', { name: 'Base · Syrup pools' });
+    expect(await syrups.getByRole('row', { name: /syrup/ }).count()).toBe(2);
+    await syrups.getByRole('cell', { name: 'ended' }).waitFor();
+    await browser.screenshot('demo-every-chain', { isFullPage: false });
+  });
+
   it("keeps the demo wallet's books: its claims as income, its gas, a year summary and Koinly's CSV", async () => {
     const { page } = browser;
     // What the chain says the demo wallet did in the tracked WMATIC-USDC farm (its address ends the farm URL).

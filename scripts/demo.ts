@@ -20,6 +20,7 @@ import {
   sendTippedCall,
   setAutomine,
   startAnvil,
+  startBaseWorld,
   startCmcServer,
   startMerklServer,
   startSteerServer,
@@ -164,6 +165,14 @@ async function main(): Promise<void> {
     endedSeconds: 2n * BigInt(daySeconds),
     activeSeconds: BigInt((historyDays + 30) * daySeconds),
   });
+  // QuickSwap on Base (issue 47): a second local node, chain id 8453, with Integral 1.2.1 and Uniswap V2 at Base's
+  // addresses; the demo wallet holds a V4 position in a pool and one in a custom pool, V2 LP and two syrup stakes,
+  // the one of the short syrup ended (its hour passed).
+  console.log(
+    'demo: starting a local Base (chain id 8453) with QuickSwap V2, V4 (Algebra Integral) and syrups…',
+  );
+  const base = await startBaseWorld();
+  await base.anvil.increaseTime(3_600);
   console.log(`demo: playing ${historyDays} days of trading so tracked farms have a history…`);
   await playMarketHistory(anvil, world);
   const cmc = await startCmcServer({ apiKey: 'demo-api-key', listings: cmcListingsForWorld(world) });
@@ -197,6 +206,7 @@ async function main(): Promise<void> {
     await steerApi.stop().catch(() => {});
     await channels.stop().catch(() => {});
     await anvil.stop().catch(() => {});
+    await base.stop().catch(() => {});
     process.exit(code);
   };
   process.on('SIGINT', () => void stop(0));
@@ -214,6 +224,7 @@ async function main(): Promise<void> {
         // The price rule's hubs as on Polygon (WETH, WBTC): MYST has one price in every tool (issue 42).
         ...worldAppEnv(world, { hubs: true }),
         ...v3WorldAppEnv(v3World, { merklApiUrl: merkl.url }),
+        BASE_RPC_URL: base.anvil.rpcUrl,
         STEER_API_URL: steerApi.url,
         STEER_STAKING_POOLS_URL: steerApi.stakingPoolsUrl,
         ...channels.appEnv,
@@ -240,7 +251,7 @@ async function main(): Promise<void> {
     '',
     `  log in with   ${demoUser.email} / ${demoUser.password}`,
     `  wallet        'Demo wallet' (${testAccounts.user.address}), used by 'connect to metamask'`,
-    `  chain RPC     ${anvil.rpcUrl} (chain id ${anvil.chainId})`,
+    `  chain RPC     ${anvil.rpcUrl} (chain id ${anvil.chainId}); Base ${base.anvil.rpcUrl} (chain id 8453)`,
     '',
     '  farm URLs to paste into the import wizards:',
     ...farms.map(
@@ -261,6 +272,9 @@ async function main(): Promise<void> {
     "  the 'Vaults tool': the demo wallet's shares of a Gamma, a Steer, an ICHI and a DefiEdge vault, its dQUICK",
     `  in both lairs and three syrup stakes; Steer's vault list from a local stand-in of its API at ${steerApi.url};`,
     "  'get it out' on a row opens the recovery plan with it included",
+    '',
+    "  'Every chain': Base on (its contracts checked at start); the demo wallet's V4 positions (one in a custom",
+    "  pool), V2 LP and syrup stakes there, valued by Base's own pairs",
     '',
     "  the books: once a tracked farm's history is read, 'books' beside the wallet (dashboard, manage",
     '  wallets) lists its stakes, claims and withdrawal with their gas, a year summary and CSV downloads',

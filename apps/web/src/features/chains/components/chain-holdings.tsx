@@ -13,7 +13,7 @@ const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${am
 const pairText = (amounts: readonly Amount[]) => amounts.map((a) => a.token.symbol).join('/');
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const cell = 'px-2 py-1.5 text-right tabular-nums';
-const head = 'px-2 py-1.5 text-right font-medium text-slate-500 dark:text-slate-400';
+const headBase = 'px-2 py-1.5 font-medium text-slate-500 dark:text-slate-400';
 
 /**
  * One saved wallet's QuickSwap holdings on one chain beside Polygon, read from that chain at one block: its V4
@@ -104,12 +104,23 @@ function Table({
       {rows.length === 0 ? (
         <p className={quiet}>{emptyText}</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        // On a phone the table scrolls inside this box: it takes keyboard focus so the scroll is reachable without
+        // a mouse (WCAG 2.1.1; its rows hold no control that would take the focus instead).
+        <section
+          className="relative overflow-x-auto"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+          tabIndex={0}
+          aria-label={`${heading}, scrolls sideways`}
+        >
           <table className="w-full text-sm" aria-label={heading}>
             <thead>
               <tr>
                 {columns.map((column, i) => (
-                  <th key={column} scope="col" className={i === 0 ? `${head} text-left` : head}>
+                  <th
+                    key={column}
+                    scope="col"
+                    className={`${headBase} ${i === 0 ? 'text-left' : 'text-right'}`}
+                  >
                     {column}
                   </th>
                 ))}
@@ -130,7 +141,7 @@ function Table({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );
