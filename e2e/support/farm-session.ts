@@ -38,6 +38,8 @@ export async function startLoggedInFarmSession(credentials: {
   walletAccount?: TestAccount;
   /** Changes the chain before the app starts (see FarmWorldOptions). */
   prepareChain?: FarmWorldOptions['prepareChain'];
+  /** Networks beside Polygon the browser's wallet can be switched to once the page adds them (Base). */
+  otherNetworks?: { chainId: number; rpcUrl: string }[];
 }): Promise<FarmSession> {
   const { email, password } = credentials;
   const smtp = credentials.withSmtp ? await startSmtpServer() : undefined;
@@ -58,6 +60,7 @@ export async function startLoggedInFarmSession(credentials: {
     const bridge = createTestWalletBridge({
       rpcUrl: env.anvil.rpcUrl,
       privateKey: (credentials.walletAccount ?? testAccounts.user).privateKey,
+      ...(credentials.otherNetworks ? { otherNetworks: credentials.otherNetworks } : {}),
     });
     await installTestWallet(browser.context, bridge);
     await createConfirmedAccount(env.app, email, password, smtp);

@@ -8,7 +8,7 @@
  * Last line: `bench:chains chains=N positions=N requests=N ms=N` (issue 47: requests ≤ chains).
  */
 
-import { baseChain } from '@tidewatch/shared';
+import { baseChain } from '@tidewatch/shared/chain-registry';
 import {
   addV3Positions,
   deployQuickswapWorld,

@@ -1,5 +1,5 @@
 import { integralAbis, pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
-import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared';
+import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
 import {
   type Anvil,
   type BaseWorld,

@@ -5,7 +5,6 @@ export * from './alerts.ts';
 export * from './amounts.ts';
 export * from './auth.ts';
 export * from './auth-texts.ts';
-export * from './chains.ts';
 export * from './discovery.ts';
 export * from './error-body.ts';
 export * from './errors.ts';

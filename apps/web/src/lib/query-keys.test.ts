@@ -68,6 +68,8 @@ const sampleArguments: Record<string, unknown[][]> = {
   positionQueryOptions: [['4021']],
   trackedPositionsQueryOptions: [[]],
   walletHoldingsQueryOptions: [[address]],
+  chainsQueryOptions: [[]],
+  chainHoldingsQueryOptions: [[8453, address]],
   trackedVaultPositionsQueryOptions: [[]],
   positionHistoryQueryOptions: [['4021', address]],
   ledgerQueryOptions: [[address, 'UTC']],

@@ -52,7 +52,17 @@ export type TestWalletBridge = {
 
 type WalletEventListener = (event: string, payload: unknown) => void;
 
-export type CreateTestWalletBridgeOptions = { rpcUrl: string; privateKey: Hex; chainId?: number };
+export type CreateTestWalletBridgeOptions = {
+  rpcUrl: string;
+  privateKey: Hex;
+  chainId?: number;
+  /**
+   * Networks beside the home chain, each on its own node (Base, issue 47). As MetaMask with a network it has not
+   * added: wallet_switchEthereumChain answers 4902 until the page adds it (wallet_addEthereumChain), which then
+   * switches to it (MetaMask asks to, and the person accepts). On it, calls and sends go to its node.
+   */
+  otherNetworks?: { chainId: number; rpcUrl: string }[];
+};
 
 const defaultMessages: Record<number, string> = {
   4001: 'User rejected the request.',
@@ -87,6 +97,31 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
   const replacer = createTransactionReplacer({ publicClient, walletClient, account });
   const batcher = createCallBatcher({ publicClient, walletClient, account, chainId });
   const hex = (id: number) => `0x${id.toString(16)}`;
+  const otherNetworks = new Map(
+    (options.otherNetworks ?? []).map(({ chainId: id, rpcUrl }) => {
+      const networkChain = localPolygonChain(rpcUrl, id);
+      return [
+        id,
+        {
+          publicClient: createPublicClient({ chain: networkChain, transport: http(rpcUrl) }),
+          walletClient: createWalletClient({ account, chain: networkChain, transport: http(rpcUrl) }),
+          isAdded: false as boolean,
+        },
+      ] as [
+        number,
+        {
+          publicClient: ReturnType<typeof createPublicClient>;
+          walletClient: typeof walletClient;
+          isAdded: boolean;
+        },
+      ];
+    }),
+  );
+  /** The network the wallet is on, when it is one added beside the home chain; undefined otherwise. */
+  const otherNetwork = () => otherNetworks.get(currentChainId);
+  /** Reads go to the node of the network the wallet is on (the home node for an unknown one). */
+  const readClient = (): { request(args: { method: never; params: never }): Promise<unknown> } =>
+    (otherNetwork()?.publicClient ?? publicClient) as never;
 
   function switchTo(id: number): void {
     if (id === currentChainId) return;
@@ -125,15 +160,23 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
         isConnected = false;
         return null;
       case 'wallet_switchEthereumChain': {
-        const requested = (params[0] as { chainId?: string } | undefined)?.chainId;
-        if (requested === undefined || Number(requested) !== chainId) {
-          throw { code: 4902, message: defaultMessages[4902] };
+        const requested = Number((params[0] as { chainId?: string } | undefined)?.chainId);
+        if (requested === chainId || otherNetworks.get(requested)?.isAdded) {
+          switchTo(requested);
+          return null;
         }
-        switchTo(chainId);
+        throw { code: 4902, message: defaultMessages[4902] };
+      }
+      case 'wallet_addEthereumChain': {
+        const requested = Number((params[0] as { chainId?: string } | undefined)?.chainId);
+        if (requested === chainId) return null;
+        const network = otherNetworks.get(requested);
+        if (!network) throw { code: -32603, message: `the test wallet has no node for chain ${requested}` };
+        network.isAdded = true;
+        // MetaMask then asks to switch to the added network; the person accepts.
+        switchTo(requested);
         return null;
       }
-      case 'wallet_addEthereumChain':
-        return null;
       case 'personal_sign': {
         requireAccount();
         const [message] = params as [string, string];
@@ -155,8 +198,19 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
       }
       case 'eth_sendTransaction': {
         requireAccount();
-        requireHomeChain(method);
         const tx = params[0] as { to?: Address; data?: Hex; value?: Hex; gas?: Hex };
+        const network = otherNetwork();
+        if (network) {
+          return network.walletClient.sendTransaction({
+            account,
+            chain: null,
+            to: tx.to,
+            data: tx.data,
+            value: tx.value ? BigInt(tx.value) : undefined,
+            gas: tx.gas ? BigInt(tx.gas) : undefined,
+          });
+        }
+        requireHomeChain(method);
         return replacer.send(() =>
           walletClient.sendTransaction({
             account,
@@ -195,12 +249,12 @@ export function createTestWalletBridge(options: CreateTestWalletBridgeOptions): 
       case 'eth_getTransactionByHash':
       case 'eth_getTransactionReceipt': {
         // Answered as the node sees it now; a held transaction is replaced before the page hears back.
-        const answered = await publicClient.request({ method: method as never, params: params as never });
-        await replacer.asked(method, params[0]);
+        const answered = await readClient().request({ method: method as never, params: params as never });
+        if (!otherNetwork()) await replacer.asked(method, params[0]);
         return answered;
       }
       default:
-        return publicClient.request({ method: method as never, params: params as never });
+        return readClient().request({ method: method as never, params: params as never });
     }
   }
 

@@ -7,7 +7,7 @@ import {
   testWNative,
 } from '@tidewatch/contracts';
 import { integralArtifacts } from '@tidewatch/contracts/integral-artifacts';
-import { baseChain } from '@tidewatch/shared/chains';
+import { baseChain } from '@tidewatch/shared/chain-registry';
 import { type Address, getAddress, type Hex, maxUint256 } from 'viem';
 import type { Anvil } from '../anvil.ts';
 import { startAnvil } from '../anvil.ts';

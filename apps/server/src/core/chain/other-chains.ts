@@ -1,5 +1,5 @@
 import { integralAbis, router02 } from '@tidewatch/contracts';
-import { baseChain, type ChainEntry } from '@tidewatch/shared';
+import { baseChain, type ChainEntry } from '@tidewatch/shared/chain-registry';
 import { type Address, ContractFunctionExecutionError, getAddress, isAddressEqual } from 'viem';
 import type { Config } from '../config.ts';
 import { createOnchainPriceSource, type OnchainPriceSource } from '../prices/onchain-source.ts';

@@ -1,11 +1,6 @@
-import {
-  AppError,
-  type ChainHoldings,
-  type ChainStatus,
-  chainEntry,
-  chainRegistry,
-  polygonChain,
-} from '@tidewatch/shared';
+import { AppError } from '@tidewatch/shared';
+import { chainEntry, chainRegistry, polygonChain } from '@tidewatch/shared/chain-registry';
+import type { ChainHoldings, ChainStatus } from '@tidewatch/shared/chains';
 import type { Kysely } from 'kysely';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Database } from '../../core/db/index.ts';

@@ -3,7 +3,7 @@ import {
   chainHoldingsSchema,
   chainIdParamsSchema,
   chainsAnswerSchema,
-} from '@tidewatch/shared';
+} from '@tidewatch/shared/chains';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throttleGuard } from '../../core/http/throttle-guard.ts';
 import type { Throttles } from '../../core/throttle/throttles.ts';

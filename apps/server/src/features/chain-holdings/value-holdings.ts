@@ -1,4 +1,6 @@
-import type { ChainEntry, ChainHoldings, IntegralPosition, TokenRef } from '@tidewatch/shared';
+import type { TokenRef } from '@tidewatch/shared';
+import type { ChainEntry } from '@tidewatch/shared/chain-registry';
+import type { ChainHoldings, IntegralPosition } from '@tidewatch/shared/chains';
 import { type Address, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../../core/chain/erc20.ts';

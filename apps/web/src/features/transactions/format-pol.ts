@@ -6,7 +6,7 @@ import { formatUsd } from '../../lib/format.ts';
  * rounds to $0.00 says 'under $0.01': '$0.00' would read as free.
  * @example formatPolAndUsd('0.0001594', 0.00008) // '0.0001594 POL (under $0.01)'
  */
-export function formatPolAndUsd(pol: string, usd: number | null): string {
+export function formatPolAndUsd(pol: string, usd: number | null, symbol = 'POL'): string {
   const value = usd === null ? 'USD unknown' : usd > 0 && usd < 0.005 ? 'under $0.01' : formatUsd(usd);
-  return `${formatTokenAmount(pol)} POL (${value})`;
+  return `${formatTokenAmount(pol)} ${symbol} (${value})`;
 }

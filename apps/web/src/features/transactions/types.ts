@@ -48,8 +48,13 @@ export type TransactionRequest = {
   functionSignature: string;
   /** What arrives, shown before anything is signed. */
   receives: TokenAmount[];
-  /** POL's price for the gas line (null: unknown). */
+  /** The native token's price for the gas line (null: unknown): POL's on Polygon. */
   polUsd: number | null;
+  /**
+   * The chain the call is sent on (issue 47): Polygon (137) unless given. The wallet is asked to switch to it
+   * first; a send on another chain than Polygon is not reported to the server (its books read Polygon).
+   */
+  chainId?: number;
   /**
    * Names the step for the pending hash kept in the browser (a reload resumes from it, never sends twice);
    * default `${stepKind}:${contractLabel}`. The recovery plan passes its step id.

@@ -6,6 +6,7 @@
 const chainNames: Record<number, string> = {
   1: 'Ethereum',
   137: 'Polygon',
+  8453: 'Base',
   80002: 'Polygon Amoy',
 };
 

@@ -1,5 +1,6 @@
 import { polygon } from 'viem/chains';
 import { type Config, createConfig, injected, unstable_connector } from 'wagmi';
+import { baseWalletChain } from './base-chain.ts';
 import { metamaskRdns, type WalletPresence } from './wallet-presence.ts';
 
 /**
@@ -7,16 +8,19 @@ import { metamaskRdns, type WalletPresence } from './wallet-presence.ts';
  * EIP-6963 become connectors through wagmi's own discovery (mipd); a page with only a legacy window.ethereum
  * gets one injected connector for it. Nothing is kept in storage: as before wagmi, the wallet itself says
  * whether this site is connected (eth_accounts on load). Polygon is the product's chain (spec section 9; the
- * local test chain answers as 137 too). Chain reads go through the connected wallet's provider: the page's
+ * local test chain answers as 137 too); Base is where QuickSwap also runs (issue 47), switched to for its actions. Chain reads go through the connected wallet's provider: the page's
  * CSP lets it talk to its own origin only.
  */
 export function createWalletConfig(presence: Exclude<WalletPresence, 'none'>): Config {
   return createConfig({
-    chains: [polygon],
+    chains: [polygon, baseWalletChain],
     connectors: presence === 'legacy' ? [legacyInjected()] : [],
     multiInjectedProviderDiscovery: true,
     storage: null,
-    transports: { [polygon.id]: unstable_connector(injected) },
+    transports: {
+      [polygon.id]: unstable_connector(injected),
+      [baseWalletChain.id]: unstable_connector(injected),
+    },
   });
 }
 

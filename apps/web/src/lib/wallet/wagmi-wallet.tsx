@@ -10,6 +10,7 @@ import {
   useSignMessage,
   useWalletClient,
 } from 'wagmi';
+import { isRequestedSwitch } from './requested-switch.ts';
 import { pickWallet, type WalletPick } from './wagmi-config.ts';
 import type { WalletContextValue, WalletStatus } from './wallet-context.tsx';
 import { walletEnvironment } from './wallet-environment.ts';
@@ -90,6 +91,8 @@ export function WagmiWallet({ config, onValue }: WagmiWalletProps) {
       setMessage(getAccountsMessage(accounts));
     };
     const onChainChanged = (chainId: string) => {
+      // The switch an action asked for (to Base for its call): the runner goes on, nothing to reload.
+      if (isRequestedSwitch(chainId)) return;
       setMessage(networkChangedMessage(chainId));
       // Everything on screen was read on the old network; a reload starts clean (spec). The delay lets the
       // message be read first.

@@ -1,5 +1,5 @@
 import { integralAbis } from '@tidewatch/contracts';
-import type { ChainEntry } from '@tidewatch/shared';
+import type { ChainEntry } from '@tidewatch/shared/chain-registry';
 import {
   type Address,
   decodeAbiParameters,

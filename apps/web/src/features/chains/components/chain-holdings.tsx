@@ -1,12 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
 import { formatTokenAmount } from '@tidewatch/shared/amounts';
+import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
-import type { ReactNode } from 'react';
-import { InlineError, Spinner } from '../../../components/index.ts';
+import { type ReactNode, useState } from 'react';
+import { getAddress } from 'viem';
+import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
+import { TransactionRunner } from '../../transactions/index.ts';
 import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
+import { chainsKeys } from '../api/keys.ts';
+import { type BaseSyrups, syrupExitRequest } from '../syrup-exit-request.ts';
 
 type Amount = { token: { symbol: string }; amount: string };
 const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
@@ -30,13 +35,18 @@ export function ChainHoldings({ chain, wallet }: { chain: { id: number; name: st
       </h3>
       {query.isPending ? <Spinner label={`reading ${short} on ${chain.name}`} /> : null}
       {query.isError ? <InlineError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data ? <HoldingsTables holdings={query.data} /> : null}
+      {query.data ? <HoldingsTables holdings={query.data} wallet={wallet} /> : null}
     </section>
   );
 }
 
-function HoldingsTables({ holdings }: { holdings: Holdings }) {
+function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wallet }) {
   const chain = holdings.chain_name;
+  const queryClient = useQueryClient();
+  // The stake as it was when its exit was asked for: the runner stays (confirmed, its link) once the refreshed
+  // holdings no longer list the emptied pool.
+  const [exitStake, setExitStake] = useState<Holdings['syrups'][number] | null>(null);
+  const syrups = syrupsOn(holdings.chain_id);
   return (
     <>
       <p className={quiet}>
@@ -71,7 +81,7 @@ function HoldingsTables({ holdings }: { holdings: Holdings }) {
       <Table
         heading={`${chain} · ${chainsTool.syrupsHeading}`}
         emptyText={`no syrup stakes on ${chain}`}
-        columns={['pool', 'staked', 'earned', 'ends', 'value']}
+        columns={['pool', 'staked', 'earned', 'ends', 'value', 'take out']}
         rows={holdings.syrups.map((s) => ({
           key: s.pool,
           label: `${s.earned.token.symbol} syrup · ${shortenAddress(s.pool)}`,
@@ -80,11 +90,44 @@ function HoldingsTables({ holdings }: { holdings: Holdings }) {
             amountText(s.earned),
             s.has_ended ? 'ended' : new Date(s.ends_at).toLocaleDateString('en-US'),
             formatUsd(s.value_usd),
+            syrups && !wallet.is_watch_only ? (
+              <Button
+                key="take out"
+                size="sm"
+                variant="secondary"
+                aria-label={`get it out of the ${s.earned.token.symbol} syrup ${shortenAddress(s.pool)}`}
+                onClick={() => setExitStake(s)}
+              >
+                get it out
+              </Button>
+            ) : (
+              'watch-only'
+            ),
           ],
         }))}
       />
+      {exitStake && syrups ? (
+        <TransactionRunner
+          key={exitStake.pool}
+          wallet={getAddress(wallet.address)}
+          request={syrupExitRequest(exitStake, syrups)}
+          onFinished={(outcome) => {
+            if (outcome === 'rejected') return;
+            void queryClient.invalidateQueries({
+              queryKey: chainsKeys.holdings(holdings.chain_id, wallet.address),
+            });
+          }}
+        />
+      ) : null}
     </>
   );
+}
+
+/** The syrups QuickSwap lists on that chain, from the registry the action checks a pool against. */
+function syrupsOn(chainId: number): BaseSyrups | null {
+  const entry = chainRegistry.find((chain) => chain.id === chainId);
+  const listed = entry?.products.syrups;
+  return entry && listed ? { chainId: entry.id, quick: listed.quick, pools: listed.pools } : null;
 }
 
 function Table({

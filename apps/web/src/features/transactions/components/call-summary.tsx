@@ -3,6 +3,7 @@ import type { TokenAmount } from '@tidewatch/shared/recovery';
 import type { ReactNode } from 'react';
 import { formatUsd } from '../../../lib/format.ts';
 import { explorerAddressUrl } from '../format-gas.ts';
+import { useTransactionChain } from '../transaction-chain.tsx';
 import type { CallDisplay } from '../transaction-state.ts';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -28,6 +29,7 @@ function ReceivedAmount({ amount }: { amount: TokenAmount }) {
  * what arrives in the wallet, and whatever the caller adds (the gas).
  */
 export function CallSummary({ display, children }: { display: CallDisplay; children?: ReactNode }) {
+  const chain = useTransactionChain();
   return (
     <dl className="space-y-1.5 text-sm">
       <Row term="contract">
@@ -36,7 +38,7 @@ export function CallSummary({ display, children }: { display: CallDisplay; child
           <>
             {' '}
             <a
-              href={explorerAddressUrl(display.address)}
+              href={explorerAddressUrl(display.address, chain.explorerUrl)}
               target="_blank"
               rel="noreferrer"
               className="font-mono text-xs text-sky-700 hover:underline dark:text-sky-300"

@@ -1,12 +1,14 @@
 import { Spinner } from '../../../components/index.ts';
 import { explorerTransactionUrl } from '../format-gas.ts';
 import type { PendingTransaction } from '../pending-store.ts';
+import { useTransactionChain } from '../transaction-chain.tsx';
 
-/** A link to a transaction on polygonscan, its hash as the text. */
+/** A link to a transaction on its chain's explorer (polygonscan, basescan), its hash as the text. */
 export function TransactionLink({ hash }: { hash: string }) {
+  const chain = useTransactionChain();
   return (
     <a
-      href={explorerTransactionUrl(hash)}
+      href={explorerTransactionUrl(hash, chain.explorerUrl)}
       target="_blank"
       rel="noreferrer"
       className="font-mono text-xs wrap-anywhere text-sky-700 hover:underline dark:text-sky-300"

@@ -1,5 +1,6 @@
 import { Button } from '../../../components/index.ts';
 import { formatGas } from '../format-gas.ts';
+import { useTransactionChain } from '../transaction-chain.tsx';
 import type { Review } from '../transaction-state.ts';
 import { CallSummary, SummaryRow } from './call-summary.tsx';
 
@@ -15,10 +16,13 @@ export type ReviewPanelProps = {
 
 /** The simulated call and its gas, then 'confirm in wallet' (the one prompt). */
 export function ReviewPanel({ review, polUsd, isSending, canConfirm, onConfirm }: ReviewPanelProps) {
+  const chain = useTransactionChain();
   return (
     <div className="space-y-3">
       <CallSummary display={review.display}>
-        <SummaryRow term="gas">about {formatGas(review.gasUnits, review.gasPriceWei, polUsd)}</SummaryRow>
+        <SummaryRow term="gas">
+          about {formatGas(review.gasUnits, review.gasPriceWei, polUsd, chain.nativeSymbol)}
+        </SummaryRow>
       </CallSummary>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         simulated from your account at the latest block: it does not revert

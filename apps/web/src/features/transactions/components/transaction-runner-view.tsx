@@ -2,6 +2,7 @@ import type { SentTransactionKind } from '@tidewatch/shared/recovery';
 import { Spinner } from '../../../components/index.ts';
 import { useTransactionRun } from '../hooks/use-transaction-run.ts';
 import { describeCall } from '../review-call.ts';
+import { TransactionChainProvider } from '../transaction-chain.tsx';
 import type { TransactionRunnerProps } from '../types.ts';
 import { CallSummary } from './call-summary.tsx';
 import { MinedPanel, NotSentPanel, ReplacementLine } from './outcome-panel.tsx';
@@ -89,14 +90,16 @@ export function TransactionRunnerView(props: TransactionRunnerProps) {
   })();
 
   return (
-    <section
-      aria-label={`transaction ${request.functionSignature} on ${request.contractLabel}`}
-      className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-    >
-      {check.kind === 'ready' || state.stage === 'mined' ? null : (
-        <WalletCheckPanel check={check} wallet={wallet} />
-      )}
-      {stage}
-    </section>
+    <TransactionChainProvider chainId={request.chainId}>
+      <section
+        aria-label={`transaction ${request.functionSignature} on ${request.contractLabel}`}
+        className="space-y-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+      >
+        {check.kind === 'ready' || state.stage === 'mined' ? null : (
+          <WalletCheckPanel check={check} wallet={wallet} />
+        )}
+        {stage}
+      </section>
+    </TransactionChainProvider>
   );
 }

@@ -257,6 +257,42 @@ describe('the transaction runner', () => {
     expect(await confirmButton()).toBeEnabled();
   });
 
+  it('sends a request on Base only once the wallet switched to it, names Base, and keeps the page on that switch', async () => {
+    const fake = useChain();
+    walletEnvironment.networkChangeReloadDelayMs = 0;
+    let reloads = 0;
+    walletEnvironment.reloadPage = () => {
+      reloads += 1;
+    };
+    const { user, calls } = renderRunner(wallet, { ...exitRequest(), chainId: 8453, polUsd: null });
+    expect(
+      await screen.findByText('MetaMask is on Polygon: Tidewatch sends this transaction on Base'),
+    ).toBeInTheDocument();
+    expect(fake.methods).not.toContain('eth_call');
+
+    await user.click(screen.getByRole('button', { name: 'switch to Base' }));
+    const confirm = await confirmButton();
+    expect(fake.chainId).toBe(8453);
+    // Gas in Base's ETH (no price given), the contract on basescan.
+    expect(runner()).toHaveTextContent('about 0.0189 ETH (USD unknown)');
+    expect(within(runner()).getByRole('link', { name: farmAddress })).toHaveAttribute(
+      'href',
+      `https://basescan.org/address/${farmAddress}`,
+    );
+    await user.click(confirm);
+    await waitFor(() => expect(fake.sent).toHaveLength(1));
+    fake.mine(fake.sent[0]?.hash);
+    expect(await screen.findByText(/^confirmed in block/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: fake.sent[0]?.hash })).toHaveAttribute(
+      'href',
+      `https://basescan.org/tx/${fake.sent[0]?.hash}`,
+    );
+    // Not reported to the server (its books read Polygon), and the switch the app asked for reloaded nothing.
+    expect(callsTo(calls, 'POST', '/recovery/transactions')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reloads).toBe(0);
+  });
+
   it('asks to connect MetaMask when it is not connected', async () => {
     useChain({ isAuthorized: false });
     const { user } = renderRunner(wallet, exitRequest());

@@ -5,11 +5,15 @@ import { Button } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
 import { getChainName } from '../../../lib/wallet/chains.ts';
 import { useWallet } from '../../../lib/wallet/index.ts';
+import { expectRequestedSwitch } from '../../../lib/wallet/requested-switch.ts';
 import { toWalletRequestError } from '../../../lib/wallet/wallet-messages.ts';
 import { polygonChainId, type WalletCheck } from '../wallet-check.ts';
 
-/** wagmi's switch: wallet_switchEthereumChain, adding Polygon first if the wallet does not know it. */
-function SwitchToPolygonButton() {
+/**
+ * wagmi's switch: wallet_switchEthereumChain, adding the chain first (wallet_addEthereumChain) if the wallet does
+ * not know it; the app asked for this change, so it does not reload the page.
+ */
+function SwitchChainButton({ chainId }: { chainId: number }) {
   const switchChain = useSwitchChain();
   const [message, setMessage] = useState('');
   return (
@@ -19,12 +23,13 @@ function SwitchToPolygonButton() {
         isLoading={switchChain.isPending}
         onClick={() => {
           setMessage('');
-          switchChain.mutateAsync({ chainId: polygonChainId }).catch((error: unknown) => {
+          expectRequestedSwitch(chainId);
+          switchChain.mutateAsync({ chainId: chainId as typeof polygonChainId }).catch((error: unknown) => {
             setMessage(toWalletRequestError(error).message);
           });
         }}
       >
-        switch to Polygon
+        switch to {getChainName(chainId)}
       </Button>
       {message ? <p className="text-sm text-amber-800 dark:text-amber-200">{message}</p> : null}
     </div>
@@ -67,9 +72,10 @@ export function WalletCheckPanel({
     <div className="space-y-2">
       <p className={text}>
         MetaMask is on {check.chainId === null ? 'another network' : getChainName(check.chainId)}: Tidewatch
-        sends these transactions on Polygon
+        sends {check.to === polygonChainId ? 'these transactions' : 'this transaction'} on{' '}
+        {getChainName(check.to)}
       </p>
-      <SwitchToPolygonButton />
+      <SwitchChainButton chainId={check.to} />
     </div>
   );
 }

@@ -38,12 +38,14 @@ const recordRetry: RecordRetry = {
 type Finished = { key: unknown; outcome: TransactionOutcome; record: RecordTransaction | null };
 
 /** How a finished run ended and what to report of it; null while the run goes on. */
-function getFinished(state: RunnerState, wallet: string): Finished | null {
+function getFinished(state: RunnerState, wallet: string, isReported: boolean): Finished | null {
   if (state.stage === 'mined') {
     return {
       key: state.mined.hash,
       outcome: state.mined.status === 'success' ? 'confirmed' : 'failed',
-      record: { wallet_address: wallet, tx_hash: state.mined.hash, step_kind: state.stepKind },
+      record: isReported
+        ? { wallet_address: wallet, tx_hash: state.mined.hash, step_kind: state.stepKind }
+        : null,
     };
   }
   if (state.stage === 'cancelled' || state.stage === 'rejected')
@@ -60,11 +62,17 @@ function getFinished(state: RunnerState, wallet: string): Finished | null {
  */
 export function useRecordStage(
   state: RunnerState,
-  context: { wallet: string; stepKey: string; onFinished: TransactionRunnerProps['onFinished'] },
+  context: {
+    wallet: string;
+    stepKey: string;
+    onFinished: TransactionRunnerProps['onFinished'];
+    /** False for a send on another chain than Polygon: nothing is reported (issue 47). */
+    isReported?: boolean;
+  },
 ): RecordStage {
   const { wallet, stepKey } = context;
   const record = useRecordTransaction(recordRetry);
-  const finished = getFinished(state, wallet);
+  const finished = getFinished(state, wallet, context.isReported ?? true);
   const latest = useRef({ finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync });
   latest.current = { finished, onFinished: context.onFinished, mutateAsync: record.mutateAsync };
   const reported = useRef<unknown>(null);
@@ -75,7 +83,8 @@ export function useRecordStage(
     if (!finishedKey || !current || reported.current === finishedKey) return;
     reported.current = finishedKey;
     if (!current.record) {
-      // Rejected, or cancelled in the wallet (the nonce's transaction did nothing): the step can run again.
+      // Rejected, or cancelled in the wallet (the nonce's transaction did nothing): the step can run again. Or
+      // mined on a chain the server does not keep books of: nothing to report, the wait is over.
       clearPendingTransaction(wallet, stepKey);
       onFinished?.(current.outcome);
       return;

@@ -5,7 +5,12 @@ import { getStepKey, readPendingTransaction, savePendingTransaction } from '../p
 import { sendReviewedCall } from '../send-call.ts';
 import { initialRunnerState, runnerReducer } from '../transaction-state.ts';
 import type { TransactionRunnerProps } from '../types.ts';
-import { checkWallet } from '../wallet-check.ts';
+import { checkWallet, polygonChainId } from '../wallet-check.ts';
+
+/** Whether the server is told of the mined transaction: its books and checks read Polygon only. */
+const isReportedChain = (request: TransactionRunnerProps['request']) =>
+  (request.chainId ?? polygonChainId) === polygonChainId;
+
 import { usePendingStage } from './use-pending-stage.ts';
 import { useRecordStage } from './use-record-stage.ts';
 import { useReviewStage } from './use-review-stage.ts';
@@ -22,7 +27,7 @@ export function useTransactionRun({ wallet, request, onFinished }: TransactionRu
     initialRunnerState(readPendingTransaction(wallet, stepKey)),
   );
   const connection = useWallet();
-  const check = checkWallet(connection, wallet);
+  const check = checkWallet(connection, wallet, request.chainId);
   const clients = useWalletClients();
   const readyClients = check.kind === 'ready' ? clients : null;
 
@@ -33,14 +38,14 @@ export function useTransactionRun({ wallet, request, onFinished }: TransactionRu
     clients: readyClients,
   });
   usePendingStage(state, dispatch, { wallet, stepKey, clients: readyClients });
-  const record = useRecordStage(state, { wallet, stepKey, onFinished });
+  const record = useRecordStage(state, { wallet, stepKey, onFinished, isReported: isReportedChain(request) });
 
   const review = state.stage === 'review' ? state.review : null;
   const confirm = useCallback(async () => {
     if (!review || !readyClients) return;
     dispatch({ type: 'send' });
     try {
-      const hash = await sendReviewedCall(readyClients.walletClient, wallet, review);
+      const hash = await sendReviewedCall(readyClients.walletClient, wallet, review, request.chainId);
       const pending = { hash, from: wallet, nonce: null, stepKind: review.display.stepKind };
       // Kept before anything else: from here on a reload resumes the wait instead of sending again.
       savePendingTransaction(wallet, stepKey, pending);
@@ -50,7 +55,7 @@ export function useTransactionRun({ wallet, request, onFinished }: TransactionRu
       const type = walletError.code === walletErrorCodes.rejected ? 'rejected' : 'unavailable';
       dispatch({ type: 'send failed', event: { type, message: walletError.message } });
     }
-  }, [review, readyClients, wallet, stepKey]);
+  }, [review, readyClients, wallet, stepKey, request.chainId]);
 
   const retry = useCallback(() => dispatch({ type: 'prepare' }), []);
 

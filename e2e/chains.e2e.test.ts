@@ -1,0 +1,92 @@
+import { stakingRewards } from '@tidewatch/contracts';
+import { startBaseWorld } from '@tidewatch/testkit';
+import { formatUnits } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { followNavLink } from './support/browser.ts';
+import { saveWalletThroughGuide } from './support/farm-card.ts';
+import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
+
+// Issue 47: QuickSwap on Base beside Polygon, in one tab by clicks. A local Base (chain id 8453) with Algebra
+// Integral 1.2.1's and Uniswap V2's npm bytecode at Base's own addresses; the browser's wallet is on Polygon and
+// has not added Base.
+describe('QuickSwap on Base, beside Polygon', () => {
+  let base: Awaited<ReturnType<typeof startBaseWorld>>;
+  let session: FarmSession;
+
+  beforeAll(async () => {
+    base = await startBaseWorld();
+    // The short syrup has ended: its stake and rewards are left in it.
+    await base.anvil.increaseTime(3_600);
+    session = await startLoggedInFarmSession({
+      email: 'base@example.com',
+      password: 'correct horse battery',
+      appEnv: { BASE_RPC_URL: base.anvil.rpcUrl },
+      otherNetworks: [{ chainId: 8453, rpcUrl: base.anvil.rpcUrl }],
+    });
+  });
+  afterAll(async () => {
+    await session?.browser.close();
+    await session?.env.stop();
+    await base?.stop();
+  });
+
+  it("shows the wallet's holdings on Base in 'Every chain', each figure as Base's chain reads it", async () => {
+    const { page } = session.browser;
+    await saveWalletThroughGuide(page, base.world.accounts.user.address);
+    await followNavLink(session.browser, 'Every chain');
+    await page.getByRole('listitem', { name: 'chain Base' }).getByText('on', { exact: true }).waitFor();
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    const syrups = wallet.getByRole('table', { name: 'Base · Syrup pools' });
+    await syrups.waitFor();
+    const owner = base.world.accounts.user.address;
+    for (const pool of [base.world.syrups.earnQuick, base.world.syrups.ended]) {
+      const staked = (await base.anvil.client.readContract({
+        address: pool,
+        abi: stakingRewards.abi,
+        functionName: 'balanceOf',
+        args: [owner],
+      })) as bigint;
+      const row = syrups.getByRole('row', { name: new RegExp(pool.slice(0, 6)) });
+      await expect.poll(() => row.textContent()).toContain(`${formatUnits(staked, 18)} QUICK`);
+    }
+    const v4 = wallet.getByRole('table', { name: 'Base · V4 positions (Algebra Integral)' });
+    expect(await v4.getByRole('row', { name: /^#\d+ / }).count()).toBe(2);
+    await session.browser.screenshot('chains-base-holdings', { isFullPage: false });
+  });
+
+  it('gets a stake out of the ended syrup on Base: asks to switch the wallet to Base first, then simulates and sends there', async () => {
+    const { page } = session.browser;
+    const owner = base.world.accounts.user.address;
+    const pool = base.world.syrups.ended;
+    const read = (functionName: 'balanceOf' | 'earned') =>
+      base.anvil.client.readContract({ address: pool, abi: stakingRewards.abi, functionName, args: [owner] });
+    const [stakedBefore, earnedBefore] = (await Promise.all([read('balanceOf'), read('earned')])) as bigint[];
+    expect(stakedBefore).toBeGreaterThan(0n);
+
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    await wallet
+      .getByRole('button', { name: new RegExp(`get it out of the QUICK syrup ${pool.slice(0, 6)}`) })
+      .click();
+    const runner = page.getByRole('region', { name: /^transaction exit\(\) on syrup pool on Base/ });
+    // The wallet is on Polygon: nothing is read or sent until it is on Base.
+    await runner.getByText('MetaMask is on Polygon: Tidewatch sends this transaction on Base').waitFor();
+    await session.browser.screenshot('chains-switch-to-base', { isFullPage: false });
+    await runner.getByRole('button', { name: 'switch to Base' }).click();
+    // Base was unknown to the wallet (4902): the page added it, the wallet switched, the review followed.
+    await runner.getByText('simulated from your account at the latest block: it does not revert').waitFor();
+    await expect.poll(() => runner.textContent()).toContain('ETH (USD unknown)');
+    await runner.getByRole('button', { name: 'confirm in wallet' }).click();
+    await runner.getByText(/^confirmed in block \d+/).waitFor();
+    const link = runner.getByRole('link', { name: /^0x[0-9a-f]{64}$/ });
+    expect(await link.getAttribute('href')).toMatch(/^https:\/\/basescan\.org\/tx\/0x/);
+
+    // On Base's chain: the stake and its rewards came back to the wallet; the row leaves the list.
+    const [stakedAfter, earnedAfter] = (await Promise.all([read('balanceOf'), read('earned')])) as bigint[];
+    expect([stakedAfter, earnedAfter]).toEqual([0n, 0n]);
+    expect(earnedBefore).toBeGreaterThan(0n);
+    const syrups = wallet.getByRole('table', { name: 'Base · Syrup pools' });
+    await syrups.getByRole('row', { name: new RegExp(pool.slice(0, 6)) }).waitFor({ state: 'detached' });
+    // The tab did not reload on the switch the app asked for: still the same page.
+    expect(page.url()).toMatch(/\/quickswap\/chains$/);
+  });
+});
