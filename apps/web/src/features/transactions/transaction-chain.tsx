@@ -10,7 +10,7 @@ const knownChains: Record<number, TransactionChain> = {
 };
 
 /** The chain of `chainId` (Polygon when none or unknown). */
-export function transactionChain(chainId: number | undefined): TransactionChain {
+function transactionChain(chainId: number | undefined): TransactionChain {
   return knownChains[chainId ?? 137] ?? knownChains[137]!;
 }
 
