@@ -1,10 +1,12 @@
-import { stakingRewards } from '@tidewatch/contracts';
+import { integralAbis, stakingRewards } from '@tidewatch/contracts';
 import { startBaseWorld } from '@tidewatch/testkit';
-import { formatUnits } from 'viem';
+import { formatUnits, maxUint128, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followNavLink } from './support/browser.ts';
 import { saveWalletThroughGuide } from './support/farm-card.ts';
 import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
+
+const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
 
 // Issue 47: QuickSwap on Base beside Polygon, in one tab by clicks. A local Base (chain id 8453) with Algebra
 // Integral 1.2.1's and Uniswap V2's npm bytecode at Base's own addresses; the browser's wallet is on Polygon and
@@ -88,5 +90,46 @@ describe('QuickSwap on Base, beside Polygon', () => {
     await syrups.getByRole('row', { name: new RegExp(pool.slice(0, 6)) }).waitFor({ state: 'detached' });
     // The tab did not reload on the switch the app asked for: still the same page.
     expect(page.url()).toMatch(/\/quickswap\/chains$/);
+  });
+
+  it("collects a V4 position's fees on Base, the wallet already there: what arrives is what a collect paid at the block before", async () => {
+    const { page } = session.browser;
+    const owner = base.world.accounts.user.address;
+    const tokenId = base.world.v4.positions.wethUsdc;
+    const { WETH, USDC } = base.world.tokens;
+    const balances = () =>
+      Promise.all(
+        [WETH, USDC].map(
+          (token) =>
+            base.anvil.client.readContract({
+              address: token.address,
+              abi: erc20BalanceAbi,
+              functionName: 'balanceOf',
+              args: [owner],
+            }) as Promise<bigint>,
+        ),
+      );
+    const before = await balances();
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    await wallet.getByRole('button', { name: `collect fees of position #${tokenId}` }).click();
+    const runner = page.getByRole('region', { name: /^transaction collect\(/ });
+    await runner.getByText('simulated from your account at the latest block: it does not revert').waitFor();
+    await runner.getByRole('button', { name: 'confirm in wallet' }).click();
+    const confirmed = await runner.getByText(/^confirmed in block \d+/).textContent();
+    const block = BigInt(/block (\d+)/.exec(confirmed ?? '')![1]!);
+    // The test's own collect, replayed by the owner at the block before the send: what the wallet received.
+    const { result } = await base.anvil.client.simulateContract({
+      account: owner,
+      address: base.world.v4.positionManager,
+      abi: integralAbis.positionManager,
+      functionName: 'collect',
+      args: [{ tokenId, recipient: owner, amount0Max: maxUint128, amount1Max: maxUint128 }],
+      blockNumber: block - 1n,
+    });
+    const after = await balances();
+    const [token0] = BigInt(WETH.address) < BigInt(USDC.address) ? ['WETH'] : ['USDC'];
+    const paid = token0 === 'WETH' ? result : ([result[1], result[0]] as const);
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([paid[0], paid[1]]);
+    expect(paid[0] + paid[1]).toBeGreaterThan(0n);
   });
 });

@@ -1,29 +1,12 @@
-import type { TokenAmount } from '@tidewatch/shared/recovery';
 import { recoveryAbis } from '@tidewatch/shared/recovery-abis';
-import { type Abi, type Address, formatUnits, getAddress, isAddressEqual, parseUnits } from 'viem';
+import { type Abi, type Address, getAddress, isAddressEqual } from 'viem';
 import type { TransactionRequest } from '../transactions/index.ts';
+import { type HoldingAmount, toTokenAmount } from './holding-amount.ts';
 
 /** Base (issue 47): the chain its syrups are exited on, and the pools and QUICK QuickSwap's stake list names there. */
 export type BaseSyrups = { chainId: number; quick: Address; pools: readonly Address[] };
 
-type HoldingAmount = {
-  token: { address: string; symbol: string; decimals: number };
-  amount: string;
-  usd: number | null;
-};
 type SyrupStake = { pool: string; staked: HoldingAmount; earned: HoldingAmount };
-
-const toTokenAmount = (held: HoldingAmount, raw?: bigint): TokenAmount => {
-  const exact = raw ?? parseUnits(held.amount, held.token.decimals);
-  return {
-    address: held.token.address,
-    symbol: held.token.symbol,
-    decimals: held.token.decimals,
-    raw: exact.toString(),
-    amount: formatUnits(exact, held.token.decimals),
-    usd: raw === undefined ? held.usd : null,
-  };
-};
 
 /**
  * Taking a stake out of a syrup pool on Base, ended or not: `exit()` pays back the staked QUICK and what it earned.

@@ -8,10 +8,11 @@ import { type ReactNode, useState } from 'react';
 import { getAddress } from 'viem';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
-import { TransactionRunner } from '../../transactions/index.ts';
+import { type TransactionRequest, TransactionRunner } from '../../transactions/index.ts';
 import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
 import { chainsKeys } from '../api/keys.ts';
 import { type BaseSyrups, syrupExitRequest } from '../syrup-exit-request.ts';
+import { type ChainPositionManager, v4CollectRequest } from '../v4-collect-request.ts';
 
 type Amount = { token: { symbol: string }; amount: string };
 const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
@@ -43,10 +44,29 @@ export function ChainHoldings({ chain, wallet }: { chain: { id: number; name: st
 function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wallet }) {
   const chain = holdings.chain_name;
   const queryClient = useQueryClient();
-  // The stake as it was when its exit was asked for: the runner stays (confirmed, its link) once the refreshed
-  // holdings no longer list the emptied pool.
-  const [exitStake, setExitStake] = useState<Holdings['syrups'][number] | null>(null);
-  const syrups = syrupsOn(holdings.chain_id);
+  // The action asked for, built when its button was pressed: the runner stays (confirmed, its link) once the
+  // refreshed holdings no longer list what it emptied.
+  const [action, setAction] = useState<{ key: string; request: TransactionRequest } | null>(null);
+  const contracts = actionContractsOn(holdings.chain_id);
+  const canAct = contracts !== null && !wallet.is_watch_only;
+  const actionButton = (
+    label: string,
+    text: string,
+    build: () => { key: string; request: TransactionRequest },
+  ) =>
+    canAct ? (
+      <Button
+        key="action"
+        size="sm"
+        variant="secondary"
+        aria-label={label}
+        onClick={() => setAction(build())}
+      >
+        {text}
+      </Button>
+    ) : (
+      'watch-only'
+    );
   return (
     <>
       <p className={quiet}>
@@ -56,7 +76,7 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
       <Table
         heading={`${chain} · ${chainsTool.v4Heading}`}
         emptyText={`no V4 positions on ${chain}`}
-        columns={['position', 'amounts', 'uncollected fees', 'range', 'value']}
+        columns={['position', 'amounts', 'uncollected fees', 'range', 'value', 'fees']}
         rows={holdings.v4_positions.map((p) => ({
           key: p.token_id,
           label: `#${p.token_id} ${pairText(p.amounts)}${p.custom_deployer ? ` · custom pool of ${shortenAddress(p.custom_deployer)}` : ''}`,
@@ -65,6 +85,10 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
             p.fees.map(amountText).join(' + '),
             p.in_range ? 'in range' : 'out of range',
             formatUsd(p.value_usd),
+            actionButton(`collect fees of position #${p.token_id}`, 'collect fees', () => ({
+              key: `collect:${p.token_id}`,
+              request: v4CollectRequest(p, contracts!.v4),
+            })),
           ],
         }))}
       />
@@ -90,27 +114,19 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
             amountText(s.earned),
             s.has_ended ? 'ended' : new Date(s.ends_at).toLocaleDateString('en-US'),
             formatUsd(s.value_usd),
-            syrups && !wallet.is_watch_only ? (
-              <Button
-                key="take out"
-                size="sm"
-                variant="secondary"
-                aria-label={`get it out of the ${s.earned.token.symbol} syrup ${shortenAddress(s.pool)}`}
-                onClick={() => setExitStake(s)}
-              >
-                get it out
-              </Button>
-            ) : (
-              'watch-only'
+            actionButton(
+              `get it out of the ${s.earned.token.symbol} syrup ${shortenAddress(s.pool)}`,
+              'get it out',
+              () => ({ key: `exit:${s.pool}`, request: syrupExitRequest(s, contracts!.syrups) }),
             ),
           ],
         }))}
       />
-      {exitStake && syrups ? (
+      {action ? (
         <TransactionRunner
-          key={exitStake.pool}
+          key={action.key}
           wallet={getAddress(wallet.address)}
-          request={syrupExitRequest(exitStake, syrups)}
+          request={action.request}
           onFinished={(outcome) => {
             if (outcome === 'rejected') return;
             void queryClient.invalidateQueries({
@@ -123,11 +139,18 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
   );
 }
 
-/** The syrups QuickSwap lists on that chain, from the registry the action checks a pool against. */
-function syrupsOn(chainId: number): BaseSyrups | null {
+/**
+ * What the actions on that chain are checked against, from the registry: its V4 position manager and the syrups
+ * QuickSwap lists there (null on a chain without both).
+ */
+function actionContractsOn(chainId: number): { v4: ChainPositionManager; syrups: BaseSyrups } | null {
   const entry = chainRegistry.find((chain) => chain.id === chainId);
-  const listed = entry?.products.syrups;
-  return entry && listed ? { chainId: entry.id, quick: listed.quick, pools: listed.pools } : null;
+  const { v4, syrups } = entry?.products ?? {};
+  if (!entry || !v4 || !syrups) return null;
+  return {
+    v4: { chainId: entry.id, positionManager: v4.positionManager },
+    syrups: { chainId: entry.id, quick: syrups.quick, pools: syrups.pools },
+  };
 }
 
 function Table({

@@ -3,7 +3,7 @@ import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
 import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
 import { errorReply, installFakeFetch } from '../../../test/fake-fetch.ts';
-import { renderRoute } from '../../../test/render-route.tsx';
+import { openAppAt, renderRoute, validSession } from '../../../test/render-route.tsx';
 import { polygonWallet } from '../../farms/testing/fixtures.ts';
 
 const logIn = () => window.sessionStorage.setItem(sessionTokenKey, 'token-1');
@@ -37,6 +37,14 @@ const chainsOn = (
     },
   ],
 });
+
+const emptyPortfolio = {
+  positions: 0,
+  value_usd: 0,
+  change_24h_usd: 0,
+  pnl_usd: 0,
+  unknown: { value: 0, change_24h: 0, pnl: 0 },
+};
 
 const holdings: ChainHoldings = {
   chain_id: 8453,
@@ -140,5 +148,47 @@ describe('the chains tool', () => {
     expect(await within(region).findByText('too many refreshes: try again in a minute')).toBeInTheDocument();
     expect(within(region).getByRole('button', { name: 'retry' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'chain Polygon' })).toBeInTheDocument();
+  });
+
+  it("adds each wallet's holdings on Base up on the dashboard, from the same answers, with the way to them", async () => {
+    logIn();
+    const second = {
+      ...polygonWallet,
+      id: 2,
+      address: '0x9999999999999999999999999999999999999999',
+      name: 'Cold',
+    };
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet, second] } };
+      if (path === holdingsPath) return { body: { ...holdings, total_usd: 1500.5 } };
+      if (path === `/quickswap/chains/8453/holdings?wallet_address=${second.address}`) {
+        return {
+          body: {
+            ...holdings,
+            wallet_address: second.address,
+            v4_positions: [],
+            syrups: [],
+            total_usd: 99.5,
+          },
+        };
+      }
+      // The session check and the dashboard's other panels.
+      if (path === '/internal/token/session') return { body: validSession };
+      if (path === '/quickswap/portfolio') return { body: emptyPortfolio };
+      if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [], dual_mining: [] } };
+      if (path === '/blockchains/wallets') return { body: { wallets: [] } };
+      if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
+      return undefined;
+    });
+    await openAppAt('/dashboard');
+    const byChain = await screen.findByRole('region', { name: 'by chain' });
+    expect(await within(byChain).findByText(/held now/)).toHaveTextContent(
+      'on Base: $1,600.00 held now across your saved wallets (read from Base, not tracked)',
+    );
+    expect(within(byChain).getByRole('link', { name: 'Every chain' })).toHaveAttribute(
+      'href',
+      '/quickswap/chains',
+    );
   });
 });

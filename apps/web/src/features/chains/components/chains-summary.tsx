@@ -1,0 +1,58 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { chainsTool } from '@tidewatch/shared/chains-tool';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { formatUsd } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/session.ts';
+import {
+  connectedWalletsQueryOptions,
+  selectPolygonWallets,
+} from '../../wallets/api/get-connected-wallets.ts';
+import { chainHoldingsQueryOptions, chainsQueryOptions } from '../api/get-chains.ts';
+
+const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
+
+/**
+ * The dashboard's line per chain beside Polygon that is on (issue 47): what the saved wallets hold there now, added
+ * up from the same holdings answers 'Every chain' shows (one request per wallet and chain, cached between the two
+ * screens), unknown when a wallet's figure is. Read now, not tracked: Polygon's portfolio above counts tracked
+ * positions with their history, so the two are shown side by side, not summed into one figure of two moments.
+ */
+export function ChainsSummary() {
+  const token = useSessionToken();
+  const chains = useQuery(chainsQueryOptions());
+  const wallets = useQuery({
+    ...connectedWalletsQueryOptions(),
+    select: selectPolygonWallets,
+    enabled: !!token,
+  });
+  const others = (chains.data?.chains ?? []).filter(
+    (c) => c.chain_id !== chainsTool.polygonChainId && c.status === 'on',
+  );
+  const pairs = others.flatMap((chain) => (wallets.data ?? []).map((wallet) => ({ chain, wallet })));
+  const holdings = useQueries({
+    queries: pairs.map(({ chain, wallet }) => chainHoldingsQueryOptions(chain.chain_id, wallet.address)),
+  });
+  if (others.length === 0 || !wallets.data || wallets.data.length === 0) return null;
+  return (
+    <section aria-label="by chain" className="space-y-1 text-sm text-slate-700 dark:text-slate-300">
+      {others.map((chain) => {
+        const answers = holdings.filter((_, i) => pairs[i]!.chain.chain_id === chain.chain_id);
+        const isLoading = answers.some((a) => a.isPending);
+        const total = answers.reduce<number | null>(
+          (sum, a) => (sum === null || !a.data || a.data.total_usd === null ? null : sum + a.data.total_usd),
+          0,
+        );
+        return (
+          <p key={chain.chain_id}>
+            on {chain.name}: {isLoading ? 'reading…' : `${formatUsd(total)} held now`} across your saved
+            wallets (read from {chain.name}, not tracked) ·{' '}
+            <Link to={paths.chainsTool.getHref()} className={linkClass}>
+              {chainsTool.toolHeading}
+            </Link>
+          </p>
+        );
+      })}
+    </section>
+  );
+}
