@@ -1,4 +1,5 @@
-import { integralAbis, stakingRewards } from '@tidewatch/contracts';
+import { stakingRewards } from '@tidewatch/contracts';
+import { integralAbis } from '@tidewatch/shared/integral-abis';
 import { startBaseWorld } from '@tidewatch/testkit';
 import { formatUnits, maxUint128, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
-import { integralAbis, pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
+import { pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
 import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
+import { integralAbis } from '@tidewatch/shared/integral-abis';
 import {
   type Anvil,
   type BaseWorld,

@@ -48,7 +48,6 @@ import {
   UniswapV2Router02,
 } from './generated.ts';
 
-export { integralAbis } from './integral-abis.ts';
 export { v3Abis } from './v3-abis.ts';
 
 /** ERC-20 with any decimals and an open `mint(to, amount)`. */

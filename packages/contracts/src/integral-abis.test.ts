@@ -1,25 +1,9 @@
+import { integralAbis } from '@tidewatch/shared/integral-abis';
 import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import { keccak256 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { integralAbis } from './integral-abis.ts';
+import { functionsOf, signature } from './abi-signatures.ts';
 import { integralArtifacts } from './integral-artifacts.ts';
-
-type Param = { type: string; components?: readonly Param[] };
-type Item = {
-  type: string;
-  name?: string;
-  stateMutability?: string;
-  inputs?: readonly Param[];
-  outputs?: readonly Param[];
-};
-
-const typeOf = (param: Param): string =>
-  param.type.startsWith('tuple')
-    ? `(${(param.components ?? []).map(typeOf).join(',')})${param.type.slice('tuple'.length)}`
-    : param.type;
-const signature = (item: Item) =>
-  `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')}) ${item.stateMutability} returns (${(item.outputs ?? []).map(typeOf).join(',')})`;
-const functionsOf = (abi: readonly unknown[]) => (abi as Item[]).filter((item) => item.type === 'function');
 
 /**
  * The fragments the app reads QuickSwap V4 with (issue 47) against Algebra Integral 1.2.1's npm artifacts, the

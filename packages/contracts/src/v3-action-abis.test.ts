@@ -1,27 +1,7 @@
 import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import { describe, expect, it } from 'vitest';
+import { functionsOf, signature } from './abi-signatures.ts';
 import { farmingCenter, merklDistributor, nonfungiblePositionManager } from './index.ts';
-
-type Param = { type: string; components?: readonly Param[] };
-type Item = {
-  type: string;
-  name?: string;
-  stateMutability?: string;
-  inputs?: readonly Param[];
-  outputs?: readonly Param[];
-};
-
-/** A parameter's type with tuples spelled out: what encoding depends on. */
-const typeOf = (param: Param): string =>
-  param.type.startsWith('tuple')
-    ? `(${(param.components ?? []).map(typeOf).join(',')})${param.type.slice('tuple'.length)}`
-    : param.type;
-
-/** `name(inputs) mutability returns (outputs)`: what a call encodes, decodes and may send value with. */
-const signature = (item: Item) =>
-  `${item.name}(${(item.inputs ?? []).map(typeOf).join(',')}) ${item.stateMutability} returns (${(item.outputs ?? []).map(typeOf).join(',')})`;
-
-const functionsOf = (abi: readonly unknown[]) => (abi as Item[]).filter((item) => item.type === 'function');
 
 /**
  * The V3 actions' fragments (issue 46) against the ABIs of the bytecode QuickSwap runs: Algebra V1.0's npm artifacts

@@ -5,23 +5,7 @@
  * V1.0's position manager and FarmingCenter, Merkl's distributor): the browser cannot call what Polygon's lack.
  */
 
-type Param = { readonly name: string; readonly type: string; readonly components?: readonly Param[] };
-
-const p = <const N extends string, const T extends string>(name: N, type: T) => ({ name, type }) as const;
-const tuple = <const N extends string, const C extends readonly Param[]>(name: N, components: C) =>
-  ({ name, type: 'tuple', components }) as const;
-
-const fn = <
-  const N extends string,
-  const I extends readonly Param[],
-  const O extends readonly Param[],
-  const M extends 'view' | 'nonpayable' | 'payable',
->(
-  name: N,
-  inputs: I,
-  outputs: O,
-  stateMutability: M,
-) => ({ type: 'function', name, inputs, outputs, stateMutability }) as const;
+import { fn, p, tuple } from './abi-fragments.ts';
 
 const collectParams = tuple('params', [
   p('tokenId', 'uint256'),

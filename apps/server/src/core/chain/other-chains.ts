@@ -1,5 +1,6 @@
-import { integralAbis, router02 } from '@tidewatch/contracts';
+import { router02 } from '@tidewatch/contracts';
 import { baseChain, type ChainEntry } from '@tidewatch/shared/chain-registry';
+import { integralAbis } from '@tidewatch/shared/integral-abis';
 import { type Address, ContractFunctionExecutionError, getAddress, isAddressEqual } from 'viem';
 import type { Config } from '../config.ts';
 import { createOnchainPriceSource, type OnchainPriceSource } from '../prices/onchain-source.ts';

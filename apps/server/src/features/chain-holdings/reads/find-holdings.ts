@@ -1,5 +1,5 @@
-import { integralAbis } from '@tidewatch/contracts';
 import type { ChainEntry } from '@tidewatch/shared/chain-registry';
+import { integralAbis } from '@tidewatch/shared/integral-abis';
 import {
   type Address,
   decodeAbiParameters,

@@ -1,14 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
-import { useSessionToken } from '../../../lib/session.ts';
-import {
-  connectedWalletsQueryOptions,
-  selectPolygonWallets,
-} from '../../wallets/api/get-connected-wallets.ts';
-import { chainsQueryOptions } from '../api/get-chains.ts';
+import { useChainsBesidePolygon } from '../use-chains-beside-polygon.ts';
 import { ChainHoldings } from './chain-holdings.tsx';
 import { ChainStatusList } from './chain-status-list.tsx';
 
@@ -21,16 +14,7 @@ const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
  * Polygon are read on Base as they are. Each (chain, wallet) is its own request: one that fails leaves the others.
  */
 export function ChainsScreen() {
-  const token = useSessionToken();
-  const chains = useQuery(chainsQueryOptions());
-  const wallets = useQuery({
-    ...connectedWalletsQueryOptions(),
-    select: selectPolygonWallets,
-    enabled: !!token,
-  });
-  const others = (chains.data?.chains ?? []).filter(
-    (c) => c.chain_id !== chainsTool.polygonChainId && c.status === 'on',
-  );
+  const { token, chains, wallets, others } = useChainsBesidePolygon();
   return (
     <div className="space-y-6">
       <ChainStatusList />

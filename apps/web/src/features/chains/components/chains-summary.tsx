@@ -1,14 +1,10 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { formatUsd } from '../../../lib/format.ts';
-import { useSessionToken } from '../../../lib/session.ts';
-import {
-  connectedWalletsQueryOptions,
-  selectPolygonWallets,
-} from '../../wallets/api/get-connected-wallets.ts';
-import { chainHoldingsQueryOptions, chainsQueryOptions } from '../api/get-chains.ts';
+import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
+import { useChainsBesidePolygon } from '../use-chains-beside-polygon.ts';
 
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
 
@@ -19,16 +15,7 @@ const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
  * positions with their history, so the two are shown side by side, not summed into one figure of two moments.
  */
 export function ChainsSummary() {
-  const token = useSessionToken();
-  const chains = useQuery(chainsQueryOptions());
-  const wallets = useQuery({
-    ...connectedWalletsQueryOptions(),
-    select: selectPolygonWallets,
-    enabled: !!token,
-  });
-  const others = (chains.data?.chains ?? []).filter(
-    (c) => c.chain_id !== chainsTool.polygonChainId && c.status === 'on',
-  );
+  const { wallets, others } = useChainsBesidePolygon();
   const pairs = others.flatMap((chain) => (wallets.data ?? []).map((wallet) => ({ chain, wallet })));
   const holdings = useQueries({
     queries: pairs.map(({ chain, wallet }) => chainHoldingsQueryOptions(chain.chain_id, wallet.address)),

@@ -1,6 +1,6 @@
 /**
  * The ABI fragments the app reads QuickSwap V4 (Algebra Integral 1.2.1, Base) with, and nothing more: `as const`
- * JSON ABI, so viem infers argument and return types. integral-abis.test.ts checks every fragment against the npm
+ * JSON ABI, so viem infers argument and return types. packages/contracts/src/integral-abis.test.ts checks every fragment against the npm
  * artifacts of @cryptoalgebra/integral-core and integral-periphery 1.2.1, the bytecode Base runs (its pool
  * init-code hash is that package's): the app cannot read what the deployed contracts lack.
  *
@@ -9,22 +9,7 @@
  * ticks() is (liquidityTotal, liquidityDelta, prevTick, nextTick, outerFeeGrowth0Token, outerFeeGrowth1Token).
  */
 
-type Param = { readonly name: string; readonly type: string; readonly components?: readonly Param[] };
-
-const p = <const N extends string, const T extends string>(name: N, type: T) => ({ name, type }) as const;
-const tuple = <const N extends string, const C extends readonly Param[]>(name: N, components: C) =>
-  ({ name, type: 'tuple', components }) as const;
-const fn = <
-  const N extends string,
-  const I extends readonly Param[],
-  const O extends readonly Param[],
-  const M extends 'view' | 'nonpayable' | 'payable',
->(
-  name: N,
-  inputs: I,
-  outputs: O,
-  stateMutability: M,
-) => ({ type: 'function', name, inputs, outputs, stateMutability }) as const;
+import { fn, p, tuple } from './abi-fragments.ts';
 
 const address = <const N extends string>(name: N) => p(name, 'address');
 
