@@ -133,4 +133,89 @@ describe('QuickSwap on Base, beside Polygon', () => {
     expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([paid[0], paid[1]]);
     expect(paid[0] + paid[1]).toBeGreaterThan(0n);
   });
+
+  it('closes the custom-pool V4 position on Base: the NFT burned, the wallet paid what the multicall paid at the block before', async () => {
+    const { page } = session.browser;
+    const owner = base.world.accounts.user.address;
+    const tokenId = base.world.v4.positions.quickWethCustom;
+    const { QUICK, WETH } = base.world.tokens;
+    const balances = () =>
+      Promise.all(
+        [QUICK, WETH].map(
+          (token) =>
+            base.anvil.client.readContract({
+              address: token.address,
+              abi: erc20BalanceAbi,
+              functionName: 'balanceOf',
+              args: [owner],
+            }) as Promise<bigint>,
+        ),
+      );
+    const before = await balances();
+    const [, , , , , , , liquidity] = (await base.anvil.client.readContract({
+      address: base.world.v4.positionManager,
+      abi: integralAbis.positionManager,
+      functionName: 'positions',
+      args: [tokenId],
+    })) as readonly unknown[];
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    await wallet.getByRole('button', { name: `close position #${tokenId}` }).click();
+    const runner = page.getByRole('region', {
+      name: /^transaction multicall\(decreaseLiquidity, collect, burn\)/,
+    });
+    await runner.getByText('simulated from your account at the latest block: it does not revert').waitFor();
+    await runner.getByRole('button', { name: 'confirm in wallet' }).click();
+    const confirmed = await runner.getByText(/^confirmed in block \d+/).textContent();
+    const block = BigInt(/block (\d+)/.exec(confirmed ?? '')![1]!);
+    // The test's own burn of all of it at the block before (the position's fees are 0: no swap in that pool).
+    const { result } = await base.anvil.client.simulateContract({
+      account: owner,
+      address: base.world.v4.positionManager,
+      abi: decreaseLiquidityAbi,
+      functionName: 'decreaseLiquidity',
+      args: [
+        { tokenId, liquidity: liquidity as bigint, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 64n },
+      ],
+      blockNumber: block - 1n,
+    });
+    const after = await balances();
+    const quickIsToken0 = BigInt(QUICK.address) < BigInt(WETH.address);
+    const [paidQuick, paidWeth] = quickIsToken0 ? result : [result[1], result[0]];
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([paidQuick, paidWeth]);
+    // Burned: the manager knows no such position, and the wallet's list drops it.
+    await expect(
+      base.anvil.client.readContract({
+        address: base.world.v4.positionManager,
+        abi: integralAbis.positionManager,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      }),
+    ).rejects.toThrow();
+    await wallet.getByRole('row', { name: new RegExp(`^#${tokenId} `) }).waitFor({ state: 'detached' });
+  });
 });
+
+const decreaseLiquidityAbi = [
+  {
+    type: 'function',
+    name: 'decreaseLiquidity',
+    stateMutability: 'payable',
+    inputs: [
+      {
+        name: 'params',
+        type: 'tuple',
+        components: [
+          { name: 'tokenId', type: 'uint256' },
+          { name: 'liquidity', type: 'uint128' },
+          { name: 'amount0Min', type: 'uint256' },
+          { name: 'amount1Min', type: 'uint256' },
+          { name: 'deadline', type: 'uint256' },
+        ],
+      },
+    ],
+    outputs: [
+      { name: 'amount0', type: 'uint256' },
+      { name: 'amount1', type: 'uint256' },
+    ],
+  },
+] as const;

@@ -69,9 +69,14 @@ function isSharedSchemaModule(id: string): boolean {
  * - one chunk per other schema module of the shared package (`schemas-farms`, `schemas-wallets`, …),
  *   without the modules it imports (which are chunks of their own): a page builds only the schemas it reads.
  * - `kit`: the small UI modules and the shared package's zod-free modules that two or more screens share
- *   (each was a chunk of its own, 100-400 bytes). Not the wallet's modules: they bring viem.
+ *   (each was a chunk of its own, 100-400 bytes). Not the wallet's modules: they bring viem. Not the builders of
+ *   transactions (recovery-calls, v3-action-calls): they load with the actions that use them, never in a first load.
  * - `dashboard`, `farm-detail`: the modules of the two screens a returning user opens most, each in one file.
  */
+/** The shared package's transaction builders: loaded with an action, so kept out of `kit`. */
+const isActionBuilder = (id: string) =>
+  sharedModule('recovery-calls|v3-action-calls|v3-action-abis').test(id);
+
 const chunkGroups = [
   { name: 'start', tags: ['$initial' as const] },
   {
@@ -95,7 +100,7 @@ const chunkGroups = [
     test: (id: string) =>
       (/web[\\/]src[\\/](components|lib)[\\/]|farm-status|inline-error/.test(id) &&
         !/[\\/]lib[\\/]wallet[\\/]/.test(id)) ||
-      (sharedModule('[\\w-]+').test(id) && !isSharedSchemaModule(id)),
+      (sharedModule('[\\w-]+').test(id) && !isSharedSchemaModule(id) && !isActionBuilder(id)),
     minShareCount: 2,
   },
   { name: 'dashboard', test: /dashboard-screen|wallet-list|manage-wallets|lp-summary/ },

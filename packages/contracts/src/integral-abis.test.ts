@@ -30,8 +30,11 @@ describe("Integral's ABI fragments against the npm 1.2.1 artifacts", () => {
     );
   });
 
-  it("sends a V4 position's collect with the V3 actions' own fragment: the same function on Integral", () => {
-    const collect = functionsOf(v3ActionAbis.positionManager).find((item) => item.name === 'collect')!;
-    expect(functionsOf(deployed.positionManager).map(signature)).toContain(signature(collect));
-  });
+  it.each(['collect', 'decreaseLiquidity', 'burn', 'multicall', 'ownerOf'])(
+    "acts on a V4 position with the V3 actions' own %s fragment: the same function on Integral",
+    (name) => {
+      const fragment = functionsOf(v3ActionAbis.positionManager).find((item) => item.name === name)!;
+      expect(functionsOf(deployed.positionManager).map(signature)).toContain(signature(fragment));
+    },
+  );
 });

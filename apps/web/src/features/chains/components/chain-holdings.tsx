@@ -5,14 +5,17 @@ import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { type ReactNode, useState } from 'react';
-import { getAddress } from 'viem';
+import { type Address, getAddress } from 'viem';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
 import { type TransactionRequest, TransactionRunner } from '../../transactions/index.ts';
 import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
 import { chainsKeys } from '../api/keys.ts';
-import { type BaseSyrups, syrupExitRequest } from '../syrup-exit-request.ts';
-import { type ChainPositionManager, v4CollectRequest } from '../v4-collect-request.ts';
+import type { BaseSyrups } from '../syrup-exit-request.ts';
+import type { ChainPositionManager } from '../v4-collect-request.ts';
+
+const loadBaseActions = () => import('../base-actions.ts');
+type BaseActions = Awaited<ReturnType<typeof loadBaseActions>>;
 
 type Amount = { token: { symbol: string }; amount: string };
 const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
@@ -52,15 +55,15 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
   const actionButton = (
     label: string,
     text: string,
-    build: () => { key: string; request: TransactionRequest },
+    build: (actions: BaseActions) => { key: string; request: TransactionRequest },
   ) =>
     canAct ? (
       <Button
-        key="action"
+        key={text}
         size="sm"
         variant="secondary"
         aria-label={label}
-        onClick={() => setAction(build())}
+        onClick={() => void loadBaseActions().then((actions) => setAction(build(actions)))}
       >
         {text}
       </Button>
@@ -76,7 +79,7 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
       <Table
         heading={`${chain} · ${chainsTool.v4Heading}`}
         emptyText={`no V4 positions on ${chain}`}
-        columns={['position', 'amounts', 'uncollected fees', 'range', 'value', 'fees']}
+        columns={['position', 'amounts', 'uncollected fees', 'range', 'value', 'act']}
         rows={holdings.v4_positions.map((p) => ({
           key: p.token_id,
           label: `#${p.token_id} ${pairText(p.amounts)}${p.custom_deployer ? ` · custom pool of ${shortenAddress(p.custom_deployer)}` : ''}`,
@@ -85,10 +88,16 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
             p.fees.map(amountText).join(' + '),
             p.in_range ? 'in range' : 'out of range',
             formatUsd(p.value_usd),
-            actionButton(`collect fees of position #${p.token_id}`, 'collect fees', () => ({
-              key: `collect:${p.token_id}`,
-              request: v4CollectRequest(p, contracts!.v4),
-            })),
+            <span key="act" className="inline-flex gap-1">
+              {actionButton(`collect fees of position #${p.token_id}`, 'collect fees', (actions) => ({
+                key: `collect:${p.token_id}`,
+                request: actions.v4CollectRequest(p, contracts!.v4),
+              }))}
+              {actionButton(`close position #${p.token_id}`, 'close', (actions) => ({
+                key: `close:${p.token_id}`,
+                request: actions.v4CloseRequest(p, contracts!.v4),
+              }))}
+            </span>,
           ],
         }))}
       />
@@ -117,7 +126,10 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
             actionButton(
               `get it out of the ${s.earned.token.symbol} syrup ${shortenAddress(s.pool)}`,
               'get it out',
-              () => ({ key: `exit:${s.pool}`, request: syrupExitRequest(s, contracts!.syrups) }),
+              (actions) => ({
+                key: `exit:${s.pool}`,
+                request: actions.syrupExitRequest(s, contracts!.syrups),
+              }),
             ),
           ],
         }))}
@@ -143,12 +155,14 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
  * What the actions on that chain are checked against, from the registry: its V4 position manager and the syrups
  * QuickSwap lists there (null on a chain without both).
  */
-function actionContractsOn(chainId: number): { v4: ChainPositionManager; syrups: BaseSyrups } | null {
+function actionContractsOn(
+  chainId: number,
+): { v4: ChainPositionManager & { wNative: Address }; syrups: BaseSyrups } | null {
   const entry = chainRegistry.find((chain) => chain.id === chainId);
   const { v4, syrups } = entry?.products ?? {};
   if (!entry || !v4 || !syrups) return null;
   return {
-    v4: { chainId: entry.id, positionManager: v4.positionManager },
+    v4: { chainId: entry.id, positionManager: v4.positionManager, wNative: entry.wrappedNative },
     syrups: { chainId: entry.id, quick: syrups.quick, pools: syrups.pools },
   };
 }
