@@ -429,7 +429,13 @@ describe('acting on V3 positions', () => {
           token: w.user.token,
         });
         rows = ledgerSchema.parse(response.json()).rows;
-        if (rows.some((row) => row.kind === 'v3_burn') && rows.some((row) => row.tx_hash === hashes.merkl))
+        // Every send this test checks is in (the job takes them in its own order): the close with its burn.
+        const closeRows = rows.filter((row) => row.tx_hash === hashes['close:inRange']);
+        const isIn = (hash: Hash | undefined) => rows.some((row) => row.tx_hash === hash);
+        if (
+          closeRows.some((row) => row.kind === 'v3_burn') &&
+          [hashes.collect, hashes.claim, hashes.merkl].every(isIn)
+        )
           break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
