@@ -497,8 +497,10 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     await section.getByText(/^claimed now: /).waitFor();
     await browser.screenshot('v3-merkl-claim');
     const merklBefore = await balancesOf(owed.map((o) => o.token));
-    await section.getByRole('button', { name: 'confirm in wallet' }).click();
-    await section.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
+    // The claim's own runner: the section still shows the earlier actions' confirmations.
+    const merklRun = section.getByRole('region', { name: /^transaction claim\(.* on Merkl distributor$/ });
+    await merklRun.getByRole('button', { name: 'confirm in wallet' }).click();
+    await merklRun.getByText(/^confirmed in block \d+/).waitFor({ timeout: 30_000 });
     expect(await balancesOf(owed.map((o) => o.token))).toEqual(merklBefore.map((b, i) => b + owed[i]!.raw));
 
     // The farmed position closed in one wallet prompt: leave farming, then close, simulated together and sent as
