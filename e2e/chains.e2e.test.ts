@@ -1,5 +1,6 @@
 import { stakingRewards } from '@tidewatch/contracts';
 import { integralAbis } from '@tidewatch/shared/integral-abis';
+import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import { startBaseWorld } from '@tidewatch/testkit';
 import { formatUnits, maxUint128, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,20 @@ describe('QuickSwap on Base, beside Polygon', () => {
       otherNetworks: [{ chainId: 8453, rpcUrl: base.anvil.rpcUrl }],
     });
   });
+  /** The wallet's balance of each token on Base, now. */
+  const balancesOf = (owner: `0x${string}`, tokens: { address: `0x${string}` }[]) =>
+    Promise.all(
+      tokens.map(
+        (token) =>
+          base.anvil.client.readContract({
+            address: token.address,
+            abi: erc20BalanceAbi,
+            functionName: 'balanceOf',
+            args: [owner],
+          }) as Promise<bigint>,
+      ),
+    );
+
   afterAll(async () => {
     await session?.browser.close();
     await session?.env.stop();
@@ -98,18 +113,7 @@ describe('QuickSwap on Base, beside Polygon', () => {
     const owner = base.world.accounts.user.address;
     const tokenId = base.world.v4.positions.wethUsdc;
     const { WETH, USDC } = base.world.tokens;
-    const balances = () =>
-      Promise.all(
-        [WETH, USDC].map(
-          (token) =>
-            base.anvil.client.readContract({
-              address: token.address,
-              abi: erc20BalanceAbi,
-              functionName: 'balanceOf',
-              args: [owner],
-            }) as Promise<bigint>,
-        ),
-      );
+    const balances = () => balancesOf(owner, [WETH, USDC]);
     const before = await balances();
     const wallet = page.getByRole('region', { name: /^Base · wallet / });
     await wallet.getByRole('button', { name: `collect fees of position #${tokenId}` }).click();
@@ -139,18 +143,7 @@ describe('QuickSwap on Base, beside Polygon', () => {
     const owner = base.world.accounts.user.address;
     const tokenId = base.world.v4.positions.quickWethCustom;
     const { QUICK, WETH } = base.world.tokens;
-    const balances = () =>
-      Promise.all(
-        [QUICK, WETH].map(
-          (token) =>
-            base.anvil.client.readContract({
-              address: token.address,
-              abi: erc20BalanceAbi,
-              functionName: 'balanceOf',
-              args: [owner],
-            }) as Promise<bigint>,
-        ),
-      );
+    const balances = () => balancesOf(owner, [QUICK, WETH]);
     const before = await balances();
     const [, , , , , , , liquidity] = (await base.anvil.client.readContract({
       address: base.world.v4.positionManager,
@@ -171,7 +164,7 @@ describe('QuickSwap on Base, beside Polygon', () => {
     const { result } = await base.anvil.client.simulateContract({
       account: owner,
       address: base.world.v4.positionManager,
-      abi: decreaseLiquidityAbi,
+      abi: v3ActionAbis.positionManager,
       functionName: 'decreaseLiquidity',
       args: [
         { tokenId, liquidity: liquidity as bigint, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 64n },
@@ -194,28 +187,3 @@ describe('QuickSwap on Base, beside Polygon', () => {
     await wallet.getByRole('row', { name: new RegExp(`^#${tokenId} `) }).waitFor({ state: 'detached' });
   });
 });
-
-const decreaseLiquidityAbi = [
-  {
-    type: 'function',
-    name: 'decreaseLiquidity',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'params',
-        type: 'tuple',
-        components: [
-          { name: 'tokenId', type: 'uint256' },
-          { name: 'liquidity', type: 'uint128' },
-          { name: 'amount0Min', type: 'uint256' },
-          { name: 'amount1Min', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-    ],
-    outputs: [
-      { name: 'amount0', type: 'uint256' },
-      { name: 'amount1', type: 'uint256' },
-    ],
-  },
-] as const;

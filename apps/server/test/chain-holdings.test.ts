@@ -1,6 +1,7 @@
 import { pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
 import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
 import { integralAbis } from '@tidewatch/shared/integral-abis';
+import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import {
   type Anvil,
   type BaseWorld,
@@ -142,7 +143,7 @@ describe('a wallet on Base', () => {
       const burn = await base.anvil.client.simulateContract({
         account: owner,
         address: base.world.v4.positionManager,
-        abi: decreaseLiquidityAbi,
+        abi: v3ActionAbis.positionManager,
         functionName: 'decreaseLiquidity',
         args: [
           {
@@ -320,28 +321,3 @@ describe('refusals', () => {
     expect(found.holdings.json().message).toContain('BASE_RPC_URL could not be reached');
   });
 });
-
-const decreaseLiquidityAbi = [
-  {
-    type: 'function',
-    name: 'decreaseLiquidity',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'params',
-        type: 'tuple',
-        components: [
-          { name: 'tokenId', type: 'uint256' },
-          { name: 'liquidity', type: 'uint128' },
-          { name: 'amount0Min', type: 'uint256' },
-          { name: 'amount1Min', type: 'uint256' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-    ],
-    outputs: [
-      { name: 'amount0', type: 'uint256' },
-      { name: 'amount1', type: 'uint256' },
-    ],
-  },
-] as const;
