@@ -235,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chainId: deps.config.chainId,
     otherChains: deps.otherChains ?? [],
     throttles,
+    now: deps.now ?? (() => new Date()),
   });
   await registerV3Positions(app, {
     ...deps,

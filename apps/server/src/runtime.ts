@@ -8,13 +8,14 @@ import { loadFarmRegistry } from './core/farm-index/registry.ts';
 import { runHistoryJob } from './core/history/backfill.ts';
 import { createInFlight } from './core/jobs/in-flight.ts';
 import { runRound } from './core/jobs/scheduled-round.ts';
-import { v2FarmStake, vaultPosition } from './core/kinds/index.ts';
+import { chainHolding, v2FarmStake, vaultPosition } from './core/kinds/index.ts';
 import type { Mailer } from './core/mailer.ts';
 import { createCoinMarketCapClient } from './core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from './core/prices/onchain-source.ts';
 import { createSnapshotPipeline, type PriceSources } from './core/snapshots/index.ts';
 import { deliverAlertChannels } from './features/alert-channels/index.ts';
 import { deliverAlertEmails, evaluateAlerts } from './features/alerts/index.ts';
+import { type ChainSnapshotRoundDeps, chainWalletSnapshots } from './features/chain-holdings/index.ts';
 import { v3PositionSnapshots } from './features/v3-positions/index.ts';
 import {
   createVaultsDeps,
@@ -238,6 +239,25 @@ export async function startScheduledSnapshots(
           .catch((error: unknown) => log.warn({ err: error }, 'vault alerts: delivery failed')),
       ),
   };
+  // Tracked wallets on chains beside Polygon (issue 47): their own round, each chain failing alone, the V4 range
+  // and syrup alerts after each stored wallet.
+  const chains: ChainSnapshotRoundDeps = {
+    db: runtime.database.db,
+    isPostgres: runtime.database.dialect === 'postgres',
+    intervalMs,
+    otherChains: runtime.otherChains,
+    onStored: (stored, blockTime) =>
+      inFlight.track(
+        evaluateAlerts(
+          { ...alertDeps(), chainNow: blockTime },
+          chainHolding.alerts,
+          stored.map((w) => w.chainWalletId),
+        )
+          .catch((error: unknown) => log.warn({ err: error }, 'chain alerts: evaluation failed'))
+          .then(deliver)
+          .catch((error: unknown) => log.warn({ err: error }, 'chain alerts: delivery failed')),
+      ),
+  };
   const onError = (error: unknown) =>
     log.warn({ err: error }, 'scheduled snapshots: a run failed; the next tick retries');
   // The retention job rides on the same ticks and runs once a day across processes (job_runs).
@@ -297,6 +317,7 @@ export async function startScheduledSnapshots(
     { kind: farmStakeSnapshots(deps), deps },
     { kind: v3PositionSnapshots(v3.round), deps: v3.round },
     { kind: vaultPositionSnapshots(vaults), deps: vaults },
+    { kind: chainWalletSnapshots(chains), deps: chains },
   ];
   const startSchedulerOrQueue = async (): Promise<Scheduler> => {
     if (runtime.config.databaseUrl) {

@@ -1,5 +1,11 @@
 import { pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
-import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
+import type { Portfolio } from '@tidewatch/shared';
+import type {
+  ChainHoldings,
+  ChainsAnswer,
+  TrackedChainWallet,
+  TrackedChainWallets,
+} from '@tidewatch/shared/chains';
 import { integralAbis } from '@tidewatch/shared/integral-abis';
 import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import {
@@ -15,6 +21,9 @@ import { type Address, formatUnits, maxUint128 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherChains } from '../src/core/chain/other-chains.ts';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
+import { chainHolding } from '../src/core/kinds/index.ts';
+import { evaluateAlerts } from '../src/features/alerts/index.ts';
+import { runDueChainSnapshots } from '../src/features/chain-holdings/index.ts';
 import { createConfirmedUser, createTestApp, type TestApp } from './helpers.ts';
 
 // Issue 47: QuickSwap on Base beside Polygon. A local Base (chain id 8453) with Algebra Integral 1.2.1's and Uniswap
@@ -24,6 +33,7 @@ let base: { anvil: Anvil; world: BaseWorld; stop(): Promise<void> };
 let proxy: RpcProxy;
 let t: TestApp;
 let token: string;
+let otherChains: ReturnType<typeof createOtherChains>;
 
 const holdingsUrl = (chainId: number, wallet: string) =>
   `/api/quickswap/chains/${chainId}/holdings?wallet_address=${wallet}`;
@@ -31,9 +41,8 @@ const holdingsUrl = (chainId: number, wallet: string) =>
 beforeAll(async () => {
   base = await startBaseWorld();
   proxy = await startRpcProxy({ target: base.anvil.rpcUrl });
-  t = await createTestApp({
-    deps: { otherChains: createOtherChains({ baseRpcUrls: [proxy.url], multicallBatchBytes: 120_000 }) },
-  });
+  otherChains = createOtherChains({ baseRpcUrls: [proxy.url], multicallBatchBytes: 120_000 });
+  t = await createTestApp({ deps: { otherChains } });
   ({ token } = await createConfirmedUser(t));
   await saveWallet(t, base.world.accounts.user.address);
 }, 120_000);
@@ -319,5 +328,202 @@ describe('refusals', () => {
     expect(found.base.reason).toContain('BASE_RPC_URL could not be reached');
     expect(found.holdings.statusCode).toBe(502);
     expect(found.holdings.json().message).toContain('BASE_RPC_URL could not be reached');
+  });
+});
+
+describe('tracking a wallet on Base', () => {
+  let tracked: TrackedChainWallet;
+
+  beforeAll(async () => {
+    const response = await t.request({
+      method: 'POST',
+      url: '/api/quickswap/chains/8453/tracked',
+      token,
+      payload: { wallet_address: base.world.accounts.user.address },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    tracked = response.json<TrackedChainWallet>();
+  });
+
+  const storedHoldings = async () => {
+    const row = await t.database.db
+      .selectFrom('chain_wallet_snapshots')
+      .select(['block_number', 'holdings'])
+      .orderBy('block_number', 'desc')
+      .executeTakeFirstOrThrow();
+    return JSON.parse(row.holdings) as ChainHoldings;
+  };
+
+  it('takes its first snapshot at once: the holdings at that block, every position counted', async () => {
+    expect(tracked).toMatchObject({
+      chain_id: 8453,
+      chain_name: 'Base',
+      wallet_address: base.world.accounts.user.address,
+    });
+    const holdings = await storedHoldings();
+    expect(tracked.snapshot).toMatchObject({
+      block_number: holdings.block_number,
+      total_usd: holdings.total_usd,
+      positions: 5,
+    });
+    // The stored answer is the tool's own: the same block read again gives the same figures.
+    const again = await t.request({
+      method: 'GET',
+      url: holdingsUrl(8453, base.world.accounts.user.address),
+      token,
+    });
+    const now = again.json<ChainHoldings>();
+    if (now.block_number === holdings.block_number) expect(now).toEqual(holdings);
+  });
+
+  it('joins the one portfolio: Base read per chain, each position named with its chain, the total their sum', async () => {
+    const response = await t.request({ method: 'GET', url: '/api/quickswap/portfolio', token });
+    expect(response.statusCode, response.body).toBe(200);
+    const portfolio = response.json<Portfolio>();
+    const holdings = await storedHoldings();
+    const values = [
+      ...holdings.v4_positions.map((p) => p.value_usd!),
+      ...holdings.v2_positions.map((p) => p.value_usd!),
+      ...holdings.syrups.map((s) => s.value_usd!),
+    ];
+    const sum = values.reduce((a, b) => a + b, 0);
+    expect(portfolio.chains).toEqual([
+      expect.objectContaining({ chain_id: 8453, name: 'Base', positions: 5, value_usd: sum }),
+    ]);
+    expect(portfolio).toMatchObject({ positions: 5, value_usd: sum });
+    // Their profit is unknown (no history of deposits read on Base): counted as unknown, never as 0.
+    expect(portfolio.unknown.pnl).toBe(5);
+    expect(portfolio.kinds).toEqual([expect.objectContaining({ kind: 'chain_holding', positions: 5 })]);
+  });
+
+  it("is the user's own: another user sees none of it and cannot track or stop it", async () => {
+    const other = await createConfirmedUser(t);
+    const theirs = await t.request({
+      method: 'GET',
+      url: '/api/quickswap/chains/tracked',
+      token: other.token,
+    });
+    expect(theirs.json<TrackedChainWallets>().wallets).toEqual([]);
+    const portfolio = (
+      await t.request({ method: 'GET', url: '/api/quickswap/portfolio', token: other.token })
+    ).json<Portfolio>();
+    expect(portfolio.positions).toBe(0);
+    const track = await t.request({
+      method: 'POST',
+      url: '/api/quickswap/chains/8453/tracked',
+      token: other.token,
+      payload: { wallet_address: base.world.accounts.user.address },
+    });
+    expect(track.statusCode).toBe(404);
+    const stop = await t.request({
+      method: 'DELETE',
+      url: `/api/quickswap/chains/tracked/${tracked.id}`,
+      token: other.token,
+    });
+    expect(stop.statusCode).toBe(404);
+    const mine = (
+      await t.request({ method: 'GET', url: '/api/quickswap/chains/tracked', token })
+    ).json<TrackedChainWallets>();
+    expect(mine.wallets.map((w) => w.id)).toEqual([tracked.id]);
+    const bad = await t.request({
+      method: 'POST',
+      url: '/api/quickswap/chains/8453/tracked',
+      token,
+      payload: { wallet_address: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('body.wallet_address');
+  });
+
+  it('is snapshotted on schedule, and its ended syrup stake alerts its tracker, named with Base', async () => {
+    const first = Number(tracked.snapshot!.block_number);
+    await base.anvil.mine(1);
+    const chainTime = Number((await base.anvil.client.getBlock()).timestamp) * 1000;
+    const later = new Date(chainTime + 2 * 3_600_000);
+    const alerted: number[] = [];
+    const report = await runDueChainSnapshots({
+      db: t.database.db,
+      isPostgres: false,
+      intervalMs: 3_600_000,
+      now: () => later,
+      otherChains,
+      onStored: (stored) => alerted.push(...stored.map((w) => w.chainWalletId)),
+    });
+    expect(report).toMatchObject({ claimed: 1, stored: 1, failed: 0 });
+    const holdings = await storedHoldings();
+    expect(Number(holdings.block_number)).toBeGreaterThan(first);
+
+    const publicUrl = 'http://localhost:5173';
+    const stored = await evaluateAlerts(
+      { db: t.database.db, chainId: 137, publicUrl, now: later, chainNow: later },
+      chainHolding.alerts,
+      alerted,
+    );
+    expect(stored).toBe(1);
+    const alert = await t.database.db
+      .selectFrom('notifications')
+      .select(['rule', 'title', 'link'])
+      .where('rule', '=', 'ended_with_stake')
+      .executeTakeFirstOrThrow();
+    expect(alert.title).toMatch(
+      /^syrup pool QUICK -> QUICK on Base: ended \d{4}-\d{2}-\d{2}, 40 QUICK still staked/,
+    );
+    expect(alert.link).toBe(`${publicUrl}/quickswap/chains`);
+  });
+
+  it('tells the tracker when a V4 position leaves its range, naming it a V4 position on Base', async () => {
+    // A later snapshot of the same wallet in which the first position (full range in the world) has a range above
+    // the pool's price: the stored answer as a later read would give it for such a position.
+    const holdings = await storedHoldings();
+    const moved: ChainHoldings = {
+      ...holdings,
+      block_number: String(Number(holdings.block_number) + 1),
+      v4_positions: holdings.v4_positions.map((p, i) =>
+        i === 0
+          ? { ...p, tick_lower: p.current_tick + 600, tick_upper: p.current_tick + 1200, in_range: false }
+          : p,
+      ),
+    };
+    const wallet = await t.database.db.selectFrom('chain_wallets').select('id').executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('chain_wallet_snapshots')
+      .values({
+        chain_wallet_id: wallet.id,
+        block_number: Number(moved.block_number),
+        created_on: new Date(Date.parse(holdings.block_timestamp) + 1000).toISOString(),
+        total_usd: moved.total_usd,
+        holdings: JSON.stringify(moved),
+      })
+      .execute();
+    await evaluateAlerts(
+      { db: t.database.db, chainId: 137, publicUrl: 'http://localhost:5173', now: new Date() },
+      chainHolding.alerts,
+      [wallet.id],
+    );
+    const alert = await t.database.db
+      .selectFrom('notifications')
+      .select(['title', 'body'])
+      .where('rule', '=', 'out_of_range')
+      .executeTakeFirstOrThrow();
+    const id = holdings.v4_positions[0]!.token_id;
+    expect(alert.title).toBe(`WETH / USDC #${id} on Base: out of range`);
+    expect(alert.body).toContain(
+      `V4 position WETH / USDC #${id} on Base is out of range (block ${moved.block_number})`,
+    );
+  });
+
+  it('stops when the user stops tracking it: out of the portfolio, its snapshots kept', async () => {
+    const stop = await t.request({
+      method: 'DELETE',
+      url: `/api/quickswap/chains/tracked/${tracked.id}`,
+      token,
+    });
+    expect(stop.statusCode).toBe(204);
+    const portfolio = (
+      await t.request({ method: 'GET', url: '/api/quickswap/portfolio', token })
+    ).json<Portfolio>();
+    expect(portfolio.positions).toBe(0);
+    const kept = await t.database.db.selectFrom('chain_wallet_snapshots').select('id').execute();
+    expect(kept.length).toBeGreaterThan(1);
   });
 });

@@ -91,3 +91,37 @@ export const chainIdParamsSchema = z.strictObject({
     .positive('must be a chain id'),
 });
 export const chainHoldingsQuerySchema = z.strictObject({ wallet_address: hexAddressSchema });
+
+/** POST /api/quickswap/chains/:chain_id/tracked: track one of the user's wallets on that chain. */
+export const trackChainWalletBodySchema = z.strictObject({ wallet_address: hexAddressSchema });
+export const trackedChainWalletIdParamsSchema = z.strictObject({
+  id: z.coerce
+    .number({ error: 'must be a tracking id' })
+    .int('must be a tracking id')
+    .positive('must be a tracking id'),
+});
+
+/**
+ * A wallet the user tracks on a chain beside Polygon: what it holds in QuickSwap there joins the portfolio, taken
+ * at `snapshot`'s block (its total; the positions as 'Every chain' lists them), followed automatically after.
+ */
+export const trackedChainWalletSchema = z.object({
+  id: z.number().int(),
+  chain_id: z.number().int(),
+  chain_name: z.string(),
+  wallet_address: z.string(),
+  tracked_at: z.string(),
+  snapshot: z
+    .object({
+      block_number: z.string(),
+      created_on: z.string(),
+      total_usd: z.number().nullable(),
+      positions: z.number().int(),
+    })
+    .nullable(),
+});
+export type TrackedChainWallet = z.infer<typeof trackedChainWalletSchema>;
+
+/** GET /api/quickswap/chains/tracked: the user's tracked wallets on every chain beside Polygon. */
+export const trackedChainWalletsSchema = z.object({ wallets: z.array(trackedChainWalletSchema) });
+export type TrackedChainWallets = z.infer<typeof trackedChainWalletsSchema>;

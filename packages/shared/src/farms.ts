@@ -367,10 +367,12 @@ const portfolioTotals = {
  * each at its newest snapshot whose events are final (its books' moment). Each sum counts only the positions
  * whose figure is known; `unknown` says how many were left out of each (a price no source knew, no
  * snapshot 24 hours ago, no history of deposits), so an unknown part is never counted as zero. `kinds`: the
- * same sums per kind of position, which add up to the totals.
+ * same sums per kind of position, which add up to the totals; `chains`: the same per chain (Polygon, Base: issue
+ * 47), in order of first position.
  */
 export const portfolioSchema = z.object({
   ...portfolioTotals,
   kinds: z.array(z.object({ kind: z.string(), label: z.string(), ...portfolioTotals })).optional(),
+  chains: z.array(z.object({ chain_id: z.number().int(), name: z.string(), ...portfolioTotals })).optional(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;

@@ -33,6 +33,11 @@ export type V3PositionFacts = {
   /** The chain's time at the snapshot's block: the incentive's end is measured against it. */
   chainNow: Date;
   /**
+   * A QuickSwap V4 (Algebra Integral) position on a chain beside Polygon: named 'V4 position … on Base', its
+   * events keyed with the chain (a token id is the position manager's of that chain). Absent: a V3 NFT on Polygon.
+   */
+  venue?: { product: 'V4'; chainId: number; chainName: string };
+  /**
    * The position's USD value and liquidity at the newest snapshot and at the newest one 24 hours or more
    * before it (null when there is none): the value-moved rule compares value per unit of liquidity.
    */
@@ -58,9 +63,11 @@ export function findV3Events(
 ): AlertEvent[] {
   const events: AlertEvent[] = [];
   const on = (rule: AlertRule) => settingOf(rule).isEnabled;
-  const base = `${facts.tokenId}:${facts.wallet.toLowerCase()}`;
+  const { venue } = facts;
+  const base = `${venue ? `${venue.chainId}:` : ''}${facts.tokenId}:${facts.wallet.toLowerCase()}`;
   const who = shortenAddress(facts.wallet);
-  const name = `${facts.pair} #${facts.tokenId}`;
+  const name = `${facts.pair} #${facts.tokenId}${venue ? ` on ${venue.chainName}` : ''}`;
+  const product = `${venue?.product ?? 'V3'} position`;
   const rangeFigures = {
     price: facts.prices.current,
     lower: facts.prices.lower,
@@ -76,7 +83,7 @@ export function findV3Events(
       rule: 'out_of_range',
       key: `out_of_range:${base}:${facts.crossing.block}`,
       title: `${name}: out of range`,
-      body: `${who}'s V3 position ${name} is out of range (block ${facts.crossing.block}): the price is ${side}, and it earns no swap fees until the price comes back into the range.`,
+      body: `${who}'s ${product} ${name} is out of range (block ${facts.crossing.block}): the price is ${side}, and it earns no swap fees until the price comes back into the range.`,
       figures: rangeFigures,
     });
   }
@@ -85,7 +92,7 @@ export function findV3Events(
       rule: 'back_in_range',
       key: `back_in_range:${base}:${facts.crossing.block}`,
       title: `${name}: back in range`,
-      body: `${who}'s V3 position ${name} is back in range (block ${facts.crossing.block}): it earns swap fees again.`,
+      body: `${who}'s ${product} ${name} is back in range (block ${facts.crossing.block}): it earns swap fees again.`,
       figures: rangeFigures,
     });
   }
@@ -102,7 +109,7 @@ export function findV3Events(
     threshold: moveThreshold,
     key: `value_moved:${base}:${facts.value.day}`,
     subject: name,
-    whose: `${who}'s V3 position ${name}`,
+    whose: `${who}'s ${product} ${name}`,
     stakeNote: ' for the same liquidity',
   });
   if (moved) events.push(moved);
@@ -114,7 +121,7 @@ export function findV3Events(
       rule: 'incentive_ending',
       key: `incentive_ending:${base}:${facts.incentive.id}`,
       title: `${name}: farming rewards end in ${hours} hours`,
-      body: `${who}'s V3 position ${name} is farmed in an incentive whose rewards end ${end} UTC. Collect its rewards and move it before it earns nothing more there.`,
+      body: `${who}'s ${product} ${name} is farmed in an incentive whose rewards end ${end} UTC. Collect its rewards and move it before it earns nothing more there.`,
       figures: {
         ends_at: facts.incentive.end.toISOString(),
         hours_left: hours,

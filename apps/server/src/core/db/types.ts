@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AlertChannelsTables } from './tables/alert-channels.ts';
 import type { AlertsTables } from './tables/alerts.ts';
+import type { ChainWalletsTables } from './tables/chain-wallets.ts';
 import type { FarmImportsTables } from './tables/farm-imports.ts';
 import type { DiscoveryTables } from './tables/farm-index.ts';
 import type { FarmsTables } from './tables/farms.ts';
@@ -186,6 +187,7 @@ export type Database = {
   WalletTransactionsTables &
   V3PositionsTables &
   VaultPositionsTables &
+  ChainWalletsTables &
   MerklAnswersTables &
   TransactionFeesTables &
   RecordedSendMovementsTables &

@@ -12,6 +12,7 @@ const followed = {
   v3_snapshot_schedule: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
   v3_history_backfills: { tracking: 'v3_tracked_positions', keys: ['position_id'] },
   vault_snapshot_schedule: { tracking: 'vault_tracked_positions', keys: ['position_id'] },
+  chain_snapshot_schedule: { tracking: 'chain_tracked_wallets', keys: ['chain_wallet_id'] },
 } as const satisfies Record<string, { tracking: keyof Database; keys: readonly string[] }>;
 
 export type FollowingTable = keyof typeof followed;

@@ -12,6 +12,7 @@ const leasedTables = {
   v3_snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
   v3_history_backfills: { key: 'id', column: 'lease_until', freeWhen: '<' },
   vault_snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
+  chain_snapshot_schedule: { key: 'id', column: 'lease_until', freeWhen: '<' },
   job_runs: { key: 'name', column: 'last_run_at', freeWhen: '<=' },
   // Taken by the alert senders with their own conditional updates (status, due time, the channel's 429 hold),
   // free by the same rule; the owner columns let only the holder record an outcome or release.

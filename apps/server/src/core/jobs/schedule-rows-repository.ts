@@ -9,7 +9,7 @@ import { claimRows, isFreeAt, type LeasedTable, leaseFrom } from './lease-reposi
  */
 export type ScheduleTable = Extract<
   LeasedTable,
-  'snapshot_schedule' | 'v3_snapshot_schedule' | 'vault_snapshot_schedule'
+  'snapshot_schedule' | 'v3_snapshot_schedule' | 'vault_snapshot_schedule' | 'chain_snapshot_schedule'
 >;
 
 /** What every scheduled item carries: its schedule row and how often it failed in a row. */

@@ -1,3 +1,4 @@
+import { chainHolding } from './chain-holding/index.ts';
 import type { PositionKind } from './position-kind.ts';
 import { v2FarmStake } from './v2-farm-stake/index.ts';
 import { v3Nft } from './v3-nft/index.ts';
@@ -7,9 +8,14 @@ import { vaultPosition } from './vault-position/index.ts';
  * Every kind of position, in the dashboard's order: the one list the portfolio, the alerts' pipeline and the
  * books read. A new kind is a folder beside these, implementing PositionKind, and a line here.
  */
-export const positionKinds: readonly PositionKind<never>[] = [v2FarmStake, v3Nft, vaultPosition];
+export const positionKinds: readonly PositionKind<never>[] = [
+  v2FarmStake,
+  v3Nft,
+  vaultPosition,
+  chainHolding,
+];
 
 /** Every kind's ledger source: a wallet's ledger is every kind's events. */
 export const ledgerSources = positionKinds.map((kind) => kind.ledger);
 
-export { v2FarmStake, v3Nft, vaultPosition };
+export { chainHolding, v2FarmStake, v3Nft, vaultPosition };

@@ -1,4 +1,5 @@
 import type { Portfolio } from '@tidewatch/shared';
+import { chainEntry } from '@tidewatch/shared/chain-registry';
 import { positionKinds } from '../kinds/index.ts';
 import type { PortfolioDeps, PortfolioPosition } from './model.ts';
 
@@ -12,13 +13,17 @@ export async function listPortfolioPositions(
 ): Promise<PortfolioPosition[]> {
   const lists = await Promise.all(
     positionKinds.map(async ({ kind, list }) =>
-      (await list(deps, userId)).map((position) => ({ ...position, kind })),
+      (await list(deps, userId)).map((position) => ({
+        ...position,
+        chainId: position.chainId ?? deps.chainId,
+        kind,
+      })),
     ),
   );
   return lists.flat();
 }
 
-type Totals = Omit<Portfolio, 'kinds'>;
+type Totals = Omit<Portfolio, 'kinds' | 'chains'>;
 
 /** Sums over positions: a figure unknown for a position is counted in `unknown`, never added as 0. */
 function totalsOf(positions: PortfolioPosition[]): Totals {
@@ -44,7 +49,10 @@ function totalsOf(positions: PortfolioPosition[]): Totals {
   return totals;
 }
 
-/** The dashboard's portfolio: the totals over every position, and the same per kind (only kinds held). */
+/**
+ * The dashboard's portfolio: the totals over every position of every chain, and the same per kind and per chain
+ * (only those held; the instance's own chain first). Each part adds up to the totals.
+ */
 export function sumPortfolio(positions: PortfolioPosition[]): Portfolio {
   const kinds = positionKinds
     .map(({ kind, label }) => ({
@@ -53,5 +61,11 @@ export function sumPortfolio(positions: PortfolioPosition[]): Portfolio {
       ...totalsOf(positions.filter((position) => position.kind === kind)),
     }))
     .filter((kind) => kind.positions > 0);
-  return { ...totalsOf(positions), kinds };
+  const chainIds = [...new Set(positions.map((position) => position.chainId))];
+  const chains = chainIds.map((chainId) => ({
+    chain_id: chainId,
+    name: chainEntry(chainId)?.name ?? `chain ${chainId}`,
+    ...totalsOf(positions.filter((position) => position.chainId === chainId)),
+  }));
+  return { ...totalsOf(positions), kinds, chains };
 }

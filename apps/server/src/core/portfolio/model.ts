@@ -10,6 +10,8 @@ import type { DbOrTrx } from '../db/index.ts';
 export type PortfolioPosition = {
   /** Its kind's name (PortfolioProvider.kind). */
   kind: string;
+  /** The chain it is on (the registry's id): the dashboard reads the portfolio per chain. */
+  chainId: number;
   /** Unique per user: the kind and what identifies the position within it. */
   key: string;
   wallet: string;
@@ -42,6 +44,12 @@ export type PortfolioProvider = {
   kind: string;
   /** The dashboard section's name ('V2 farms', 'V3 positions'). */
   label: string;
-  /** The positions, `kind` aside (the portfolio names each with its provider's). */
-  list(deps: PortfolioDeps, userId: number): Promise<Omit<PortfolioPosition, 'kind'>[]>;
+  /**
+   * The positions, `kind` aside (the portfolio names each with its provider's); `chainId` absent: the instance's
+   * own chain (deps.chainId).
+   */
+  list(
+    deps: PortfolioDeps,
+    userId: number,
+  ): Promise<(Omit<PortfolioPosition, 'kind' | 'chainId'> & { chainId?: number })[]>;
 };

@@ -1,7 +1,8 @@
 import { AppError } from '@tidewatch/shared';
-import { chainEntry, chainRegistry, polygonChain } from '@tidewatch/shared/chain-registry';
+import { type ChainEntry, chainEntry, chainRegistry, polygonChain } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings, ChainStatus } from '@tidewatch/shared/chains';
 import type { Kysely } from 'kysely';
+import type { Address } from 'viem';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Database } from '../../core/db/index.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
@@ -59,24 +60,44 @@ export async function getChainHoldings(
   chainId: number,
   walletInput: string,
 ): Promise<ChainHoldings> {
+  const entry = otherChainEntry(chainId);
+  const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
+  return readHoldingsOn(ctx.otherChains, entry.id, wallet);
+}
+
+/** A chain of the registry beside Polygon; 404 naming `params.chain_id` for any other id. */
+export function otherChainEntry(chainId: number): ChainEntry {
   const entry = chainEntry(chainId);
   if (!entry || entry.id === polygonChain.id) {
     throw new AppError('NOT_FOUND', `chain ${chainId} has no holdings to read here: ask for Base (8453)`, {
       details: [{ field: 'params.chain_id', message: 'must be a chain beside Polygon, e.g. 8453 (Base)' }],
     });
   }
-  const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
-  const other = ctx.otherChains.find((c) => c.entry.id === entry.id);
+  return entry;
+}
+
+/**
+ * What `wallet` holds in QuickSwap on a chain beside Polygon now, found in one request and valued at its block (the
+ * tool's answer and every tracked snapshot); CHAIN_UNAVAILABLE while the chain is off, refused or being checked.
+ */
+export async function readHoldingsOn(
+  otherChains: readonly OtherChain[],
+  chainId: number,
+  wallet: Address,
+): Promise<ChainHoldings> {
+  const other = otherChains.find((c) => c.entry.id === chainId);
+  const entry = chainEntry(chainId);
+  const name = entry?.name ?? `chain ${chainId}`;
   if (!other) {
-    throw new AppError('CHAIN_UNAVAILABLE', `${entry.name} is off: set ${entry.rpcVariable} on this server`);
+    throw new AppError(
+      'CHAIN_UNAVAILABLE',
+      `${name} is off: set ${entry?.rpcVariable ?? 'its RPC'} on this server`,
+    );
   }
   const check = await other.check();
   if (check.status !== 'on') {
-    throw new AppError(
-      'CHAIN_UNAVAILABLE',
-      check.reason ?? `${entry.name} is being checked: try again shortly`,
-    );
+    throw new AppError('CHAIN_UNAVAILABLE', check.reason ?? `${name} is being checked: try again shortly`);
   }
-  const found = await findChainHoldings(other.chain, entry, wallet);
-  return valueChainHoldings({ entry, chain: other.chain, prices: other.prices }, wallet, found);
+  const found = await findChainHoldings(other.chain, other.entry, wallet);
+  return valueChainHoldings({ entry: other.entry, chain: other.chain, prices: other.prices }, wallet, found);
 }

@@ -9,9 +9,13 @@ const vaultTables = [
   'vault_snapshot_schedule',
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
-async function raiseDataVersionOnWrites(db: Kysely<any>): Promise<void> {
-  for (const table of vaultTables) {
+/** Triggers raising data_version on every write to `tables` (also migration 032's). */
+export async function raiseDataVersionOnWrites(
+  // biome-ignore lint/suspicious/noExplicitAny: migrations are frozen in time and use the untyped schema.
+  db: Kysely<any>,
+  tables: readonly string[],
+): Promise<void> {
+  for (const table of tables) {
     if (isPostgres(db)) {
       await sql`create trigger ${sql.raw(`${table}_data_version`)} after insert or update or delete
         on ${sql.table(table)} for each statement execute function bump_data_version()`.execute(db);
@@ -105,6 +109,6 @@ export const vaultTrackingMigration: Migration = {
       .columns(['next_due_at'])
       .execute();
 
-    await raiseDataVersionOnWrites(db);
+    await raiseDataVersionOnWrites(db, vaultTables);
   },
 };

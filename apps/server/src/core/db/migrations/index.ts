@@ -30,6 +30,7 @@ import { recordedSendMovementsMigration } from './028-recorded-send-movements.ts
 import { v3IncentiveIndexMigration } from './029-v3-incentive-index.ts';
 import { vaultTrackingMigration } from './030-vault-tracking.ts';
 import { vaultHistoryMigration } from './031-vault-history.ts';
+import { chainTrackingMigration } from './032-chain-tracking.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '029-v3-incentive-index': v3IncentiveIndexMigration,
   '030-vault-tracking': vaultTrackingMigration,
   '031-vault-history': vaultHistoryMigration,
+  '032-chain-tracking': chainTrackingMigration,
 };

@@ -27,7 +27,7 @@ export const listV2FarmStakes: PortfolioProvider['list'] = async (deps, userId) 
   ]);
   const viewOf = new Map(views.map((view) => [view.id, view]));
   const positions = await Promise.all(
-    pairs.map(async (pair): Promise<Omit<PortfolioPosition, 'kind'> | null> => {
+    pairs.map(async (pair): Promise<Omit<PortfolioPosition, 'kind' | 'chainId'> | null> => {
       const view = viewOf.get(pair.farmId);
       if (!view) return null;
       const key = positionKey(pair.farmId, pair.walletAddress);

@@ -1,0 +1,87 @@
+import { AppError } from '@tidewatch/shared';
+import type { ChainHoldings, TrackedChainWallet, TrackedChainWallets } from '@tidewatch/shared/chains';
+import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
+import { findTrackedChainWallets } from '../../core/kinds/chain-holding/index.ts';
+import { type ChainHoldingsContext, otherChainEntry, readHoldingsOn } from './get-holdings.ts';
+import {
+  type ChainSnapshotRow,
+  deleteTrackedChainWallet,
+  insertChainSnapshots,
+  insertTrackedChainWallet,
+  upsertChainWallet,
+} from './tracking-repository.ts';
+
+/** A holdings answer as a stored snapshot of the followed wallet `chainWalletId`. */
+export const snapshotRowOf = (chainWalletId: number, holdings: ChainHoldings): ChainSnapshotRow => ({
+  chain_wallet_id: chainWalletId,
+  block_number: Number(holdings.block_number),
+  created_on: holdings.block_timestamp,
+  total_usd: holdings.total_usd,
+  holdings: JSON.stringify(holdings),
+});
+
+/**
+ * POST /api/quickswap/chains/:chain_id/tracked: the user tracks one of their saved or watch-only wallets on that
+ * chain. Its first snapshot is read at once (one request to the chain), so its positions join the portfolio from
+ * the start; the scheduled snapshots follow. Tracking it again changes nothing. Nothing is written when the read fails.
+ */
+export async function trackChainWallet(
+  ctx: ChainHoldingsContext & { now: () => Date },
+  userId: number,
+  chainId: number,
+  walletInput: string,
+): Promise<TrackedChainWallet> {
+  const entry = otherChainEntry(chainId);
+  const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
+  const holdings = await readHoldingsOn(ctx.otherChains, entry.id, wallet);
+  const at = ctx.now().toISOString();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const chainWalletId = await upsertChainWallet(trx, { chainId: entry.id, address: wallet, at });
+    await insertChainSnapshots(trx, [snapshotRowOf(chainWalletId, holdings)]);
+    return insertTrackedChainWallet(trx, userId, chainWalletId, at);
+  });
+  return (await listTrackedChainWallets(ctx, userId)).wallets.find((w) => w.id === id)!;
+}
+
+/** DELETE /api/quickswap/chains/tracked/:id: stops tracking (the snapshots stay); 404 when not the user's. */
+export async function untrackChainWallet(
+  ctx: ChainHoldingsContext,
+  userId: number,
+  id: number,
+): Promise<void> {
+  if (!(await deleteTrackedChainWallet(ctx.db, userId, id))) {
+    throw new AppError('NOT_FOUND', `no tracked wallet ${id} of yours`, {
+      details: [{ field: 'params.id', message: 'is not one of your tracked wallets' }],
+    });
+  }
+}
+
+/** GET /api/quickswap/chains/tracked: the user's tracked wallets on other chains, each with its newest snapshot. */
+export async function listTrackedChainWallets(
+  ctx: ChainHoldingsContext,
+  userId: number,
+): Promise<TrackedChainWallets> {
+  const rows = await findTrackedChainWallets(ctx.db, userId);
+  return {
+    wallets: rows.map((row) => {
+      const holdings = row.newest ? (JSON.parse(row.newest.holdings) as ChainHoldings) : null;
+      return {
+        id: row.id,
+        chain_id: row.chain_id,
+        chain_name: holdings?.chain_name ?? otherChainEntry(row.chain_id).name,
+        wallet_address: row.wallet_address,
+        tracked_at: row.tracked_at,
+        snapshot:
+          row.newest && holdings
+            ? {
+                block_number: String(row.newest.block_number),
+                created_on: row.newest.created_on,
+                total_usd: row.newest.total_usd,
+                positions:
+                  holdings.v4_positions.length + holdings.v2_positions.length + holdings.syrups.length,
+              }
+            : null,
+      };
+    }),
+  };
+}
