@@ -186,4 +186,19 @@ describe('QuickSwap on Base, beside Polygon', () => {
     ).rejects.toThrow();
     await wallet.getByRole('row', { name: new RegExp(`^#${tokenId} `) }).waitFor({ state: 'detached' });
   });
+
+  it('tracks the wallet on Base: its positions join the portfolio, the dashboard reading it per chain with the same figure', async () => {
+    const { page } = session.browser;
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    await wallet.getByRole('button', { name: /^track on Base: wallet 0x/ }).click();
+    const tracked = await wallet.getByText(/^tracked on Base: in your portfolio/).textContent();
+    const [, count, total] = /\((\d+) positions?, (\$[\d,.]+) at block/.exec(tracked ?? '')!;
+    // What the wallet holds on Base now, after the actions above: one V4 position, its V2 LP, the open syrup.
+    expect(count).toBe('3');
+    await followNavLink(session.browser, 'dashboard');
+    const byChain = page.getByRole('list', { name: 'by chain' });
+    await expect
+      .poll(() => byChain.getByRole('listitem').allTextContents())
+      .toContainEqual(expect.stringContaining(`on Base (3): value ${total},`));
+  });
 });

@@ -70,6 +70,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   walletHoldingsQueryOptions: [[address]],
   chainsQueryOptions: [[]],
   chainHoldingsQueryOptions: [[8453, address]],
+  trackedChainWalletsQueryOptions: [[]],
   trackedVaultPositionsQueryOptions: [[]],
   positionHistoryQueryOptions: [['4021', address]],
   ledgerQueryOptions: [[address, 'UTC']],

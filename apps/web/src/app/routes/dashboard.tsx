@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSameAddress } from '@tidewatch/shared/same-address';
-import { ChainsSummary } from '../../features/chains/components/chains-summary.tsx';
 import { DashboardScreen } from '../../features/dashboard/components/dashboard-screen.tsx';
 import { LeftInEndedFarms } from '../../features/discovery/components/left-in-ended-farms.tsx';
 import { TrackedFarmsSummary } from '../../features/farms/components/lp-summary.tsx';
@@ -24,12 +23,7 @@ export function DashboardRoute() {
     <DashboardScreen
       leftInEndedFarms={<EndedFarmsPanel />}
       walletSummary={<WalletSummaryPanel />}
-      portfolioTotals={
-        <>
-          <PortfolioTotals />
-          <ChainsSummary />
-        </>
-      }
+      portfolioTotals={<PortfolioTotals />}
       trackedFarms={(kind) => <TrackedFarmsSummary kind={kind} />}
       v3Positions={<V3PositionsSummary />}
       connectWallets={<WalletCatalogue />}

@@ -5,7 +5,7 @@ import { connectedWalletsQueryOptions, selectPolygonWallets } from '../wallets/a
 import { chainsQueryOptions } from './api/get-chains.ts';
 
 /**
- * What the chains tool and the dashboard's line per chain start from: the session, the chains this instance reads
+ * What the chains tool starts from: the session, the chains this instance reads
  * (and the ones beside Polygon that are on), and the user's saved wallets (one address, every chain).
  */
 export function useChainsBesidePolygon() {

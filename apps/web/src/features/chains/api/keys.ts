@@ -6,4 +6,6 @@ export const chainsKeys = {
   /** One saved wallet's QuickSwap holdings on one chain, read from that chain. */
   holdings: (chainId: number, walletAddress: string) =>
     [...chainsKeys.all, 'holdings', chainId, walletAddress.toLowerCase()] as const,
+  /** The user's tracked wallets on chains beside Polygon, with their newest snapshots. */
+  tracked: () => [...chainsKeys.all, 'tracked'] as const,
 };

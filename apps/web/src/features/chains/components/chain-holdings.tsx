@@ -13,6 +13,7 @@ import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
 import { chainsKeys } from '../api/keys.ts';
 import type { BaseSyrups } from '../syrup-exit-request.ts';
 import type { ChainPositionManager } from '../v4-collect-request.ts';
+import { TrackChainWallet } from './track-chain-wallet.tsx';
 
 const loadBaseActions = () => import('../base-actions.ts');
 type BaseActions = Awaited<ReturnType<typeof loadBaseActions>>;
@@ -37,6 +38,7 @@ export function ChainHoldings({ chain, wallet }: { chain: { id: number; name: st
       <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
         {chain.name} · {wallet.name} · <span className="font-mono">{short}</span>
       </h3>
+      <TrackChainWallet chain={chain} walletAddress={wallet.address} label={`wallet ${short}`} />
       {query.isPending ? <Spinner label={`reading ${short} on ${chain.name}`} /> : null}
       {query.isError ? <InlineError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data ? <HoldingsTables holdings={query.data} wallet={wallet} /> : null}

@@ -38,14 +38,6 @@ const chainsOn = (
   ],
 });
 
-const emptyPortfolio = {
-  positions: 0,
-  value_usd: 0,
-  change_24h_usd: 0,
-  pnl_usd: 0,
-  unknown: { value: 0, change_24h: 0, pnl: 0 },
-};
-
 const holdings: ChainHoldings = {
   chain_id: 8453,
   chain_name: 'Base',
@@ -150,45 +142,84 @@ describe('the chains tool', () => {
     expect(screen.getByRole('listitem', { name: 'chain Polygon' })).toBeInTheDocument();
   });
 
-  it("adds each wallet's holdings on Base up on the dashboard, from the same answers, with the way to them", async () => {
+  it('tracks a wallet on Base from its section: its positions then join the portfolio', async () => {
     logIn();
-    const second = {
-      ...polygonWallet,
-      id: 2,
-      address: '0x9999999999999999999999999999999999999999',
-      name: 'Cold',
-    };
-    installFakeFetch(({ path }) => {
+    let tracked: unknown[] = [];
+    const requests = installFakeFetch(({ method, path }) => {
       if (path === '/chains') return { body: chainsOn('on', null) };
-      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet, second] } };
-      if (path === holdingsPath) return { body: { ...holdings, total_usd: 1500.5 } };
-      if (path === `/quickswap/chains/8453/holdings?wallet_address=${second.address}`) {
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/chains/tracked') return { body: { wallets: tracked } };
+      if (method === 'POST' && path === '/quickswap/chains/8453/tracked') {
+        const wallet = {
+          id: 7,
+          chain_id: 8453,
+          chain_name: 'Base',
+          wallet_address: polygonWallet.address,
+          tracked_at: '2026-11-30T10:00:00.000Z',
+          snapshot: {
+            block_number: '4321',
+            created_on: '2026-11-30T10:00:00.000Z',
+            total_usd: 3001200,
+            positions: 2,
+          },
+        };
+        tracked = [wallet];
+        return { status: 201, body: wallet };
+      }
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    (await within(region).findByRole('button', { name: 'track on Base: wallet 0x1234…5678' })).click();
+    expect(await within(region).findByText(/tracked on Base/)).toHaveTextContent(
+      'tracked on Base: in your portfolio (2 positions, $3,001,200.00 at block 4,321)',
+    );
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      wallet_address: polygonWallet.address,
+    });
+    expect(
+      within(region).getByRole('button', { name: 'stop tracking on Base: wallet 0x1234…5678' }),
+    ).toBeInTheDocument();
+  });
+
+  it('reads the portfolio per chain on the dashboard once Base is in it', async () => {
+    logIn();
+    const part = (positions: number, value: number, change: number, unknownValue = 0) => ({
+      positions,
+      value_usd: value,
+      change_24h_usd: change,
+      pnl_usd: 0,
+      unknown: { value: unknownValue, change_24h: 0, pnl: positions },
+    });
+    installFakeFetch(({ path }) => {
+      if (path === '/internal/token/session') return { body: validSession };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === '/quickswap/portfolio') {
         return {
           body: {
-            ...holdings,
-            wallet_address: second.address,
-            v4_positions: [],
-            syrups: [],
-            total_usd: 99.5,
+            ...part(5, 1600, 25, 1),
+            chains: [
+              { chain_id: 137, name: 'Polygon', ...part(2, 1000, 20) },
+              { chain_id: 8453, name: 'Base', ...part(3, 600, 5, 1) },
+            ],
           },
         };
       }
-      // The session check and the dashboard's other panels.
-      if (path === '/internal/token/session') return { body: validSession };
-      if (path === '/quickswap/portfolio') return { body: emptyPortfolio };
       if (path === '/quickswap/tracked-summary') return { body: { lp_mining: [], dual_mining: [] } };
       if (path === '/blockchains/wallets') return { body: { wallets: [] } };
       if (path === '/quickswap/v3/tracked-positions') return { body: { positions: [] } };
       return undefined;
     });
     await openAppAt('/dashboard');
-    const byChain = await screen.findByRole('region', { name: 'by chain' });
-    expect(await within(byChain).findByText(/held now/)).toHaveTextContent(
-      'on Base: $1,600.00 held now across your saved wallets (read from Base, not tracked)',
-    );
-    expect(within(byChain).getByRole('link', { name: 'Every chain' })).toHaveAttribute(
-      'href',
-      '/quickswap/chains',
-    );
+    const byChain = await screen.findByRole('list', { name: 'by chain' });
+    expect(
+      within(byChain)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'on Polygon (2): value $1,000.00, 24-hour change +$20.00',
+      'on Base (3): value $600.00 (1 position not counted: no price), 24-hour change +$5.00',
+    ]);
   });
 });

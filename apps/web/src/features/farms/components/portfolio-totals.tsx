@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, formatSignedUsd as signed } from '../../../lib/format.ts';
 import { portfolioQueryOptions } from '../api/get-portfolio.ts';
@@ -8,7 +9,7 @@ const leftOut = (count: number, why: string) =>
 
 /**
  * The dashboard's portfolio totals over every tracked position of every kind: value, its 24-hour change, total
- * profit (each position's one profit, as its returns and books show it), and the same per kind. A position
+ * profit (each position's one profit, as its returns and books show it), and the same per kind and per chain. A position
  * whose figure is unknown is left out of that sum and said so, never counted as $0.
  */
 export function PortfolioTotals() {
@@ -32,6 +33,10 @@ export function PortfolioTotals() {
   ];
   // Each kind's share of the totals (V2 farms, V3 positions): the same sums over its positions.
   const kinds = (p.kinds ?? []).length > 1 ? p.kinds! : [];
+  // Each chain's share (Polygon, Base), once a chain beside Polygon is in it: the same sums over its positions.
+  const chains = (p.chains ?? []).some((chain) => chain.chain_id !== chainsTool.polygonChainId)
+    ? p.chains!
+    : [];
   return (
     <section aria-label="portfolio" className="grid gap-2 sm:grid-cols-3">
       {figures.map((figure) => (
@@ -50,6 +55,17 @@ export function PortfolioTotals() {
             <li key={kind.kind}>
               {kind.label} ({kind.positions}): value {formatUsd(kind.value_usd)}, total profit{' '}
               {signed(kind.pnl_usd)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {chains.length > 0 ? (
+        <ul aria-label="by chain" className="text-xs text-slate-600 sm:col-span-3 dark:text-slate-400">
+          {chains.map((chain) => (
+            <li key={chain.chain_id}>
+              on {chain.name} ({chain.positions}): value {formatUsd(chain.value_usd)}
+              {chain.unknown.value > 0 ? ` (${leftOut(chain.unknown.value, 'no price')})` : ''}, 24-hour
+              change {signed(chain.change_24h_usd)}
             </li>
           ))}
         </ul>
