@@ -3,13 +3,17 @@ import {
   cmcListingsForWorld,
   deployV3World,
   type MerklServer,
+  type RpcProxy,
+  startBaseWorld,
   startCmcServer,
   startMerklServer,
+  startRpcProxy,
   type V3World,
   v3WorldAppEnv,
   worldAppEnv,
   worldPriceOptions,
 } from '@tidewatch/testkit';
+import { createOtherChains } from '../src/core/chain/other-chains.ts';
 import { startTestChain, type TestChain } from '../src/core/chain/testing.ts';
 import { createCoinMarketCapClient } from '../src/core/prices/coinmarketcap-source.ts';
 import { createOnchainPriceSource } from '../src/core/prices/onchain-source.ts';
@@ -22,7 +26,8 @@ import { refreshWorldIndex } from '../test/recovery-setup.ts';
 /**
  * The fault suite's world: the local chain with QuickSwap's V2 and V3 worlds behind the fault-playing proxy,
  * Merkl's API served locally, and the app on a fresh database whose chain client gives up after 1 s (a hung
- * node costs a second, not ten). One user whose wallet tracks a V2 farm and a V3 position, with snapshots.
+ * node costs a second, not ten). One user whose wallet tracks a V2 farm and a V3 position, with snapshots, and
+ * the same wallet on a local Base (its own node and proxy).
  */
 export type FaultWorld = {
   t: TestChain;
@@ -30,6 +35,8 @@ export type FaultWorld = {
   merkl: MerklServer;
   /** CoinMarketCap's API, which prices WMATIC for every user (the operator chose it). */
   cmc: CmcServer;
+  /** Base beside Polygon (issue 47), behind its own fault-playing proxy: the user tracks the wallet there too. */
+  base: { proxy: RpcProxy };
   testApp: TestApp;
   user: { token: string; userId: number };
   wallet: `0x${string}`;
@@ -48,6 +55,12 @@ export async function startFaultWorld(): Promise<FaultWorld> {
   const t = await startTestChain();
   const v3World = await deployV3World(t.anvil, t.world);
   const merkl = await startMerklServer({ rewards: v3World.merkl.rewards });
+  const base = await startBaseWorld();
+  const baseProxy = await startRpcProxy({ target: base.anvil.rpcUrl });
+  const otherChains = createOtherChains(
+    { baseRpcUrls: [baseProxy.url], multicallBatchBytes: 120_000 },
+    { timeoutMs: 1_000, retryCount: 0 },
+  );
   const cmc = await startCmcServer({ apiKey: 'fault-suite-key', listings: cmcListingsForWorld(t.world) });
   const chain = t.makeClient({ timeoutMs: 1_000, retryCount: 0 });
   const prices = {
@@ -70,7 +83,7 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       CMC_API_URL: cmc.url,
     },
     // The suite reads each screen once per fault: the per-user limits of a person's pace are not under test.
-    deps: { chain, prices, throttles: unlimited },
+    deps: { chain, prices, throttles: unlimited, otherChains },
   });
   const writer = createSnapshotPipeline({ db: testApp.database.db, chain, prices, chainId: t.world.chainId });
   const farms: FarmsWorld = {
@@ -111,11 +124,19 @@ export async function startFaultWorld(): Promise<FaultWorld> {
     payload: { token_id: v3World.positions.inRange.tokenId.toString(), wallet_address: wallet },
   });
   if (tracked.statusCode !== 200) throw new Error(`track V3: ${tracked.body}`);
+  const onBase = await testApp.request({
+    method: 'POST',
+    url: '/api/quickswap/chains/8453/tracked',
+    token: user.token,
+    payload: { wallet_address: wallet },
+  });
+  if (onBase.statusCode !== 201) throw new Error(`track on Base: ${onBase.body}`);
   return {
     t,
     v3World,
     merkl,
     cmc,
+    base: { proxy: baseProxy },
     testApp,
     user,
     wallet,
@@ -123,6 +144,8 @@ export async function startFaultWorld(): Promise<FaultWorld> {
       await testApp.close();
       await merkl.stop();
       await cmc.stop();
+      await baseProxy.stop();
+      await base.stop();
       await t.stop();
     },
   };

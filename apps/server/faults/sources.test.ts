@@ -7,7 +7,7 @@ import { createTally } from './tally.ts';
 
 // Issue 43, Build 4 and 8: each external source fails alone. For every fault of the node (each kind of call:
 // multicall eth_call, the head, logs, receipts, one contract's revert inside a multicall), of CoinMarketCap's API
-// (which prices WMATIC: the operator chose it) and of Merkl's API,
+// (which prices WMATIC: the operator chose it), of Merkl's API and of Base's node (issue 47: a second chain),
 // every screen is read with the fault in place: a screen that reads stored figures answers them unchanged; a
 // screen that reads the failing source answers 200 with that part unknown, or (when the source is all it
 // reads) a typed 502/503/504, never a 500. A hung source ends at its timeout.
@@ -24,6 +24,8 @@ type Screen = {
   url: string;
   payload?: object;
   isWholeOrNothing?: boolean;
+  /** What it reads live: Polygon's node (the default) or Base's. */
+  source?: 'base';
 };
 const year = new Date().getUTCFullYear();
 
@@ -32,6 +34,8 @@ const storedScreens = (): Screen[] => [
   { name: 'dashboard totals', method: 'GET', url: '/api/quickswap/portfolio' },
   { name: 'tracked farms', method: 'GET', url: '/api/quickswap/tracked-summary' },
   { name: 'tracked V3 positions', method: 'GET', url: '/api/quickswap/v3/tracked-positions' },
+  { name: 'tracked wallets on Base', method: 'GET', url: '/api/quickswap/chains/tracked' },
+  { name: 'chains', method: 'GET', url: '/api/chains' },
   { name: 'notifications', method: 'GET', url: '/api/notifications' },
   { name: 'books', method: 'GET', url: `/api/ledger/summary?wallet=${w.wallet}&year=${year}&tz=UTC` },
   {
@@ -54,6 +58,12 @@ const liveScreens = (): Screen[] => [
     url: `/api/quickswap/v3/positions/${w.v3World.positions.inRange.tokenId}`,
   },
   { name: 'recovery plan', method: 'GET', url: `/api/recovery/plan?wallet_address=${w.wallet}` },
+  {
+    name: 'wallet on Base',
+    method: 'GET',
+    url: `/api/quickswap/chains/8453/holdings?wallet_address=${w.wallet}`,
+    source: 'base',
+  },
   {
     name: 'farm refresh',
     method: 'POST',
@@ -86,9 +96,16 @@ const typedUnavailable = new Set([502, 503, 504]);
 
 /**
  * One fault, met by every screen in turn (injected again before each): stored screens must answer as before;
- * a live screen 200, or a typed 5xx where `isWhole` (the source is all the screen reads).
+ * a live screen 200, or a typed 5xx where `isWhole` (the source is all the screen reads) and the screen reads
+ * the failing node (`node`: Polygon's unless said).
  */
-async function meetFault(label: string, inject: () => void, clear: () => void, isWhole: boolean) {
+async function meetFault(
+  label: string,
+  inject: () => void,
+  clear: () => void,
+  isWhole: boolean,
+  node: 'polygon' | 'base' = 'polygon',
+) {
   const baseline = await storedBaseline();
   // A new block: the live reads ask the node again (the incentive logs only scan new blocks).
   await w.t.anvil.mine();
@@ -108,7 +125,9 @@ async function meetFault(label: string, inject: () => void, clear: () => void, i
     } else if (response.statusCode !== 200) {
       const code = (response.json() as { code?: string }).code;
       const isTyped = typedUnavailable.has(response.statusCode) && code !== 'INTERNAL';
-      if (!(isWhole || screen.isWholeOrNothing) || !isTyped) tally.problem('screens_broken', where);
+      const readsIt = (screen.source ?? 'polygon') === node;
+      if (!((isWhole && readsIt) || screen.isWholeOrNothing) || !isTyped)
+        tally.problem('screens_broken', where);
     }
   }
   // The source back: every live screen answers again.
@@ -163,6 +182,25 @@ describe('each source fails alone', () => {
     );
     expect(tally.problems.slice(seen)).toEqual([]);
   });
+
+  it.each([
+    ['an HTTP 503', { type: 'http5xx' }],
+    ['no answer', { type: 'hang' }],
+    ['a body that is not JSON', { type: 'garbageJson' }],
+  ] as const)(
+    "Base's node: %s (Polygon's screens and every stored figure unchanged)",
+    async (kind, fault) => {
+      const seen = tally.problems.length;
+      await meetFault(
+        `Base's node: ${kind}`,
+        () => w.base.proxy.inject(fault),
+        () => w.base.proxy.clearFaults(),
+        true,
+        'base',
+      );
+      expect(tally.problems.slice(seen)).toEqual([]);
+    },
+  );
 
   it.each(['500', 'garbage', 'hang'] as const)("CoinMarketCap's API: %s", async (fault) => {
     const seen = tally.problems.length;

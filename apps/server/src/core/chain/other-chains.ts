@@ -31,7 +31,11 @@ const recheckAfterMs = 30_000;
  * (its V2 pairs against its USDC and wrapped native token). A chain without an RPC is not here: GET /api/chains
  * says it is off and which variable turns it on.
  */
-export function createOtherChains(config: Pick<Config, 'baseRpcUrls' | 'multicallBatchBytes'>): OtherChain[] {
+export function createOtherChains(
+  config: Pick<Config, 'baseRpcUrls' | 'multicallBatchBytes'>,
+  /** The clients' patience (the fault suite's: a hung node costs a second, not ten). */
+  client: { timeoutMs?: number; retryCount?: number } = {},
+): OtherChain[] {
   const configured: { entry: ChainEntry; rpcUrls: string[] }[] = [
     { entry: baseChain, rpcUrls: config.baseRpcUrls },
   ];
@@ -43,6 +47,7 @@ export function createOtherChains(config: Pick<Config, 'baseRpcUrls' | 'multical
         chainId: entry.id,
         multicall3Address: polygon.multicall3,
         maxCalldataBytes: config.multicallBatchBytes,
+        ...client,
       });
       return { entry, chain, prices: pricesOn(entry, chain), check: checkOnce(entry, chain) };
     });
