@@ -9,6 +9,7 @@ import { saveWalletThroughGuide } from './support/farm-card.ts';
 import { type FarmSession, startLoggedInFarmSession } from './support/farm-session.ts';
 
 const erc20BalanceAbi = parseAbi(['function balanceOf(address) view returns (uint256)']);
+const pairSupplyAbi = parseAbi(['function totalSupply() view returns (uint256)']);
 
 // Issue 47: QuickSwap on Base beside Polygon, in one tab by clicks. A local Base (chain id 8453) with Algebra
 // Integral 1.2.1's and Uniswap V2's npm bytecode at Base's own addresses; the browser's wallet is on Polygon and
@@ -187,18 +188,68 @@ describe('QuickSwap on Base, beside Polygon', () => {
     await wallet.getByRole('row', { name: new RegExp(`^#${tokenId} `) }).waitFor({ state: 'detached' });
   });
 
+  it("removes the wallet's V2 liquidity on Base with a permit: the wallet paid its share of the pair's balances at the block before", async () => {
+    const { page } = session.browser;
+    const owner = base.world.accounts.user.address;
+    const pair = base.world.v2.pairs.wethUsdc;
+    const { WETH, USDC } = base.world.tokens;
+    const before = await balancesOf(owner, [WETH, USDC]);
+    const wallet = page.getByRole('region', { name: /^Base · wallet / });
+    await wallet
+      .getByRole('button', { name: new RegExp(`^remove liquidity of WETH/USDC ${pair.slice(0, 6)}`) })
+      .click();
+    const runner = page.getByRole('region', { name: /^transaction removeLiquidity/ });
+    await runner.getByRole('button', { name: 'sign the permit in wallet' }).click();
+    await runner.getByText('simulated from your account at the latest block: it does not revert').waitFor();
+    await runner.getByRole('button', { name: 'confirm in wallet' }).click();
+    const confirmed = await runner.getByText(/^confirmed in block \d+/).textContent();
+    const block = BigInt(/block (\d+)/.exec(confirmed ?? '')![1]!);
+    // The test's own burn arithmetic at the block before: the LP's share of each token the pair held.
+    const at = { blockNumber: block - 1n };
+    const lp = (await base.anvil.client.readContract({
+      address: pair,
+      abi: erc20BalanceAbi,
+      functionName: 'balanceOf',
+      args: [owner],
+      ...at,
+    })) as bigint;
+    const supply = (await base.anvil.client.readContract({
+      address: pair,
+      abi: pairSupplyAbi,
+      functionName: 'totalSupply',
+      ...at,
+    })) as bigint;
+    const held = await Promise.all(
+      [WETH, USDC].map(
+        (token) =>
+          base.anvil.client.readContract({
+            address: token.address,
+            abi: erc20BalanceAbi,
+            functionName: 'balanceOf',
+            args: [pair],
+            ...at,
+          }) as Promise<bigint>,
+      ),
+    );
+    const after = await balancesOf(owner, [WETH, USDC]);
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual(held.map((h) => (lp * h) / supply));
+    expect(lp).toBeGreaterThan(0n);
+    const pairs = wallet.getByRole('table', { name: 'Base · V2 liquidity' });
+    await pairs.waitFor({ state: 'detached' });
+  });
+
   it('tracks the wallet on Base: its positions join the portfolio, the dashboard reading it per chain with the same figure', async () => {
     const { page } = session.browser;
     const wallet = page.getByRole('region', { name: /^Base · wallet / });
     await wallet.getByRole('button', { name: /^track on Base: wallet 0x/ }).click();
     const tracked = await wallet.getByText(/^tracked on Base: in your portfolio/).textContent();
     const [, count, total] = /\((\d+) positions?, (\$[\d,.]+) at block/.exec(tracked ?? '')!;
-    // What the wallet holds on Base now, after the actions above: one V4 position, its V2 LP, the open syrup.
-    expect(count).toBe('3');
+    // What the wallet holds on Base now, after the actions above: one V4 position and the open syrup.
+    expect(count).toBe('2');
     await followNavLink(session.browser, 'dashboard');
     const byChain = page.getByRole('list', { name: 'by chain' });
     await expect
       .poll(() => byChain.getByRole('listitem').allTextContents())
-      .toContainEqual(expect.stringContaining(`on Base (3): value ${total},`));
+      .toContainEqual(expect.stringContaining(`on Base (2): value ${total},`));
   });
 });

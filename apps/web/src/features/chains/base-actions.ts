@@ -4,5 +4,6 @@
  * route) should not carry.
  */
 export { syrupExitRequest } from './syrup-exit-request.ts';
+export { v2RemoveRequest } from './v2-remove-request.ts';
 export { v4CloseRequest } from './v4-close-request.ts';
 export { v4CollectRequest } from './v4-collect-request.ts';

@@ -1,5 +1,5 @@
 import { integralAbis } from '@tidewatch/shared/integral-abis';
-import { DEFAULT_SLIPPAGE_BPS, deadlineAfter, minimumAmounts } from '@tidewatch/shared/recovery-calls';
+import { deadlineAfter, minimumAmounts } from '@tidewatch/shared/recovery-calls';
 import { closePositionCall, v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import {
   type Abi,
@@ -43,7 +43,7 @@ function shownPayout(position: Position) {
 
 /**
  * Closing a V4 (Algebra Integral) position on Base: one multicall of the position manager, `decreaseLiquidity` of
- * all of it (minimums: a static decreaseLiquidity now less the default slippage, 0.5 %; the deadline on Base's clock),
+ * all of it (minimums: a static decreaseLiquidity now less the slippage the person set; the deadline on Base's clock),
  * `collect` of everything owed, then `burn` — the V3 actions' own builder: Integral's manager has these functions
  * as Algebra V1.0's (integral-abis.test.ts checks the fragments). Built at run time on Base from the registry's
  * manager, the NFT checked to be the wallet's and read now; what arrives is the multicall's own static result.
@@ -51,6 +51,7 @@ function shownPayout(position: Position) {
 export function v4CloseRequest(
   position: Position,
   chain: ChainPositionManager & { wNative: Address },
+  slippageBps: number,
 ): TransactionRequest {
   const tokenId = BigInt(position.token_id);
   return {
@@ -93,7 +94,7 @@ export function v4CloseRequest(
           'decreaseLiquidity',
           await staticCall(client, account, npm, decrease),
         );
-        amountsMin = minimumAmounts([out[0], out[1]] as const, DEFAULT_SLIPPAGE_BPS);
+        amountsMin = minimumAmounts([out[0], out[1]] as const, slippageBps);
       }
       const call = closePositionCall(
         { tokenId, token0, token1, liquidity, isDeposited: false, incentive: null },

@@ -13,6 +13,7 @@ export { TransactionRunner } from './components/transaction-runner.tsx';
 export { formatPolAndUsd } from './format-pol.ts';
 export { hasPendingTransaction, listPendingStepKeys, readPendingTransaction } from './pending-store.ts';
 export { recoveryStepRequest } from './recovery-step-request.ts';
+export { buildRemoveLiquidityCall } from './remove-liquidity-call.ts';
 export { resumedStepRequest } from './resumed-step-request.ts';
 export { readSlippage } from './slippage.ts';
 export type {

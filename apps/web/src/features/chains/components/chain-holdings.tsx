@@ -4,14 +4,21 @@ import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
+import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { type ReactNode, useState } from 'react';
 import { type Address, getAddress } from 'viem';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
-import { type TransactionRequest, TransactionRunner } from '../../transactions/index.ts';
+import {
+  readSlippage,
+  SlippageSetting,
+  type TransactionRequest,
+  TransactionRunner,
+} from '../../transactions/index.ts';
 import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
 import { chainsKeys } from '../api/keys.ts';
 import type { BaseSyrups } from '../syrup-exit-request.ts';
+import type { ChainV2 } from '../v2-remove-request.ts';
 import type { ChainPositionManager } from '../v4-collect-request.ts';
 import { TrackChainWallet } from './track-chain-wallet.tsx';
 
@@ -54,10 +61,17 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
   const [action, setAction] = useState<{ key: string; request: TransactionRequest } | null>(null);
   const contracts = actionContractsOn(holdings.chain_id);
   const canAct = contracts !== null && !wallet.is_watch_only;
+  // How much less than computed a removal of liquidity accepts (V4 close, V2 removal), as on Polygon's screens.
+  const [slippageText, setSlippageText] = useState(String(DEFAULT_SLIPPAGE_BPS / 100));
+  const [isHighAccepted, setIsHighAccepted] = useState(false);
+  const slippage = readSlippage(slippageText);
+  const slippageBps = slippage.ok && (!slippage.needsConfirmation || isHighAccepted) ? slippage.bps : null;
+  const removes = holdings.v4_positions.length + holdings.v2_positions.length > 0;
   const actionButton = (
     label: string,
     text: string,
     build: (actions: BaseActions) => { key: string; request: TransactionRequest },
+    options: { removesLiquidity?: boolean } = {},
   ) =>
     canAct ? (
       <Button
@@ -65,6 +79,7 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
         size="sm"
         variant="secondary"
         aria-label={label}
+        disabled={options.removesLiquidity === true && slippageBps === null}
         onClick={() => void loadBaseActions().then((actions) => setAction(build(actions)))}
       >
         {text}
@@ -78,6 +93,15 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
         {formatUsd(holdings.total_usd)} on {chain} at block{' '}
         {Number(holdings.block_number).toLocaleString('en-US')}
       </p>
+      {canAct && removes ? (
+        <SlippageSetting
+          text={slippageText}
+          onTextChange={setSlippageText}
+          choice={slippage}
+          isHighAccepted={isHighAccepted}
+          onHighAcceptedChange={setIsHighAccepted}
+        />
+      ) : null}
       <Table
         heading={`${chain} · ${chainsTool.v4Heading}`}
         emptyText={`no V4 positions on ${chain}`}
@@ -95,10 +119,15 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
                 key: `collect:${p.token_id}`,
                 request: actions.v4CollectRequest(p, contracts!.v4),
               }))}
-              {actionButton(`close position #${p.token_id}`, 'close', (actions) => ({
-                key: `close:${p.token_id}`,
-                request: actions.v4CloseRequest(p, contracts!.v4),
-              }))}
+              {actionButton(
+                `close position #${p.token_id}`,
+                'close',
+                (actions) => ({
+                  key: `close:${p.token_id}`,
+                  request: actions.v4CloseRequest(p, contracts!.v4, slippageBps!),
+                }),
+                { removesLiquidity: true },
+              )}
             </span>,
           ],
         }))}
@@ -106,11 +135,23 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
       <Table
         heading={`${chain} · ${chainsTool.v2Heading}`}
         emptyText={`no V2 LP on ${chain}`}
-        columns={['pair', 'amounts', 'value']}
+        columns={['pair', 'amounts', 'value', 'act']}
         rows={holdings.v2_positions.map((p) => ({
           key: p.pair,
           label: `${pairText(p.amounts)} · ${shortenAddress(p.pair)}`,
-          cells: [p.amounts.map(amountText).join(' + '), formatUsd(p.value_usd)],
+          cells: [
+            p.amounts.map(amountText).join(' + '),
+            formatUsd(p.value_usd),
+            actionButton(
+              `remove liquidity of ${pairText(p.amounts)} ${shortenAddress(p.pair)}`,
+              'remove liquidity',
+              (actions) => ({
+                key: `remove:${p.pair}`,
+                request: actions.v2RemoveRequest(p, contracts!.v2, slippageBps!),
+              }),
+              { removesLiquidity: true },
+            ),
+          ],
         }))}
       />
       <Table
@@ -154,17 +195,18 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
 }
 
 /**
- * What the actions on that chain are checked against, from the registry: its V4 position manager and the syrups
- * QuickSwap lists there (null on a chain without both).
+ * What the actions on that chain are checked against, from the registry: its V4 position manager, its V2 factory
+ * and router, and the syrups QuickSwap lists there (null on a chain without all three).
  */
 function actionContractsOn(
   chainId: number,
-): { v4: ChainPositionManager & { wNative: Address }; syrups: BaseSyrups } | null {
+): { v4: ChainPositionManager & { wNative: Address }; v2: ChainV2; syrups: BaseSyrups } | null {
   const entry = chainRegistry.find((chain) => chain.id === chainId);
-  const { v4, syrups } = entry?.products ?? {};
-  if (!entry || !v4 || !syrups) return null;
+  const { v4, v2, syrups } = entry?.products ?? {};
+  if (!entry || !v4 || !v2 || !syrups) return null;
   return {
     v4: { chainId: entry.id, positionManager: v4.positionManager, wNative: entry.wrappedNative },
+    v2: { chainId: entry.id, factory: v2.factory, router: v2.router, pairInitCodeHash: v2.pairInitCodeHash },
     syrups: { chainId: entry.id, quick: syrups.quick, pools: syrups.pools },
   };
 }

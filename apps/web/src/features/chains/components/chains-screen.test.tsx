@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { ChainHoldings, ChainsAnswer } from '@tidewatch/shared/chains';
 import { describe, expect, it } from 'vitest';
 import { sessionTokenKey } from '../../../lib/session.ts';
@@ -124,6 +124,30 @@ describe('the chains tool', () => {
     expect(within(syrups).getByRole('row', { name: /SPRK syrup/ })).toHaveTextContent(
       '40 QUICK3 SPRKendedunknown',
     );
+  });
+
+  it('takes the slippage for removing liquidity on Base as on Polygon: above 5 % only once accepted', async () => {
+    logIn();
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/chains/tracked') return { body: { wallets: [] } };
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    const close = await within(region).findByRole('button', { name: 'close position #2' });
+    expect(close).toBeEnabled();
+    const field = within(region).getByRole('textbox', { name: 'slippage for removing liquidity (%)' });
+    fireEvent.change(field, { target: { value: '7' } });
+    expect(close).toBeDisabled();
+    fireEvent.click(within(region).getByRole('checkbox', { name: 'I accept up to 7 % less' }));
+    expect(close).toBeEnabled();
+    // Collecting fees removes no liquidity: no slippage to wait for.
+    fireEvent.change(field, { target: { value: 'x' } });
+    expect(close).toBeDisabled();
+    expect(within(region).getByRole('button', { name: 'collect fees of position #2' })).toBeEnabled();
   });
 
   it("keeps the page when one wallet's read is refused, saying why, with a retry", async () => {
