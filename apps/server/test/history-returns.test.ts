@@ -487,6 +487,7 @@ describe('history from the first stake', () => {
     expect(response.json()).toEqual({
       ...totals,
       kinds: [{ kind: 'v2_farm_stake', label: 'V2 farms', ...totals }],
+      chains: [{ chain_id: 137, name: 'Polygon', ...totals }],
     });
     expect((await app.request({ method: 'GET', url: '/api/quickswap/portfolio' })).statusCode).toBe(401);
   });

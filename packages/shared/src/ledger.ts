@@ -139,6 +139,8 @@ export type LedgerGas = z.infer<typeof ledgerGasSchema>;
 const ledgerRowSchema = z.object({
   /** Stable: `${source}:${tx_hash}:${log_index}`, source 'v2' | 'v3' | 'tx'. */
   id: z.string(),
+  /** The chain the transaction is on (issue 47: every ledger row and export names its chain). */
+  chain: z.object({ id: z.number().int(), name: z.string() }),
   position: z.object({
     /** A V2 farm kind, 'v3' for a V3 position, 'vault' for a vault share, Dragon's Lair or syrup stake. */
     tool: z.enum([...farmKindList, 'v3' as const, 'vault' as const]),

@@ -1,4 +1,5 @@
 import type { FarmKind } from '@tidewatch/shared';
+import { chainEntry } from '@tidewatch/shared/chain-registry';
 import type { TransactionFeeRow } from '../db/tables/transaction-fees.ts';
 import { type GasSources, gasOfTransaction, noGas, type WalletTransactionGas } from './gas.ts';
 import { type AssembledRow, type DraftRow, tokenAmount } from './ledger-types.ts';
@@ -21,6 +22,8 @@ export type RecordedTransaction = WalletTransactionGas & {
 
 /** Everything one wallet's ledger is built from, as loaded from the database. */
 export type LedgerInputs = {
+  /** The chain of the wallet's books: every row names it. */
+  chainId: number;
   wallet: string;
   /** Every kind's rows of its stored events (a LedgerPart's rows), in any order. */
   drafts: DraftRow[];
@@ -108,6 +111,7 @@ export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[]
   const seenIds = new Set<string>();
   const seenHashes = new Set<string>();
   const rows: AssembledRow[] = [];
+  const chain = { id: inputs.chainId, name: chainEntry(inputs.chainId)?.name ?? `chain ${inputs.chainId}` };
   for (const { logIndex: _, sentUsd, receivedUsd, ...draft } of drafts) {
     if (seenIds.has(draft.id)) continue;
     seenIds.add(draft.id);
@@ -117,6 +121,7 @@ export function assembleLedger(inputs: LedgerInputs, tz: string): AssembledRow[]
     rows.push({
       row: {
         ...draft,
+        chain,
         local_time: localTime(draft.block_time, tz),
         gas: isFirstOfTx ? gasOfTransaction(hash, sources) : noGas,
       },

@@ -130,7 +130,13 @@ export async function loadLedgerInputs(
   for (const token of parts.flatMap((part) => part.tokens)) tokens.set(token.address.toLowerCase(), token);
   const scans = parts.flatMap((part) => part.scannedTo);
   return {
-    inputs: { wallet, drafts: parts.flatMap((part) => part.rows(tokens)), fees, recorded },
+    inputs: {
+      chainId: scope.chainId,
+      wallet,
+      drafts: parts.flatMap((part) => part.rows(tokens)),
+      fees,
+      recorded,
+    },
     finalBlock: scans.length === 0 ? 0 : Math.min(...scans),
   };
 }

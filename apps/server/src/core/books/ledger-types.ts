@@ -44,10 +44,11 @@ export function lpToken(pairAddress: string, symbol0: string, symbol1: string): 
 }
 
 /**
- * A row as assembled, before its gas is known: the wire row without `gas`, with each sent and received amount's
+ * A row as assembled, before its gas is known: the wire row without `gas` (nor its local time and chain, which
+ * the assembly adds), with each sent and received amount's
  * USD at its block (income by token and the exports' lines need them; the wire carries the row's total).
  */
-export type DraftRow = Omit<LedgerRow, 'gas' | 'local_time'> & {
+export type DraftRow = Omit<LedgerRow, 'gas' | 'local_time' | 'chain'> & {
   /** Position in the chain: block, then the log's index in it (-1 for an opening balance). */
   logIndex: number;
   sentUsd: (number | null)[];

@@ -66,7 +66,7 @@ export async function loadV3Books(
     tokensOf(ctx, mine),
   ]);
   const drafts = mine.flatMap((input) => v3Rows(input, tokens, ctx.counterparties, wallet));
-  const inputs = { wallet, drafts, fees, recorded: [] };
+  const inputs = { chainId: ctx.chainId, wallet, drafts, fees, recorded: [] };
   const assembled = assembleLedger(inputs, 'UTC')
     .map(({ row }) => row)
     .filter((row) => row.block_number <= asOfBlock);

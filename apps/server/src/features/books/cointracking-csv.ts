@@ -30,7 +30,8 @@ export const coinTrackingHeader = [
   'Sell Value in Account Currency',
 ] as const;
 
-const exchange = 'QuickSwap (Polygon)';
+/** The 'exchange' of a row: QuickSwap on the row's chain ('QuickSwap (Polygon)'). */
+const exchangeOf = (row: { chain: { name: string } }) => `QuickSwap (${row.chain.name})`;
 
 /** A line that moves tokens out of the wallet to a contract that gives them back later, or back in. */
 const transfer = (line: ExportLine) => (line.sent ? 'Withdrawal' : 'Deposit');
@@ -97,7 +98,7 @@ export function renderCoinTrackingCsv(rows: AssembledRow[]): string {
         fee ? 'POL' : '',
         '',
         '',
-        exchange,
+        exchangeOf(row),
         row.position.label,
         describe(row),
         utcDateTime(row.block_time),
@@ -115,7 +116,7 @@ export function renderCoinTrackingCsv(rows: AssembledRow[]): string {
       line.sent?.symbol ?? '',
       fee,
       fee ? 'POL' : '',
-      exchange,
+      exchangeOf(row),
       row.position.label,
       describe(row),
       utcDateTime(row.block_time),

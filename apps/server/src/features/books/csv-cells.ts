@@ -110,5 +110,5 @@ export function describe(row: LedgerRow): string {
         return `enter Dragon's Lair ${to}`;
     }
   })();
-  return `${what}${gasNote}`;
+  return `${what} on ${row.chain.name}${gasNote}`;
 }

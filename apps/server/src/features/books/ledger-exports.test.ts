@@ -155,6 +155,7 @@ const draftsOf = (v2: V2EventInput[]) => [
   ...v3Positions.flatMap((p) => v3Rows(p, tokens, undefined, wallet)),
 ];
 const inputs: LedgerInputs = {
+  chainId: 137,
   wallet,
   drafts: draftsOf(v2Events),
   fees: new Map([

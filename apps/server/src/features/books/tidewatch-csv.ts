@@ -6,6 +6,8 @@ import { usdCell } from './csv-cells.ts';
 /** The app's own export: every field of a ledger row, one column each. */
 export const tidewatchHeader = [
   'id',
+  'chain',
+  'chain_id',
   'tool',
   'farm_address',
   'token_id',
@@ -37,6 +39,8 @@ const amounts = (list: LedgerTokenAmount[]) => list.map((a) => `${a.amount_displ
 export function renderTidewatchCsv(rows: AssembledRow[]): string {
   const records = rows.map(({ row }) => [
     row.id,
+    row.chain.name,
+    String(row.chain.id),
     row.position.tool,
     row.position.farm_address ?? '',
     row.position.token_id ?? '',

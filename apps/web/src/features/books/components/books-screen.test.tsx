@@ -160,7 +160,7 @@ describe("a wallet's books", () => {
         .map((cell) => cell.textContent),
     ).toEqual([
       '2025-02-01 10:00:00',
-      'WMATIC / USDC LP farm',
+      'WMATIC / USDC LP farmon Polygon',
       'stake',
       'sent: 2 WMATIC-USDC LP',
       'received: —',

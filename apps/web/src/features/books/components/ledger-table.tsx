@@ -16,7 +16,10 @@ function LedgerTableRow({ row }: { row: LedgerRow }) {
   return (
     <tr className="flex flex-wrap gap-x-4 gap-y-1 py-3 lg:table-row lg:py-0">
       <td className={`w-full tabular-nums lg:w-auto lg:whitespace-nowrap ${cell}`}>{row.local_time}</td>
-      <td className={`wrap-anywhere ${cell}`}>{row.position.label}</td>
+      <td className={`wrap-anywhere ${cell}`}>
+        {row.position.label}
+        <span className="block text-xs text-slate-500 dark:text-slate-400">on {row.chain.name}</span>
+      </td>
       <td className={`font-medium ${cell}`}>{ledgerKindLabels[row.kind]}</td>
       <td className={`wrap-anywhere tabular-nums ${cell}`} title={amountsTitle(row.sent)}>
         <span className={phoneCaption}>sent: </span>

@@ -56,6 +56,7 @@ export function ledgerRow(
 ): LedgerRow {
   return {
     id: `v2:${row.tx_hash}:0`,
+    chain: { id: 137, name: 'Polygon' },
     position: { tool: 'lp', farm_address: farmAddress, token_id: null, label: 'WMATIC / USDC LP farm' },
     block_number: 1000,
     block_time: `${row.local_time.replace(' ', 'T')}.000Z`,
