@@ -2,12 +2,13 @@
  * `npm run bench:chains`: one address, every chain (issue 47). Starts two local nodes, Polygon (chain id 137, with
  * QuickSwap V3 on Algebra V1.0's npm bytecode) and Base (chain id 8453, with Algebra Integral 1.2.1's and Uniswap
  * V2's npm bytecode at Base's addresses, and its syrups), gives one wallet positions on both, then times finding
- * them on both chains at once through request-counting proxies: on Polygon its V3 NFTs (the V3 tool's lens), on
- * Base every kind there is (V4 NFTs, V2 LP, syrup stakes: the chain lens). Polygon's V2 farms, syrups and vaults
- * are found by their own tools' reads and are not counted here.
+ * them on both chains at once through request-counting proxies, each chain's every kind in one lens call: on
+ * Polygon its V3 NFTs (held and farmed) and its stakes in every V2 farm (single and dual rewards), on Base its V4
+ * NFTs, V2 LP and syrup stakes.
  * Last line: `bench:chains chains=N positions=N requests=N ms=N` (issue 47: requests ≤ chains).
  */
 
+import { ALGEBRA_POOL_INIT_CODE_HASH } from '@tidewatch/contracts';
 import { baseChain } from '@tidewatch/shared/chain-registry';
 import {
   addV3Positions,
@@ -18,8 +19,7 @@ import {
   startRpcProxy,
 } from '@tidewatch/testkit';
 import { createChainClient } from '../src/core/chain/client.ts';
-import { findChainHoldings } from '../src/features/chain-holdings/index.ts';
-import { findWalletPositionIds } from '../src/features/v3-positions/reads/find-positions.ts';
+import { findChainHoldings, registryScope } from '../src/features/chain-holdings/index.ts';
 
 const polygonNode = await startAnvil();
 const base = await startBaseWorld();
@@ -47,17 +47,36 @@ try {
   baseProxy.reset();
 
   const started = performance.now();
+  const farms = Object.values(world.farms);
   const [onPolygon, baseHoldings] = await Promise.all([
-    findWalletPositionIds(polygon, v3World, wallet),
-    findChainHoldings(onBase, baseChain, wallet),
+    findChainHoldings(
+      polygon,
+      {
+        name: 'Polygon',
+        concentrated: {
+          product: 'v3',
+          positionManager: v3World.positionManager,
+          poolDeployer: v3World.poolDeployer,
+          poolInitCodeHash: ALGEBRA_POOL_INIT_CODE_HASH,
+          farmingCenter: v3World.farmingCenter,
+        },
+        v2Factory: null,
+        syrups: [],
+        lpFarms: farms.filter((f) => f.kind === 'lp').map((f) => f.address),
+        dualFarms: farms.filter((f) => f.kind === 'dual').map((f) => f.address),
+      },
+      wallet,
+    ),
+    findChainHoldings(onBase, registryScope(baseChain), wallet),
   ]);
   const ms = Math.round(performance.now() - started);
   const requests = polygonProxy.requestCount + baseProxy.requestCount;
   const found = {
     'Polygon V3': onPolygon.positions.length,
-    'Base V4': baseHoldings.v4.length,
+    'Polygon V2 farms': onPolygon.stakes.length,
+    'Base V4': baseHoldings.positions.length,
     'Base V2 LP': baseHoldings.v2.length,
-    'Base syrups': baseHoldings.syrups.length,
+    'Base syrups': baseHoldings.stakes.length,
   };
   const positions = Object.values(found).reduce((sum, n) => sum + n, 0);
   console.log(

@@ -236,6 +236,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     otherChains: deps.otherChains ?? [],
     throttles,
     now: deps.now ?? (() => new Date()),
+    chain: deps.chain,
+    prices: deps.prices,
+    v3: deps.config.v3,
   });
   await registerV3Positions(app, {
     ...deps,

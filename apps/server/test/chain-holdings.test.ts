@@ -263,10 +263,13 @@ describe('a wallet on Base', () => {
 });
 
 describe('refusals', () => {
-  it('answers 404 naming chain_id for a chain that is not beside Polygon, 400 for a bad one', async () => {
+  it('answers 404 naming chain_id for a chain Tidewatch does not read, 400 for a bad one, 502 for Polygon without its RPC', async () => {
     const wallet = base.world.accounts.user.address;
+    const unknown = await t.request({ method: 'GET', url: holdingsUrl(1, wallet), token });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().details.map((d: { field: string }) => d.field)).toContain('params.chain_id');
     const polygon = await t.request({ method: 'GET', url: holdingsUrl(137, wallet), token });
-    expect(polygon.statusCode).toBe(404);
+    expect(polygon.statusCode).toBe(502);
     const bad = await t.request({ method: 'GET', url: holdingsUrl(-1, wallet), token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().details.map((d: { field: string }) => d.field)).toContain('params.chain_id');

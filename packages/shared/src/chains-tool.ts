@@ -9,6 +9,8 @@ export const chainsTool = {
   toolHeading: 'Every chain',
   statusHeading: 'Chains',
   v4Heading: 'V4 positions (Algebra Integral)',
+  v3Heading: 'V3 positions (Algebra V1.0)',
+  farmsHeading: 'V2 farms',
   v2Heading: 'V2 liquidity',
   syrupsHeading: 'Syrup pools',
 } as const;

@@ -29,9 +29,14 @@ const tokenAmount = z.object({
   usd: z.number().nullable(),
 });
 
-/** A QuickSwap V4 (Algebra Integral) position: its pool (a custom pool names its deployer), range and amounts. */
+/**
+ * A concentrated-liquidity position: QuickSwap V4 (Algebra Integral) on Base, V3 (Algebra V1.0) on Polygon. Its pool
+ * (a custom pool names its deployer), range and amounts.
+ */
 const integralPositionSchema = z.object({
   token_id: z.string(),
+  /** Deposited in Algebra farming (Polygon's FarmingCenter holds the NFT for the wallet). */
+  is_farmed: z.boolean(),
   pool: z.string(),
   /** A custom pool's deployer (its salt holds it); null for the factory's own pools. */
   custom_deployer: z.string().nullable(),
@@ -65,6 +70,21 @@ const syrupHoldingSchema = z.object({
   value_usd: z.number().nullable(),
 });
 
+/** LP staked in a QuickSwap V2 farm (single or dual rewards): what the LP stands for, what it earned, its end. */
+const farmStakeSchema = z.object({
+  farm: z.string(),
+  kind: z.enum(['lp', 'dual']),
+  /** Whole LP tokens staked, exact. */
+  staked_lp: z.string(),
+  /** The staked LP's share of the pair's reserves. */
+  amounts: z.tuple([tokenAmount, tokenAmount]),
+  /** Rewards earned, A then B on a dual farm. */
+  earned: z.array(tokenAmount),
+  ends_at: z.string(),
+  has_ended: z.boolean(),
+  value_usd: z.number().nullable(),
+});
+
 /**
  * GET /api/quickswap/chains/:chain_id/holdings?wallet_address=: what a wallet holds in QuickSwap on one chain, all
  * read at `block_number` (one request to the chain), every figure naming its chain.
@@ -75,8 +95,13 @@ export const chainHoldingsSchema = z.object({
   wallet_address: z.string(),
   block_number: z.string(),
   block_timestamp: z.string(),
+  /** Algebra Integral positions (Base). */
   v4_positions: z.array(integralPositionSchema),
+  /** Algebra V1.0 positions, held or farmed (Polygon). */
+  v3_positions: z.array(integralPositionSchema),
   v2_positions: z.array(v2HoldingSchema),
+  /** LP staked in V2 farms (Polygon's farm index). */
+  farms: z.array(farmStakeSchema),
   syrups: z.array(syrupHoldingSchema),
   /** Everything above added up; null when a non-zero amount has no price. */
   total_usd: z.number().nullable(),

@@ -6,8 +6,9 @@ import type { Address } from 'viem';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Database } from '../../core/db/index.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
-import { findChainHoldings } from './reads/find-holdings.ts';
-import { valueChainHoldings } from './value-holdings.ts';
+import type { PolygonSide } from './polygon-side.ts';
+import { findChainHoldings, registryScope } from './reads/find-holdings.ts';
+import { onchainPlanner, valueChainHoldings } from './value-holdings.ts';
 
 /** What the chains feature is wired with: the instance's own chain id (wallets are saved on it) and the others. */
 export type ChainHoldingsContext = {
@@ -15,6 +16,8 @@ export type ChainHoldingsContext = {
   /** The chain wallets are saved and proved on (Polygon): one address is the same account on every chain. */
   walletChainId: number;
   otherChains: readonly OtherChain[];
+  /** Polygon's side (the instance's chain); absent without its RPC. */
+  polygon?: PolygonSide | undefined;
 };
 
 /**
@@ -52,7 +55,9 @@ export async function listChains(ctx: ChainHoldingsContext): Promise<ChainStatus
 
 /**
  * GET /api/quickswap/chains/:chain_id/holdings?wallet_address=: what one of the user's saved or watch-only wallets
- * holds in QuickSwap on that chain (V4 positions, V2 LP, syrup stakes), found in one request and valued at its block.
+ * holds in QuickSwap on that chain, found in one request and valued at its block: on Base its V4 positions, V2 LP
+ * and syrup stakes; on Polygon its V3 positions (held and farmed), its stakes in every indexed V2 farm and its syrup
+ * stakes.
  */
 export async function getChainHoldings(
   ctx: ChainHoldingsContext,
@@ -60,10 +65,26 @@ export async function getChainHoldings(
   chainId: number,
   walletInput: string,
 ): Promise<ChainHoldings> {
-  const entry = otherChainEntry(chainId);
+  const entry = chainEntry(chainId);
+  if (!entry) throw unknownChain(chainId);
   const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
-  return readHoldingsOn(ctx.otherChains, entry.id, wallet);
+  if (entry.id !== polygonChain.id) return readHoldingsOn(ctx.otherChains, entry.id, wallet);
+  if (!ctx.polygon) throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
+  const { chain, planPrices } = ctx.polygon;
+  const found = await findChainHoldings(chain, await ctx.polygon.scope(), wallet);
+  return valueChainHoldings({ entry, chain, planPrices }, wallet, found);
 }
+
+const unknownChain = (chainId: number) =>
+  new AppError(
+    'NOT_FOUND',
+    `chain ${chainId} is not one Tidewatch reads: ask for Polygon (137) or Base (8453)`,
+    {
+      details: [
+        { field: 'params.chain_id', message: 'must be a chain of the registry: 137 (Polygon), 8453 (Base)' },
+      ],
+    },
+  );
 
 /** A chain of the registry beside Polygon; 404 naming `params.chain_id` for any other id. */
 export function otherChainEntry(chainId: number): ChainEntry {
@@ -98,6 +119,10 @@ export async function readHoldingsOn(
   if (check.status !== 'on') {
     throw new AppError('CHAIN_UNAVAILABLE', check.reason ?? `${name} is being checked: try again shortly`);
   }
-  const found = await findChainHoldings(other.chain, other.entry, wallet);
-  return valueChainHoldings({ entry: other.entry, chain: other.chain, prices: other.prices }, wallet, found);
+  const found = await findChainHoldings(other.chain, registryScope(other.entry), wallet);
+  return valueChainHoldings(
+    { entry: other.entry, chain: other.chain, planPrices: onchainPlanner(other.prices) },
+    wallet,
+    found,
+  );
 }

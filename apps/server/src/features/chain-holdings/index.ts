@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ChainClient } from '../../core/chain/client.ts';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
+import type { Config } from '../../core/config.ts';
 import type { AppDatabase } from '../../core/db/index.ts';
+import type { PriceSources } from '../../core/snapshots/index.ts';
 import type { Throttles } from '../../core/throttle/throttles.ts';
+import { createPolygonSide } from './polygon-side.ts';
 import { chainHoldingsRoutes } from './routes.ts';
 
 /** Wires the chains beside Polygon (issue 47): their status, and a wallet's QuickSwap holdings on each. */
@@ -13,15 +17,27 @@ export async function registerChainHoldings(
     otherChains: readonly OtherChain[];
     throttles: Throttles;
     now: () => Date;
+    chain?: ChainClient | undefined;
+    prices?: PriceSources | undefined;
+    v3: Config['v3'];
   },
 ): Promise<void> {
+  const db = deps.database.db;
+  const polygon = createPolygonSide({
+    db,
+    chainId: deps.chainId,
+    chain: deps.chain,
+    prices: deps.prices,
+    v3: deps.v3,
+  });
   await app.register(chainHoldingsRoutes, {
-    ctx: { db: deps.database.db, walletChainId: deps.chainId, otherChains: deps.otherChains, now: deps.now },
+    ctx: { db, walletChainId: deps.chainId, otherChains: deps.otherChains, now: deps.now, polygon },
     throttles: deps.throttles,
   });
 }
 
-export { findChainHoldings } from './reads/find-holdings.ts';
+export { createPolygonSide } from './polygon-side.ts';
+export { findChainHoldings, registryScope } from './reads/find-holdings.ts';
 export {
   type ChainSnapshotRoundDeps,
   chainWalletSnapshots,

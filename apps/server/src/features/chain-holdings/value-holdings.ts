@@ -1,7 +1,7 @@
 import type { TokenRef } from '@tidewatch/shared';
 import type { ChainEntry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings, IntegralPosition } from '@tidewatch/shared/chains';
-import { type Address, getAddress, zeroAddress } from 'viem';
+import { type Address, formatUnits, getAddress, zeroAddress } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../../core/chain/erc20.ts';
 import { ReadPlan } from '../../core/chain/read-plan.ts';
@@ -10,19 +10,44 @@ import { priceKey } from '../../core/prices/price-source.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { uncollectedFees } from '../../core/v3/fee-growth.ts';
 import { amountsForLiquidity } from '../../core/v3/position-math.ts';
-import type { FoundHoldings, FoundIntegralPosition } from './reads/find-holdings.ts';
+import type { FoundConcentratedPosition, FoundHoldings } from './reads/find-holdings.ts';
 
-/** What valuing one chain's holdings needs: that chain's client and its on-chain price rule. */
-export type ChainValueDeps = { entry: ChainEntry; chain: ChainClient; prices: OnchainPriceSource };
+/**
+ * A price planner of one chain's rule: its reads ride in the caller's plan; once it ran, the answer gives each
+ * token's USD by lower-case address (null: no price). Base: its on-chain rule; Polygon: the app's one rule with the
+ * operator's choices (planTokenPrices), as the Polygon tools price.
+ */
+export type PlanChainPrices = (
+  plan: ReadPlan,
+  tokens: Address[],
+) => () => Promise<Map<string, { usd: number | null }>>;
+
+/** What valuing one chain's holdings needs: that chain's name and id, its client and its price rule. */
+export type ChainValueDeps = {
+  entry: Pick<ChainEntry, 'id' | 'name'>;
+  chain: ChainClient;
+  planPrices: PlanChainPrices;
+};
+
+/** A chain's on-chain price rule as a price planner (Base: no API, no operator's choices there). */
+export const onchainPlanner =
+  (prices: OnchainPriceSource): PlanChainPrices =>
+  (plan, tokens) => {
+    const planned = prices.planPrices(plan, tokens);
+    return async () => planned();
+  };
 
 const isoOfSeconds = (seconds: bigint) => new Date(Math.min(Number(seconds) * 1000, 8.64e15)).toISOString();
 
+type Valued<T> = T & { rawAmounts: RawAmount[] };
+const withoutRaw = <T>({ rawAmounts: _, ...rest }: Valued<T>) => rest as T;
+
 /**
  * Values what findChainHoldings found, at the block it found it: the tokens' symbols and decimals and their prices
- * by the one price rule on that chain (its own V2 pairs against its USDC and wrapped native token) in one
- * aggregate3, then per position the amounts (Integral: Uniswap V3's liquidity math, which both Algebra versions
- * use; V2: the LP's share of the reserves, rounded down as a burn pays), uncollected fees and syrup rewards. A
- * token without a price keeps its amounts and gets USD null; a total with such a token is null, never a lower sum.
+ * by that chain's price rule in one aggregate3, then per position the amounts (concentrated liquidity: Uniswap V3's
+ * liquidity math, which both Algebra versions use; V2 LP, held or staked in a farm: its share of the reserves,
+ * rounded down as a burn pays), uncollected fees, and what stakes earned. A token without a price keeps its amounts
+ * and gets USD null; a total with such a token is null, never a lower sum.
  * @example const holdings = await valueChainHoldings(deps, wallet, found);
  */
 export async function valueChainHoldings(
@@ -32,18 +57,22 @@ export async function valueChainHoldings(
 ): Promise<ChainHoldings> {
   const tokenAddresses = new Map<string, Address>();
   const addToken = (token: Address) => tokenAddresses.set(priceKey(token), getAddress(token));
-  for (const p of found.v4) [p.token0, p.token1].forEach(addToken);
+  for (const p of found.positions) [p.token0, p.token1].forEach(addToken);
   for (const h of found.v2) [h.token0, h.token1].forEach(addToken);
-  for (const s of found.syrups) [s.stakingToken, s.rewardsToken].forEach(addToken);
+  for (const s of found.stakes) {
+    if (s.pair) [s.pair.token0, s.pair.token1].forEach(addToken);
+    else addToken(s.stakingToken);
+    for (const e of s.earned) addToken(e.token);
+  }
 
   const plan = new ReadPlan();
   const infos = new Map<string, TokenInfo>();
   for (const token of tokenAddresses.values()) {
     planTokenReads(plan, token, (info) => infos.set(priceKey(token), info));
   }
-  const pricesOf = deps.prices.planPrices(plan, [...tokenAddresses.values()]);
+  const pricesOf = deps.planPrices(plan, [...tokenAddresses.values()]);
   if (tokenAddresses.size > 0) await plan.run(deps.chain, found.block.number);
-  const prices = tokenAddresses.size > 0 ? pricesOf() : new Map();
+  const prices = tokenAddresses.size > 0 ? await pricesOf() : new Map<string, { usd: number | null }>();
 
   const tokenRef = (address: Address): TokenRef => {
     const info = infos.get(priceKey(address));
@@ -54,60 +83,96 @@ export async function valueChainHoldings(
     raw: amount,
     priceUsd: prices.get(priceKey(token))?.usd ?? null,
   });
-
-  const v4Positions = found.v4.map((p) => toIntegralPosition(p, raw));
-  const v2Positions = found.v2.map((h) => {
-    const amounts = [
-      raw(h.token0, h.totalSupply === 0n ? 0n : (h.balance * h.reserve0) / h.totalSupply),
-      raw(h.token1, h.totalSupply === 0n ? 0n : (h.balance * h.reserve1) / h.totalSupply),
+  const pairShare = (pair: PairShare, lp: bigint) =>
+    [
+      raw(pair.token0, pair.totalSupply === 0n ? 0n : (lp * pair.reserve0) / pair.totalSupply),
+      raw(pair.token1, pair.totalSupply === 0n ? 0n : (lp * pair.reserve1) / pair.totalSupply),
     ] as const;
+  const amountsOf = (amounts: readonly [RawAmount, RawAmount]) =>
+    [toTokenAmount(amounts[0]), toTokenAmount(amounts[1])] as [
+      ReturnType<typeof toTokenAmount>,
+      ReturnType<typeof toTokenAmount>,
+    ];
+  const ended = (periodFinish: bigint) => ({
+    ends_at: isoOfSeconds(periodFinish),
+    has_ended: periodFinish <= found.block.timestamp,
+  });
+
+  const positions = found.positions.map((p) => ({ product: p.product, ...toConcentrated(p, raw) }));
+  const v2Positions = found.v2.map((h) => {
+    const amounts = pairShare(h, h.balance);
     return {
       pair: h.pair,
       lp_balance: h.balance.toString(),
-      amounts: [toTokenAmount(amounts[0]), toTokenAmount(amounts[1])] as [
-        ReturnType<typeof toTokenAmount>,
-        ReturnType<typeof toTokenAmount>,
-      ],
+      amounts: amountsOf(amounts),
       value_usd: sumUsd(amounts),
-      rawAmounts: amounts,
+      rawAmounts: [...amounts],
     };
   });
-  const syrups = found.syrups.map((s) => {
+  const farms = found.stakes.flatMap((s) => {
+    if (s.kind === 'syrup' || !s.pair) return [];
+    const amounts = pairShare(s.pair, s.staked);
+    const earned = s.earned.map((e) => raw(e.token, e.amount));
+    return [
+      {
+        farm: s.contract,
+        kind: s.kind,
+        staked_lp: formatUnits(s.staked, 18),
+        amounts: amountsOf(amounts),
+        earned: earned.map(toTokenAmount),
+        ...ended(s.periodFinish),
+        value_usd: sumUsd([...amounts, ...earned]),
+        rawAmounts: [...amounts, ...earned],
+      },
+    ];
+  });
+  const syrups = found.stakes.flatMap((s) => {
+    if (s.kind !== 'syrup' || !s.earned[0]) return [];
     const staked = raw(s.stakingToken, s.staked);
-    const earned = raw(s.rewardsToken, s.earned);
-    return {
-      pool: s.pool,
-      staked: toTokenAmount(staked),
-      earned: toTokenAmount(earned),
-      ends_at: isoOfSeconds(s.periodFinish),
-      has_ended: s.periodFinish <= found.block.timestamp,
-      value_usd: sumUsd([staked, earned]),
-      rawAmounts: [staked, earned],
-    };
+    const earned = raw(s.earned[0].token, s.earned[0].amount);
+    return [
+      {
+        pool: s.contract,
+        staked: toTokenAmount(staked),
+        earned: toTokenAmount(earned),
+        ...ended(s.periodFinish),
+        value_usd: sumUsd([staked, earned]),
+        rawAmounts: [staked, earned],
+      },
+    ];
   });
 
-  const everything = [
-    ...v4Positions.flatMap((p) => p.rawAmounts),
-    ...v2Positions.flatMap((p) => p.rawAmounts),
-    ...syrups.flatMap((s) => s.rawAmounts),
-  ];
+  const everything = [...positions, ...v2Positions, ...farms, ...syrups].flatMap((p) => p.rawAmounts);
+  const ofProduct = (product: 'v3' | 'v4') =>
+    positions.filter((p) => p.product === product).map(({ product: _, ...p }) => withoutRaw(p));
   return {
     chain_id: deps.entry.id,
     chain_name: deps.entry.name,
     wallet_address: getAddress(wallet),
     block_number: found.block.number.toString(),
     block_timestamp: isoOfSeconds(found.block.timestamp),
-    v4_positions: v4Positions.map(({ rawAmounts: _, ...position }) => position),
-    v2_positions: v2Positions.map(({ rawAmounts: _, ...position }) => position),
-    syrups: syrups.map(({ rawAmounts: _, ...stake }) => stake),
+    v4_positions: ofProduct('v4'),
+    v3_positions: ofProduct('v3'),
+    v2_positions: v2Positions.map(withoutRaw),
+    farms: farms.map(withoutRaw),
+    syrups: syrups.map(withoutRaw),
     total_usd: sumUsd(everything),
   };
 }
 
-function toIntegralPosition(
-  p: FoundIntegralPosition,
+/** A V2 pair's state as a share of its LP is worked out from. */
+type PairShare = {
+  token0: Address;
+  token1: Address;
+  reserve0: bigint;
+  reserve1: bigint;
+  totalSupply: bigint;
+};
+
+function toConcentrated(
+  p: FoundConcentratedPosition,
   raw: (token: Address, amount: bigint) => RawAmount,
-): IntegralPosition & { rawAmounts: RawAmount[] } {
+): Valued<IntegralPosition> {
   const { amount0, amount1 } = amountsForLiquidity(p);
   const [fee0, fee1] = uncollectedFees({
     tick: p.tick,
@@ -124,6 +189,7 @@ function toIntegralPosition(
   const fees = [raw(p.token0, fee0), raw(p.token1, fee1)] as const;
   return {
     token_id: p.tokenId.toString(),
+    is_farmed: p.isFarmed,
     pool: p.pool,
     custom_deployer: p.deployer === zeroAddress ? null : p.deployer,
     tick_lower: p.tickLower,

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Wallet } from '@tidewatch/shared';
-import { formatTokenAmount } from '@tidewatch/shared/amounts';
 import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { type Address, getAddress } from 'viem';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
@@ -20,35 +19,36 @@ import { chainsKeys } from '../api/keys.ts';
 import type { BaseSyrups } from '../syrup-exit-request.ts';
 import type { ChainV2 } from '../v2-remove-request.ts';
 import type { ChainPositionManager } from '../v4-collect-request.ts';
+import { amountText, pairText, quiet, HoldingsTable as Table } from './holdings-table.tsx';
+import { PolygonHoldingsTables } from './polygon-holdings.tsx';
 import { TrackChainWallet } from './track-chain-wallet.tsx';
 
 const loadBaseActions = () => import('../base-actions.ts');
 type BaseActions = Awaited<ReturnType<typeof loadBaseActions>>;
 
-type Amount = { token: { symbol: string }; amount: string };
-const amountText = (amount: Amount) => `${formatTokenAmount(amount.amount)} ${amount.token.symbol}`;
-const pairText = (amounts: readonly Amount[]) => amounts.map((a) => a.token.symbol).join('/');
-const quiet = 'text-sm text-slate-600 dark:text-slate-400';
-const cell = 'px-2 py-1.5 text-right tabular-nums';
-const headBase = 'px-2 py-1.5 font-medium text-slate-500 dark:text-slate-400';
-
 /**
- * One saved wallet's QuickSwap holdings on one chain beside Polygon, read from that chain at one block: its V4
- * positions (Algebra Integral: amounts, uncollected fees, in range or not; a custom pool names its deployer), its
- * V2 LP and its syrup stakes, each valued by that chain's own pairs, and their total. Every heading names the chain.
+ * One saved wallet's QuickSwap holdings on one chain, read from that chain at one block and valued by its price
+ * rule, with their total; every heading names the chain. Beside Polygon: its V4 positions (Algebra Integral:
+ * amounts, uncollected fees, in range or not; a custom pool names its deployer), its V2 LP and its syrup stakes,
+ * tracked and acted on here. On Polygon: its V3 positions, farm stakes and syrup stakes (polygon-holdings.tsx).
  */
 export function ChainHoldings({ chain, wallet }: { chain: { id: number; name: string }; wallet: Wallet }) {
   const query = useQuery(chainHoldingsQueryOptions(chain.id, wallet.address));
   const short = shortenAddress(wallet.address);
+  // Polygon's positions are tracked and acted on in their own tools; the others' here.
+  const isPolygon = chain.id === chainsTool.polygonChainId;
   return (
     <section aria-label={`${chain.name} · wallet ${short}`} className="space-y-3">
       <h3 className="text-sm font-semibold text-slate-800 dark:text-slate-200">
         {chain.name} · {wallet.name} · <span className="font-mono">{short}</span>
       </h3>
-      <TrackChainWallet chain={chain} walletAddress={wallet.address} label={`wallet ${short}`} />
+      {isPolygon ? null : (
+        <TrackChainWallet chain={chain} walletAddress={wallet.address} label={`wallet ${short}`} />
+      )}
       {query.isPending ? <Spinner label={`reading ${short} on ${chain.name}`} /> : null}
       {query.isError ? <InlineError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data ? <HoldingsTables holdings={query.data} wallet={wallet} /> : null}
+      {query.data && isPolygon ? <PolygonHoldingsTables holdings={query.data} /> : null}
+      {query.data && !isPolygon ? <HoldingsTables holdings={query.data} wallet={wallet} /> : null}
     </section>
   );
 }
@@ -209,64 +209,4 @@ function actionContractsOn(
     v2: { chainId: entry.id, factory: v2.factory, router: v2.router, pairInitCodeHash: v2.pairInitCodeHash },
     syrups: { chainId: entry.id, quick: syrups.quick, pools: syrups.pools },
   };
-}
-
-function Table({
-  heading,
-  emptyText,
-  columns,
-  rows,
-}: {
-  heading: string;
-  emptyText: string;
-  columns: string[];
-  rows: { key: string; label: string; cells: ReactNode[] }[];
-}) {
-  return (
-    <div className="space-y-1">
-      <h4 className="text-sm font-medium text-slate-700 dark:text-slate-300">{heading}</h4>
-      {rows.length === 0 ? (
-        <p className={quiet}>{emptyText}</p>
-      ) : (
-        // On a phone the table scrolls inside this box: it takes keyboard focus so the scroll is reachable without
-        // a mouse (WCAG 2.1.1; its rows hold no control that would take the focus instead).
-        <section
-          className="relative overflow-x-auto"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
-          tabIndex={0}
-          aria-label={`${heading}, scrolls sideways`}
-        >
-          <table className="w-full text-sm" aria-label={heading}>
-            <thead>
-              <tr>
-                {columns.map((column, i) => (
-                  <th
-                    key={column}
-                    scope="col"
-                    className={`${headBase} ${i === 0 ? 'text-left' : 'text-right'}`}
-                  >
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-t border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="px-2 py-1.5 text-left font-normal">
-                    {row.label}
-                  </th>
-                  {row.cells.map((content, i) => (
-                    <td key={columns[i + 1]} className={cell}>
-                      {content}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
-      )}
-    </div>
-  );
 }

@@ -47,6 +47,7 @@ const holdings: ChainHoldings = {
   v4_positions: [
     {
       token_id: '2',
+      is_farmed: false,
       pool: '0xEB87bb27581893CF729E0D45CF6670301C4D2411',
       custom_deployer: '0x00000000000000000000000000000000C0Ffee47',
       tick_lower: -887220,
@@ -65,7 +66,9 @@ const holdings: ChainHoldings = {
       value_usd: 3000000,
     },
   ],
+  v3_positions: [],
   v2_positions: [],
+  farms: [],
   syrups: [
     {
       pool: '0x9908aaDEc872687a3a0Ee842b25ac38E67833994',
@@ -123,6 +126,64 @@ describe('the chains tool', () => {
     const syrups = within(region).getByRole('table', { name: 'Base · Syrup pools' });
     expect(within(syrups).getByRole('row', { name: /SPRK syrup/ })).toHaveTextContent(
       '40 QUICK3 SPRKendedunknown',
+    );
+  });
+
+  it("shows Polygon's V3 positions, farm stakes and syrups beside Base's, found in one read, with the way to their tools", async () => {
+    logIn();
+    const wmatic = token('0x0d500B1d8E8eF31E21C99d1Db9A6444d3ADf1270', 'WMATIC');
+    const usdc = token('0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', 'USDC', 6);
+    const polygonHoldings: ChainHoldings = {
+      ...holdings,
+      chain_id: 137,
+      chain_name: 'Polygon',
+      v4_positions: [],
+      v3_positions: [{ ...holdings.v4_positions[0]!, token_id: '7', is_farmed: true, custom_deployer: null }],
+      farms: [
+        {
+          farm: '0x1111111111111111111111111111111111111111',
+          kind: 'dual',
+          staked_lp: '2',
+          amounts: [
+            { token: wmatic, amount: '10', usd: 5 },
+            { token: usdc, amount: '5', usd: 5 },
+          ],
+          earned: [
+            { token: quick, amount: '1', usd: 30 },
+            { token: wmatic, amount: '2', usd: 1 },
+          ],
+          ends_at: '2026-01-01T00:00:00.000Z',
+          has_ended: true,
+          value_usd: 41,
+        },
+      ],
+      syrups: [],
+      total_usd: 3000041,
+    };
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === holdingsPath.replace('/8453/', '/137/')) return { body: polygonHoldings };
+      if (path === '/quickswap/chains/tracked') return { body: { wallets: [] } };
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Polygon · wallet 0x1234…5678' });
+    expect(await within(region).findByText(/on Polygon at block/)).toHaveTextContent(
+      '$3,000,041.00 on Polygon at block 4,321 · act on them in V3 positions, get it out and vaults and syrups',
+    );
+    const v3 = within(region).getByRole('table', { name: 'Polygon · V3 positions (Algebra V1.0)' });
+    expect(within(v3).getByRole('row', { name: /#7 QUICK\/WETH · farmed/ })).toBeInTheDocument();
+    const farms = within(region).getByRole('table', { name: 'Polygon · V2 farms' });
+    expect(within(farms).getByRole('row', { name: /WMATIC\/USDC dual farm/ })).toHaveTextContent(
+      '10 WMATIC + 5 USDC1 QUICK + 2 WMATICended$41.00',
+    );
+    // Polygon's positions are tracked and acted on in their own tools: no tracking or action here.
+    expect(within(region).queryByRole('button')).toBeNull();
+    expect(within(region).getByRole('link', { name: 'get it out' })).toHaveAttribute(
+      'href',
+      `/wallets/${polygonWallet.address}/recovery`,
     );
   });
 

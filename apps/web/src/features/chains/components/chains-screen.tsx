@@ -1,3 +1,4 @@
+import { chainsTool } from '@tidewatch/shared/chains-tool';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { InlineError, PanelBoundary, Spinner } from '../../../components/index.ts';
@@ -9,12 +10,16 @@ const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
 
 /**
- * The chains tool (issue 47): which chains are read, then for each chain beside Polygon that is on, what every
+ * The chains tool (issue 47): which chains are read, then for each chain that is on (Polygon first), what every
  * saved or watch-only wallet holds there. One address is the same account on every chain: the wallets saved on
  * Polygon are read on Base as they are. Each (chain, wallet) is its own request: one that fails leaves the others.
  */
 export function ChainsScreen() {
   const { token, chains, wallets, others } = useChainsBesidePolygon();
+  // Polygon first (the instance's own chain, when its RPC is on), then every chain beside it that is on.
+  const polygon = (chains.data?.chains ?? []).filter(
+    (c) => c.chain_id === chainsTool.polygonChainId && c.status === 'on',
+  );
   return (
     <div className="space-y-6">
       <ChainStatusList />
@@ -36,10 +41,8 @@ export function ChainsScreen() {
             connect one or add a watch-only address
           </Link>
         </p>
-      ) : chains.data && others.length === 0 ? (
-        <p className={quiet}>no chain beside Polygon is on for this instance: the list above says why</p>
       ) : (
-        others.map((chain) => (
+        [...polygon, ...others].map((chain) => (
           <section key={chain.chain_id} aria-label={`holdings on ${chain.name}`} className="space-y-4">
             <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
               QuickSwap on {chain.name}
@@ -52,6 +55,9 @@ export function ChainsScreen() {
           </section>
         ))
       )}
+      {token && chains.data && others.length === 0 ? (
+        <p className={quiet}>no chain beside Polygon is on for this instance: the list above says why</p>
+      ) : null}
     </div>
   );
 }
