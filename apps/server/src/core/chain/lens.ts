@@ -45,7 +45,8 @@ export async function runLens<const Answer extends readonly AbiParameter[]>(
     // revert is the lens's answer.
     if (error instanceof RpcRequestError) {
       const answer = answerOfRevert(error);
-      if (answer === null) throw new ReadFailedError([{ label: lens.label, reason: describeNodeError(error) }]);
+      if (answer === null)
+        throw new ReadFailedError([{ label: lens.label, reason: describeNodeError(error) }]);
       raw = answer;
     } else {
       throw error;
