@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
+import { farmKindList } from './farm-kinds.ts';
 
 /**
  * GET /api/chains: each chain and whether this instance reads it. `status`: 'on' (configured, its contracts
@@ -73,7 +74,7 @@ const syrupHoldingSchema = z.object({
 /** LP staked in a QuickSwap V2 farm (single or dual rewards): what the LP stands for, what it earned, its end. */
 const farmStakeSchema = z.object({
   farm: z.string(),
-  kind: z.enum(['lp', 'dual']),
+  kind: z.enum(farmKindList),
   /** Whole LP tokens staked, exact. */
   staked_lp: z.string(),
   /** The staked LP's share of the pair's reserves. */

@@ -36,7 +36,6 @@ export async function registerChainHoldings(
   });
 }
 
-export { createPolygonSide } from './polygon-side.ts';
 export { findChainHoldings, registryScope } from './reads/find-holdings.ts';
 export {
   type ChainSnapshotRoundDeps,

@@ -1,4 +1,5 @@
 import { v3Abis } from '@tidewatch/contracts';
+import type { FarmKind } from '@tidewatch/shared';
 import type { ChainEntry } from '@tidewatch/shared/chain-registry';
 import { integralAbis } from '@tidewatch/shared/integral-abis';
 import {
@@ -189,8 +190,8 @@ type PairState = {
 };
 
 /** A stake in a syrup pool or a V2 farm (single or dual rewards) where the wallet has stake or rewards. */
-export type FoundStake = {
-  kind: 'syrup' | 'lp' | 'dual';
+type FoundStake = {
+  kind: 'syrup' | FarmKind;
   contract: Address;
   staked: bigint;
   stakingToken: Address;
