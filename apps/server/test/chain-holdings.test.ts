@@ -515,6 +515,32 @@ describe('tracking a wallet on Base', () => {
     );
   });
 
+  it('keeps the last good figures when Base cannot be read, saying why on the tracked wallet', async () => {
+    const portfolio = async () =>
+      (await t.request({ method: 'GET', url: '/api/quickswap/portfolio', token })).json<Portfolio>();
+    const before = await portfolio();
+    const chainTime = Number((await base.anvil.client.getBlock()).timestamp) * 1000;
+    proxy.inject({ type: 'http5xx' });
+    try {
+      const report = await runDueChainSnapshots({
+        db: t.database.db,
+        isPostgres: false,
+        intervalMs: 3_600_000,
+        now: () => new Date(chainTime + 6 * 3_600_000),
+        otherChains,
+      });
+      expect(report).toMatchObject({ claimed: 1, stored: 0, failed: 1 });
+    } finally {
+      proxy.clearFaults();
+    }
+    const listed = (
+      await t.request({ method: 'GET', url: '/api/quickswap/chains/tracked', token })
+    ).json<TrackedChainWallets>();
+    expect(listed.wallets[0]!.last_error).toMatch(/node|RPC|answer|503/i);
+    expect(listed.wallets[0]!.last_error_at).not.toBeNull();
+    expect((await portfolio()).chains).toEqual(before.chains);
+  });
+
   it('stops when the user stops tracking it: out of the portfolio, its snapshots kept', async () => {
     const stop = await t.request({
       method: 'DELETE',

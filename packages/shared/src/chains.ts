@@ -145,6 +145,9 @@ export const trackedChainWalletSchema = z.object({
       positions: z.number().int(),
     })
     .nullable(),
+  /** Why the last automatic snapshot failed (the chain unreachable, say), and when; null after a success. */
+  last_error: z.string().nullable(),
+  last_error_at: z.string().nullable(),
 });
 export type TrackedChainWallet = z.infer<typeof trackedChainWalletSchema>;
 

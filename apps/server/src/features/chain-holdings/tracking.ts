@@ -71,6 +71,8 @@ export async function listTrackedChainWallets(
         chain_name: holdings?.chain_name ?? otherChainEntry(row.chain_id).name,
         wallet_address: row.wallet_address,
         tracked_at: row.tracked_at,
+        last_error: row.last_error ?? null,
+        last_error_at: row.last_error_at ?? null,
         snapshot:
           row.newest && holdings
             ? {

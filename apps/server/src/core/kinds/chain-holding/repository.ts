@@ -5,17 +5,23 @@ import type { Database } from '../../db/index.ts';
 
 type Db = Kysely<Database>;
 
-/** The user's tracked wallets on other chains, oldest tracked first, with each one's newest snapshot. */
+/**
+ * The user's tracked wallets on other chains, oldest tracked first, with each one's newest snapshot and why its last
+ * automatic snapshot failed (null after a success).
+ */
 export async function findTrackedChainWallets(db: Db, userId: number) {
   const tracked = await db
     .selectFrom('chain_tracked_wallets as t')
     .innerJoin('chain_wallets as w', 'w.id', 't.chain_wallet_id')
+    .leftJoin('chain_snapshot_schedule as s', 's.chain_wallet_id', 'w.id')
     .select([
       't.id',
       't.created_at as tracked_at',
       'w.id as chain_wallet_id',
       'w.chain_id',
       'w.wallet_address',
+      's.last_error',
+      's.last_error_at',
     ])
     .where('t.user_id', '=', userId)
     .orderBy('t.id')

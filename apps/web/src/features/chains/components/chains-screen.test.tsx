@@ -242,6 +242,8 @@ describe('the chains tool', () => {
           chain_name: 'Base',
           wallet_address: polygonWallet.address,
           tracked_at: '2026-11-30T10:00:00.000Z',
+          last_error: null,
+          last_error_at: null,
           snapshot: {
             block_number: '4321',
             created_on: '2026-11-30T10:00:00.000Z',
@@ -266,6 +268,45 @@ describe('the chains tool', () => {
     expect(
       within(region).getByRole('button', { name: 'stop tracking on Base: wallet 0x1234…5678' }),
     ).toBeInTheDocument();
+  });
+
+  it("says when a tracked wallet's last automatic snapshot on Base failed, and that its figures are the last good ones", async () => {
+    logIn();
+    const failedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/chains/tracked') {
+        return {
+          body: {
+            wallets: [
+              {
+                id: 7,
+                chain_id: 8453,
+                chain_name: 'Base',
+                wallet_address: polygonWallet.address,
+                tracked_at: '2026-11-30T10:00:00.000Z',
+                last_error: 'the blockchain node did not answer',
+                last_error_at: failedAt,
+                snapshot: {
+                  block_number: '4321',
+                  created_on: '2026-11-30T10:00:00.000Z',
+                  total_usd: 10,
+                  positions: 1,
+                },
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    expect(await within(region).findByText(/the last automatic snapshot failed/)).toHaveTextContent(
+      /^the last automatic snapshot failed .+: the blockchain node did not answer; it is tried again, the figures above are the last good ones$/,
+    );
   });
 
   it('reads the portfolio per chain on the dashboard once Base is in it', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSameAddress } from '@tidewatch/shared/same-address';
 import { Button, InlineError } from '../../../components/index.ts';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatRelativeTime, formatUsd } from '../../../lib/format.ts';
 import {
   trackedChainWalletsQueryOptions,
   useTrackChainWallet,
@@ -72,6 +72,13 @@ export function TrackChainWallet({
           <span className={quiet}>adds its positions there to your portfolio and alerts</span>
         </>
       )}
+      {tracked.data?.last_error ? (
+        <p role="status" className="w-full text-xs text-amber-800 dark:text-amber-200">
+          the last automatic snapshot failed
+          {tracked.data.last_error_at ? ` ${formatRelativeTime(tracked.data.last_error_at)}` : ''}:{' '}
+          {tracked.data.last_error}; it is tried again, the figures above are the last good ones
+        </p>
+      ) : null}
       {error ? <InlineError error={error} /> : null}
     </div>
   );
