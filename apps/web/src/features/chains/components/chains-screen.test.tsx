@@ -179,6 +179,11 @@ describe('the chains tool', () => {
     expect(within(farms).getByRole('row', { name: /WMATIC\/USDC dual farm/ })).toHaveTextContent(
       '10 WMATIC + 5 USDC1 QUICK + 2 WMATICended$41.00',
     );
+    // Every chain added up from the same answers: Base's total is unknown (a token without a price), so is the sum.
+    const added = screen.getByRole('region', { name: 'every chain added up' });
+    expect(await within(added).findByText(/on every chain: unknown/)).toHaveTextContent(
+      '0x1234…5678 on every chain: unknown (Polygon $3,000,041.00 + Base unknown)',
+    );
     // Polygon's positions are tracked and acted on in their own tools: no tracking or action here.
     expect(within(region).queryByRole('button')).toBeNull();
     expect(within(region).getByRole('link', { name: 'get it out' })).toHaveAttribute(

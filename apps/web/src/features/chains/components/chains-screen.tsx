@@ -5,6 +5,7 @@ import { InlineError, PanelBoundary, Spinner } from '../../../components/index.t
 import { useChainsBesidePolygon } from '../use-chains-beside-polygon.ts';
 import { ChainHoldings } from './chain-holdings.tsx';
 import { ChainStatusList } from './chain-status-list.tsx';
+import { EveryChainTotal } from './every-chain-total.tsx';
 
 const quiet = 'text-sm text-slate-600 dark:text-slate-400';
 const linkClass = 'font-medium text-sky-700 hover:underline dark:text-sky-300';
@@ -42,18 +43,21 @@ export function ChainsScreen() {
           </Link>
         </p>
       ) : (
-        [...polygon, ...others].map((chain) => (
-          <section key={chain.chain_id} aria-label={`holdings on ${chain.name}`} className="space-y-4">
-            <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
-              QuickSwap on {chain.name}
-            </h2>
-            {wallets.data.map((wallet) => (
-              <PanelBoundary key={wallet.id} name={`holdings on ${chain.name}`}>
-                <ChainHoldings chain={{ id: chain.chain_id, name: chain.name }} wallet={wallet} />
-              </PanelBoundary>
-            ))}
-          </section>
-        ))
+        <>
+          <EveryChainTotal chains={[...polygon, ...others]} wallets={wallets.data} />
+          {[...polygon, ...others].map((chain) => (
+            <section key={chain.chain_id} aria-label={`holdings on ${chain.name}`} className="space-y-4">
+              <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
+                QuickSwap on {chain.name}
+              </h2>
+              {wallets.data.map((wallet) => (
+                <PanelBoundary key={wallet.id} name={`holdings on ${chain.name}`}>
+                  <ChainHoldings chain={{ id: chain.chain_id, name: chain.name }} wallet={wallet} />
+                </PanelBoundary>
+              ))}
+            </section>
+          ))}
+        </>
       )}
       {token && chains.data && others.length === 0 ? (
         <p className={quiet}>no chain beside Polygon is on for this instance: the list above says why</p>
