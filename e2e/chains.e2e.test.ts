@@ -246,6 +246,12 @@ describe('QuickSwap on Base, beside Polygon', () => {
     const [, count, total] = /\((\d+) positions?, (\$[\d,.]+) at block/.exec(tracked ?? '')!;
     // What the wallet holds on Base now, after the actions above: one V4 position and the open syrup.
     expect(count).toBe('2');
+    // Its history of values: the first snapshot, with the total just shown.
+    await wallet.getByRole('button', { name: /^show history: wallet 0x/ }).click();
+    const history = wallet.getByRole('table', { name: /^history of wallet 0x/ });
+    await expect.poll(() => history.getByRole('row').allTextContents()).toHaveLength(2);
+    expect((await history.getByRole('row').nth(1).textContent()) ?? '').toContain(`2${total}`);
+    await session.browser.screenshot('chains-base-tracked', { isFullPage: false });
     await followNavLink(session.browser, 'dashboard');
     const byChain = page.getByRole('list', { name: 'by chain' });
     await expect

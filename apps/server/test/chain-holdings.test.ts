@@ -3,6 +3,7 @@ import type { Portfolio } from '@tidewatch/shared';
 import type {
   ChainHoldings,
   ChainsAnswer,
+  ChainWalletHistory,
   TrackedChainWallet,
   TrackedChainWallets,
 } from '@tidewatch/shared/chains';
@@ -539,6 +540,25 @@ describe('tracking a wallet on Base', () => {
     expect(listed.wallets[0]!.last_error).toMatch(/node|RPC|answer|503/i);
     expect(listed.wallets[0]!.last_error_at).not.toBeNull();
     expect((await portfolio()).chains).toEqual(before.chains);
+  });
+
+  it('keeps its history of values: every snapshot, newest first, with the totals the dashboard counted', async () => {
+    const url = `/api/quickswap/chains/tracked/${tracked.id}/history`;
+    const response = await t.request({ method: 'GET', url, token });
+    expect(response.statusCode, response.body).toBe(200);
+    const history = response.json<ChainWalletHistory>();
+    const stored = await t.database.db
+      .selectFrom('chain_wallet_snapshots')
+      .select(['block_number', 'total_usd'])
+      .orderBy('block_number', 'desc')
+      .execute();
+    expect(stored.length).toBeGreaterThan(1);
+    expect(history).toMatchObject({ id: tracked.id, chain_name: 'Base' });
+    expect(history.points.map((p) => [p.block_number, p.total_usd])).toEqual(
+      stored.map((row) => [String(row.block_number), row.total_usd]),
+    );
+    const other = await createConfirmedUser(t);
+    expect((await t.request({ method: 'GET', url, token: other.token })).statusCode).toBe(404);
   });
 
   it('stops when the user stops tracking it: out of the portfolio, its snapshots kept', async () => {

@@ -154,3 +154,21 @@ export type TrackedChainWallet = z.infer<typeof trackedChainWalletSchema>;
 /** GET /api/quickswap/chains/tracked: the user's tracked wallets on every chain beside Polygon. */
 export const trackedChainWalletsSchema = z.object({ wallets: z.array(trackedChainWalletSchema) });
 export type TrackedChainWallets = z.infer<typeof trackedChainWalletsSchema>;
+
+/**
+ * GET /api/quickswap/chains/tracked/:id/history: a tracked wallet's snapshots on its chain, newest first (at most
+ * 100): its total then (null when a price was unknown) and how many positions it held.
+ */
+export const chainWalletHistorySchema = z.object({
+  id: z.number().int(),
+  chain_name: z.string(),
+  points: z.array(
+    z.object({
+      block_number: z.string(),
+      created_on: z.string(),
+      total_usd: z.number().nullable(),
+      positions: z.number().int(),
+    }),
+  ),
+});
+export type ChainWalletHistory = z.infer<typeof chainWalletHistorySchema>;

@@ -71,6 +71,7 @@ const sampleArguments: Record<string, unknown[][]> = {
   chainsQueryOptions: [[]],
   chainHoldingsQueryOptions: [[8453, address]],
   trackedChainWalletsQueryOptions: [[]],
+  chainWalletHistoryQueryOptions: [[7]],
   trackedVaultPositionsQueryOptions: [[]],
   positionHistoryQueryOptions: [['4021', address]],
   ledgerQueryOptions: [[address, 'UTC']],

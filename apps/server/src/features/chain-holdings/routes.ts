@@ -3,6 +3,7 @@ import {
   chainHoldingsSchema,
   chainIdParamsSchema,
   chainsAnswerSchema,
+  chainWalletHistorySchema,
   trackChainWalletBodySchema,
   trackedChainWalletIdParamsSchema,
   trackedChainWalletSchema,
@@ -12,7 +13,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { throttleGuard } from '../../core/http/throttle-guard.ts';
 import type { Throttles } from '../../core/throttle/throttles.ts';
 import { type ChainHoldingsContext, getChainHoldings, listChains } from './get-holdings.ts';
-import { listTrackedChainWallets, trackChainWallet, untrackChainWallet } from './tracking.ts';
+import {
+  getChainWalletHistory,
+  listTrackedChainWallets,
+  trackChainWallet,
+  untrackChainWallet,
+} from './tracking.ts';
 
 /**
  * QuickSwap wherever it runs (issue 47): which chains this instance reads (public: what the operator set up),
@@ -79,5 +85,14 @@ export const chainHoldingsRoutes: FastifyPluginAsyncZod<{
       await untrackChainWallet(ctx, request.user!.id, request.params.id);
       return reply.code(204).send();
     },
+  );
+
+  app.get(
+    '/api/quickswap/chains/tracked/:id/history',
+    {
+      preHandler: app.requireUser,
+      schema: { params: trackedChainWalletIdParamsSchema, response: { 200: chainWalletHistorySchema } },
+    },
+    async (request) => getChainWalletHistory(ctx, request.user!.id, request.params.id),
   );
 };

@@ -1,7 +1,17 @@
 import { AppError } from '@tidewatch/shared';
-import type { ChainHoldings, TrackedChainWallet, TrackedChainWallets } from '@tidewatch/shared/chains';
+import type {
+  ChainHoldings,
+  ChainWalletHistory,
+  TrackedChainWallet,
+  TrackedChainWallets,
+} from '@tidewatch/shared/chains';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
-import { findTrackedChainWallets } from '../../core/kinds/chain-holding/index.ts';
+import {
+  chainSnapshotTotals,
+  findTrackedChainWallets,
+  holdingsOf,
+  parseChainHoldings,
+} from '../../core/kinds/chain-holding/index.ts';
 import { type ChainHoldingsContext, otherChainEntry, readHoldingsOn } from './get-holdings.ts';
 import {
   type ChainSnapshotRow,
@@ -64,7 +74,7 @@ export async function listTrackedChainWallets(
   const rows = await findTrackedChainWallets(ctx.db, userId);
   return {
     wallets: rows.map((row) => {
-      const holdings = row.newest ? (JSON.parse(row.newest.holdings) as ChainHoldings) : null;
+      const holdings = row.newest ? parseChainHoldings(row.newest.holdings) : null;
       return {
         id: row.id,
         chain_id: row.chain_id,
@@ -85,5 +95,36 @@ export async function listTrackedChainWallets(
             : null,
       };
     }),
+  };
+}
+
+/** How many snapshots a history answer lists at most (the newest). */
+const historyPoints = 100;
+
+/**
+ * GET /api/quickswap/chains/tracked/:id/history: the user's tracked wallet's values over time on its chain, from the
+ * snapshots the portfolio reads (each total is the one the dashboard counted then); 404 when not the user's.
+ */
+export async function getChainWalletHistory(
+  ctx: ChainHoldingsContext,
+  userId: number,
+  id: number,
+): Promise<ChainWalletHistory> {
+  const tracked = (await findTrackedChainWallets(ctx.db, userId)).find((w) => w.id === id);
+  if (!tracked) {
+    throw new AppError('NOT_FOUND', `no tracked wallet ${id} of yours`, {
+      details: [{ field: 'params.id', message: 'is not one of your tracked wallets' }],
+    });
+  }
+  const rows = await chainSnapshotTotals(ctx.db, tracked.chain_wallet_id, historyPoints);
+  return {
+    id,
+    chain_name: otherChainEntry(tracked.chain_id).name,
+    points: rows.map((row) => ({
+      block_number: String(row.block_number),
+      created_on: row.created_on,
+      total_usd: row.total_usd,
+      positions: holdingsOf(parseChainHoldings(row.holdings)).length,
+    })),
   };
 }

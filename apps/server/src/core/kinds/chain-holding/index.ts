@@ -15,5 +15,7 @@ export const chainHolding: PositionKind<number> = {
   ledger: chainHoldingLedger,
 };
 
+// Its history lists each snapshot's positions as the portfolio counts them.
+export { holdingsOf, parseChainHoldings } from './holdings.ts';
 // The 'Every chain' tool lists the user's tracked wallets with their newest snapshot, as the portfolio reads them.
-export { findTrackedChainWallets } from './repository.ts';
+export { chainSnapshotTotals, findTrackedChainWallets } from './repository.ts';

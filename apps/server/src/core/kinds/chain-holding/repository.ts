@@ -46,6 +46,17 @@ export function newestChainSnapshot(db: Db, chainWalletId: number, at?: string) 
   return query.executeTakeFirst();
 }
 
+/** A followed wallet's snapshots, newest first, at most `limit`, with their totals (its history of values). */
+export function chainSnapshotTotals(db: Db, chainWalletId: number, limit: number) {
+  return db
+    .selectFrom('chain_wallet_snapshots')
+    .select(['block_number', 'created_on', 'total_usd', 'holdings'])
+    .where('chain_wallet_id', '=', chainWalletId)
+    .orderBy('block_number', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** A followed wallet's snapshots, newest first, at most `limit` (where a V4 position's range state began). */
 export function recentChainSnapshots(db: Db, chainWalletId: number, limit: number) {
   return db

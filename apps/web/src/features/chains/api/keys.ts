@@ -8,4 +8,6 @@ export const chainsKeys = {
     [...chainsKeys.all, 'holdings', chainId, walletAddress.toLowerCase()] as const,
   /** The user's tracked wallets on chains beside Polygon, with their newest snapshots. */
   tracked: () => [...chainsKeys.all, 'tracked'] as const,
+  /** One tracked wallet's values over time (its snapshots). */
+  history: (id: number) => [...chainsKeys.all, 'tracked', id, 'history'] as const,
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrackedChainWallets } from '@tidewatch/shared/chains';
+import type { ChainWalletHistory, TrackedChainWallets } from '@tidewatch/shared/chains';
 import { api } from '../../../lib/api-client.ts';
 import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { queryKeyRoots } from '../../../lib/query-key-roots.ts';
@@ -17,6 +17,17 @@ export function getTrackedChainWallets(signal?: AbortSignal): Promise<TrackedCha
 
 export const trackedChainWalletsQueryOptions = () =>
   apiQueryOptions({ queryKey: chainsKeys.tracked(), fetcher: getTrackedChainWallets, args: [] });
+
+/** GET /api/quickswap/chains/tracked/:id/history: a tracked wallet's values over time, newest first. */
+export function getChainWalletHistory(id: number, signal?: AbortSignal): Promise<ChainWalletHistory> {
+  return api.get(`/quickswap/chains/tracked/${encodeURIComponent(String(id))}/history`, {
+    schema: schemaFrom(loadChainsSchemas, 'chainWalletHistorySchema'),
+    signal,
+  });
+}
+
+export const chainWalletHistoryQueryOptions = (id: number) =>
+  apiQueryOptions({ queryKey: chainsKeys.history(id), fetcher: getChainWalletHistory, args: [id] });
 
 // What tracking changes: the tracked list and the portfolio (the dashboard adds the wallet's positions up). Not the
 // holdings: reading them again costs a chain request of the user's refresh allowance.

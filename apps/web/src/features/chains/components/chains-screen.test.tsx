@@ -259,6 +259,23 @@ describe('the chains tool', () => {
         tracked = [wallet];
         return { status: 201, body: wallet };
       }
+      if (path === '/quickswap/chains/tracked/7/history') {
+        return {
+          body: {
+            id: 7,
+            chain_name: 'Base',
+            points: [
+              { block_number: '4400', created_on: '2026-11-30T11:00:00.000Z', total_usd: null, positions: 2 },
+              {
+                block_number: '4321',
+                created_on: '2026-11-30T10:00:00.000Z',
+                total_usd: 3001200,
+                positions: 2,
+              },
+            ],
+          },
+        };
+      }
       return undefined;
     });
     renderRoute('/quickswap/chains');

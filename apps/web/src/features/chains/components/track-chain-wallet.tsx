@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { isSameAddress } from '@tidewatch/shared/same-address';
+import { useState } from 'react';
 import { Button, InlineError } from '../../../components/index.ts';
 import { formatRelativeTime, formatUsd } from '../../../lib/format.ts';
 import {
@@ -7,6 +8,7 @@ import {
   useTrackChainWallet,
   useUntrackChainWallet,
 } from '../api/tracking.ts';
+import { ChainWalletHistory } from './chain-wallet-history.tsx';
 
 const quiet = 'text-xs text-slate-600 dark:text-slate-400';
 
@@ -31,6 +33,7 @@ export function TrackChainWallet({
       wallets.find((w) => w.chain_id === chain.id && isSameAddress(w.wallet_address, walletAddress)) ?? null,
   });
   const track = useTrackChainWallet();
+  const [isHistoryOpen, setIsHistoryOpen] = useState(false);
   const untrack = useUntrackChainWallet();
   if (tracked.isPending) return null;
   if (tracked.isError) return <InlineError error={tracked.error} onRetry={() => void tracked.refetch()} />;
@@ -46,6 +49,15 @@ export function TrackChainWallet({
               ? ` (${snapshot.positions} ${snapshot.positions === 1 ? 'position' : 'positions'}, ${formatUsd(snapshot.total_usd)} at block ${Number(snapshot.block_number).toLocaleString('en-US')})`
               : ''}
           </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`${isHistoryOpen ? 'hide' : 'show'} history: ${label}`}
+            aria-expanded={isHistoryOpen}
+            onClick={() => setIsHistoryOpen((open) => !open)}
+          >
+            {isHistoryOpen ? 'hide' : 'show'} history
+          </Button>
           <Button
             size="sm"
             variant="secondary"
@@ -80,6 +92,11 @@ export function TrackChainWallet({
         </p>
       ) : null}
       {error ? <InlineError error={error} /> : null}
+      {tracked.data && isHistoryOpen ? (
+        <div className="w-full">
+          <ChainWalletHistory id={tracked.data.id} label={label} />
+        </div>
+      ) : null}
     </div>
   );
 }
