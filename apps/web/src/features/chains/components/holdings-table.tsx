@@ -29,7 +29,7 @@ export function HoldingsTable({
         <p className={quiet}>{emptyText}</p>
       ) : (
         // On a phone the table scrolls inside this box: it takes keyboard focus so the scroll is reachable without
-        // a mouse (WCAG 2.1.1; its rows hold no control that would take the focus instead).
+        // a mouse (WCAG 2.1.1; a table without actions, Polygon's, has no control that would take the focus).
         <section
           className="relative overflow-x-auto"
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
