@@ -7,8 +7,8 @@ import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Database } from '../../core/db/index.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
 import type { PolygonSide } from './polygon-side.ts';
-import { findChainHoldings, registryScope } from './reads/find-holdings.ts';
-import { onchainPlanner, valueChainHoldings } from './value-holdings.ts';
+import { type ChainHoldingsScope, findChainHoldings, registryScope } from './reads/find-holdings.ts';
+import { type ChainValueDeps, onchainPlanner, valueChainHoldings } from './value-holdings.ts';
 
 /** What the chains feature is wired with: the instance's own chain id (wallets are saved on it) and the others. */
 export type ChainHoldingsContext = {
@@ -71,8 +71,7 @@ export async function getChainHoldings(
   if (entry.id !== polygonChain.id) return readHoldingsOn(ctx.otherChains, entry.id, wallet);
   if (!ctx.polygon) throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
   const { chain, planPrices } = ctx.polygon;
-  const found = await findChainHoldings(chain, await ctx.polygon.scope(), wallet);
-  return valueChainHoldings({ entry, chain, planPrices }, wallet, found);
+  return findAndValue({ entry, chain, planPrices }, await ctx.polygon.scope(), wallet);
 }
 
 const unknownChain = (chainId: number) =>
@@ -119,10 +118,15 @@ export async function readHoldingsOn(
   if (check.status !== 'on') {
     throw new AppError('CHAIN_UNAVAILABLE', check.reason ?? `${name} is being checked: try again shortly`);
   }
-  const found = await findChainHoldings(other.chain, registryScope(other.entry), wallet);
-  return valueChainHoldings(
-    { entry: other.entry, chain: other.chain, planPrices: onchainPlanner(other.prices) },
-    wallet,
-    found,
-  );
+  const deps = { entry: other.entry, chain: other.chain, planPrices: onchainPlanner(other.prices) };
+  return findAndValue(deps, registryScope(other.entry), wallet);
+}
+
+/** The one read of a wallet's holdings on a chain, whichever chain: the lens's find, then its valuation at that block. */
+async function findAndValue(
+  deps: ChainValueDeps,
+  scope: ChainHoldingsScope,
+  wallet: Address,
+): Promise<ChainHoldings> {
+  return valueChainHoldings(deps, wallet, await findChainHoldings(deps.chain, scope, wallet));
 }
