@@ -246,6 +246,7 @@ export async function startScheduledSnapshots(
     isPostgres: runtime.database.dialect === 'postgres',
     intervalMs,
     otherChains: runtime.otherChains,
+    history: runtime.config.history,
     onStored: (stored, blockTime) =>
       inFlight.track(
         evaluateAlerts(

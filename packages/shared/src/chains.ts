@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { farmKindList } from './farm-kinds.ts';
+import { ledgerRowSchema, positionBooksSchema } from './ledger.ts';
 
 /**
  * GET /api/chains: each chain and whether this instance reads it. `status`: 'on' (configured, its contracts
@@ -156,12 +157,30 @@ export const trackedChainWalletsSchema = z.object({ wallets: z.array(trackedChai
 export type TrackedChainWallets = z.infer<typeof trackedChainWalletsSchema>;
 
 /**
+ * A V4 position of a tracked wallet with its books (V3's: deposits, withdrawals, fees, gas and the one profit, as of
+ * the newest snapshot whose events are final) and their rows, each naming its chain. `books` is null while the
+ * position's history is still being read (`books_note` says so).
+ */
+const chainPositionBooksSchema = z.object({
+  token_id: z.string(),
+  /** 'WETH-USDC V4 #3 on Base'. */
+  label: z.string(),
+  books: positionBooksSchema.nullable(),
+  books_note: z.string().nullable(),
+  /** The position's ledger rows (deposits, withdrawals, fees collected), chain order. */
+  rows: z.array(ledgerRowSchema),
+});
+
+/**
  * GET /api/quickswap/chains/tracked/:id/history: a tracked wallet's snapshots on its chain, newest first (at most
- * 100): its total then (null when a price was unknown) and how many positions it held.
+ * 100): its total then (null when a price was unknown) and how many positions it held; and the books of each V4
+ * position it holds (gas in `native_symbol`, the chain's native token).
  */
 export const chainWalletHistorySchema = z.object({
   id: z.number().int(),
   chain_name: z.string(),
+  native_symbol: z.string(),
+  positions: z.array(chainPositionBooksSchema),
   points: z.array(
     z.object({
       block_number: z.string(),

@@ -136,7 +136,7 @@ const ledgerGasSchema = z.object({
 export type LedgerGas = z.infer<typeof ledgerGasSchema>;
 
 /** One ledger row: one event of a position (or a transaction of the wallet no event explains). */
-const ledgerRowSchema = z.object({
+export const ledgerRowSchema = z.object({
   /** Stable: `${source}:${tx_hash}:${log_index}`, source 'v2' | 'v3' | 'tx'. */
   id: z.string(),
   /** The chain the transaction is on (issue 47: every ledger row and export names its chain). */

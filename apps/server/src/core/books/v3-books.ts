@@ -134,7 +134,7 @@ function sharedGasSentence(count: number): string {
 }
 
 /** Why total profit is unknown across a transfer of the NFT; undefined when there was none. */
-function transfersSentence(transfers: { in: number; out: number }): string | undefined {
+export function transfersSentence(transfers: { in: number; out: number }): string | undefined {
   if (transfers.in === 0 && transfers.out === 0) return undefined;
   const moves = [
     transfers.in > 0 ? 'transferred in' : null,

@@ -11,6 +11,8 @@ type LedgerV3Position = {
   poolAddress: string;
   token0: LedgerToken;
   token1: LedgerToken;
+  /** How its rows name it where not 'WMATIC-USDC V3 #12' (a V4 position on Base: 'WETH-USDC V4 #3 on Base'). */
+  label?: string | undefined;
 };
 
 /**
@@ -26,8 +28,8 @@ export type V3EventsInput = {
   claimShares?: V3ClaimShares | undefined;
 };
 
-/** The contracts a V3 row names as its counterparty; absent: the rows name none. */
-export type V3Counterparties = { positionManager: string; farmingCenter: string };
+/** The contracts a V3 row names as its counterparty; absent: the rows name none (no farming: Base's V4). */
+export type V3Counterparties = { positionManager: string; farmingCenter?: string | undefined };
 
 /** The position label: its pair and id. */
 function v3Label(position: LedgerV3Position): string {
@@ -78,7 +80,7 @@ export function v3Rows(
         tool: 'v3' as const,
         farm_address: null,
         token_id: position.tokenId,
-        label: v3Label(position),
+        label: position.label ?? v3Label(position),
       },
       tx_hash: event.tx_hash,
       block_number: Number(event.block_number),

@@ -8,6 +8,7 @@ import { ReadPlan } from '../chain/read-plan.ts';
 import type { Database } from '../db/index.ts';
 import { findTokensByAddress, upsertToken } from '../farms/repository.ts';
 import type { PriceSources } from '../snapshots/prices.ts';
+import type { PlanChainPrices } from '../prices/plan-chain-prices.ts';
 import { planTokenPrices } from '../snapshots/token-prices.ts';
 import { toTokenNumber } from '../snapshots/valuation/decimal.ts';
 import { withPoolPrices } from './pool-prices.ts';
@@ -74,24 +75,17 @@ export async function ensureTokens(
 }
 
 /**
- * Values events at their own blocks: one pinned aggregate3 per distinct block (its time, the pool's price
- * and the on-chain prices of the tokens involved: a CoinMarketCap quote is today's price, not that block's,
- * decision 013). The one price rule (decision 021), and as for the snapshots a side of the pool no route
- * prices takes its price from the pool's own price. An amount whose price is unknown leaves the event's
- * `usd` null with the reason, never 0.
+ * Values a V3 position's events at their own blocks by Polygon's one price rule (decision 021; past blocks take the
+ * on-chain rule: a CoinMarketCap quote is today's price, not that block's, decision 013), and as for the snapshots a
+ * side of the pool no route prices takes its price from the pool's own price at that block.
  */
-export async function valueV3EventsAtTheirBlocks(
+export function valueV3EventsAtTheirBlocks(
   deps: V3HistoryValueDeps,
   pool: V3PoolRef,
   drafts: V3EventDraft[],
   tokens: Map<string, TokenRef>,
 ): Promise<ValuedV3Event[]> {
-  const valued: ValuedV3Event[] = [];
-  for (const block of [...new Set(drafts.map((d) => d.blockNumber))]) {
-    const atBlock = drafts.filter((d) => d.blockNumber === block);
-    const involved = [...new Set(atBlock.flatMap((d) => d.amounts.map((a) => getAddress(a.token))))];
-    const plan = new ReadPlan();
-    const stamp = plan.addBlock(deps.chain.multicall3Address);
+  const planPrices: PlanChainPrices = (plan, involved) => {
     let sqrtPrice: bigint | null = null;
     plan.addOptional<readonly [bigint, ...unknown[]]>(
       {
@@ -105,12 +99,35 @@ export async function valueV3EventsAtTheirBlocks(
       },
     );
     const pricesOf = planTokenPrices(deps, plan, involved, { isPast: true });
-    await plan.run(deps.chain, block, deps.chain.maxCalldataBytes);
-    const sourced = await pricesOf();
-    const prices =
-      sqrtPrice === null
+    return async () => {
+      const sourced = await pricesOf();
+      return sqrtPrice === null
         ? sourced
         : withPoolPrices(sourced, [{ token0: pool.token0, token1: pool.token1, sqrtPriceX96: sqrtPrice }]);
+    };
+  };
+  return valueEventsAtTheirBlocks({ chain: deps.chain, planPrices }, drafts, tokens);
+}
+
+/**
+ * Values a concentrated-liquidity position's events at their own blocks by its chain's price rule (V3 on Polygon,
+ * V4 on Base: one valuation for both): one pinned aggregate3 per distinct block, its time and the prices of the
+ * tokens involved. An amount whose price is unknown leaves the event's `usd` null with the reason, never 0.
+ */
+export async function valueEventsAtTheirBlocks(
+  deps: { chain: ChainClient; planPrices: PlanChainPrices },
+  drafts: V3EventDraft[],
+  tokens: Map<string, TokenRef>,
+): Promise<ValuedV3Event[]> {
+  const valued: ValuedV3Event[] = [];
+  for (const block of [...new Set(drafts.map((d) => d.blockNumber))]) {
+    const atBlock = drafts.filter((d) => d.blockNumber === block);
+    const involved = [...new Set(atBlock.flatMap((d) => d.amounts.map((a) => getAddress(a.token))))];
+    const plan = new ReadPlan();
+    const stamp = plan.addBlock(deps.chain.multicall3Address);
+    const pricesOf = deps.planPrices(plan, involved);
+    await plan.run(deps.chain, block, deps.chain.maxCalldataBytes);
+    const prices = await pricesOf();
     const priceOf = (address: string) => prices.get(address.toLowerCase())?.usd ?? null;
     const blockTime = new Date(Number(stamp.timestamp) * 1000);
     for (const draft of atBlock) {

@@ -8,8 +8,10 @@ import type {
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
 import {
   chainSnapshotTotals,
+  type FollowedWallet,
   findTrackedChainWallets,
   holdingsOf,
+  loadV4Books,
   parseChainHoldings,
 } from '../../core/kinds/chain-holding/index.ts';
 import { type ChainHoldingsContext, otherChainEntry, readHoldingsOn } from './get-holdings.ts';
@@ -98,6 +100,28 @@ export async function listTrackedChainWallets(
   };
 }
 
+/**
+ * A V4 position's books as the portfolio counts its profit (loadV4Books, the one function of both), with their rows;
+ * null books, saying why, while its history is not read to a snapshot that lists it.
+ */
+async function positionBooksOf(
+  ctx: ChainHoldingsContext,
+  wallet: FollowedWallet,
+  tokenId: string,
+  label: string,
+): Promise<ChainWalletHistory['positions'][number]> {
+  const read = await loadV4Books(ctx.db, wallet, tokenId);
+  return {
+    token_id: tokenId,
+    label,
+    books: read?.books ?? null,
+    books_note: read
+      ? null
+      : 'Its history is still being read: the books and the profit wait for a snapshot whose events are final.',
+    rows: read?.rows ?? [],
+  };
+}
+
 /** How many snapshots a history answer lists at most (the newest). */
 const historyPoints = 100;
 
@@ -117,9 +141,17 @@ export async function getChainWalletHistory(
     });
   }
   const rows = await chainSnapshotTotals(ctx.db, tracked.chain_wallet_id, historyPoints);
+  const entry = otherChainEntry(tracked.chain_id);
+  const newest = tracked.newest ? parseChainHoldings(tracked.newest.holdings) : null;
   return {
     id,
-    chain_name: otherChainEntry(tracked.chain_id).name,
+    chain_name: entry.name,
+    native_symbol: entry.nativeCurrency.symbol,
+    positions: await Promise.all(
+      (newest ? holdingsOf(newest) : []).flatMap((holding) =>
+        holding.tokenId ? [positionBooksOf(ctx, tracked, holding.tokenId, holding.label)] : [],
+      ),
+    ),
     points: rows.map((row) => ({
       block_number: String(row.block_number),
       created_on: row.created_on,

@@ -6,21 +6,12 @@ import type { ChainClient } from '../../core/chain/client.ts';
 import { planTokenReads, type TokenInfo } from '../../core/chain/erc20.ts';
 import { ReadPlan } from '../../core/chain/read-plan.ts';
 import type { OnchainPriceSource } from '../../core/prices/onchain-source.ts';
+import type { PlanChainPrices } from '../../core/prices/plan-chain-prices.ts';
 import { priceKey } from '../../core/prices/price-source.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { uncollectedFees } from '../../core/v3/fee-growth.ts';
 import { amountsForLiquidity } from '../../core/v3/position-math.ts';
 import type { FoundConcentratedPosition, FoundHoldings } from './reads/find-holdings.ts';
-
-/**
- * A price planner of one chain's rule: its reads ride in the caller's plan; once it ran, the answer gives each
- * token's USD by lower-case address (null: no price). Base: its on-chain rule; Polygon: the app's one rule with the
- * operator's choices (planTokenPrices), as the Polygon tools price.
- */
-export type PlanChainPrices = (
-  plan: ReadPlan,
-  tokens: Address[],
-) => () => Promise<Map<string, { usd: number | null }>>;
 
 /** What valuing one chain's holdings needs: that chain's name and id, its client and its price rule. */
 export type ChainValueDeps = {

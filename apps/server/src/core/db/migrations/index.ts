@@ -31,6 +31,7 @@ import { v3IncentiveIndexMigration } from './029-v3-incentive-index.ts';
 import { vaultTrackingMigration } from './030-vault-tracking.ts';
 import { vaultHistoryMigration } from './031-vault-history.ts';
 import { chainTrackingMigration } from './032-chain-tracking.ts';
+import { chainPositionHistoryMigration } from './033-chain-position-history.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '030-vault-tracking': vaultTrackingMigration,
   '031-vault-history': vaultHistoryMigration,
   '032-chain-tracking': chainTrackingMigration,
+  '033-chain-position-history': chainPositionHistoryMigration,
 };

@@ -46,7 +46,49 @@ type ChainSnapshotScheduleTable = {
   failures: Generated<number>;
 };
 
+/** How far a followed wallet's V4 position's history was read (migration 033). */
+type ChainPositionScansTable = {
+  id: Generated<number>;
+  chain_wallet_id: number;
+  /** The NFT's id, a decimal integer as text. */
+  token_id: string;
+  pool_address: string;
+  /** JSON TokenRef of each side (the position's tokens stay known after it left the wallet). */
+  token0: string;
+  token1: string;
+  /** The block the history starts after (BACKFILL_DAYS ago); an open position's balance there is its opening. */
+  window_start_block: BlockNumber;
+  scanned_to_block: ColumnType<number | string, number, number>;
+  scanned_to_hash: string;
+  /** The snapshot block from which the wallet no longer held it; its history ends once read that far. */
+  left_at_block: ColumnType<number | string | null, number | null, number | null>;
+  gaps: string | null;
+};
+
+/**
+ * An event of a followed wallet's V4 position, valued at its block: the columns of v3_position_events (amounts JSON
+ * of {token, raw, usd}; log_index -1 and tx_hash '0x' for the opening balance at the window start). Its
+ * transaction's gas is in transaction_fees under the chain's id.
+ */
+type ChainPositionEventsTable = {
+  id: Generated<number>;
+  chain_wallet_id: number;
+  token_id: string;
+  kind: 'increase_liquidity' | 'decrease_liquidity' | 'collect' | 'transfer';
+  block_number: BlockNumber;
+  block_time: string;
+  tx_hash: string;
+  log_index: number;
+  liquidity: string | null;
+  amounts: string;
+  usd: number | null;
+  usd_error: string | null;
+  detail: string | null;
+};
+
 export type ChainWalletsTables = {
+  chain_position_scans: ChainPositionScansTable;
+  chain_position_events: ChainPositionEventsTable;
   chain_wallets: ChainWalletsTable;
   chain_tracked_wallets: ChainTrackedWalletsTable;
   chain_wallet_snapshots: ChainWalletSnapshotsTable;

@@ -7,6 +7,8 @@ export type ChainHolding = {
   /** 'WETH-USDC V4 #12 on Base', 'WETH-USDC V2 LP on Base', 'syrup pool QUICK -> SPRK on Base'. */
   label: string;
   valueUsd: number | null;
+  /** A V4 position's NFT id (its books are read by it); absent for the other kinds. */
+  tokenId?: string;
 };
 
 /** A stored snapshot's holdings answer. */
@@ -26,6 +28,7 @@ export function holdingsOf(holdings: ChainHoldings): ChainHolding[] {
       key: `v4:${p.token_id}`,
       label: `${pairOf(p.amounts)} V4 #${p.token_id} ${on}`,
       valueUsd: p.value_usd,
+      tokenId: p.token_id,
     })),
     ...holdings.v2_positions.map((p) => ({
       key: `v2:${p.pair.toLowerCase()}`,

@@ -87,3 +87,37 @@ export function findChainWalletTrackers(db: Db, chainWalletId: number) {
     .where('t.chain_wallet_id', '=', chainWalletId)
     .execute();
 }
+
+/** A followed wallet's position scans (how far each V4 position's history was read), by token id. */
+export async function findPositionScans(db: Db, chainWalletId: number) {
+  const rows = await db
+    .selectFrom('chain_position_scans')
+    .selectAll()
+    .where('chain_wallet_id', '=', chainWalletId)
+    .execute();
+  return new Map(rows.map((row) => [row.token_id, row]));
+}
+
+/** A followed wallet's stored events of one V4 position, chain order. */
+export function loadPositionEvents(db: Db, chainWalletId: number, tokenId: string) {
+  return db
+    .selectFrom('chain_position_events')
+    .selectAll()
+    .where('chain_wallet_id', '=', chainWalletId)
+    .where('token_id', '=', tokenId)
+    .orderBy('block_number')
+    .orderBy('log_index')
+    .execute();
+}
+
+/** A followed wallet's newest snapshot at or below a block; undefined when none. */
+export function newestChainSnapshotAtBlock(db: Db, chainWalletId: number, block: number) {
+  return db
+    .selectFrom('chain_wallet_snapshots')
+    .selectAll()
+    .where('chain_wallet_id', '=', chainWalletId)
+    .where('block_number', '<=', block)
+    .orderBy('block_number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -394,6 +394,7 @@ export async function findChainHoldings(
   chain: ChainClient,
   scope: ChainHoldingsScope,
   wallet: Address,
+  at: bigint | 'latest' = 'latest',
 ): Promise<FoundHoldings> {
   const { concentrated } = scope;
   const none = {
@@ -427,7 +428,7 @@ export async function findChainHoldings(
       ],
     });
   const label = `QuickSwap holdings of ${wallet} on ${scope.name}`;
-  const first = await runLens(chain, { data: lensCall(0n, true), answer: lensAnswer, label });
+  const first = await runLens(chain, { data: lensCall(0n, true), answer: lensAnswer, label }, at);
   const [blockNumber, blockTimestamp, nftRaw, v2Raw, pairCount, stakesRaw] = first;
   const v2Entries = [...v2Raw];
   let requests = 1;

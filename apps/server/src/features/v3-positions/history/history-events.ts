@@ -16,6 +16,9 @@ import type { LogFilter, RawLog } from './history-logs.ts';
 /** The contracts a position's events come from (configuration: V3_POSITION_MANAGER_ADDRESS, V3_ETERNAL_FARMING_ADDRESS). */
 export type V3HistoryContracts = { positionManager: Address; eternalFarming: Address };
 
+/** The same where a chain has no farming configured (Base's V4): only the position manager's events. */
+type DecodedContracts = { positionManager: Address; eternalFarming?: Address | undefined };
+
 /** What a position's logs are matched against. */
 export type V3HistoryTarget = {
   tokenId: bigint;
@@ -84,17 +87,34 @@ export function v3HistoryFilters(contracts: V3HistoryContracts, target: V3Histor
 }
 
 /**
+ * Two eth_getLogs filters per block range for positions of a manager without a farming (Algebra Integral's, whose
+ * events have V1.0's signatures): IncreaseLiquidity, DecreaseLiquidity and Collect indexed by any of the token ids,
+ * and the NFTs' Transfers.
+ */
+export function positionManagerFilters(positionManager: Address, tokenIds: bigint[]): LogFilter[] {
+  const ids = tokenIds.map((id) => toHex(id, { size: 32 }));
+  return [
+    {
+      address: [positionManager],
+      topics: [[selectors.increase, selectors.decrease, selectors.collect], ids],
+    },
+    { address: [positionManager], topics: [selectors.transfer, null, null, ids] },
+  ];
+}
+
+/**
  * The incentive ids of this position's RewardsCollected logs: the event names neither its tokens nor (indexed)
  * the position, so its incentive is looked up (the incentive index) before the logs are decoded.
  */
 export function rewardsCollectedIncentives(
   logs: RawLog[],
-  contracts: V3HistoryContracts,
+  contracts: DecodedContracts,
   tokenId: bigint,
 ): Hex[] {
   const ids = new Set<Hex>();
   for (const log of logs) {
     if (
+      !contracts.eternalFarming ||
       !isAddressEqual(log.address, contracts.eternalFarming) ||
       log.topics[0] !== selectors.rewardsCollected
     )
@@ -138,7 +158,7 @@ function collectedAmounts(
  */
 export function decodeV3PositionLogs(
   logs: RawLog[],
-  contracts: V3HistoryContracts,
+  contracts: DecodedContracts,
   target: V3HistoryTarget,
   rewardTokens: Set<string>,
   incentives: ReadonlyMap<string, V3IncentiveTokens> = new Map(),
@@ -196,7 +216,7 @@ export function decodeV3PositionLogs(
       }
       continue;
     }
-    if (!isAddressEqual(log.address, contracts.eternalFarming)) continue;
+    if (!contracts.eternalFarming || !isAddressEqual(log.address, contracts.eternalFarming)) continue;
     const decoded = decodeEventLog({ abi: v3Abis.eternalFarming, data: log.data, topics: log.topics });
     const { eventName, args } = decoded;
     if (eventName === 'FarmEntered' && args.tokenId === target.tokenId) {
