@@ -1,4 +1,5 @@
 import { pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
+import { integralArtifacts } from '@tidewatch/contracts/integral-artifacts';
 import type { Portfolio } from '@tidewatch/shared';
 import type {
   ChainHoldings,
@@ -18,7 +19,7 @@ import {
   startRpcProxy,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
-import { type Address, formatUnits, maxUint128 } from 'viem';
+import { type Address, formatUnits, maxUint128, parseEventLogs } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOtherChains } from '../src/core/chain/other-chains.ts';
 import { isRelativelyClose } from '../src/core/chain/testing.ts';
@@ -559,6 +560,156 @@ describe('tracking a wallet on Base', () => {
     );
     const other = await createConfirmedUser(t);
     expect((await t.request({ method: 'GET', url, token: other.token })).statusCode).toBe(404);
+  });
+
+  it("reads each V4 position's events to Base's final block, and makes its books and profit by V3's engine", async () => {
+    const owner = base.world.accounts.user.address;
+    const manager = base.world.v4.positionManager;
+    const id = base.world.v4.positions.wethUsdc;
+    const c = base.anvil.client;
+    // The window starts here (BACKFILL_DAYS=1, the round's clock a day after this block): both positions were open.
+    const start = await c.getBlock();
+    // The wallet takes half the WETH/USDC position out, then collects it with the fees.
+    const [, , , , , , , liquidity] = await c.readContract({
+      address: manager,
+      abi: integralAbis.positionManager,
+      functionName: 'positions',
+      args: [id],
+    });
+    const sent = async (functionName: 'decreaseLiquidity' | 'collect', args: unknown[]) => {
+      const hash = await c.writeContract({
+        account: owner,
+        address: manager,
+        abi: v3ActionAbis.positionManager,
+        functionName,
+        args,
+        chain: null,
+      } as never);
+      return c.waitForTransactionReceipt({ hash });
+    };
+    const decrease = await sent('decreaseLiquidity', [
+      { tokenId: id, liquidity: liquidity / 2n, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 64n },
+    ]);
+    const collect = await sent('collect', [
+      { tokenId: id, recipient: owner, amount0Max: maxUint128, amount1Max: maxUint128 },
+    ]);
+    // Two rounds, each after more blocks than anvil's finality (head − 64): the second reads to past the first's
+    // snapshot, so the books are of that snapshot.
+    const history = {
+      backfillDays: 1,
+      logsBlockRange: 50,
+      finality: { finality: 'finalized', depth: 64 },
+    } as const;
+    const dayLater = (Number(start.timestamp) + 86_400) * 1000;
+    for (const hours of [20, 22]) {
+      await base.anvil.mine(70);
+      const report = await runDueChainSnapshots({
+        db: t.database.db,
+        isPostgres: false,
+        intervalMs: 3_600_000,
+        now: () => new Date(dayLater + hours * 3_600_000 - 20 * 3_600_000),
+        otherChains,
+        history,
+      });
+      const failure = await t.database.db
+        .selectFrom('chain_snapshot_schedule')
+        .select('last_error')
+        .executeTakeFirst();
+      expect(report, failure?.last_error ?? '').toMatchObject({ stored: 1, failed: 0 });
+    }
+    const asOf = await t.database.db
+      .selectFrom('chain_wallet_snapshots')
+      .select(['block_number', 'holdings'])
+      .where('block_number', '>', Number(collect.blockNumber))
+      .orderBy('block_number')
+      .executeTakeFirstOrThrow();
+    const snapshot = JSON.parse(asOf.holdings) as ChainHoldings;
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/quickswap/chains/tracked/${tracked.id}/history`,
+      token,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ChainWalletHistory>();
+    expect(answer.native_symbol).toBe('ETH');
+    const mine = answer.positions.find((p) => p.token_id === String(id))!;
+    expect(mine.label).toBe(`WETH-USDC V4 #${id} on Base`);
+    expect(mine.books).not.toBeNull();
+    const books = mine.books!;
+    expect(books.as_of_block).toBe(Number(asOf.block_number));
+
+    // The test's own arithmetic, from its own reads of Base at each block.
+    const { WETH, USDC } = base.world.tokens;
+    const wethUsdAt = async (blockNumber: bigint) => {
+      const pair = base.world.v2.pairs.wethUsdc;
+      const [r0, r1] = await c.readContract({
+        address: pair,
+        abi: pairAbi.abi,
+        functionName: 'getReserves',
+        blockNumber,
+      });
+      const token0 = await c.readContract({
+        address: pair,
+        abi: pairAbi.abi,
+        functionName: 'token0',
+        blockNumber,
+      });
+      const [weth, usdc] = token0 === WETH.address ? [r0, r1] : [r1, r0];
+      return Number(formatUnits(usdc, USDC.decimals)) / Number(formatUnits(weth, WETH.decimals));
+    };
+    const usdOf = async ([a0, a1]: readonly [bigint, bigint], block: bigint) =>
+      Number(formatUnits(a0, WETH.decimals)) * (await wethUsdAt(block)) +
+      Number(formatUnits(a1, USDC.decimals));
+    // Opening: what a burn by the owner paid at the window start (nothing was owed there).
+    const opening = await c.simulateContract({
+      account: owner,
+      address: manager,
+      abi: v3ActionAbis.positionManager,
+      functionName: 'decreaseLiquidity',
+      args: [{ tokenId: id, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 64n }],
+      blockNumber: start.number,
+    });
+    const eventOf = (receipt: typeof decrease, eventName: 'DecreaseLiquidity' | 'Collect') =>
+      parseEventLogs({
+        abi: integralArtifacts.positionManager.abi,
+        logs: receipt.logs,
+        eventName,
+      })[0]!.args as unknown as { amount0: bigint; amount1: bigint };
+    const out = eventOf(decrease, 'DecreaseLiquidity');
+    const paid = eventOf(collect, 'Collect');
+    const deposited = await usdOf([opening.result[0], opening.result[1]], start.number);
+    const withdrawn =
+      (await usdOf([out.amount0, out.amount1], decrease.blockNumber)) +
+      (await usdOf([paid.amount0 - out.amount0, paid.amount1 - out.amount1], collect.blockNumber));
+    const gasUsd = async (receipt: typeof decrease) =>
+      Number(formatUnits(receipt.gasUsed * receipt.effectiveGasPrice, 18)) *
+      (await wethUsdAt(receipt.blockNumber));
+    const gas = (await gasUsd(decrease)) + (await gasUsd(collect));
+    const value = snapshot.v4_positions.find((p) => p.token_id === String(id))!.value_usd!;
+    const close = (a: number | null | undefined, b: number) =>
+      expect(isRelativelyClose(a ?? null, b, 1e-9), `${a} vs ${b}`).toBe(true);
+    close(books.deposited_usd, deposited);
+    close(books.withdrawn_usd, withdrawn);
+    close(books.gas_usd, gas);
+    close(books.value_now_usd, value);
+    close(books.profit!.total_profit_usd, value + withdrawn - deposited - gas);
+    expect(mine.rows.map((r) => [r.kind, r.block_number, r.chain.name])).toEqual([
+      ['opening_balance', Number(start.number), 'Base'],
+      ['v3_withdraw', Number(decrease.blockNumber), 'Base'],
+      ['v3_fees', Number(collect.blockNumber), 'Base'],
+    ]);
+    // The custom pool's position was open too: its opening is its only deposit.
+    const custom = answer.positions.find(
+      (p) => p.token_id === String(base.world.v4.positions.quickWethCustom),
+    )!;
+    expect(custom.rows.map((r) => r.kind)).toEqual(['opening_balance']);
+
+    // The portfolio counts the same profits (the V2 LP's and the syrups' stay unknown: no history of theirs).
+    const portfolio = (
+      await t.request({ method: 'GET', url: '/api/quickswap/portfolio', token })
+    ).json<Portfolio>();
+    expect(portfolio.unknown.pnl).toBe(3);
+    close(portfolio.pnl_usd, books.profit!.total_profit_usd! + custom.books!.profit!.total_profit_usd!);
   });
 
   it('stops when the user stops tracking it: out of the portfolio, its snapshots kept', async () => {

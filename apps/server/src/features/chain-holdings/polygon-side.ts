@@ -6,10 +6,10 @@ import type { Config } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { findIndexRows } from '../../core/farm-index/index-repository.ts';
 import { loadSyrupRegistry } from '../../core/farm-index/syrup-registry.ts';
+import type { PlanChainPrices } from '../../core/prices/plan-chain-prices.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import { planTokenPrices } from '../../core/snapshots/token-prices.ts';
 import type { ChainHoldingsScope } from './reads/find-holdings.ts';
-import type { PlanChainPrices } from '../../core/prices/plan-chain-prices.ts';
 
 /** Polygon as the chains feature reads it: the instance's own chain client, its one price rule, what to look at. */
 export type PolygonSide = {

@@ -1,14 +1,14 @@
 import type { LedgerRow, PositionBooks, TokenRef } from '@tidewatch/shared';
-import type { ChainHoldings, IntegralPosition } from '@tidewatch/shared/chains';
 import { chainEntry } from '@tidewatch/shared/chain-registry';
+import type { ChainHoldings, IntegralPosition } from '@tidewatch/shared/chains';
 import type { Kysely } from 'kysely';
 import { getAddress, parseUnits } from 'viem';
 import { assembleLedger } from '../../books/assemble-ledger.ts';
 import { loadTransactionFees } from '../../books/fees-repository.ts';
 import { positionBooks } from '../../books/position-books.ts';
 import { transfersSentence } from '../../books/v3-books.ts';
-import { owedPrincipal, v3Rows } from '../../books/v3-rows.ts';
 import { walletTransfers } from '../../books/v3-ownership.ts';
+import { owedPrincipal, v3Rows } from '../../books/v3-rows.ts';
 import type { Database } from '../../db/index.ts';
 import type { V3PositionEventRow } from '../../db/tables/v3-positions.ts';
 import { ratioOf } from '../../snapshots/valuation/decimal.ts';
@@ -75,9 +75,10 @@ export async function loadV4Books(
     wallet.chain_id,
     events.map((e) => e.tx_hash).filter((hash) => hash !== '0x'),
   );
-  const rows = assembleLedger({ chainId: wallet.chain_id, wallet: owner, drafts, fees, recorded: [] }, 'UTC').map(
-    ({ row }) => row,
-  );
+  const rows = assembleLedger(
+    { chainId: wallet.chain_id, wallet: owner, drafts, fees, recorded: [] },
+    'UTC',
+  ).map(({ row }) => row);
   const uncollected = uncollectedFeesUsd(position, [token0, token1], owedPrincipal(events, asOfBlock));
   const worth = sumOrNull([...position.amounts.map((a) => a.usd), uncollected]);
   const books = positionBooks(rows, {
@@ -96,9 +97,7 @@ export async function loadV4Books(
 }
 
 /** A stored event as V3's rows read it (the same columns; the V3-only ones empty). */
-const asV3EventRow = (
-  row: Awaited<ReturnType<typeof loadPositionEvents>>[number],
-): V3PositionEventRow => ({
+const asV3EventRow = (row: Awaited<ReturnType<typeof loadPositionEvents>>[number]): V3PositionEventRow => ({
   ...row,
   position_id: 0,
   owner_address: null,

@@ -15,9 +15,9 @@ export const chainHolding: PositionKind<number> = {
   ledger: chainHoldingLedger,
 };
 
+// The tracked wallet's history shows each V4 position's books, whose profit the portfolio counts.
+export { type FollowedWallet, loadV4Books } from './books.ts';
 // Its history lists each snapshot's positions as the portfolio counts them.
 export { holdingsOf, parseChainHoldings } from './holdings.ts';
 // The 'Every chain' tool lists the user's tracked wallets with their newest snapshot, as the portfolio reads them.
 export { chainSnapshotTotals, findTrackedChainWallets } from './repository.ts';
-// The tracked wallet's history shows each V4 position's books, whose profit the portfolio counts.
-export { type FollowedWallet, loadV4Books } from './books.ts';

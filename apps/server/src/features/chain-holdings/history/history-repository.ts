@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
 import { type TransactionFeeValues, upsertTransactionFee } from '../../../core/books/fees-repository.ts';
-import type { DbOrTrx } from '../../../core/db/index.ts';
-import type { Database } from '../../../core/db/index.ts';
+import type { Database, DbOrTrx } from '../../../core/db/index.ts';
 
 /** The history of a followed wallet's V4 positions (migration 033), in SQL: what the chains round writes. */
 

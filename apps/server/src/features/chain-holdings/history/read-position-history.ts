@@ -3,7 +3,12 @@ import type { ChainHoldings } from '@tidewatch/shared/chains';
 import { type Address, getAddress, type Hex } from 'viem';
 import { blockStamp, findBlockAtTime } from '../../../core/chain/block-at-time.ts';
 import type { ChainClient } from '../../../core/chain/client.ts';
-import { blockHashAt, type FinalityRule, finalStamp, type HashedBlockStamp } from '../../../core/chain/finality.ts';
+import {
+  blockHashAt,
+  type FinalityRule,
+  finalStamp,
+  type HashedBlockStamp,
+} from '../../../core/chain/finality.ts';
 import type { OtherChain } from '../../../core/chain/other-chains.ts';
 import type { DbOrTrx } from '../../../core/db/index.ts';
 import type { PlanChainPrices } from '../../../core/prices/plan-chain-prices.ts';
@@ -163,7 +168,9 @@ async function hasReorganised(
   chain: ChainClient,
   scans: Awaited<ReturnType<typeof loadPositionScans>>,
 ): Promise<boolean> {
-  const open = scans.filter((s) => s.left_at_block === null || Number(s.scanned_to_block) < Number(s.left_at_block));
+  const open = scans.filter(
+    (s) => s.left_at_block === null || Number(s.scanned_to_block) < Number(s.left_at_block),
+  );
   for (const scan of new Map(open.map((s) => [String(s.scanned_to_block), s])).values()) {
     if ((await blockHashAt(chain, BigInt(scan.scanned_to_block))) !== scan.scanned_to_hash) return true;
   }
@@ -288,17 +295,21 @@ async function valued(
     tx_hash: event.txHash,
     log_index: event.logIndex,
     liquidity: event.liquidity === null ? null : event.liquidity.toString(),
-    amounts: JSON.stringify(event.amounts.map((a) => ({ token: a.token, raw: a.raw.toString(), usd: a.usd }))),
+    amounts: JSON.stringify(
+      event.amounts.map((a) => ({ token: a.token, raw: a.raw.toString(), usd: a.usd })),
+    ),
     usd: event.usd,
     usd_error: event.usdError,
     detail: event.detail ? JSON.stringify(event.detail) : null,
-    gas_usd: null,
-    gas_error: null,
   }));
 }
 
 /** The hash of each block a scan reached (the final block's known already). */
-async function hashesOf(chain: ChainClient, blocks: bigint[], to: HashedBlockStamp): Promise<Map<bigint, Hex>> {
+async function hashesOf(
+  chain: ChainClient,
+  blocks: bigint[],
+  to: HashedBlockStamp,
+): Promise<Map<bigint, Hex>> {
   const hashes = new Map<bigint, Hex>([[to.number, to.hash]]);
   for (const block of blocks) {
     if (!hashes.has(block)) hashes.set(block, (await blockHashAt(chain, block)) ?? '0x');

@@ -1,7 +1,7 @@
 import { type Address, formatEther, getAddress, type Hex } from 'viem';
+import type { TransactionFeeValues } from '../../../core/books/fees-repository.ts';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
-import type { TransactionFeeValues } from '../../../core/books/fees-repository.ts';
 import type { PlanChainPrices } from '../../../core/prices/plan-chain-prices.ts';
 
 /** A receipt as the node answers it: an OP-stack chain (Base) adds the L1 data fee its sender also paid. */
