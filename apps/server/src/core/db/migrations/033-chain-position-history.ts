@@ -49,7 +49,12 @@ export const chainPositionHistoryMigration: Migration = {
       .addColumn('usd', 'double precision')
       .addColumn('usd_error', 'text')
       .addColumn('detail', 'text')
-      .addUniqueConstraint('chain_position_events_once', ['chain_wallet_id', 'token_id', 'tx_hash', 'log_index'])
+      .addUniqueConstraint('chain_position_events_once', [
+        'chain_wallet_id',
+        'token_id',
+        'tx_hash',
+        'log_index',
+      ])
       .execute();
 
     await raiseDataVersionOnWrites(db, ['chain_position_scans', 'chain_position_events']);

@@ -9,13 +9,13 @@ import {
   finalStamp,
   type HashedBlockStamp,
 } from '../../../core/chain/finality.ts';
+import { scanLogs } from '../../../core/chain/history-logs.ts';
 import type { OtherChain } from '../../../core/chain/other-chains.ts';
 import type { DbOrTrx } from '../../../core/db/index.ts';
 import type { PlanChainPrices } from '../../../core/prices/plan-chain-prices.ts';
+import { decodeV3PositionLogs, positionManagerFilters } from '../../../core/v3/history-events.ts';
 import { type V3EventDraft, valueEventsAtTheirBlocks } from '../../../core/v3/history-value.ts';
 import { amountsForLiquidity } from '../../../core/v3/position-math.ts';
-import { decodeV3PositionLogs, positionManagerFilters } from '../../v3-positions/history/history-events.ts';
-import { scanLogs } from '../../v3-positions/history/history-logs.ts';
 import { findChainHoldings, registryScope } from '../reads/find-holdings.ts';
 import { onchainPlanner } from '../value-holdings.ts';
 import { loadPositionScans, type PositionEventRow, type PositionScanRow } from './history-repository.ts';

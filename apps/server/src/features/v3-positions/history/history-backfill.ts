@@ -3,7 +3,15 @@ import { type Address, getAddress, parseUnits } from 'viem';
 import { type GasPricing, recordTransactionFees } from '../../../core/books/fees.ts';
 import { type BlockStamp, blockStamp, findBlockAtTime } from '../../../core/chain/block-at-time.ts';
 import { blockHashAt, type FinalityRule, type HashedBlockStamp } from '../../../core/chain/finality.ts';
+import { type RawLog, scanLogs } from '../../../core/chain/history-logs.ts';
 import { type BackfillKind, runBackfillStep } from '../../../core/history/backfill-step.ts';
+import {
+  decodeV3PositionLogs,
+  rewardsCollectedIncentives,
+  type V3HistoryContracts,
+  type V3IncentiveTokens,
+  v3HistoryFilters,
+} from '../../../core/v3/history-events.ts';
 import {
   type ClaimedV3Backfill,
   claimV3Backfill,
@@ -22,14 +30,6 @@ import {
 } from '../../../core/v3/history-value.ts';
 import type { V3IncentiveIndex } from '../reads/incentives.ts';
 import type { V3PositionReader } from '../schedule/snapshot-store.ts';
-import {
-  decodeV3PositionLogs,
-  rewardsCollectedIncentives,
-  type V3HistoryContracts,
-  type V3IncentiveTokens,
-  v3HistoryFilters,
-} from './history-events.ts';
-import { type RawLog, scanLogs } from './history-logs.ts';
 
 export type V3HistoryJobDeps = V3HistoryValueDeps & {
   contracts: V3HistoryContracts;

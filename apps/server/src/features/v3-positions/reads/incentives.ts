@@ -11,7 +11,7 @@ import {
 } from 'viem';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { ChainUnavailableError } from '../../../core/chain/errors.ts';
-import { scanLogs } from '../history/history-logs.ts';
+import { scanLogs } from '../../../core/chain/history-logs.ts';
 
 /** Algebra's IncentiveKey: what identifies an eternal farming incentive (IIncentiveKey.sol). */
 type V3IncentiveKey = {

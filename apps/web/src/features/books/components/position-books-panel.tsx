@@ -13,14 +13,18 @@ export function formatPolFromWei(wei: string): string {
 }
 
 /**
- * Gas in POL (rounded for reading; `show` = exactly for the exact POL) and USD; receipts not read yet make it
- * 'unknown', or the known part '+ unknown'.
+ * Gas in the chain's native token (POL on Polygon, ETH on Base; rounded for reading, `show` = exactly for the exact
+ * amount) and USD; receipts not read yet make it 'unknown', or the known part '+ unknown'.
  */
-function gasText(books: PositionBooks, show: (exact: string) => string = readableAmount): string {
-  const pol = show(formatPolFromWei(books.gas_pol));
-  if (books.gas_unknown_rows === 0) return `${pol} POL (${formatSmallUsd(books.gas_usd)})`;
+function gasText(
+  books: PositionBooks,
+  native: string,
+  show: (exact: string) => string = readableAmount,
+): string {
+  const paid = show(formatPolFromWei(books.gas_pol));
+  if (books.gas_unknown_rows === 0) return `${paid} ${native} (${formatSmallUsd(books.gas_usd)})`;
   if (books.gas_pol === '0') return 'unknown';
-  return `${pol} POL + unknown (${formatSmallUsd(books.gas_usd)})`;
+  return `${paid} ${native} + unknown (${formatSmallUsd(books.gas_usd)})`;
 }
 
 /**
@@ -29,12 +33,23 @@ function gasText(books: PositionBooks, show: (exact: string) => string = readabl
  * + withdrawn + claimed − deposited − gas). With the one profit (issue 42) its total is that, pending rewards
  * in, and the books' own total is 'claimed only', said so. Unknown stays 'unknown', never $0, prices named.
  */
-export function PositionBooksPanel({ books }: { books: PositionBooks }) {
+export function PositionBooksPanel({
+  books,
+  nativeSymbol = 'POL',
+}: {
+  books: PositionBooks;
+  /** The chain's native token, which gas is paid in. */
+  nativeSymbol?: string;
+}) {
   const { profit } = books;
   const figures: Array<{ label: string; value: string; hint?: string; exact?: string | undefined }> = [
     { label: 'rewards income', value: formatUsd(books.rewards_income_usd), hint: 'each claim at its block' },
     { label: 'pending rewards', value: formatUsd(books.pending_rewards_usd) },
-    { label: 'gas paid', value: gasText(books), exact: exactTitle(gasText(books, exactly), gasText(books)) },
+    {
+      label: 'gas paid',
+      value: gasText(books, nativeSymbol),
+      exact: exactTitle(gasText(books, nativeSymbol, exactly), gasText(books, nativeSymbol)),
+    },
     { label: 'deposited', value: formatUsd(books.deposited_usd) },
     { label: 'withdrawn', value: formatUsd(books.withdrawn_usd) },
     ...(profit?.fees_usd === undefined

@@ -292,6 +292,142 @@ describe('the chains tool', () => {
     ).toBeInTheDocument();
   });
 
+  it("opens a tracked wallet's history: its values, then each V4 position's books on Base with gas in ETH", async () => {
+    logIn();
+    const wallet = {
+      id: 7,
+      chain_id: 8453,
+      chain_name: 'Base',
+      wallet_address: polygonWallet.address,
+      tracked_at: '2026-11-30T10:00:00.000Z',
+      last_error: null,
+      last_error_at: null,
+      snapshot: {
+        block_number: '4400',
+        created_on: '2026-11-30T11:00:00.000Z',
+        total_usd: 1500,
+        positions: 2,
+      },
+    };
+    const token = (symbol: string, decimals: number, amount: string) => ({
+      address: `0x${symbol.padStart(40, '0')}`,
+      symbol,
+      decimals,
+      amount: amount.replace('.', ''),
+      amount_display: amount,
+    });
+    const row = (kind: string, block: number, sent: unknown[], received: unknown[], usd: number) => ({
+      id: `v3:0x${block}:1`,
+      chain: { id: 8453, name: 'Base' },
+      position: { tool: 'v3', farm_address: null, token_id: '3', label: 'WETH-USDC V4 #3 on Base' },
+      kind,
+      tx_hash: `0x${String(block).padStart(64, '0')}`,
+      block_number: block,
+      block_time: '2026-11-30T10:30:00.000Z',
+      local_time: '2026-11-30T10:30:00.000Z',
+      sent,
+      received,
+      underlying: [],
+      counterparty: null,
+      usd,
+      usd_error: null,
+      gas: {
+        status: 'none',
+        fee_pol: null,
+        fee_pol_display: null,
+        fee_usd: null,
+        pol_usd: null,
+        gas_used: null,
+        effective_gas_price: null,
+      },
+    });
+    installFakeFetch(({ path }) => {
+      if (path === '/chains') return { body: chainsOn('on', null) };
+      if (path === '/wallets/connected') return { body: { wallets: [polygonWallet] } };
+      if (path === holdingsPath) return { body: holdings };
+      if (path === '/quickswap/chains/tracked') return { body: { wallets: [wallet] } };
+      if (path === '/quickswap/chains/tracked/7/history') {
+        return {
+          body: {
+            id: 7,
+            chain_name: 'Base',
+            native_symbol: 'ETH',
+            points: [
+              { block_number: '4400', created_on: '2026-11-30T11:00:00.000Z', total_usd: 1500, positions: 2 },
+            ],
+            positions: [
+              {
+                token_id: '3',
+                label: 'WETH-USDC V4 #3 on Base',
+                books_note: null,
+                books: {
+                  as_of_block: 4400,
+                  prices: 'Value now at the prices of block 4400 on Base.',
+                  value_now_usd: 1000,
+                  deposited_usd: 900,
+                  withdrawn_usd: 150,
+                  rewards_income_usd: 0,
+                  pending_rewards_usd: 0,
+                  gas_pol: '2000000000000000',
+                  gas_usd: 6,
+                  gas_unknown_rows: 0,
+                  usd_unknown_rows: 0,
+                  total_profit_usd: 244,
+                  profit: {
+                    as_of_block: 4400,
+                    value_now_usd: 1000,
+                    deposited_usd: 900,
+                    withdrawn_usd: 150,
+                    claimed_rewards_usd: 0,
+                    pending_rewards_usd: 0,
+                    fees_usd: 20,
+                    gas_usd: 6,
+                    total_profit_usd: 244,
+                    unknown_because: null,
+                  },
+                },
+                rows: [
+                  row('v3_deposit', 4100, [token('WETH', 18, '0.1'), token('USDC', 6, '600')], [], 900),
+                  row('v3_withdraw', 4200, [], [token('WETH', 18, '0.05'), token('USDC', 6, '10')], 150),
+                ],
+              },
+              {
+                token_id: '9',
+                label: 'QUICK-WETH V4 #9 on Base',
+                books: null,
+                books_note:
+                  'Its history is still being read: the books and the profit wait for a snapshot whose events are final.',
+                rows: [],
+              },
+            ],
+          },
+        };
+      }
+      return undefined;
+    });
+    renderRoute('/quickswap/chains');
+    const region = await screen.findByRole('region', { name: 'Base · wallet 0x1234…5678' });
+    (await within(region).findByRole('button', { name: /^show history: wallet 0x/ })).click();
+    const books = await within(region).findByRole('region', { name: 'books of WETH-USDC V4 #3 on Base' });
+    const figure = (label: string) => within(books).getByText(label).nextElementSibling?.textContent;
+    expect(figure('gas paid')).toBe('0.002 ETH ($6.00)');
+    expect(figure('deposited')).toBe('$900.00');
+    expect(figure('withdrawn')).toBe('$150.00');
+    expect(figure('total profit')).toBe('+$244.00');
+    const events = within(books).getByRole('table', { name: 'events of WETH-USDC V4 #3 on Base' });
+    expect(
+      within(events)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([
+      '2026-11-30 10:30 UTC, block 4,100deposit on Basesent 0.1 WETH + 600 USDC$900.00',
+      '2026-11-30 10:30 UTC, block 4,200withdraw on Basereceived 0.05 WETH + 10 USDC$150.00',
+    ]);
+    const waiting = within(region).getByRole('region', { name: 'books of QUICK-WETH V4 #9 on Base' });
+    expect(waiting).toHaveTextContent('Its history is still being read');
+  });
+
   it("says when a tracked wallet's last automatic snapshot on Base failed, and that its figures are the last good ones", async () => {
     logIn();
     const failedAt = new Date(Date.now() - 5 * 60_000).toISOString();

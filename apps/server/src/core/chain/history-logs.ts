@@ -1,6 +1,6 @@
 import { type Address, type Hex, toHex } from 'viem';
-import type { ChainClient } from '../../../core/chain/client.ts';
-import { type LogGap, walkLogRanges } from '../../../core/chain/farm-logs.ts';
+import type { ChainClient } from './client.ts';
+import { type LogGap, walkLogRanges } from './farm-logs.ts';
 
 /** One eth_getLogs filter without its block range: contracts and topics (null = any; an array = any of). */
 export type LogFilter = { address: Address[]; topics: (Hex | Hex[] | null)[] };

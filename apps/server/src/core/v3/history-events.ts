@@ -10,8 +10,8 @@ import {
   toHex,
   zeroAddress,
 } from 'viem';
-import type { V3EventDraft } from '../../../core/v3/history-value.ts';
-import type { LogFilter, RawLog } from './history-logs.ts';
+import type { LogFilter, RawLog } from '../chain/history-logs.ts';
+import type { V3EventDraft } from './history-value.ts';
 
 /** The contracts a position's events come from (configuration: V3_POSITION_MANAGER_ADDRESS, V3_ETERNAL_FARMING_ADDRESS). */
 export type V3HistoryContracts = { positionManager: Address; eternalFarming: Address };
