@@ -693,6 +693,18 @@ describe('tracking a wallet on Base', () => {
     close(books.gas_usd, gas);
     close(books.value_now_usd, value);
     close(books.profit!.total_profit_usd, value + withdrawn - deposited - gas);
+    // Returns against holding, of the same snapshot: the opening's tokens held at its prices.
+    const held = snapshot.v4_positions.find((p) => p.token_id === String(id))!;
+    const hodl = await usdOf([opening.result[0], opening.result[1]], BigInt(asOf.block_number));
+    const principalOut = await usdOf([out.amount0, out.amount1], decrease.blockNumber);
+    const feesCollected = await usdOf(
+      [paid.amount0 - out.amount0, paid.amount1 - out.amount1],
+      collect.blockNumber,
+    );
+    const liquidityNow = held.amounts[0].usd! + held.amounts[1].usd!;
+    close(mine.returns!.hodl_usd, hodl);
+    close(mine.returns!.vs_hodl_usd, liquidityNow + principalOut - hodl);
+    close(mine.returns!.fees_earned_usd, feesCollected + held.fees[0].usd! + held.fees[1].usd!);
     expect(mine.rows.map((r) => [r.kind, r.block_number, r.chain.name])).toEqual([
       ['opening_balance', Number(start.number), 'Base'],
       ['v3_withdraw', Number(decrease.blockNumber), 'Base'],

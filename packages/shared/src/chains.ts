@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { farmKindList } from './farm-kinds.ts';
 import { ledgerRowSchema, positionBooksSchema } from './ledger.ts';
+import { positionReturnsSchema } from './v3-positions.ts';
 
 /**
  * GET /api/chains: each chain and whether this instance reads it. `status`: 'on' (configured, its contracts
@@ -166,6 +167,8 @@ const chainPositionBooksSchema = z.object({
   /** 'WETH-USDC V4 #3 on Base'. */
   label: z.string(),
   books: positionBooksSchema.nullable(),
+  /** Against holding its tokens (V3's returns, of the books' snapshot): the pool's part, fees earned. */
+  returns: positionReturnsSchema.nullable(),
   books_note: z.string().nullable(),
   /** The position's ledger rows (deposits, withdrawals, fees collected), chain order. */
   rows: z.array(ledgerRowSchema),

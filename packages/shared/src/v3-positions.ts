@@ -262,6 +262,26 @@ export const v3PositionEventSchema = z.object({
 export type V3PositionEvent = z.infer<typeof v3PositionEventSchema>;
 
 /**
+ * A concentrated-liquidity position's returns against holding its tokens (a V3 position's, a V4 position's on Base),
+ * fees earned and rewards apart.
+ */
+export const positionReturnsSchema = z.object({
+  /** USD put in (IncreaseLiquidity at their blocks) and taken out (DecreaseLiquidity + collected fees). */
+  deposited_usd: usd,
+  withdrawn_usd: usd,
+  value_now_usd: usd,
+  /** What the deposited tokens would be worth now, held. */
+  hodl_usd: usd,
+  /** value now + withdrawn − hodl, without fees and rewards: the pool's part (impermanent loss). */
+  vs_hodl_usd: usd,
+  fees_earned_usd: usd,
+  rewards_usd: usd,
+  /** The position's one total profit (its books' `profit`), and why the figures above differ from it. */
+  total_profit_usd: usd.optional(),
+  total_profit_note: z.string().nullable().optional(),
+});
+
+/**
  * GET /api/quickswap/v3/positions/:token_id/history?wallet_address=: a tracked position's snapshots, its
  * events rebuilt from the chain, and its returns against holding, fees earned and rewards apart.
  */
@@ -270,23 +290,7 @@ export const v3PositionHistorySchema = z.object({
   wallet_address: z.string(),
   snapshots: z.array(v3PositionSnapshotSchema),
   events: z.array(v3PositionEventSchema),
-  returns: z
-    .object({
-      /** USD put in (IncreaseLiquidity at their blocks) and taken out (DecreaseLiquidity + collected fees). */
-      deposited_usd: usd,
-      withdrawn_usd: usd,
-      value_now_usd: usd,
-      /** What the deposited tokens would be worth now, held. */
-      hodl_usd: usd,
-      /** value now + withdrawn − hodl, without fees and rewards: the pool's part (impermanent loss). */
-      vs_hodl_usd: usd,
-      fees_earned_usd: usd,
-      rewards_usd: usd,
-      /** The position's one total profit (its books' `profit`), and why the figures above differ from it. */
-      total_profit_usd: usd.optional(),
-      total_profit_note: z.string().nullable().optional(),
-    })
-    .nullable(),
+  returns: positionReturnsSchema.nullable(),
   /** The accountant's figures (issue 35): income, gas, total profit; null before any snapshot. */
   books: positionBooksSchema.nullable().optional(),
   /**

@@ -115,6 +115,7 @@ async function positionBooksOf(
     token_id: tokenId,
     label,
     books: read?.books ?? null,
+    returns: read?.returns ?? null,
     books_note: read
       ? null
       : 'Its history is still being read: the books and the profit wait for a snapshot whose events are final.',

@@ -5,8 +5,8 @@ import type { V3PositionEventRow, V3RawAmount } from '../../core/db/tables/v3-po
 import { findTokensByAddress } from '../../core/farms/repository.ts';
 import { profitBesideReturns } from '../../core/portfolio/profit.ts';
 import { loadV3Events } from '../../core/v3/history-repository.ts';
+import { computeV3Returns, type ReturnsEvent } from '../../core/v3/returns.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
-import { computeV3Returns, type ReturnsEvent } from './history/history-returns.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
 import { toV3SnapshotWire } from './schedule/snapshot-rows.ts';
 import type { V3TrackingContext } from './tracking-context.ts';

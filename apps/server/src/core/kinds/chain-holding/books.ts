@@ -12,6 +12,7 @@ import { owedPrincipal, v3Rows } from '../../books/v3-rows.ts';
 import type { Database } from '../../db/index.ts';
 import type { V3PositionEventRow } from '../../db/tables/v3-positions.ts';
 import { ratioOf } from '../../snapshots/valuation/decimal.ts';
+import { computeV3Returns, type V3Returns } from '../../v3/returns.ts';
 import { parseChainHoldings } from './holdings.ts';
 import { findPositionScans, loadPositionEvents, newestChainSnapshotAtBlock } from './repository.ts';
 
@@ -21,6 +22,8 @@ export type FollowedWallet = { chain_wallet_id: number; chain_id: number; wallet
 /** A V4 position's books, their ledger rows, and the snapshot they are of (its position there). */
 export type V4Books = {
   books: PositionBooks;
+  /** Against holding its tokens (V3's computeV3Returns), of the same snapshot and events; null without a deposit. */
+  returns: V3Returns | null;
   rows: LedgerRow[];
   position: IntegralPosition;
   holdings: ChainHoldings;
@@ -93,7 +96,29 @@ export async function loadV4Books(
       `${entry?.nativeCurrency.symbol ?? 'the native token'} at its price at each transaction's block.`,
     profitUnknownBecause: transfersSentence(walletTransfers(events, owner, undefined, true)),
   });
-  return { books, rows, position, holdings };
+  const liquidityUsd = sumOrNull(position.amounts.map((a) => a.usd));
+  const returns = computeV3Returns(
+    events.map((event) => ({
+      kind: event.kind,
+      amounts: (JSON.parse(event.amounts) as { token: string; raw: string; usd: number | null }[]).map(
+        (a) => ({
+          ...a,
+          raw: BigInt(a.raw),
+        }),
+      ),
+      usd: event.usd,
+    })),
+    {
+      valueUsd: liquidityUsd,
+      feesUsd: uncollected,
+      pendingRewardsUsd: 0,
+      price0Usd: priceOf(position, 0),
+      price1Usd: priceOf(position, 1),
+      token0,
+      token1,
+    },
+  );
+  return { books, returns, rows, position, holdings };
 }
 
 /** A stored event as V3's rows read it (the same columns; the V3-only ones empty). */
@@ -103,6 +128,14 @@ const asV3EventRow = (row: Awaited<ReturnType<typeof loadPositionEvents>>[number
   owner_address: null,
   recipient_address: null,
 });
+
+/** A side's USD price at the snapshot, from its amount or its fees there; null when neither tells it. */
+function priceOf(position: IntegralPosition, side: 0 | 1): number | null {
+  for (const part of [position.amounts[side], position.fees[side]]) {
+    if (part.usd !== null && Number(part.amount) > 0) return part.usd / Number(part.amount);
+  }
+  return null;
+}
 
 const sumOrNull = (values: (number | null)[]) =>
   values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v ?? 0), 0);

@@ -1,6 +1,6 @@
 import type { ChainWalletHistory } from '@tidewatch/shared/chains';
 import type { LedgerRow, LedgerTokenAmount } from '@tidewatch/shared/ledger';
-import { formatUsd } from '../../../lib/format.ts';
+import { formatSignedUsd, formatUsd } from '../../../lib/format.ts';
 import { PositionBooksPanel } from '../../books/index.ts';
 
 type PositionBooks = ChainWalletHistory['positions'][number];
@@ -36,6 +36,13 @@ export function ChainPositionBooks({
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-400">{position.books_note}</p>
       )}
+      {position.returns ? (
+        <p className="text-xs text-slate-700 dark:text-slate-300">
+          Against holding its tokens: held, they would be worth {formatUsd(position.returns.hodl_usd)} now;
+          the pool's part {formatSignedUsd(position.returns.vs_hodl_usd)} (fees apart); swap fees earned{' '}
+          {formatUsd(position.returns.fees_earned_usd)}.
+        </p>
+      ) : null}
       {position.rows.length > 0 ? (
         <table
           className="w-full text-xs text-slate-700 dark:text-slate-300"

@@ -360,6 +360,15 @@ describe('the chains tool', () => {
                 token_id: '3',
                 label: 'WETH-USDC V4 #3 on Base',
                 books_note: null,
+                returns: {
+                  deposited_usd: 900,
+                  withdrawn_usd: 150,
+                  value_now_usd: 980,
+                  hodl_usd: 1010.5,
+                  vs_hodl_usd: -12.25,
+                  fees_earned_usd: 20,
+                  rewards_usd: 0,
+                },
                 books: {
                   as_of_block: 4400,
                   prices: 'Value now at the prices of block 4400 on Base.',
@@ -395,6 +404,7 @@ describe('the chains tool', () => {
                 token_id: '9',
                 label: 'QUICK-WETH V4 #9 on Base',
                 books: null,
+                returns: null,
                 books_note:
                   'Its history is still being read: the books and the profit wait for a snapshot whose events are final.',
                 rows: [],
@@ -414,6 +424,9 @@ describe('the chains tool', () => {
     expect(figure('deposited')).toBe('$900.00');
     expect(figure('withdrawn')).toBe('$150.00');
     expect(figure('total profit')).toBe('+$244.00');
+    expect(within(books).getByText(/^Against holding its tokens/)).toHaveTextContent(
+      "Against holding its tokens: held, they would be worth $1,010.50 now; the pool's part -$12.25 (fees apart); swap fees earned $20.00.",
+    );
     const events = within(books).getByRole('table', { name: 'events of WETH-USDC V4 #3 on Base' });
     expect(
       within(events)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectedFeesUsd, computeV3Returns, type ReturnsEvent, type ReturnsNow } from './history-returns.ts';
+import { collectedFeesUsd, computeV3Returns, type ReturnsEvent, type ReturnsNow } from './returns.ts';
 
 // A WETH (18) / USDC (6) position: deposits, a partial withdrawal, collects holding principal and fees,
 // a farm that ended and paid rewards, each priced at its own block; the figures are worked by hand here.

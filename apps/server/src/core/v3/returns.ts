@@ -1,6 +1,6 @@
 import type { V3PositionHistory } from '@tidewatch/shared';
 import { type Address, isAddressEqual } from 'viem';
-import { ratioOf, toTokenNumber } from '../../../core/snapshots/valuation/decimal.ts';
+import { ratioOf, toTokenNumber } from '../snapshots/valuation/decimal.ts';
 
 /** A stored event as the returns need it: its kind and amounts, each with its USD at the event's block. */
 export type ReturnsEvent = {
