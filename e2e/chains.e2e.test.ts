@@ -251,6 +251,9 @@ describe('QuickSwap on Base, beside Polygon', () => {
     const history = wallet.getByRole('table', { name: /^history of wallet 0x/ });
     await expect.poll(() => history.getByRole('row').allTextContents()).toHaveLength(2);
     expect((await history.getByRole('row').nth(1).textContent()) ?? '').toContain(`2${total}`);
+    // Its V4 position's books wait for its history, read by the scheduled rounds up to Base's final block.
+    const books = wallet.getByRole('region', { name: /^books of \S+ V4 #\d+ on Base$/ });
+    await expect.poll(() => books.textContent()).toContain('Its history is still being read');
     await session.browser.screenshot('chains-base-tracked', { isFullPage: false });
     await followNavLink(session.browser, 'dashboard');
     const byChain = page.getByRole('list', { name: 'by chain' });
