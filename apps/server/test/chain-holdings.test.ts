@@ -1,6 +1,6 @@
 import { pair as pairAbi, stakingRewards } from '@tidewatch/contracts';
 import { integralArtifacts } from '@tidewatch/contracts/integral-artifacts';
-import type { Portfolio } from '@tidewatch/shared';
+import type { Ledger, Portfolio } from '@tidewatch/shared';
 import type {
   ChainHoldings,
   ChainsAnswer,
@@ -569,7 +569,9 @@ describe('tracking a wallet on Base', () => {
     const c = base.anvil.client;
     // The window starts here (BACKFILL_DAYS=1, the round's clock a day after this block): both positions were open.
     const start = await c.getBlock();
-    // The wallet takes half the WETH/USDC position out, then collects it with the fees.
+    // A minute later (blocks of one second may share a timestamp: the window start must be this block alone), the
+    // wallet takes half the WETH/USDC position out, then collects it with the fees.
+    await base.anvil.increaseTime(60);
     const [, , , , , , , liquidity] = await c.readContract({
       address: manager,
       abi: integralAbis.positionManager,
@@ -715,6 +717,28 @@ describe('tracking a wallet on Base', () => {
       (p) => p.token_id === String(base.world.v4.positions.quickWethCustom),
     )!;
     expect(custom.rows.map((r) => r.kind)).toEqual(['opening_balance']);
+
+    // The wallet's books and its tax exports carry the same rows, named Base, gas in ETH; another user tracking the
+    // same address would change nothing there (the rows are of the user's own tracking).
+    const ledger = (
+      await t.request({ method: 'GET', url: `/api/ledger?wallet=${owner}&tz=UTC`, token })
+    ).json<Ledger>();
+    const onBase = ledger.rows.filter((r) => r.chain.name === 'Base');
+    expect(onBase.map((r) => [r.kind, r.position.label])).toEqual([
+      ['opening_balance', mine.label],
+      ['opening_balance', custom.label],
+      ['v3_withdraw', mine.label],
+      ['v3_fees', mine.label],
+    ]);
+    const koinly = await t.request({
+      method: 'GET',
+      url: `/api/ledger.csv?wallet=${owner}&tz=UTC&format=koinly`,
+      token,
+    });
+    expect(koinly.statusCode, koinly.body).toBe(200);
+    const withdrawLine = koinly.body.split('\n').find((line) => line.includes(decrease.transactionHash))!;
+    expect(withdrawLine).toContain(',ETH,');
+    expect(withdrawLine).toContain('on Base');
 
     // The portfolio counts the same profits (the V2 LP's and the syrups' stay unknown: no history of theirs).
     const portfolio = (

@@ -1,4 +1,5 @@
 import type { LedgerRow, LedgerRowKind, LedgerTokenAmount } from '@tidewatch/shared';
+import { chainEntry } from '@tidewatch/shared/chain-registry';
 
 /**
  * The row kinds a tax file must say something about: the ledger's, and the kinds of what a recovery-plan send
@@ -57,7 +58,7 @@ export function exportLines(
   return lines;
 }
 
-/** The fee cell of a line: POL, exact, when the wallet paid it; empty otherwise. */
+/** The fee cell of a line: in its chain's native token (feeCurrencyOf), exact, when the wallet paid it; empty otherwise. */
 export function feeOf(line: ExportLine): string {
   return line.hasFee && line.row.gas.status === 'paid' ? (line.row.gas.fee_pol_display ?? '') : '';
 }
@@ -112,3 +113,7 @@ export function describe(row: LedgerRow): string {
   })();
   return `${what} on ${row.chain.name}${gasNote}`;
 }
+
+/** The currency gas is paid in on a row's chain (POL on Polygon, ETH on Base): the fee cell's currency. */
+export const feeCurrencyOf = (row: { chain: { id: number } }) =>
+  chainEntry(row.chain.id)?.nativeCurrency.symbol ?? 'POL';

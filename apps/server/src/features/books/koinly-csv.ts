@@ -1,6 +1,14 @@
 import type { AssembledRow } from '../../core/books/ledger-types.ts';
 import { writeCsv } from '../../core/csv/write-csv.ts';
-import { describe, exportLines, feeOf, type TaxRowKind, usdCell, utcDateTime } from './csv-cells.ts';
+import {
+  describe,
+  exportLines,
+  feeCurrencyOf,
+  feeOf,
+  type TaxRowKind,
+  usdCell,
+  utcDateTime,
+} from './csv-cells.ts';
 import { taxExportRows } from './tax-export-rows.ts';
 
 /** Koinly's universal format, its columns in its order. */
@@ -57,7 +65,8 @@ const koinlyLabels: Record<TaxRowKind, string> = {
 /**
  * The ledger in Koinly's universal format: dates 'YYYY-MM-DD HH:mm:ss UTC'; a stake is a send of the LP
  * and a withdrawal a receive of it, rewards receives of their token, each tagged (koinlyLabels); the gas is
- * the fee of the transaction's first line, in POL; a transaction that only paid gas is a send of that POL.
+ * the fee of the transaction's first line, in its chain's native token (POL, ETH on Base); a transaction that only
+ * paid gas is a send of it.
  * Every line of a transaction carries its TxHash. Net worth in USD when known (empty when unknown, never
  * 0). Opening balances are no transaction and stay out, and so do rows with an unknown amount
  * (taxExportRows: a fee-only transaction without its fee, a token of unknown decimals). Amounts are exact
@@ -70,7 +79,7 @@ export function renderKoinlyCsv(rows: AssembledRow[]): string {
     const feeOnly = row.kind === 'fee_only';
     const fee = feeOf(line);
     const sentAmount = feeOnly ? fee : (line.sent?.amount_display ?? '');
-    const sentCurrency = feeOnly ? (fee ? 'POL' : '') : (line.sent?.symbol ?? '');
+    const sentCurrency = feeOnly ? (fee ? feeCurrencyOf(row) : '') : (line.sent?.symbol ?? '');
     return [
       `${utcDateTime(row.block_time)} UTC`,
       sentAmount,
@@ -78,7 +87,7 @@ export function renderKoinlyCsv(rows: AssembledRow[]): string {
       line.received?.amount_display ?? '',
       line.received?.symbol ?? '',
       feeOnly ? '' : fee,
-      feeOnly || !fee ? '' : 'POL',
+      feeOnly || !fee ? '' : feeCurrencyOf(row),
       usdCell(line.usd),
       line.usd === null ? '' : 'USD',
       koinlyLabels[row.kind],

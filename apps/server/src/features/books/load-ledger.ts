@@ -3,17 +3,22 @@ import { getAddress } from 'viem';
 import { assembleLedger, rowsOfYear } from '../../core/books/assemble-ledger.ts';
 import { loadLedgerInputs } from '../../core/books/ledger-sources.ts';
 import type { AssembledRow } from '../../core/books/ledger-types.ts';
+import { otherChainLedgerRows } from '../../core/kinds/chain-holding/index.ts';
 import { ledgerSources } from '../../core/kinds/index.ts';
 import type { LedgerContext } from './context.ts';
 import { findUserWallet } from './ledger-repository.ts';
 
-/** A wallet's ledger limited to a year: its rows (chain order) and the block they are complete up to. */
+/**
+ * A wallet's ledger limited to a year: its rows (Polygon's in chain order, the other chains' merged in by time) and the
+ * Polygon block they are complete up to (the other chains' rows are read to their own final blocks).
+ */
 export type LoadedLedger = { wallet: string; rows: AssembledRow[]; finalBlock: number };
 
 /**
  * The ledger of one of the user's saved or watch-only wallets (NOT_FOUND for any other address, as history
- * answers), assembled over every year (so each transaction's gas stays on its first row), then limited to
- * the calendar year in `tz` when one is given. It reads stored rows only: recorded sends count once the
+ * answers), assembled over every year (so each transaction's gas stays on its first row), with its rows on the
+ * chains beside Polygon where the user tracks it (issue 47: every row names its chain), then limited to the calendar
+ * year in `tz` when one is given. It reads stored rows only: recorded sends count once the
  * worker's job found them final (jobs/recorded-sends-job.ts); no chain read happens here.
  */
 export async function loadLedger(
@@ -40,6 +45,16 @@ export async function loadLedger(
     },
     ledgerSources,
   );
-  const rows = rowsOfYear(assembleLedger(inputs, query.tz), query.year, query.tz);
+  const polygon = assembleLedger(inputs, query.tz);
+  const others = await otherChainLedgerRows(ctx.db, userId, wallet, query.tz);
+  const rows = rowsOfYear(
+    others.length === 0 ? polygon : byTime([...polygon, ...others]),
+    query.year,
+    query.tz,
+  );
   return { wallet, rows, finalBlock };
 }
+
+/** Rows of several chains in time order (block numbers are each chain's own); a stable sort keeps each chain's order. */
+const byTime = (rows: AssembledRow[]) =>
+  rows.sort((a, b) => a.row.block_time.localeCompare(b.row.block_time));

@@ -5,6 +5,7 @@ import type {
   LedgerTotals,
   YearSummary,
 } from '@tidewatch/shared';
+import { polygonChain } from '@tidewatch/shared/chain-registry';
 import { formatUnits } from 'viem';
 import { type AssembledRow, polDecimals } from '../../core/books/ledger-types.ts';
 
@@ -32,7 +33,10 @@ function usdOf(rows: LedgerRow[]): { usd: number; unknown: number } {
   return { usd, unknown };
 }
 
-/** The gas the wallet paid over these rows: wei, known USD, and the rows without a receipt or a price. */
+/**
+ * The gas the wallet paid over these rows: POL in wei (Polygon's rows: another chain's gas is in its own native token,
+ * ETH on Base, and is not added to POL), known USD of every chain's gas, and the rows without a receipt or a price.
+ */
 function gasOf(rows: LedgerRow[]) {
   let wei = 0n;
   let usd = 0;
@@ -46,7 +50,7 @@ function gasOf(rows: LedgerRow[]) {
     }
     if (row.gas.status !== 'paid') continue;
     rowIds.push(row.id);
-    wei += BigInt(row.gas.fee_pol ?? '0');
+    if (row.chain.id === polygonChain.id) wei += BigInt(row.gas.fee_pol ?? '0');
     if (row.gas.fee_usd === null) usdUnknownRows += 1;
     else usd += row.gas.fee_usd;
   }

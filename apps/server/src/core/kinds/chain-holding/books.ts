@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { getAddress, parseUnits } from 'viem';
 import { assembleLedger } from '../../books/assemble-ledger.ts';
 import { loadTransactionFees } from '../../books/fees-repository.ts';
+import type { AssembledRow } from '../../books/ledger-types.ts';
 import { positionBooks } from '../../books/position-books.ts';
 import { transfersSentence } from '../../books/v3-books.ts';
 import { walletTransfers } from '../../books/v3-ownership.ts';
@@ -59,28 +60,8 @@ export async function loadV4Books(
   const [token0, token1] = [position.amounts[0].token, position.amounts[1].token];
   const entry = chainEntry(wallet.chain_id);
   const chainName = entry?.name ?? holdings.chain_name;
-  const manager = entry?.products.v4?.positionManager;
-  const input = {
-    position: {
-      tokenId,
-      poolAddress: position.pool,
-      token0,
-      token1,
-      label: `${token0.symbol}-${token1.symbol} V4 #${tokenId} on ${chainName}`,
-    },
-    events,
-    isHeld: true,
-  };
-  const tokens = new Map([token0, token1].map((t) => [t.address.toLowerCase(), t]));
-  const drafts = v3Rows(input, tokens, manager ? { positionManager: manager } : undefined, owner);
-  const fees = await loadTransactionFees(
-    db,
-    wallet.chain_id,
-    events.map((e) => e.tx_hash).filter((hash) => hash !== '0x'),
-  );
-  const rows = assembleLedger(
-    { chainId: wallet.chain_id, wallet: owner, drafts, fees, recorded: [] },
-    'UTC',
+  const rows = (
+    await positionLedgerRows(db, wallet, { tokenId, pool: position.pool, token0, token1 }, events, 'UTC')
   ).map(({ row }) => row);
   const uncollected = uncollectedFeesUsd(position, [token0, token1], owedPrincipal(events, asOfBlock));
   const worth = sumOrNull([...position.amounts.map((a) => a.usd), uncollected]);
@@ -121,8 +102,50 @@ export async function loadV4Books(
   return { books, returns, rows, position, holdings };
 }
 
+/** A V4 position as its ledger rows name it. */
+export type LedgerV4Position = { tokenId: string; pool: string; token0: TokenRef; token1: TokenRef };
+
+/**
+ * A V4 position's ledger rows on its chain, by V3's one engine: its stored events (V3's columns) made rows by v3Rows
+ * (deposits, withdrawals, fees collected; 'WETH-USDC V4 #3 on Base'), assembled with their transactions' gas (the
+ * chain's transaction_fees rows) under that chain's name, local times in `tz`.
+ */
+export async function positionLedgerRows(
+  db: Kysely<Database>,
+  wallet: FollowedWallet,
+  position: LedgerV4Position,
+  events: V3PositionEventRow[],
+  tz: string,
+): Promise<AssembledRow[]> {
+  const owner = getAddress(wallet.wallet_address);
+  const entry = chainEntry(wallet.chain_id);
+  const manager = entry?.products.v4?.positionManager;
+  const { token0, token1 } = position;
+  const input = {
+    position: {
+      tokenId: position.tokenId,
+      poolAddress: position.pool,
+      token0,
+      token1,
+      label: `${token0.symbol}-${token1.symbol} V4 #${position.tokenId} on ${entry?.name ?? `chain ${wallet.chain_id}`}`,
+    },
+    events,
+    isHeld: true,
+  };
+  const tokens = new Map([token0, token1].map((t) => [t.address.toLowerCase(), t]));
+  const drafts = v3Rows(input, tokens, manager ? { positionManager: manager } : undefined, owner);
+  const fees = await loadTransactionFees(
+    db,
+    wallet.chain_id,
+    events.map((e) => e.tx_hash).filter((hash) => hash !== '0x'),
+  );
+  return assembleLedger({ chainId: wallet.chain_id, wallet: owner, drafts, fees, recorded: [] }, tz);
+}
+
 /** A stored event as V3's rows read it (the same columns; the V3-only ones empty). */
-const asV3EventRow = (row: Awaited<ReturnType<typeof loadPositionEvents>>[number]): V3PositionEventRow => ({
+export const asV3EventRow = (
+  row: Awaited<ReturnType<typeof loadPositionEvents>>[number],
+): V3PositionEventRow => ({
   ...row,
   position_id: 0,
   owner_address: null,

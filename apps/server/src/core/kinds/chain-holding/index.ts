@@ -19,5 +19,7 @@ export const chainHolding: PositionKind<number> = {
 export { type FollowedWallet, loadV4Books } from './books.ts';
 // Its history lists each snapshot's positions as the portfolio counts them.
 export { holdingsOf, parseChainHoldings } from './holdings.ts';
+// The wallet's books and exports add its rows on the other chains beside Polygon's.
+export { otherChainLedgerRows } from './ledger.ts';
 // The 'Every chain' tool lists the user's tracked wallets with their newest snapshot, as the portfolio reads them.
 export { chainSnapshotTotals, findTrackedChainWallets } from './repository.ts';

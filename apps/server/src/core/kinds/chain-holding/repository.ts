@@ -121,3 +121,15 @@ export function newestChainSnapshotAtBlock(db: Db, chainWalletId: number, block:
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The user's tracked wallets with this address, on every chain beside Polygon. */
+export function findUserChainWallets(db: Db, userId: number, wallet: string) {
+  return db
+    .selectFrom('chain_tracked_wallets as t')
+    .innerJoin('chain_wallets as w', 'w.id', 't.chain_wallet_id')
+    .select(['w.id as chain_wallet_id', 'w.chain_id', 'w.wallet_address'])
+    .where('t.user_id', '=', userId)
+    .where('w.wallet_address', '=', wallet)
+    .orderBy('w.chain_id')
+    .execute();
+}
