@@ -18,4 +18,9 @@ export const positionKinds: readonly PositionKind<never>[] = [
 /** Every kind's ledger source: a wallet's ledger is every kind's events. */
 export const ledgerSources = positionKinds.map((kind) => kind.ledger);
 
+/** The kinds' rows on the chains beside Polygon, which the wallet's books merge with Polygon's. */
+export const otherChainLedgers = positionKinds.flatMap((kind) =>
+  kind.otherChainLedger ? [kind.otherChainLedger] : [],
+);
+
 export { chainHolding, v2FarmStake, v3Nft, vaultPosition };

@@ -3,8 +3,7 @@ import { getAddress } from 'viem';
 import { assembleLedger, rowsOfYear } from '../../core/books/assemble-ledger.ts';
 import { loadLedgerInputs } from '../../core/books/ledger-sources.ts';
 import type { AssembledRow } from '../../core/books/ledger-types.ts';
-import { otherChainLedgerRows } from '../../core/kinds/chain-holding/index.ts';
-import { ledgerSources } from '../../core/kinds/index.ts';
+import { ledgerSources, otherChainLedgers } from '../../core/kinds/index.ts';
 import type { LedgerContext } from './context.ts';
 import { findUserWallet } from './ledger-repository.ts';
 
@@ -46,7 +45,9 @@ export async function loadLedger(
     ledgerSources,
   );
   const polygon = assembleLedger(inputs, query.tz);
-  const others = await otherChainLedgerRows(ctx.db, userId, wallet, query.tz);
+  const others = (
+    await Promise.all(otherChainLedgers.map((rowsOf) => rowsOf(ctx.db, userId, wallet, query.tz)))
+  ).flat();
   const rows = rowsOfYear(
     others.length === 0 ? polygon : byTime([...polygon, ...others]),
     query.year,

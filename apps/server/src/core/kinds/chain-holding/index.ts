@@ -1,6 +1,6 @@
 import type { PositionKind } from '../position-kind.ts';
 import { chainHoldingAlerts } from './alerts.ts';
-import { chainHoldingLedger } from './ledger.ts';
+import { chainHoldingLedger, otherChainLedgerRows } from './ledger.ts';
 import { listChainHoldings } from './portfolio.ts';
 
 /**
@@ -13,13 +13,12 @@ export const chainHolding: PositionKind<number> = {
   list: listChainHoldings,
   alerts: chainHoldingAlerts,
   ledger: chainHoldingLedger,
+  otherChainLedger: otherChainLedgerRows,
 };
 
 // The tracked wallet's history shows each V4 position's books, whose profit the portfolio counts.
 export { type FollowedWallet, loadV4Books } from './books.ts';
 // Its history lists each snapshot's positions as the portfolio counts them.
 export { holdingsOf, parseChainHoldings } from './holdings.ts';
-// The wallet's books and exports add its rows on the other chains beside Polygon's.
-export { otherChainLedgerRows } from './ledger.ts';
 // The 'Every chain' tool lists the user's tracked wallets with their newest snapshot, as the portfolio reads them.
 export { chainSnapshotTotals, findTrackedChainWallets } from './repository.ts';
