@@ -23,9 +23,4 @@ export type PositionKind<AlertId> = PortfolioProvider & {
 };
 
 /** A user's wallet's rows on the chains beside Polygon where the user follows it, local times in `tz`. */
-type OtherChainLedger = (
-  db: DbOrTrx,
-  userId: number,
-  wallet: string,
-  tz: string,
-) => Promise<AssembledRow[]>;
+type OtherChainLedger = (db: DbOrTrx, userId: number, wallet: string, tz: string) => Promise<AssembledRow[]>;
