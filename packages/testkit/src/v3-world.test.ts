@@ -7,7 +7,15 @@ import {
   nonfungiblePositionManager,
   testErc20,
 } from '@tidewatch/contracts';
-import { type Address, maxUint128 } from 'viem';
+import {
+  type Abi,
+  type Address,
+  encodeAbiParameters,
+  getContractAddress,
+  keccak256,
+  maxUint128,
+  parseAbiParameters,
+} from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Anvil, startAnvil } from './anvil.ts';
 import { startMerklServer } from './merkl/server.ts';
@@ -231,9 +239,44 @@ describe('deployV3World', () => {
       V3_POSITION_MANAGER_ADDRESS: v3World.positionManager,
       V3_FARMING_CENTER_ADDRESS: v3World.farmingCenter,
       V3_ETERNAL_FARMING_ADDRESS: v3World.eternalFarming,
+      V3_ETERNAL_FARMING_FROM_BLOCK: '0',
       MERKL_DISTRIBUTOR_ADDRESS: v3World.merkl.distributor,
       MERKL_API_URL: 'http://127.0.0.1:1',
     });
+  });
+
+  it("puts QuickSwap V3's contracts at their Polygon addresses, the npm bytecode there and wired to each other", async () => {
+    const c = anvil.client;
+    expect(v3World).toMatchObject({
+      factory: '0x411b0fAcC3489691f28ad58c47006AF5E3Ab3A28',
+      poolDeployer: '0x2D98E2FA9da15aa6dC9581AB097Ced7af697CB92',
+      positionManager: '0x8eF88E4c7CfbbaC1C163f7eddd4B578792201de6',
+      farmingCenter: '0x7F281A8cdF66eF5e9db8434Ec6D97acc1bc01E78',
+      eternalFarming: '0x8a26436e41d0b5fc4C6Ed36C1976fafBe173444E',
+    });
+    const read = (address: Address, abi: Abi, functionName: string) =>
+      c.readContract({ address, abi, functionName } as never) as Promise<Address>;
+    expect(await read(v3World.positionManager, nonfungiblePositionManager.abi as Abi, 'factory')).toBe(
+      v3World.factory,
+    );
+    expect(await read(v3World.positionManager, nonfungiblePositionManager.abi as Abi, 'poolDeployer')).toBe(
+      v3World.poolDeployer,
+    );
+    expect(await read(v3World.factory, algebraFactory.abi as Abi, 'farmingAddress')).toBe(
+      v3World.farmingCenter,
+    );
+    // A pool is where the real deployer's CREATE2 puts it: Polygon's init-code hash from the real pool deployer.
+    const pool = Object.values(v3World.pools)[0]!;
+    expect(
+      getContractAddress({
+        opcode: 'CREATE2',
+        from: v3World.poolDeployer,
+        salt: keccak256(
+          encodeAbiParameters(parseAbiParameters('address, address'), [pool.token0, pool.token1]),
+        ),
+        bytecodeHash: '0x6ec6c9c8091d160c0aa74b2b14ba9c1717e95093bd3ac085cee99a49aab294a4',
+      }),
+    ).toBe(pool.address);
   });
 });
 

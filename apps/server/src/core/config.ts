@@ -125,6 +125,12 @@ const envSchema = z.object({
   V3_POSITION_MANAGER_ADDRESS: addressSchema(polygon.v3.positionManager),
   V3_FARMING_CENTER_ADDRESS: addressSchema(polygon.v3.farmingCenter),
   V3_ETERNAL_FARMING_ADDRESS: addressSchema(polygon.v3.eternalFarming),
+  // Unset: Polygon's subgraph start block for Polygon's contract, the first block for any other.
+  V3_ETERNAL_FARMING_FROM_BLOCK: z.coerce
+    .number({ error: 'must be a block number' })
+    .int('must be a block number')
+    .min(0, 'must be a block number')
+    .optional(),
   // Merkl: its distributor (what was claimed, on-chain) and its API (what was earned, cumulative).
   MERKL_DISTRIBUTOR_ADDRESS: addressSchema(polygon.merklDistributor),
   MERKL_API_URL: httpUrlSchema.default('https://api.merkl.xyz'),
@@ -423,12 +429,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       positionManager: getAddress(e.V3_POSITION_MANAGER_ADDRESS),
       farmingCenter: getAddress(e.V3_FARMING_CENTER_ADDRESS),
       eternalFarming: getAddress(e.V3_ETERNAL_FARMING_ADDRESS),
-      // The subgraph's start block is a fact about Polygon's contract only; any other one (a local chain's)
-      // is read from the chain's first block.
+      // The subgraph's start block is a fact about Polygon's contract on Polygon only; any other one is read from
+      // the chain's first block, and a local chain with the contract at Polygon's address says where to start.
       eternalFarmingFromBlock:
-        getAddress(e.V3_ETERNAL_FARMING_ADDRESS) === polygon.v3.eternalFarming
-          ? polygon.v3.eternalFarmingFromBlock
-          : 0n,
+        e.V3_ETERNAL_FARMING_FROM_BLOCK !== undefined
+          ? BigInt(e.V3_ETERNAL_FARMING_FROM_BLOCK)
+          : getAddress(e.V3_ETERNAL_FARMING_ADDRESS) === polygon.v3.eternalFarming
+            ? polygon.v3.eternalFarmingFromBlock
+            : 0n,
     },
     merkl: {
       distributor: getAddress(e.MERKL_DISTRIBUTOR_ADDRESS),

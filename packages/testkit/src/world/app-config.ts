@@ -76,6 +76,8 @@ export function v3WorldAppEnv(
     V3_POSITION_MANAGER_ADDRESS: v3World.positionManager,
     V3_FARMING_CENTER_ADDRESS: v3World.farmingCenter,
     V3_ETERNAL_FARMING_ADDRESS: v3World.eternalFarming,
+    // At Polygon's address, but on a local chain: its incentives are read from the first block.
+    V3_ETERNAL_FARMING_FROM_BLOCK: '0',
     MERKL_DISTRIBUTOR_ADDRESS: v3World.merkl.distributor,
     ...(options.merklApiUrl ? { MERKL_API_URL: options.merklApiUrl } : {}),
   };

@@ -62,7 +62,7 @@ export async function deployV3World(anvil: Anvil, world: World): Promise<V3World
   // As on Polygon, the position manager's WNative unwraps (collect as POL).
   await makeWrappedNativeUnwrap(anvil, world);
   const setUp = new TxSender(anvil);
-  const contracts = await deployAlgebraContracts(setUp, d, wNative);
+  const contracts = await deployAlgebraContracts(anvil, setUp, d, wNative);
   const distributor = await deployMerklDistributor(setUp, d);
   for (const [, spec] of entries(v3PoolSpecs)) {
     const [token0, token1, amount0, amount1] = sortedPoolTokens(
