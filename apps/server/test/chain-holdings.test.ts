@@ -567,7 +567,9 @@ describe('tracking a wallet on Base', () => {
     const manager = base.world.v4.positionManager;
     const id = base.world.v4.positions.wethUsdc;
     const c = base.anvil.client;
-    // The window starts here (BACKFILL_DAYS=1, the round's clock a day after this block): both positions were open.
+    // The window starts here (BACKFILL_DAYS=1, the round's clock a day after this block), after every snapshot
+    // taken so far (the range test's one is of the next block): both positions were open.
+    await base.anvil.mine(2);
     const start = await c.getBlock();
     // A minute later (blocks of one second may share a timestamp: the window start must be this block alone), the
     // wallet takes half the WETH/USDC position out, then collects it with the fees.
@@ -618,6 +620,20 @@ describe('tracking a wallet on Base', () => {
         .select('last_error')
         .executeTakeFirst();
       expect(report, failure?.last_error ?? '').toMatchObject({ stored: 1, failed: 0 });
+      if (hours === 20) {
+        // Read to Base's final block only (head − 64): no snapshot of the window is final yet, so no books.
+        const first = (
+          await t.request({
+            method: 'GET',
+            url: `/api/quickswap/chains/tracked/${tracked.id}/history`,
+            token,
+          })
+        ).json<ChainWalletHistory>();
+        expect(first.positions.map((p) => [p.books, p.books_note])).toEqual([
+          [null, expect.stringContaining('still being read')],
+          [null, expect.stringContaining('still being read')],
+        ]);
+      }
     }
     const asOf = await t.database.db
       .selectFrom('chain_wallet_snapshots')
@@ -730,6 +746,13 @@ describe('tracking a wallet on Base', () => {
       ['v3_withdraw', mine.label],
       ['v3_fees', mine.label],
     ]);
+    // Another user with the same address saved, not tracking it on Base: their books have no Base rows.
+    const other = await createConfirmedUser(t);
+    await saveWallet(t, owner);
+    const theirs = (
+      await t.request({ method: 'GET', url: `/api/ledger?wallet=${owner}&tz=UTC`, token: other.token })
+    ).json<Ledger>();
+    expect(theirs.rows.filter((r) => r.chain.name === 'Base')).toEqual([]);
     const koinly = await t.request({
       method: 'GET',
       url: `/api/ledger.csv?wallet=${owner}&tz=UTC&format=koinly`,

@@ -13,6 +13,8 @@ type LedgerV3Position = {
   token1: LedgerToken;
   /** How its rows name it where not 'WMATIC-USDC V3 #12' (a V4 position on Base: 'WETH-USDC V4 #3 on Base'). */
   label?: string | undefined;
+  /** Its rows' id prefix where not 'v3' (a V4 position on Base: 'v4-8453', so no id repeats across chains). */
+  idPrefix?: string | undefined;
 };
 
 /**
@@ -75,7 +77,9 @@ export function v3Rows(
     const listed = (list: V3RawAmount[]): LedgerTokenAmount[] =>
       list.map((a) => tokenAmount(tokenOf(a.token), BigInt(a.raw)));
     const base = {
-      id: isOpening(event) ? `v3:0x:-1:${position.tokenId}` : `v3:${event.tx_hash}:${event.log_index}`,
+      id: isOpening(event)
+        ? `${position.idPrefix ?? 'v3'}:0x:-1:${position.tokenId}`
+        : `${position.idPrefix ?? 'v3'}:${event.tx_hash}:${event.log_index}`,
       position: {
         tool: 'v3' as const,
         farm_address: null,

@@ -62,6 +62,8 @@ type ChainPositionScansTable = {
   scanned_to_hash: string;
   /** The snapshot block from which the wallet no longer held it; its history ends once read that far. */
   left_at_block: ColumnType<number | string | null, number | null, number | null>;
+  /** 1 while the last round's step budget ran out before the final block: its books wait until it caught up. */
+  is_behind: number;
   gaps: string | null;
 };
 

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { getAddress, parseUnits } from 'viem';
 import { assembleLedger } from '../../books/assemble-ledger.ts';
 import { loadTransactionFees } from '../../books/fees-repository.ts';
+import { noGas } from '../../books/gas.ts';
 import type { AssembledRow } from '../../books/ledger-types.ts';
 import { positionBooks } from '../../books/position-books.ts';
 import { transfersSentence } from '../../books/v3-books.ts';
@@ -46,23 +47,36 @@ export async function loadV4Books(
   tokenId: string,
 ): Promise<V4Books | null> {
   const scan = (await findPositionScans(db, wallet.chain_wallet_id)).get(tokenId);
-  if (!scan) return null;
+  // Still being read (the round's step budget ran out before the final block): no books of an older moment.
+  if (!scan || scan.is_behind === 1) return null;
   const finalBlock = Number(scan.scanned_to_block);
   const snapshot = await newestChainSnapshotAtBlock(db, wallet.chain_wallet_id, finalBlock);
   const holdings = snapshot ? parseChainHoldings(snapshot.holdings) : null;
   const position = holdings?.v4_positions.find((p) => p.token_id === tokenId);
   if (!holdings || !position) return null;
   const asOfBlock = Number(holdings.block_number);
-  const events = (await loadPositionEvents(db, wallet.chain_wallet_id, tokenId))
+  // A snapshot from before the history's window: its events are not read.
+  if (asOfBlock < Number(scan.window_start_block)) return null;
+  const walletEvents = (await loadPositionEvents(db, wallet.chain_wallet_id))
     .map(asV3EventRow)
     .filter((event) => Number(event.block_number) <= asOfBlock);
+  const events = walletEvents.filter((event) => event.token_id === tokenId);
+  const shared = new Set(
+    walletEvents.filter((e) => e.token_id !== tokenId && e.tx_hash !== '0x').map((e) => e.tx_hash),
+  );
   const owner = getAddress(wallet.wallet_address);
   const [token0, token1] = [position.amounts[0].token, position.amounts[1].token];
   const entry = chainEntry(wallet.chain_id);
   const chainName = entry?.name ?? holdings.chain_name;
+  // A transaction of several positions (a multicall): its gas stays in the wallet's ledger, as V3's books do.
   const rows = (
-    await positionLedgerRows(db, wallet, { tokenId, pool: position.pool, token0, token1 }, events, 'UTC')
-  ).map(({ row }) => row);
+    await positionLedgerRows(
+      db,
+      wallet,
+      [{ position: { tokenId, pool: position.pool, token0, token1 }, events }],
+      'UTC',
+    )
+  ).map(({ row }) => (shared.has(row.tx_hash) ? { ...row, gas: noGas } : row));
   const uncollected = uncollectedFeesUsd(position, [token0, token1], owedPrincipal(events, asOfBlock));
   const worth = sumOrNull([...position.amounts.map((a) => a.usd), uncollected]);
   const books = positionBooks(rows, {
@@ -106,38 +120,42 @@ export async function loadV4Books(
 export type LedgerV4Position = { tokenId: string; pool: string; token0: TokenRef; token1: TokenRef };
 
 /**
- * A V4 position's ledger rows on its chain, by V3's one engine: its stored events (V3's columns) made rows by v3Rows
- * (deposits, withdrawals, fees collected; 'WETH-USDC V4 #3 on Base'), assembled with their transactions' gas (the
- * chain's transaction_fees rows) under that chain's name, local times in `tz`.
+ * A followed wallet's V4 positions' ledger rows on its chain, by V3's one engine: each position's stored events (V3's
+ * columns) made rows by v3Rows (deposits, withdrawals, fees collected; 'WETH-USDC V4 #3 on Base'), all assembled
+ * together with their transactions' gas (the chain's transaction_fees rows), so a transaction of several positions
+ * pays its gas once, under that chain's name, local times in `tz`.
  */
 export async function positionLedgerRows(
   db: Kysely<Database>,
   wallet: FollowedWallet,
-  position: LedgerV4Position,
-  events: V3PositionEventRow[],
+  positions: { position: LedgerV4Position; events: V3PositionEventRow[] }[],
   tz: string,
 ): Promise<AssembledRow[]> {
   const owner = getAddress(wallet.wallet_address);
   const entry = chainEntry(wallet.chain_id);
   const manager = entry?.products.v4?.positionManager;
-  const { token0, token1 } = position;
-  const input = {
-    position: {
-      tokenId: position.tokenId,
-      poolAddress: position.pool,
-      token0,
-      token1,
-      label: `${token0.symbol}-${token1.symbol} V4 #${position.tokenId} on ${entry?.name ?? `chain ${wallet.chain_id}`}`,
-    },
-    events,
-    isHeld: true,
-  };
-  const tokens = new Map([token0, token1].map((t) => [t.address.toLowerCase(), t]));
-  const drafts = v3Rows(input, tokens, manager ? { positionManager: manager } : undefined, owner);
+  const chainName = entry?.name ?? `chain ${wallet.chain_id}`;
+  const drafts = positions.flatMap(({ position, events }) => {
+    const { token0, token1 } = position;
+    const input = {
+      position: {
+        tokenId: position.tokenId,
+        poolAddress: position.pool,
+        token0,
+        token1,
+        label: `${token0.symbol}-${token1.symbol} V4 #${position.tokenId} on ${chainName}`,
+        idPrefix: `v4-${wallet.chain_id}`,
+      },
+      events,
+      isHeld: true,
+    };
+    const tokens = new Map([token0, token1].map((t) => [t.address.toLowerCase(), t]));
+    return v3Rows(input, tokens, manager ? { positionManager: manager } : undefined, owner);
+  });
   const fees = await loadTransactionFees(
     db,
     wallet.chain_id,
-    events.map((e) => e.tx_hash).filter((hash) => hash !== '0x'),
+    positions.flatMap(({ events }) => events.map((e) => e.tx_hash)).filter((hash) => hash !== '0x'),
   );
   return assembleLedger({ chainId: wallet.chain_id, wallet: owner, drafts, fees, recorded: [] }, tz);
 }
@@ -145,7 +163,7 @@ export async function positionLedgerRows(
 /** A stored event as V3's rows read it (the same columns; the V3-only ones empty). */
 export const asV3EventRow = (
   row: Awaited<ReturnType<typeof loadPositionEvents>>[number],
-): V3PositionEventRow => ({
+): V3PositionEventRow & { token_id: string } => ({
   ...row,
   position_id: 0,
   owner_address: null,

@@ -32,19 +32,17 @@ export async function otherChainLedgerRows(
 ): Promise<AssembledRow[]> {
   const rows: AssembledRow[] = [];
   for (const followed of await findUserChainWallets(db, userId, wallet)) {
-    for (const scan of (await findPositionScans(db, followed.chain_wallet_id)).values()) {
-      const events = (await loadPositionEvents(db, followed.chain_wallet_id, scan.token_id)).map(
-        asV3EventRow,
-      );
-      if (events.length === 0) continue;
-      const position = {
+    const events = (await loadPositionEvents(db, followed.chain_wallet_id)).map(asV3EventRow);
+    const positions = [...(await findPositionScans(db, followed.chain_wallet_id)).values()].map((scan) => ({
+      position: {
         tokenId: scan.token_id,
         pool: scan.pool_address,
         token0: JSON.parse(scan.token0) as TokenRef,
         token1: JSON.parse(scan.token1) as TokenRef,
-      };
-      rows.push(...(await positionLedgerRows(db, followed, position, events, tz)));
-    }
+      },
+      events: events.filter((e) => e.token_id === scan.token_id),
+    }));
+    if (events.length > 0) rows.push(...(await positionLedgerRows(db, followed, positions, tz)));
   }
   return rows;
 }

@@ -94,20 +94,22 @@ export async function findPositionScans(db: Db, chainWalletId: number) {
     .selectFrom('chain_position_scans')
     .selectAll()
     .where('chain_wallet_id', '=', chainWalletId)
+    .orderBy('id')
     .execute();
   return new Map(rows.map((row) => [row.token_id, row]));
 }
 
-/** A followed wallet's stored events of one V4 position, chain order. */
-export function loadPositionEvents(db: Db, chainWalletId: number, tokenId: string) {
-  return db
+/** A followed wallet's stored events of one V4 position (every position's when `tokenId` is absent), chain order. */
+export function loadPositionEvents(db: Db, chainWalletId: number, tokenId?: string) {
+  let query = db
     .selectFrom('chain_position_events')
     .selectAll()
     .where('chain_wallet_id', '=', chainWalletId)
-    .where('token_id', '=', tokenId)
     .orderBy('block_number')
     .orderBy('log_index')
-    .execute();
+    .orderBy('token_id');
+  if (tokenId !== undefined) query = query.where('token_id', '=', tokenId);
+  return query.execute();
 }
 
 /** A followed wallet's newest snapshot at or below a block; undefined when none. */

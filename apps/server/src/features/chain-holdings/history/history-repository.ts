@@ -57,6 +57,7 @@ export async function storePositionHistory(
           scanned_to_block: scan.scanned_to_block,
           scanned_to_hash: scan.scanned_to_hash,
           left_at_block: scan.left_at_block ?? null,
+          is_behind: scan.is_behind ?? 0,
           gaps: scan.gaps ?? null,
         }),
       )

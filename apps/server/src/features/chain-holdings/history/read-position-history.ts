@@ -52,7 +52,10 @@ type Target = {
   windowStart: bigint;
   /** The snapshot block from which the wallet no longer held it; null while it does. */
   leftAt: bigint | null;
+  /** Read from the window start, its opening balance first (new to the history, or read again after a reset). */
   isNew: boolean;
+  /** Ranges the node refused block by block, kept from earlier rounds. */
+  gaps: string[];
 };
 
 type ReadDeps = ChainHistorySettings & { db: DbOrTrx; other: OtherChain; now: Date };
@@ -89,30 +92,33 @@ export async function readPositionHistory(
   const final = await finalStamp(chain, deps.finality);
   const to = final.number < snapshotBlock ? final : await hashedStamp(chain, snapshotBlock);
 
-  const targets = await targetsOf(deps, { scans, holdings, to });
+  const targets = await targetsOf(deps, { scans, holdings, to, reset });
   const events: PositionEventRow[] = [];
   for (const [tokenId, draft] of await openingBalances(deps.other, holdings, targets)) {
     events.push(...(await valued(value, chainWalletId, targetOf(targets, tokenId), [draft])));
   }
   const budget = { left: deps.stepsPerRound ?? 20 };
   const reached = new Map<bigint, bigint>();
-  const gaps: string[] = [];
-  for (const group of groupByFrom(targets)) {
-    let next = group[0]!.from;
-    for (; next <= to.number && budget.left > 0; budget.left -= 1) {
+  for (const group of groupByRange(targets)) {
+    const first = group[0]!;
+    // A position that left the wallet is read up to where it left, not into its next owner's history.
+    const end = first.leftAt !== null && first.leftAt < to.number ? first.leftAt : to.number;
+    let next = first.from;
+    for (; next <= end && budget.left > 0; budget.left -= 1) {
       const rangeEnd = next + BigInt(deps.logsBlockRange) * 4n - 1n;
-      const end = rangeEnd < to.number ? rangeEnd : to.number;
+      const last = rangeEnd < end ? rangeEnd : end;
       const scan = await scanLogs(chain, {
         filters: positionManagerFilters(
           manager,
           group.map((t) => t.tokenId),
         ),
         fromBlock: next,
-        toBlock: end,
+        toBlock: last,
         maxRange: BigInt(deps.logsBlockRange),
       });
-      gaps.push(...scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`));
+      const gaps = scan.gaps.map((g) => `blocks ${g.fromBlock}-${g.toBlock}: ${g.reason}`);
       for (const target of group) {
+        target.gaps.push(...gaps);
         const drafts = decodeV3PositionLogs(
           scan.logs,
           { positionManager: manager },
@@ -126,7 +132,7 @@ export async function readPositionHistory(
         );
         events.push(...(await valued(value, chainWalletId, target, drafts)));
       }
-      next = end + 1n;
+      next = last + 1n;
     }
     for (const target of group) reached.set(target.tokenId, next - 1n);
   }
@@ -139,20 +145,23 @@ export async function readPositionHistory(
     events.map((e) => e.tx_hash),
   );
   const hashes = await hashesOf(chain, [...reached.values()], to);
-  const scanRows = targets.map(
-    (target): PositionScanRow => ({
+  const scanRows = targets.map((target): PositionScanRow => {
+    const block = reached.get(target.tokenId)!;
+    const end = target.leftAt !== null && target.leftAt < to.number ? target.leftAt : to.number;
+    return {
       chain_wallet_id: chainWalletId,
       token_id: target.tokenId.toString(),
       pool_address: target.pool,
       token0: JSON.stringify(target.token0),
       token1: JSON.stringify(target.token1),
       window_start_block: Number(target.windowStart),
-      scanned_to_block: Number(reached.get(target.tokenId)!),
-      scanned_to_hash: hashes.get(reached.get(target.tokenId)!)!,
+      scanned_to_block: Number(block),
+      scanned_to_hash: hashes.get(block)!,
       left_at_block: target.leftAt === null ? null : Number(target.leftAt),
-      gaps: gaps.length > 0 ? gaps.join('; ').slice(0, 1000) : null,
-    }),
-  );
+      is_behind: block < end ? 1 : 0,
+      gaps: target.gaps.length > 0 ? target.gaps.join('; ').slice(0, 1000) : null,
+    };
+  });
   return { reset, scans: scanRows, events, fees };
 }
 
@@ -178,9 +187,11 @@ async function hasReorganised(
 }
 
 /**
- * The positions this round reads on: each scanned before and not finished (one that left the snapshot is read to
- * the snapshot's block, where it was first missed), and each of the snapshot new to the history, from the window
- * start (the last block at or before BACKFILL_DAYS ago, found once per round).
+ * The positions this round reads on: each scanned before and not finished (one missing from the snapshot is read to
+ * the snapshot's block, where it was first missed; one back in the wallet is read on), and each of the snapshot new
+ * to the history, from the window start (the last block at or before BACKFILL_DAYS ago, found once per round). After
+ * a reorganisation (`reset`) every position scanned before is read again from its own window start, its opening
+ * balance first: a closed position's realised profit is read again too.
  */
 async function targetsOf(
   deps: ReadDeps,
@@ -188,27 +199,30 @@ async function targetsOf(
     scans: Awaited<ReturnType<typeof loadPositionScans>>;
     holdings: ChainHoldings;
     to: HashedBlockStamp;
+    reset: boolean;
   },
 ): Promise<Target[]> {
   const held = new Map(at.holdings.v4_positions.map((p) => [p.token_id, p]));
   const targets: Target[] = [];
   for (const scan of at.scans) {
-    const leftAt =
-      scan.left_at_block !== null
+    const leftAt = held.has(scan.token_id)
+      ? null
+      : scan.left_at_block !== null
         ? BigInt(scan.left_at_block)
-        : held.has(scan.token_id)
-          ? null
-          : BigInt(at.holdings.block_number);
-    if (leftAt !== null && BigInt(scan.scanned_to_block) >= leftAt) continue;
+        : BigInt(at.holdings.block_number);
+    const windowStart = BigInt(scan.window_start_block);
+    const scannedTo = at.reset ? windowStart : BigInt(scan.scanned_to_block);
+    if (leftAt !== null && scannedTo >= leftAt) continue;
     targets.push({
       tokenId: BigInt(scan.token_id),
       pool: getAddress(scan.pool_address),
       token0: JSON.parse(scan.token0) as TokenRef,
       token1: JSON.parse(scan.token1) as TokenRef,
-      from: BigInt(scan.scanned_to_block) + 1n,
-      windowStart: BigInt(scan.window_start_block),
+      from: scannedTo + 1n,
+      windowStart,
       leftAt,
-      isNew: false,
+      isNew: at.reset,
+      gaps: !at.reset && scan.gaps ? [scan.gaps] : [],
     });
   }
   const fresh = [...held.values()].filter((p) => !at.scans.some((s) => s.token_id === p.token_id));
@@ -226,52 +240,56 @@ async function targetsOf(
       windowStart: start.number,
       leftAt: null,
       isNew: true,
+      gaps: [],
     });
   }
   return targets;
 }
 
-/** Targets by the block they are read from (new positions share the window start; the others their last read). */
-function groupByFrom(targets: Target[]): Target[][] {
-  const groups = new Map<bigint, Target[]>();
-  for (const target of targets) groups.set(target.from, [...(groups.get(target.from) ?? []), target]);
+/** Targets read over the same blocks (from the same block, and up to the same end): one eth_getLogs per range. */
+function groupByRange(targets: Target[]): Target[][] {
+  const groups = new Map<string, Target[]>();
+  for (const target of targets) {
+    const key = `${target.from}:${target.leftAt ?? ''}`;
+    groups.set(key, [...(groups.get(key) ?? []), target]);
+  }
   return [...groups.values()];
 }
 
 /**
  * New positions the wallet already held at the window start: what their liquidity stood for there, and what they
  * owed (tokensOwed: principal and fees not told apart before the window, so all of it counts as principal owed, as
- * V3's opening balance does), as one deposit at that block. One lens call at that block for all of them.
+ * V3's opening balance does), as one deposit at that block. One lens call per window start for all of them.
  */
 async function openingBalances(
   other: OtherChain,
   holdings: ChainHoldings,
   targets: Target[],
 ): Promise<Map<bigint, V3EventDraft>> {
-  const fresh = targets.filter((t) => t.isNew);
   const openings = new Map<bigint, V3EventDraft>();
-  if (fresh.length === 0) return openings;
-  const start = fresh[0]!.windowStart;
   const scope = { ...registryScope(other.entry), v2Factory: null, syrups: [], lpFarms: [], dualFarms: [] };
-  const found = await findChainHoldings(other.chain, scope, getAddress(holdings.wallet_address), start);
-  for (const position of found.positions) {
-    const target = fresh.find((t) => t.tokenId === position.tokenId);
-    if (!target) continue;
-    const { tokensOwed0: owed0, tokensOwed1: owed1 } = position;
-    if (position.liquidity === 0n && owed0 === 0n && owed1 === 0n) continue;
-    const { amount0, amount1 } = amountsForLiquidity(position);
-    openings.set(target.tokenId, {
-      kind: 'increase_liquidity',
-      blockNumber: start,
-      txHash: '0x',
-      logIndex: -1,
-      liquidity: position.liquidity,
-      amounts: [
-        { token: getAddress(target.token0.address), raw: amount0 },
-        { token: getAddress(target.token1.address), raw: amount1 },
-      ],
-      detail: { opening_balance: 'true', owed0: owed0.toString(), owed1: owed1.toString() },
-    });
+  const fresh = targets.filter((t) => t.isNew);
+  for (const start of new Set(fresh.map((t) => t.windowStart))) {
+    const found = await findChainHoldings(other.chain, scope, getAddress(holdings.wallet_address), start);
+    for (const position of found.positions) {
+      const target = fresh.find((t) => t.tokenId === position.tokenId && t.windowStart === start);
+      if (!target) continue;
+      const { tokensOwed0: owed0, tokensOwed1: owed1 } = position;
+      if (position.liquidity === 0n && owed0 === 0n && owed1 === 0n) continue;
+      const { amount0, amount1 } = amountsForLiquidity(position);
+      openings.set(target.tokenId, {
+        kind: 'increase_liquidity',
+        blockNumber: start,
+        txHash: '0x',
+        logIndex: -1,
+        liquidity: position.liquidity,
+        amounts: [
+          { token: getAddress(target.token0.address), raw: amount0 },
+          { token: getAddress(target.token1.address), raw: amount1 },
+        ],
+        detail: { opening_balance: 'true', owed0: owed0.toString(), owed1: owed1.toString() },
+      });
+    }
   }
   return openings;
 }

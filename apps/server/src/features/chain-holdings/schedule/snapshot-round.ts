@@ -36,7 +36,9 @@ const noHistory: PositionHistoryWrite = { reset: false, scans: [], events: [], f
  * Tracked wallets on chains beside Polygon as a kind of scheduled round (core/jobs/scheduled-round.ts, on the work
  * engine) beside the other kinds: one wallet per batch, read in one request to its chain (the tool's own read,
  * readHoldingsOn), then its V4 positions' events up to the chain's final block (readPositionHistory), all stored
- * with its schedule row in one transaction: a round killed midway leaves neither. A chain that is off, refused or unreachable
+ * with its schedule row in one transaction: a round killed midway leaves neither. A history read that fails (a node
+ * without the past blocks' state, a receipt not given) costs the wallet no snapshot: its history is read on from
+ * where it stood at the next round, its books staying of their last read meanwhile. A chain that is off, refused or unreachable
  * fails its wallets alone (backed off, the reason on their rows); Polygon's rounds do not wait for it.
  */
 export function chainWalletSnapshots(
@@ -59,7 +61,7 @@ export function chainWalletSnapshots(
               { ...deps.history, db: deps.db, other, now: deps.now?.() ?? new Date() },
               wallet.chainWalletId,
               holdings,
-            )
+            ).catch(() => noHistory)
           : noHistory;
       return { wallet, holdings, history };
     },
