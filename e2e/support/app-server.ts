@@ -46,6 +46,8 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
       // No journey reaches Steer's API: one that lists Steer's vaults passes the kit's Steer server in `env`.
       STEER_API_URL: 'http://127.0.0.1:9',
       STEER_STAKING_POOLS_URL: 'http://127.0.0.1:9/dev/staking-pools',
+      // Nor Merkl's: a test of Merkl rewards passes the kit's Merkl server.
+      MERKL_API_URL: 'http://127.0.0.1:9',
       LOG_LEVEL: 'warn',
       ...options.env,
     },

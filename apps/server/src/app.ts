@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     chain: deps.chain,
     prices: deps.prices,
     v3: deps.config.v3,
+    merkl: deps.config.merkl,
   });
   await registerV3Positions(app, {
     ...deps,

@@ -13,9 +13,11 @@ import { v3ActionAbis } from '@tidewatch/shared/v3-action-calls';
 import {
   type Anvil,
   type BaseWorld,
+  type MerklServer,
   type RpcProxy,
   startAnvil,
   startBaseWorld,
+  startMerklServer,
   startRpcProxy,
 } from '@tidewatch/testkit';
 import { sql } from 'kysely';
@@ -36,6 +38,9 @@ let proxy: RpcProxy;
 let t: TestApp;
 let token: string;
 let otherChains: ReturnType<typeof createOtherChains>;
+let merkl: MerklServer;
+/** What Merkl's API says the wallet earned on Base (cumulative, in QUICK's base units). */
+const merklEarned = 12_500_000_000_000_000_000n;
 
 const holdingsUrl = (chainId: number, wallet: string) =>
   `/api/quickswap/chains/${chainId}/holdings?wallet_address=${wallet}`;
@@ -44,7 +49,12 @@ beforeAll(async () => {
   base = await startBaseWorld();
   proxy = await startRpcProxy({ target: base.anvil.rpcUrl });
   otherChains = createOtherChains({ baseRpcUrls: [proxy.url], multicallBatchBytes: 120_000 });
-  t = await createTestApp({ deps: { otherChains } });
+  const { QUICK } = base.world.tokens;
+  merkl = await startMerklServer({
+    chainId: 8453,
+    rewards: [{ recipient: base.world.accounts.user.address, token: QUICK, amount: merklEarned }],
+  });
+  t = await createTestApp({ deps: { otherChains }, env: { MERKL_API_URL: merkl.url } });
   ({ token } = await createConfirmedUser(t));
   await saveWallet(t, base.world.accounts.user.address);
 }, 120_000);
@@ -61,6 +71,7 @@ async function saveWallet(app: TestApp, address: Address) {
 afterAll(async () => {
   await t?.close();
   await proxy?.stop();
+  await merkl?.stop();
   await base?.stop();
 });
 
@@ -116,14 +127,44 @@ describe('a wallet on Base', () => {
       blockNumber: at(),
     } as never) as Promise<T>;
 
-  it('names its chain and finds every kind of position there in one eth_call (then one more to price them)', () => {
+  it('names its chain and finds every kind of position there in one eth_call (then one to price them, one for Merkl)', () => {
     expect(answer).toMatchObject({ chain_id: 8453, chain_name: 'Base' });
     expect(answer.v4_positions.map((p) => p.token_id)).toEqual(
       [base.world.v4.positions.wethUsdc, base.world.v4.positions.quickWethCustom].map(String),
     );
     expect(answer.v2_positions.map((p) => p.pair)).toEqual([base.world.v2.pairs.wethUsdc]);
     expect(answer.syrups.map((s) => s.pool)).toEqual([base.world.syrups.earnQuick, base.world.syrups.ended]);
-    expect(requests).toBe(2);
+    // The lens, the prices, and Merkl's `claimed` on Base's distributor with the reward token's price.
+    expect(requests).toBe(3);
+  });
+
+  it("adds the wallet's Merkl rewards on Base apart: Merkl's cumulative amount less what Base's distributor says was claimed", async () => {
+    const { QUICK } = base.world.tokens;
+    const [claimed] = await read<readonly [bigint, number, string]>(
+      base.world.merkl.distributor,
+      v3ActionAbis.merklDistributor,
+      'claimed',
+      [base.world.accounts.user.address, QUICK.address],
+    );
+    const pending = merklEarned - claimed;
+    expect(answer.merkl).toMatchObject({
+      status: 'ok',
+      rewards: [{ token: { address: QUICK.address, symbol: 'QUICK' }, amount: formatUnits(pending, 18) }],
+    });
+    // At QUICK's Base price of the same answer (its syrup rows price QUICK by the same rule, at the same block).
+    const syrup = answer.syrups[0]!;
+    const quickUsd = syrup.staked.usd! / Number(syrup.staked.amount);
+    expect(isRelativelyClose(answer.merkl!.usd, Number(formatUnits(pending, 18)) * quickUsd, 1e-9)).toBe(
+      true,
+    );
+    // Apart from the total: claimable at Merkl, not a position.
+    const parts = [...answer.v4_positions, ...answer.v2_positions, ...answer.syrups].map((p) => p.value_usd!);
+    expect(
+      isRelativelyClose(
+        answer.total_usd,
+        parts.reduce((a, b) => a + b, 0),
+      ),
+    ).toBe(true);
   });
 
   it('derives the custom pool with its deployer in the salt, as the factory placed it', async () => {
@@ -377,7 +418,8 @@ describe('tracking a wallet on Base', () => {
       url: holdingsUrl(8453, base.world.accounts.user.address),
       token,
     });
-    const now = again.json<ChainHoldings>();
+    // (Merkl's rewards are the live read's alone: claimable at Merkl, no position of the snapshot.)
+    const { merkl: _, ...now } = again.json<ChainHoldings>();
     if (now.block_number === holdings.block_number) expect(now).toEqual(holdings);
   });
 

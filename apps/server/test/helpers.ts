@@ -110,6 +110,8 @@ export async function createTestApp(overrides: TestAppOverrides = {}): Promise<T
     // No test reaches Steer's API: a test that lists Steer's vaults starts the kit's Steer server.
     STEER_API_URL: 'http://127.0.0.1:9',
     STEER_STAKING_POOLS_URL: 'http://127.0.0.1:9/dev/staking-pools',
+    // Nor Merkl's: a test of Merkl rewards passes the kit's Merkl server.
+    MERKL_API_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'silent',
     ...overrides.env,
   });

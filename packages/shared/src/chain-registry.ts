@@ -48,6 +48,11 @@ export type ChainEntry = {
   finality: 'finalized';
   /** QuickSwap's products here; a product absent is not offered on this chain. */
   products: { v2?: V2Product; v4?: IntegralProduct; syrups?: SyrupProduct };
+  /**
+   * Merkl's Distributor, one address on every chain (quickswap-chains-2026.md §5): the wallet's Merkl rewards there
+   * (whether QuickSwap runs Merkl campaigns on the chain is UNCONFIRMED for Base: none may be listed).
+   */
+  merklDistributor?: `0x${string}`;
 };
 
 /** Uniswap V2's pair init-code hash, QuickSwap's V2 on both chains (quickswap-chains-2026.md §2.1, §2.2). */
@@ -83,6 +88,7 @@ export const baseChain = {
   explorerUrl: 'https://basescan.org',
   publicRpcUrl: 'https://mainnet.base.org',
   finality: 'finalized',
+  merklDistributor: '0x3Ef3D8bA38EBe18DB133cEc108f4D14CE00Dd9Ae',
   products: {
     v2: {
       factory: '0xEC6540261aaaE13F236A032d454dc9287E52e56A',

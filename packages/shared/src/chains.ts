@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hexAddressSchema } from './address.ts';
 import { farmKindList } from './farm-kinds.ts';
 import { ledgerRowSchema, positionBooksSchema } from './ledger.ts';
-import { positionReturnsSchema } from './v3-positions.ts';
+import { merklRewardsSchema, positionReturnsSchema } from './v3-positions.ts';
 
 /**
  * GET /api/chains: each chain and whether this instance reads it. `status`: 'on' (configured, its contracts
@@ -108,6 +108,12 @@ export const chainHoldingsSchema = z.object({
   syrups: z.array(syrupHoldingSchema),
   /** Everything above added up; null when a non-zero amount has no price. */
   total_usd: z.number().nullable(),
+  /**
+   * The wallet's Merkl rewards on this chain, claimable at Merkl (not in `total_usd`, as the V3 tool keeps them
+   * apart): pending = Merkl's cumulative amount − the chain's distributor's `claimed`. Read by the tool's own
+   * read of a chain beside Polygon (the V3 tool shows Polygon's); absent from snapshots and from Polygon's answer.
+   */
+  merkl: merklRewardsSchema.nullable().optional(),
 });
 export type ChainHoldings = z.infer<typeof chainHoldingsSchema>;
 export type IntegralPosition = z.infer<typeof integralPositionSchema>;

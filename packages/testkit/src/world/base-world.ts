@@ -16,6 +16,7 @@ import { placeContracts } from './place-contracts.ts';
 import { TxSender } from './tx-sender.ts';
 import { impersonate } from './v3-liquidity.ts';
 import { sqrtPriceX96FromAmounts } from './v3-math.ts';
+import { deployMerklDistributor } from './v3-merkl.ts';
 
 type BaseTokenKey = 'WETH' | 'USDC' | 'QUICK' | 'SPRK';
 type BaseToken = { address: Address; symbol: string; decimals: number };
@@ -48,6 +49,8 @@ export type BaseWorld = {
     positions: { wethUsdc: bigint; quickWethCustom: bigint };
   };
   syrups: { earnQuick: Address; earnSprk: Address; ended: Address };
+  /** Merkl's Distributor at its address (no tree published: nothing claimed). */
+  merkl: { distributor: Address };
 };
 
 const units = (whole: bigint, decimals: number) => whole * 10n ** BigInt(decimals);
@@ -114,6 +117,8 @@ async function deployBaseWorld(anvil: Anvil): Promise<BaseWorld> {
     [real.v4.factory, baseChain.wrappedNative, real.v4.poolDeployer],
     'V4 swap router',
   );
+  // Merkl's Distributor (restated), one address on every chain: the wallet's Merkl rewards on Base.
+  const distributor = await deployMerklDistributor(tx, d);
   await tx.assertAllSucceeded();
   const tokenMoves = [...deployed].flatMap(([key, from]) => {
     const to = tokenSpecs[key].to;
@@ -127,6 +132,7 @@ async function deployBaseWorld(anvil: Anvil): Promise<BaseWorld> {
     { from: v4Factory, to: real.v4.factory },
     { from: v4Npm, to: real.v4.positionManager },
     { from: v4Router, to: real.v4.swapRouter },
+    { from: distributor, to: baseChain.merklDistributor },
   ]);
   const tokens = Object.fromEntries(
     (Object.keys(tokenSpecs) as BaseTokenKey[]).map((key) => [
@@ -338,5 +344,6 @@ async function deployBaseWorld(anvil: Anvil): Promise<BaseWorld> {
       earnSprk: getAddress(syrupSpecs[1].to),
       ended: getAddress(syrupSpecs[2].to),
     },
+    merkl: { distributor: getAddress(baseChain.merklDistributor) },
   };
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@tidewatch/shared';
+import { AppError, type MerklRewards } from '@tidewatch/shared';
 import { type ChainEntry, chainEntry, chainRegistry, polygonChain } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings, ChainStatus } from '@tidewatch/shared/chains';
 import type { Kysely } from 'kysely';
@@ -6,6 +6,7 @@ import type { Address } from 'viem';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Database } from '../../core/db/index.ts';
 import { requireSavedWallet } from '../../core/farms/saved-wallet.ts';
+import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from '../../core/merkl/merkl-rewards.ts';
 import type { PolygonSide } from './polygon-side.ts';
 import { type ChainHoldingsScope, findChainHoldings, registryScope } from './reads/find-holdings.ts';
 import { type ChainValueDeps, onchainPlanner, valueChainHoldings } from './value-holdings.ts';
@@ -18,7 +19,12 @@ export type ChainHoldingsContext = {
   otherChains: readonly OtherChain[];
   /** Polygon's side (the instance's chain); absent without its RPC. */
   polygon?: PolygonSide | undefined;
+  /** Merkl's API client and its last-answer store: a wallet's Merkl rewards on the other chains. */
+  merkl?: ChainMerkl | undefined;
 };
+
+/** What reading Merkl rewards on a chain takes besides the chain: the API client, the store and the clock. */
+export type ChainMerkl = Pick<MerklDeps, 'client' | 'store' | 'now'>;
 
 /**
  * GET /api/chains: every chain of the registry and whether this instance reads it. Polygon is the instance's own
@@ -68,7 +74,7 @@ export async function getChainHoldings(
   const entry = chainEntry(chainId);
   if (!entry) throw unknownChain(chainId);
   const wallet = await requireSavedWallet({ db: ctx.db, chainId: ctx.walletChainId }, userId, walletInput);
-  if (entry.id !== polygonChain.id) return readHoldingsOn(ctx.otherChains, entry.id, wallet);
+  if (entry.id !== polygonChain.id) return readHoldingsOn(ctx.otherChains, entry.id, wallet, ctx.merkl);
   if (!ctx.polygon) throw new AppError('CHAIN_UNAVAILABLE', 'no blockchain RPC is configured on this server');
   const { chain, planPrices } = ctx.polygon;
   return findAndValue({ entry, chain, planPrices }, await ctx.polygon.scope(), wallet);
@@ -104,6 +110,7 @@ export async function readHoldingsOn(
   otherChains: readonly OtherChain[],
   chainId: number,
   wallet: Address,
+  merkl?: ChainMerkl,
 ): Promise<ChainHoldings> {
   const other = otherChains.find((c) => c.entry.id === chainId);
   const entry = chainEntry(chainId);
@@ -119,7 +126,25 @@ export async function readHoldingsOn(
     throw new AppError('CHAIN_UNAVAILABLE', check.reason ?? `${name} is being checked: try again shortly`);
   }
   const deps = { entry: other.entry, chain: other.chain, planPrices: onchainPlanner(other.prices) };
-  return findAndValue(deps, registryScope(other.entry), wallet);
+  const holdings = await findAndValue(deps, registryScope(other.entry), wallet);
+  const distributor = other.entry.merklDistributor;
+  if (!merkl || !distributor) return holdings;
+  return { ...holdings, merkl: await merklRewardsOn({ ...merkl, ...deps, distributor }, wallet, holdings) };
+}
+
+/**
+ * The wallet's Merkl rewards on a chain beside Polygon, at its holdings' block: the V3 tool's reading (the API's
+ * cumulative amounts, or its last good answer with its age, less the distributor's `claimed` on that chain), priced
+ * by that chain's rule. Merkl's faults make them stale or unknown, never the holdings.
+ */
+async function merklRewardsOn(
+  deps: ChainMerkl & ChainValueDeps & { distributor: Address },
+  wallet: Address,
+  holdings: ChainHoldings,
+): Promise<MerklRewards> {
+  const merklDeps = { ...deps, chainId: deps.entry.id };
+  const answer = await loadMerklAnswer(merklDeps, wallet);
+  return valueMerklRewards(merklDeps, wallet, answer, BigInt(holdings.block_number));
 }
 
 /** The one read of a wallet's holdings on a chain, whichever chain: the lens's find, then its valuation at that block. */

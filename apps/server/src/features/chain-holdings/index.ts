@@ -3,6 +3,8 @@ import type { ChainClient } from '../../core/chain/client.ts';
 import type { OtherChain } from '../../core/chain/other-chains.ts';
 import type { Config } from '../../core/config.ts';
 import type { AppDatabase } from '../../core/db/index.ts';
+import { createMerklClient } from '../../core/merkl/merkl-client.ts';
+import { createMerklAnswerStore } from '../../core/merkl/merkl-repository.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import type { Throttles } from '../../core/throttle/throttles.ts';
 import { createPolygonSide } from './polygon-side.ts';
@@ -20,6 +22,8 @@ export async function registerChainHoldings(
     chain?: ChainClient | undefined;
     prices?: PriceSources | undefined;
     v3: Config['v3'];
+    /** Merkl's API: a wallet's Merkl rewards on the chains beside Polygon (the V3 tool reads Polygon's). */
+    merkl: Config['merkl'];
   },
 ): Promise<void> {
   const db = deps.database.db;
@@ -31,7 +35,18 @@ export async function registerChainHoldings(
     v3: deps.v3,
   });
   await app.register(chainHoldingsRoutes, {
-    ctx: { db, walletChainId: deps.chainId, otherChains: deps.otherChains, now: deps.now, polygon },
+    ctx: {
+      db,
+      walletChainId: deps.chainId,
+      otherChains: deps.otherChains,
+      now: deps.now,
+      polygon,
+      merkl: {
+        client: createMerklClient({ apiUrl: deps.merkl.apiUrl, timeoutMs: deps.merkl.timeoutMs }),
+        store: createMerklAnswerStore(db),
+        now: deps.now,
+      },
+    },
     throttles: deps.throttles,
   });
 }

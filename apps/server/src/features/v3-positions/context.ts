@@ -4,10 +4,10 @@ import type { Address } from 'viem';
 import type { ChainClient } from '../../core/chain/client.ts';
 import type { OldTokens } from '../../core/chain/token-labels.ts';
 import type { Database } from '../../core/db/index.ts';
+import type { MerklDeps } from '../../core/merkl/merkl-rewards.ts';
 import type { PriceSources } from '../../core/snapshots/index.ts';
 import type { V3Contracts } from './reads/contracts.ts';
 import type { V3IncentiveIndex } from './reads/incentives.ts';
-import type { MerklDeps } from './reads/merkl-rewards.ts';
 import type { V3PositionReader } from './schedule/snapshot-store.ts';
 
 /** What reading V3 positions for the API is wired with; the chain parts are absent without an RPC. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ChainFeatureDeps } from '../../core/chain-feature-deps.ts';
 import type { Config } from '../../core/config.ts';
+import { createMerklClient } from '../../core/merkl/merkl-client.ts';
+import { createMerklAnswerStore } from '../../core/merkl/merkl-repository.ts';
 import { createV3IncentiveStore } from './reads/incentive-repository.ts';
 import { createV3IncentiveIndex } from './reads/incentives.ts';
-import { createMerklClient } from './reads/merkl-client.ts';
-import { createMerklAnswerStore } from './reads/merkl-repository.ts';
 import { createV3PositionReader } from './reads/position-reader.ts';
 import { v3PositionsRoutes } from './routes.ts';
 import { createV3PositionsService } from './service.ts';

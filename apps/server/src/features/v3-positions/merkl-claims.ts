@@ -2,10 +2,10 @@ import { v3Abis } from '@tidewatch/contracts';
 import type { MerklClaims } from '@tidewatch/shared';
 import type { Address, Hex } from 'viem';
 import { ReadPlan } from '../../core/chain/read-plan.ts';
+import { MerklApiError, type MerklUserReward } from '../../core/merkl/merkl-client.ts';
+import { addTokenNameReads } from '../../core/merkl/merkl-rewards.ts';
 import { type RawAmount, sumUsd, toTokenAmount } from '../../core/prices/token-amounts.ts';
 import { requireChain, requireSavedWallet, type V3PositionsContext } from './context.ts';
-import { MerklApiError, type MerklUserReward } from './reads/merkl-client.ts';
-import { addTokenNameReads } from './reads/merkl-rewards.ts';
 import { v3PlanPrices } from './reads/position-reader.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { V3WalletPositions } from '@tidewatch/shared';
 import { isWatchOnlyWallet } from '../../core/farms/repository.ts';
+import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from '../../core/merkl/merkl-rewards.ts';
 import { requireChain, requireSavedWallet, type V3PositionsContext } from './context.ts';
 import { findWalletPositionIds } from './reads/find-positions.ts';
-import { loadMerklAnswer, type MerklDeps, valueMerklRewards } from './reads/merkl-rewards.ts';
 import { v3PlanPrices } from './reads/position-reader.ts';
 import { readV3Positions } from './reads/read-positions.ts';
 import { findTrackedTokenIds } from './tracked-ids.ts';

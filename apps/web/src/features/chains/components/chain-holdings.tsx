@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Wallet } from '@tidewatch/shared';
+import type { MerklRewards, Wallet } from '@tidewatch/shared';
 import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
@@ -177,6 +177,7 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
           ],
         }))}
       />
+      {holdings.merkl ? <MerklLine merkl={holdings.merkl} chain={chain} /> : null}
       {action ? (
         <TransactionRunner
           key={action.key}
@@ -209,4 +210,23 @@ function actionContractsOn(
     v2: { chainId: entry.id, factory: v2.factory, router: v2.router, pairInitCodeHash: v2.pairInitCodeHash },
     syrups: { chainId: entry.id, quick: syrups.quick, pools: syrups.pools },
   };
+}
+
+/**
+ * The wallet's Merkl rewards on the chain, apart from its total (claimable at Merkl): what is pending, stale with its
+ * age when Merkl's API is down, unknown (never $0) when it never answered or the distributor did not.
+ */
+function MerklLine({ merkl, chain }: { merkl: MerklRewards; chain: string }) {
+  const text =
+    merkl.status === 'unknown'
+      ? `Merkl rewards on ${chain}: unknown (Merkl's API or the distributor did not answer)`
+      : merkl.rewards.length === 0
+        ? `Merkl rewards on ${chain}: none pending`
+        : `Merkl rewards on ${chain}: ${merkl.rewards.map(amountText).join(' + ')} (${formatUsd(merkl.usd)}), ` +
+          'claimable at Merkl, not in the total above';
+  const age =
+    merkl.status === 'stale' && merkl.as_of
+      ? ` (as of ${merkl.as_of.slice(0, 16).replace('T', ' ')} UTC)`
+      : '';
+  return <p className="text-sm text-slate-700 dark:text-slate-300">{`${text}${age}`}</p>;
 }

@@ -80,6 +80,14 @@ const holdings: ChainHoldings = {
     },
   ],
   total_usd: null,
+  merkl: {
+    status: 'ok',
+    as_of: '2026-11-30T10:00:00.000Z',
+    rewards: [
+      { token: token('0x7094c27f342DBAdfbbeD005b219431595E33b305', 'QUICK'), amount: '12.5', usd: 3.1 },
+    ],
+    usd: 3.1,
+  },
 };
 
 describe('the chains tool', () => {
@@ -126,6 +134,9 @@ describe('the chains tool', () => {
     const syrups = within(region).getByRole('table', { name: 'Base · Syrup pools' });
     expect(within(syrups).getByRole('row', { name: /SPRK syrup/ })).toHaveTextContent(
       '40 QUICK3 SPRKendedunknown',
+    );
+    expect(within(region).getByText(/^Merkl rewards on Base/)).toHaveTextContent(
+      'Merkl rewards on Base: 12.5 QUICK ($3.10), claimable at Merkl, not in the total above',
     );
   });
 

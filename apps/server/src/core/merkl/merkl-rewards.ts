@@ -1,12 +1,12 @@
 import { testErc20, v3Abis } from '@tidewatch/contracts';
 import type { MerklRewards } from '@tidewatch/shared';
 import type { Address } from 'viem';
-import type { ChainClient } from '../../../core/chain/client.ts';
-import { decodeStringOrBytes32 } from '../../../core/chain/erc20.ts';
-import { ReadPlan } from '../../../core/chain/read-plan.ts';
-import { type RawAmount, sumUsd, toTokenAmount } from '../../../core/prices/token-amounts.ts';
+import type { ChainClient } from '../chain/client.ts';
+import { decodeStringOrBytes32 } from '../chain/erc20.ts';
+import { ReadPlan } from '../chain/read-plan.ts';
+import type { PlanChainPrices } from '../prices/plan-chain-prices.ts';
+import { type RawAmount, sumUsd, toTokenAmount } from '../prices/token-amounts.ts';
 import { MerklApiError, type MerklClient, type MerklCumulative } from './merkl-client.ts';
-import type { PlanTokenPrices } from './read-positions.ts';
 
 /** Where the last good answer of the Merkl API is kept per wallet (a table: see merkl-repository.ts). */
 export type MerklAnswerStore = {
@@ -21,7 +21,7 @@ export type MerklDeps = {
   distributor: Address;
   client: MerklClient;
   store: MerklAnswerStore;
-  planPrices: PlanTokenPrices;
+  planPrices: PlanChainPrices;
   now: () => Date;
 };
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type Address, getAddress } from 'viem';
-import type { Database } from '../../../core/db/index.ts';
+import type { Database } from '../db/index.ts';
 import type { MerklCumulative } from './merkl-client.ts';
 import type { MerklAnswerStore } from './merkl-rewards.ts';
 
