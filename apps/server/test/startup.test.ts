@@ -1,41 +1,12 @@
-import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverBundle } from '../../../scripts/server-bundle.ts';
 import { parseConfig, resolveJwtSecret } from '../src/core/config.ts';
+import { runServer, serverDir } from './run-server.ts';
 
-const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scratch = mkdtempSync(join(tmpdir(), 'tidewatch-startup-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** Runs `entry` from the server's build as `npm start -w` does (decision 038) until it exits or prints `until`. */
-function runServer(env: Record<string, string>, until?: RegExp, entry = 'src/main.ts') {
-  return new Promise<{ code: number | null; output: string }>((done) => {
-    const bundle = serverBundle();
-    const built = entry === 'src/worker.ts' ? bundle.worker : bundle.main;
-    const child = spawn(process.execPath, ['--enable-source-maps', built], {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH, LOG_LEVEL: 'info', POLYGON_RPC_URL: 'http://127.0.0.1:9', ...env },
-    });
-    let output = '';
-    let isStopping = false;
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      // One signal is enough: the entry's handler stops it cleanly and ignores a repeated one.
-      if (!isStopping && until?.test(output)) {
-        isStopping = true;
-        child.kill('SIGTERM');
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => done({ code, output }));
-  });
-}
 
 describe('configuration', () => {
   it('names every bad variable in one message', () => {
@@ -113,27 +84,6 @@ describe('configuration', () => {
 });
 
 describe('start-up', () => {
-  it('stops on PORT=abc with one line naming PORT and no stack trace', async () => {
-    const { code, output } = await runServer({ PORT: 'abc', DATA_DIR: join(scratch, 'bad-port') });
-    expect(code).not.toBe(0);
-    expect(output).toContain('Invalid configuration: PORT must be a port number (got "abc")');
-    expect(output).not.toMatch(/\n\s+at /);
-  });
-
-  it('stops with a clear line when the port is in use', async () => {
-    const blocker: Server = createServer();
-    await new Promise<void>((ready) => blocker.listen(0, '127.0.0.1', ready));
-    const port = (blocker.address() as { port: number }).port;
-    try {
-      const { code, output } = await runServer({ PORT: String(port), DATA_DIR: join(scratch, 'busy') });
-      expect(code).not.toBe(0);
-      expect(output).toContain(`port ${port} is already in use: stop the other process or set PORT`);
-      expect(output).not.toMatch(/\n\s+at /);
-    } finally {
-      blocker.close();
-    }
-  });
-
   it('`npm run worker` takes scheduled snapshots without HTTP, stops on SIGTERM, and refuses SNAPSHOT_INTERVAL=off', async () => {
     const dataDir = join(scratch, 'worker');
     const started = await runServer(
@@ -147,14 +97,6 @@ describe('start-up', () => {
     const off = await runServer({ DATA_DIR: dataDir, SNAPSHOT_INTERVAL: 'off' }, undefined, 'src/worker.ts');
     expect(off.code).toBe(1);
     expect(off.output).toContain("tidewatch: SNAPSHOT_INTERVAL is 'off': a worker has nothing to do");
-  });
-
-  it('stops with a clear line when DATA_DIR cannot be written', async () => {
-    const file = join(scratch, 'a-file');
-    writeFileSync(file, '');
-    const { code, output } = await runServer({ PORT: '0', DATA_DIR: join(file, 'data') });
-    expect(code).not.toBe(0);
-    expect(output).toMatch(/DATA_DIR .* is not writable/);
   });
 
   it('serves despite an unreachable RPC (a warning), migrates, and shuts down cleanly on SIGTERM', async () => {
@@ -174,14 +116,5 @@ describe('start-up', () => {
     expect(mode('.')).toBe('700');
     for (const file of ['tidewatch.sqlite', 'jwt-secret']) expect(mode(file), file).toBe('600');
     expect(output).not.toContain('is readable by other local users');
-  });
-
-  it('warns at start-up when an existing DATA_DIR is open to other local users', async () => {
-    const dataDir = join(scratch, 'wide-open');
-    mkdirSync(dataDir, { mode: 0o755 });
-    chmodSync(dataDir, 0o755);
-    const { output } = await runServer({ PORT: '0', DATA_DIR: dataDir }, /serving on/);
-    expect(output).toContain(`DATA_DIR ${dataDir} is readable by other local users (mode 755)`);
-    expect(output).toContain('chmod 700');
   });
 });
