@@ -22,7 +22,12 @@ export type ReadReceipt = {
 };
 
 /** A receipt with its outcome and logs: what a recorded send did is read from them (send-movements.ts). */
-type ReceiptWithLogs = ReadReceipt & { status: 'success' | 'reverted'; logs: ReceiptLog[] };
+type ReceiptWithLogs = ReadReceipt & {
+  status: 'success' | 'reverted';
+  logs: ReceiptLog[];
+  /** The L1 data fee an OP-stack chain's receipt adds (Base), paid by its sender too; 0 elsewhere. */
+  l1Fee: bigint;
+};
 
 /**
  * The fees stage of the history jobs (issue 35): for each of `hashes` (an event's transaction; the opening
@@ -90,6 +95,7 @@ export async function receiptIfMined(chain: ChainClient, hash: Hex): Promise<Rec
     blockHash: raw.blockHash,
     gasUsed: BigInt(raw.gasUsed),
     effectiveGasPrice: BigInt(raw.effectiveGasPrice),
+    l1Fee: BigInt((raw as { l1Fee?: Hex | null }).l1Fee ?? 0),
     status: raw.status === '0x1' ? 'success' : 'reverted',
     logs: raw.logs.map((log) => ({
       address: getAddress(log.address),

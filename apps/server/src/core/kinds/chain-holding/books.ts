@@ -13,6 +13,7 @@ import { walletTransfers } from '../../books/v3-ownership.ts';
 import { owedPrincipal, v3Rows } from '../../books/v3-rows.ts';
 import type { Database } from '../../db/index.ts';
 import type { V3PositionEventRow } from '../../db/tables/v3-positions.ts';
+import { sumKnown } from '../../history/returns.ts';
 import { ratioOf } from '../../snapshots/valuation/decimal.ts';
 import { computeV3Returns, type V3Returns } from '../../v3/returns.ts';
 import { parseChainHoldings } from './holdings.ts';
@@ -78,7 +79,7 @@ export async function loadV4Books(
     )
   ).map(({ row }) => (shared.has(row.tx_hash) ? { ...row, gas: noGas } : row));
   const uncollected = uncollectedFeesUsd(position, [token0, token1], owedPrincipal(events, asOfBlock));
-  const worth = sumOrNull([...position.amounts.map((a) => a.usd), uncollected]);
+  const worth = sumKnown([...position.amounts.map((a) => a.usd), uncollected]);
   const books = positionBooks(rows, {
     asOfBlock,
     valueUsd: worth,
@@ -91,7 +92,7 @@ export async function loadV4Books(
       `${entry?.nativeCurrency.symbol ?? 'the native token'} at its price at each transaction's block.`,
     profitUnknownBecause: transfersSentence(walletTransfers(events, owner, undefined, true)),
   });
-  const liquidityUsd = sumOrNull(position.amounts.map((a) => a.usd));
+  const liquidityUsd = sumKnown(position.amounts.map((a) => a.usd));
   const returns = computeV3Returns(
     events.map((event) => ({
       kind: event.kind,
@@ -177,9 +178,6 @@ function priceOf(position: IntegralPosition, side: 0 | 1): number | null {
   }
   return null;
 }
-
-const sumOrNull = (values: (number | null)[]) =>
-  values.some((v) => v === null) ? null : values.reduce<number>((s, v) => s + (v ?? 0), 0);
 
 /**
  * The swap fees in a snapshot's uncollected amounts: what a static collect would pay, less the principal a

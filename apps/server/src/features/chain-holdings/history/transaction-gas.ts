@@ -1,18 +1,9 @@
 import { type Address, formatEther, getAddress, type Hex } from 'viem';
+import { receiptIfMined } from '../../../core/books/fees.ts';
 import type { TransactionFeeValues } from '../../../core/books/fees-repository.ts';
 import type { ChainClient } from '../../../core/chain/client.ts';
 import { ReadPlan } from '../../../core/chain/read-plan.ts';
 import type { PlanChainPrices } from '../../../core/prices/plan-chain-prices.ts';
-
-/** A receipt as the node answers it: an OP-stack chain (Base) adds the L1 data fee its sender also paid. */
-type RawReceipt = {
-  from: Address;
-  blockNumber: Hex;
-  blockHash: Hex;
-  gasUsed: Hex;
-  effectiveGasPrice: Hex;
-  l1Fee?: Hex | null;
-};
 
 /** A transaction's gas row for transaction_fees, under the chain's id. */
 export type ChainTransactionFee = { txHash: string; values: TransactionFeeValues };
@@ -30,12 +21,10 @@ export async function readTransactionFees(
 ): Promise<ChainTransactionFee[]> {
   const fees: ChainTransactionFee[] = [];
   for (const hash of [...new Set(hashes.map((h) => h.toLowerCase()))].filter((h) => h !== '0x')) {
-    const receipt = (await deps.chain.request('eth_getTransactionReceipt', [hash])) as RawReceipt | null;
+    const receipt = await receiptIfMined(deps.chain, hash as Hex);
     if (!receipt) throw new Error(`the node has no receipt for ${hash}`);
-    const gasUsed = BigInt(receipt.gasUsed);
-    const price = BigInt(receipt.effectiveGasPrice);
-    const feeWei = gasUsed * price + (receipt.l1Fee ? BigInt(receipt.l1Fee) : 0n);
-    const block = BigInt(receipt.blockNumber);
+    const { gasUsed, effectiveGasPrice: price, blockNumber: block } = receipt;
+    const feeWei = gasUsed * price + receipt.l1Fee;
     const plan = new ReadPlan();
     const stamp = plan.addBlock(deps.chain.multicall3Address);
     const pricesOf = deps.planPrices(plan, [deps.wrappedNative]);
