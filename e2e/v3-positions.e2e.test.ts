@@ -325,7 +325,7 @@ describe('V3 positions in Chromium: found, tracked, on the dashboard, and an out
     );
     await browser.screenshot('v3-dashboard-out-of-range');
 
-    const name = `${moved.token0.symbol} / ${moved.token1.symbol} #${tracked.tokenId}`;
+    const name = `${moved.token0.symbol} / ${moved.token1.symbol} #${tracked.tokenId} on Polygon`;
     const mail = await smtp.waitForMessage(
       (m) => m.to.includes(email) && m.subject.includes(`${name}: out of range`),
       60_000,

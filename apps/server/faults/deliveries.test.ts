@@ -57,7 +57,7 @@ async function fireEvent(channelId: number | null, withEmail = false): Promise<n
     rule: 'ending_soon',
     farm_address: '0x00000000000000000000000000000000000000f1',
     wallet_address: '0x00000000000000000000000000000000000000a1',
-    title: `WETH / USDC: rewards end in ${events} hours`,
+    title: `WETH / USDC on Polygon: rewards end in ${events} hours`,
     body: 'Move or withdraw the stake before it earns nothing.',
     link: `${t.config.publicUrl}/quickswap/dual-mining/details/0xf1`,
     created_at: clock.toISOString(),

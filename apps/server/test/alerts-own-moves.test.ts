@@ -127,9 +127,12 @@ describe("the value-moved rule and the wallet's own moves (V2 farm)", () => {
     expect(after.staked).toBe(before.staked);
     const { bell, mails, hooks } = await watch.seen();
     expect(bell).toHaveLength(1);
-    expect(bell[0]!.title).toMatch(/^(WETH \/ USDC|USDC \/ WETH): position -\d+\.\d% in 24 hours$/);
+    expect(bell[0]!.title).toMatch(
+      /^(WETH \/ USDC|USDC \/ WETH) on Polygon: position -\d+\.\d% in 24 hours$/,
+    );
     expect(mails).toHaveLength(1);
     expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({ chain_id: 137, chain: 'Polygon' });
     const change = ((after.value! - before.value!) / before.value!) * 100;
     expect(hooks[0]!.figures).toEqual({
       change_pct: Math.round(change * 100) / 100,

@@ -509,13 +509,15 @@ describe('tracking a wallet on Base', () => {
     expect(stored).toBe(1);
     const alert = await t.database.db
       .selectFrom('notifications')
-      .select(['rule', 'title', 'link'])
+      .select(['rule', 'title', 'link', 'chain_id'])
       .where('rule', '=', 'ended_with_stake')
       .executeTakeFirstOrThrow();
     expect(alert.title).toMatch(
       /^syrup pool QUICK -> QUICK on Base: ended \d{4}-\d{2}-\d{2}, 40 QUICK still staked/,
     );
     expect(alert.link).toBe(`${publicUrl}/quickswap/chains`);
+    // Stored with its chain: the webhook and Discord name it (the pool's address alone names none).
+    expect(alert.chain_id).toBe(8453);
   });
 
   it('tells the tracker when a V4 position leaves its range, naming it a V4 position on Base', async () => {

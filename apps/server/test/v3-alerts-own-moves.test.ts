@@ -91,7 +91,7 @@ describe("the value-moved rule and the owner's own moves (V3 position)", () => {
     const { bell, mails, hooks } = await watch.seen();
     expect(bell).toHaveLength(1);
     expect(bell[0]!.title).toMatch(
-      new RegExp(`^\\w+ / \\w+ #${position().tokenId}: position -\\d+\\.\\d% in 24 hours$`),
+      new RegExp(`^\\w+ / \\w+ #${position().tokenId} on Polygon: position -\\d+\\.\\d% in 24 hours$`),
     );
     expect(mails).toHaveLength(1);
     // The e-mail's link opens the position's page, and says so.

@@ -63,7 +63,7 @@ describe('the scheduled V3 round in a running process', () => {
     scheduler = await startScheduler();
     const mail = await w.smtp.waitForMessage((m) => m.subject.includes('out of range'), 45_000);
     expect(mail.to).toContain(user.email);
-    expect(mail.subject).toContain(`#${inRange.tokenId}: out of range`);
+    expect(mail.subject).toContain(`#${inRange.tokenId} on Polygon: out of range`);
     const snapshots = await testApp.database.db
       .selectFrom('v3_position_snapshots')
       .select(['in_range', 'block_number'])

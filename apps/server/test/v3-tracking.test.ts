@@ -157,7 +157,7 @@ describe('tracking V3 positions', () => {
   });
 
   it('e-mails one alert when the price leaves the range and one when it comes back', async () => {
-    const name = `#${idOf('inRange')}`;
+    const name = `#${idOf('inRange')} on Polygon`;
     await movePriceAcrossRange(w.t.anvil, w.v3World, position('inRange'), 'above');
     await w.runRound();
     const out = await notifications('out_of_range');
@@ -199,7 +199,9 @@ describe('tracking V3 positions', () => {
     await w.runRound();
     const ending = await notifications('incentive_ending');
     expect(ending).toHaveLength(1);
-    expect(ending[0]!.title).toMatch(new RegExp(`#${idOf('farmed')}: farming rewards end in 4[78] hours`));
+    expect(ending[0]!.title).toMatch(
+      new RegExp(`#${idOf('farmed')} on Polygon: farming rewards end in 4[78] hours`),
+    );
     await w.smtp.waitForMessage((m) => m.subject.includes('farming rewards end'));
     await w.t.anvil.mine();
     await w.runRound();

@@ -90,7 +90,10 @@ export async function watchValueMoved(input: {
           .map((m) => m.text)
           .filter((text) => /position [+-]\d+\.\d% in 24 hours/.test(text)),
         hooks: receiver.received
-          .map((r) => r.body as { rule: string; figures: Record<string, unknown> })
+          .map(
+            (r) =>
+              r.body as { rule: string; chain_id: number; chain: string; figures: Record<string, unknown> },
+          )
           .filter((body) => body.rule === 'value_moved'),
       };
     },

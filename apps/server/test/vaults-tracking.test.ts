@@ -196,10 +196,10 @@ describe('tracking lair and syrup positions', () => {
       .execute();
     expect(rows.map((r) => r.rule).sort()).toEqual(['ended_with_stake', 'ending_soon']);
     expect(rows.find((r) => r.rule === 'ended_with_stake')!.title).toMatch(
-      /^syrup pool dQUICK \(old\) -> WMATIC: ended \d{4}-\d{2}-\d{2}, 10 dQUICK \(old\) still staked, [\d.]+ WMATIC unclaimed$/,
+      /^syrup pool dQUICK \(old\) -> WMATIC on Polygon: ended \d{4}-\d{2}-\d{2}, 10 dQUICK \(old\) still staked, [\d.]+ WMATIC unclaimed$/,
     );
     expect(rows.find((r) => r.rule === 'ending_soon')!.title).toMatch(
-      /^syrup pool dQUICK \(old\) -> USDC: rewards end in \d+ hours$/,
+      /^syrup pool dQUICK \(old\) -> USDC on Polygon: rewards end in \d+ hours$/,
     );
     expect(rows.every((r) => r.link === `${publicUrl}/quickswap/vaults`)).toBe(true);
   });
@@ -261,7 +261,7 @@ describe('tracking lair and syrup positions', () => {
       .where('user_id', '=', user.userId)
       .where('rule', '=', 'out_of_range')
       .executeTakeFirstOrThrow();
-    expect(alert.title).toMatch(/^Gamma \S+-\S+ vault: out of its base range$/);
+    expect(alert.title).toMatch(/^Gamma \S+-\S+ vault on Polygon: out of its base range$/);
   });
 
   it("refuses what is not the user's to track or untrack, naming the field", async () => {

@@ -112,6 +112,10 @@ const alertWebhookBodySchema = z.object({
   wallet: z.string(),
   farm: z.string(),
   position: z.string().nullable(),
+  /** The chain the event happened on (137 Polygon, 8453 Base): `farm` alone names no chain. Null: a test alert. */
+  chain_id: z.number().int().nullable(),
+  /** Its name, as the alert's title says it ('Polygon', 'Base'). */
+  chain: z.string().nullable(),
   figures: alertFiguresSchema,
   url: z.string(),
 });

@@ -13,6 +13,8 @@ export type PairFacts = {
   wallet: string;
   /** 'WETH / USDC'. */
   pair: string;
+  /** The chain the farm is on, as alerts name it ('Polygon'). */
+  chainName: string;
   periodFinish: Date;
   isEnded: boolean;
   isPaused: boolean;
@@ -142,6 +144,8 @@ export function findEvents(
   const base = `${facts.farmAddress.toLowerCase()}:${facts.wallet.toLowerCase()}`;
   const period = facts.periodFinish.toISOString();
   const who = shortenAddress(facts.wallet);
+  // Every alert names its chain (issue 47): 'WETH / USDC on Polygon'. Keys stay as they were (no event fires again).
+  const pair = `${facts.pair} on ${facts.chainName}`;
   const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
   const hasStake = Number(facts.staked) > 0;
   const staked = formatTokenAmount(facts.staked);
@@ -155,8 +159,8 @@ export function findEvents(
     events.push({
       rule: 'ending_soon',
       key: `ending_soon:${base}:${period}`,
-      title: `${facts.pair}: rewards end in ${hours} hours`,
-      body: `${who} has ${staked} LP staked in the ${facts.pair} farm, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
+      title: `${pair}: rewards end in ${hours} hours`,
+      body: `${who} has ${staked} LP staked in the ${facts.pair} farm on ${facts.chainName}, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Move or withdraw the stake before it earns nothing.`,
       figures: { ends_at: period, hours_left: hours, ...holding },
     });
   }
@@ -169,8 +173,8 @@ export function findEvents(
     events.push({
       rule: 'ended_with_stake',
       key: `ended_with_stake:${base}:${period}:w${week}`,
-      title: `${facts.pair}: ended ${day(facts.periodFinish)}, ${left}`,
-      body: `The ${facts.pair} farm stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. Claim and withdraw to put it to work elsewhere.`,
+      title: `${pair}: ended ${day(facts.periodFinish)}, ${left}`,
+      body: `The ${facts.pair} farm on ${facts.chainName} stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. Claim and withdraw to put it to work elsewhere.`,
       figures: { ended_at: period, ...holding },
     });
   }
@@ -178,8 +182,8 @@ export function findEvents(
     events.push({
       rule: 'paused',
       key: `paused:${base}:${period}`,
-      title: `${facts.pair}: the dual farm is paused`,
-      body: `The ${facts.pair} dual farm is paused: it takes no new stake. ${who} has ${staked} LP there.`,
+      title: `${pair}: the dual farm is paused`,
+      body: `The ${facts.pair} dual farm on ${facts.chainName} is paused: it takes no new stake. ${who} has ${staked} LP there.`,
       figures: holding,
     });
   }
@@ -193,8 +197,8 @@ export function findEvents(
   const moved = valueMovedEvent(move, {
     threshold: moveThreshold,
     key: `value_moved:${base}:${day(now)}`,
-    subject: facts.pair,
-    whose: `${who}'s ${facts.pair} position`,
+    subject: pair,
+    whose: `${who}'s ${facts.pair} position on ${facts.chainName}`,
     stakeNote: ` for the same ${staked} LP`,
   });
   if (moved) events.push(moved);
@@ -203,8 +207,8 @@ export function findEvents(
     events.push({
       rule: 'apr_below',
       key: `apr_below:${base}:${day(now)}`,
-      title: `${facts.pair}: APR ${(facts.apr * 100).toFixed(2)}%, below your ${aprThreshold}%`,
-      body: `The ${facts.pair} farm's APR is ${(facts.apr * 100).toFixed(2)}%, below the ${aprThreshold}% you set for ${who}.`,
+      title: `${pair}: APR ${(facts.apr * 100).toFixed(2)}%, below your ${aprThreshold}%`,
+      body: `The APR of the ${facts.pair} farm on ${facts.chainName} is ${(facts.apr * 100).toFixed(2)}%, below the ${aprThreshold}% you set for ${who}.`,
       figures: { apr_pct: percent(facts.apr * 100), threshold_pct: aprThreshold },
     });
   }

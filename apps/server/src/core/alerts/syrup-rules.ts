@@ -7,6 +7,8 @@ export type SyrupFacts = {
   wallet: string;
   /** 'dQUICK (old) -> WMATIC'. */
   label: string;
+  /** The chain the pool is on, as alerts name it ('Polygon', 'Base'). */
+  chainName: string;
   periodFinish: Date;
   /** Whole tokens staked and unclaimed, exact decimal strings, with their symbols. */
   staked: { symbol: string; amount: string };
@@ -37,6 +39,8 @@ export function findSyrupEvents(
   const leftMs = facts.periodFinish.getTime() - facts.chainNow.getTime();
   const hasStake = Number(facts.staked.amount) > 0;
   const hasRewards = Number(facts.earned.amount) > 0;
+  // Every alert names its chain (issue 47). Keys stay as they were (no event fires again).
+  const pool = `syrup pool ${facts.label} on ${facts.chainName}`;
   const staked = `${formatTokenAmount(facts.staked.amount)} ${facts.staked.symbol}`;
   const holding = { staked_lp: facts.staked.amount, staked_usd: facts.valueUsd, earned: [facts.earned] };
   if (on('ending_soon') && hasStake && leftMs > 0 && leftMs <= 72 * hourMs) {
@@ -44,8 +48,8 @@ export function findSyrupEvents(
     events.push({
       rule: 'ending_soon',
       key: `ending_soon:${base}:${period}`,
-      title: `syrup pool ${facts.label}: rewards end in ${hours} hours`,
-      body: `${who} has ${staked} staked in the syrup pool ${facts.label}, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Withdraw the stake before it earns nothing.`,
+      title: `${pool}: rewards end in ${hours} hours`,
+      body: `${who} has ${staked} staked in the ${pool}, whose rewards end ${period.replace('T', ' ').slice(0, 16)} UTC. Withdraw the stake before it earns nothing.`,
       figures: { ends_at: period, hours_left: hours, ...holding },
     });
   }
@@ -58,8 +62,8 @@ export function findSyrupEvents(
     events.push({
       rule: 'ended_with_stake',
       key: `ended_with_stake:${base}:${period}:w${week}`,
-      title: `syrup pool ${facts.label}: ended ${day(facts.periodFinish)}, ${left}`,
-      body: `The syrup pool ${facts.label} stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. The recovery plan ('get it out') exits it.`,
+      title: `${pool}: ended ${day(facts.periodFinish)}, ${left}`,
+      body: `The ${pool} stopped paying rewards on ${day(facts.periodFinish)}, and ${who} has ${left}. The recovery plan ('get it out') exits it.`,
       figures: { ended_at: period, ...holding },
     });
   }

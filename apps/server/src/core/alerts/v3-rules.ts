@@ -33,10 +33,11 @@ export type V3PositionFacts = {
   /** The chain's time at the snapshot's block: the incentive's end is measured against it. */
   chainNow: Date;
   /**
-   * A QuickSwap V4 (Algebra Integral) position on a chain beside Polygon: named 'V4 position … on Base', its
-   * events keyed with the chain (a token id is the position manager's of that chain). Absent: a V3 NFT on Polygon.
+   * Where the position is: a V3 (Algebra V1.0) NFT on Polygon, or a V4 (Algebra Integral) one on a chain beside it,
+   * 'V4 position … on Base'. Every alert names its chain (issue 47); a V4 event's key names it too (a token id is
+   * its chain's position manager's), a V3 one's stays as it was (no event fires again).
    */
-  venue?: { product: 'V4'; chainId: number; chainName: string };
+  venue: { product: 'V3' | 'V4'; chainId: number; chainName: string };
   /**
    * The position's USD value and liquidity at the newest snapshot and at the newest one 24 hours or more
    * before it (null when there is none): the value-moved rule compares value per unit of liquidity.
@@ -64,10 +65,10 @@ export function findV3Events(
   const events: AlertEvent[] = [];
   const on = (rule: AlertRule) => settingOf(rule).isEnabled;
   const { venue } = facts;
-  const base = `${venue ? `${venue.chainId}:` : ''}${facts.tokenId}:${facts.wallet.toLowerCase()}`;
+  const base = `${venue.product === 'V4' ? `${venue.chainId}:` : ''}${facts.tokenId}:${facts.wallet.toLowerCase()}`;
   const who = shortenAddress(facts.wallet);
-  const name = `${facts.pair} #${facts.tokenId}${venue ? ` on ${venue.chainName}` : ''}`;
-  const product = `${venue?.product ?? 'V3'} position`;
+  const name = `${facts.pair} #${facts.tokenId} on ${venue.chainName}`;
+  const product = `${venue.product} position`;
   const rangeFigures = {
     price: facts.prices.current,
     lower: facts.prices.lower,

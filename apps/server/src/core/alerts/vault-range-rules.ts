@@ -9,6 +9,8 @@ export type VaultRangeFacts = {
   manager: string;
   /** 'WMATIC-USDC'. */
   pair: string;
+  /** The chain the vault is on, as alerts name it ('Polygon'). */
+  chainName: string;
   isInRange: boolean;
   /** Where the current state began: its first snapshot's block since the last one in the other state, if any. */
   crossing: { block: number; hadOpposite: boolean };
@@ -29,14 +31,16 @@ export function findVaultRangeEvents(
   const base = `${facts.vault.toLowerCase()}:${facts.wallet.toLowerCase()}`;
   const who = shortenAddress(facts.wallet);
   const { current, lower, upper, unit } = facts.prices;
+  // Every alert names its chain (issue 47). Keys stay as they were (no event fires again).
+  const vault = `${facts.manager} ${facts.pair} vault on ${facts.chainName}`;
   const figures = { price: current, lower, upper, price_unit: unit, block: facts.crossing.block };
   if (on('out_of_range') && !facts.isInRange) {
     return [
       {
         rule: 'out_of_range',
         key: `out_of_range:${base}:${facts.crossing.block}`,
-        title: `${facts.manager} ${facts.pair} vault: out of its base range`,
-        body: `The pool's price, ${current} ${unit}, is outside the base range (${lower} – ${upper}) of the ${facts.manager} ${facts.pair} vault ${who} holds shares of: the base position earns no fees until the manager rebalances or the price comes back.`,
+        title: `${vault}: out of its base range`,
+        body: `The pool's price, ${current} ${unit}, is outside the base range (${lower} – ${upper}) of the ${vault} ${who} holds shares of: the base position earns no fees until the manager rebalances or the price comes back.`,
         figures,
       },
     ];
@@ -46,8 +50,8 @@ export function findVaultRangeEvents(
       {
         rule: 'back_in_range',
         key: `back_in_range:${base}:${facts.crossing.block}`,
-        title: `${facts.manager} ${facts.pair} vault: back in its base range`,
-        body: `The pool's price, ${current} ${unit}, is back inside the base range (${lower} – ${upper}) of the ${facts.manager} ${facts.pair} vault ${who} holds shares of.`,
+        title: `${vault}: back in its base range`,
+        body: `The pool's price, ${current} ${unit}, is back inside the base range (${lower} – ${upper}) of the ${vault} ${who} holds shares of.`,
         figures,
       },
     ];

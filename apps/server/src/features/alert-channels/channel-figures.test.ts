@@ -9,6 +9,7 @@ const facts: PairFacts = {
   farmAddress: '0x00000000000000000000000000000000000000f1',
   wallet: '0x00000000000000000000000000000000000000a1',
   pair: 'WETH / USDC',
+  chainName: 'Polygon',
   periodFinish: new Date('2026-11-21T12:00:00.000Z'),
   isEnded: false,
   isPaused: false,
@@ -40,6 +41,7 @@ function alertOf(event: { rule: string; title: string; body: string; figures: Ch
     wallet: facts.wallet,
     farm: facts.farmAddress,
     position: null,
+    chain: { id: 137, name: 'Polygon' },
     figures: event.figures,
   };
 }
@@ -83,6 +85,7 @@ describe("an alert's figures", () => {
         prices: { current: '1790.5', lower: '1800', upper: '2200', unit: 'USDC per WETH' },
         incentive: null,
         chainNow: now,
+        venue: { product: 'V3', chainId: 137, chainName: 'Polygon' },
         value: { now: { valueUsd: 1000, liquidity: '5000' }, dayAgo: null, day: '2026-11-20' },
       },
       settingOf,
@@ -99,6 +102,8 @@ describe("an alert's figures", () => {
   it('goes into the webhook body as it is, and into Discord fields as people read it', () => {
     const ending = alertOf(events.get('ending_soon')!);
     expect(webhookBody(ending).figures).toEqual(ending.figures);
+    // Every alert names its chain (issue 47): the farm's address alone names none.
+    expect(webhookBody(ending)).toMatchObject({ chain_id: 137, chain: 'Polygon' });
     const fields = discordMessage(ending).embeds[0]!.fields;
     expect(fields.slice(0, 5)).toEqual([
       { name: 'Ends', value: '2026-11-21 12:00 UTC', inline: true },
@@ -111,5 +116,6 @@ describe("an alert's figures", () => {
     expect(moved.find((f) => f.name === 'Change in 24 h')?.value).toBe('+20%');
     const unknown = discordMessage(alertOf({ ...events.get('value_moved')!, figures: { value_usd: null } }));
     expect(unknown.embeds[0]!.fields[0]).toEqual({ name: 'Value now', value: 'unknown', inline: true });
+    expect(fields.find((f) => f.name === 'Chain')?.value).toBe('Polygon');
   });
 });

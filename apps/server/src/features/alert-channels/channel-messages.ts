@@ -21,6 +21,8 @@ export type ChannelAlert = {
   farm: string;
   /** A V3 position's token id; null for farms. */
   position: string | null;
+  /** The chain it happened on, with its name ('Base'); null for a test alert (issue 47). */
+  chain: { id: number; name: string } | null;
   /** The event's numbers, stored when it was found (empty for a test alert or an older event). */
   figures: AlertFigures;
 };
@@ -91,6 +93,7 @@ export function discordMessage(alert: ChannelAlert) {
             value: (alert.position ? `#${alert.position}` : alert.farm) || '-',
             inline: false,
           },
+          ...(alert.chain ? [{ name: 'Chain', value: alert.chain.name, inline: true }] : []),
           { name: 'Rule', value: ruleLabel(alert.rule).slice(0, 1024), inline: false },
         ],
         timestamp: alert.occurredAt,
@@ -113,6 +116,8 @@ export function webhookBody(alert: ChannelAlert): AlertWebhookBody {
     wallet: alert.wallet,
     farm: alert.farm,
     position: alert.position,
+    chain_id: alert.chain?.id ?? null,
+    chain: alert.chain?.name ?? null,
     figures: alert.figures,
     url: alert.link,
   };
@@ -130,6 +135,7 @@ export function testAlert(deliveryId: number, createdAt: string, publicUrl: stri
     wallet: '',
     farm: '',
     position: null,
+    chain: null,
     figures: {},
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AlertFigures, alertChannelPauseAfterFailures, alertFiguresSchema } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
+import { chainNameOf } from '../../core/alerts/alert-kind.ts';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { RetryLaterError, runWork, type WorkKind } from '../../core/jobs/work-engine.ts';
@@ -95,6 +96,10 @@ function alertOf(
     wallet: notification.wallet_address,
     farm: notification.farm_address,
     position: notification.position,
+    chain:
+      notification.chain_id === null
+        ? null
+        : { id: notification.chain_id, name: chainNameOf(notification.chain_id) },
     figures: figuresOf(notification.figures),
   };
 }

@@ -32,6 +32,7 @@ import { vaultTrackingMigration } from './030-vault-tracking.ts';
 import { vaultHistoryMigration } from './031-vault-history.ts';
 import { chainTrackingMigration } from './032-chain-tracking.ts';
 import { chainPositionHistoryMigration } from './033-chain-position-history.ts';
+import { alertChainMigration } from './034-alert-chain.ts';
 
 /**
  * Every migration, in order. To add one: create `NNN-name.ts` exporting a `Migration` (use
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '031-vault-history': vaultHistoryMigration,
   '032-chain-tracking': chainTrackingMigration,
   '033-chain-position-history': chainPositionHistoryMigration,
+  '034-alert-chain': alertChainMigration,
 };

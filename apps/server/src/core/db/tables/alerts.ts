@@ -49,6 +49,8 @@ export type NotificationsTable = {
   position: string | null;
   /** The event's numbers when it was found (JSON AlertFigures; issue 36): the webhook's and Discord's figures. */
   figures: string | null;
+  /** The chain the event happened on (issue 47); null for a paused alert channel's notice. */
+  chain_id: number | null;
 };
 
 export type AlertsTables = { alert_rules: AlertRulesTable; notifications: NotificationsTable };

@@ -50,14 +50,20 @@ export const chainHoldingAlerts: AlertKind<number> = {
         subjects.push({
           trackers,
           eventsFor: (who, settingOf) => findV3Events({ ...facts, wallet: who }, settingOf),
-          notification: { farm_address: position.pool, link, position: position.token_id },
+          notification: {
+            farm_address: position.pool,
+            link,
+            position: position.token_id,
+            chain_id: holdings.chain_id,
+          },
         });
       }
       for (const syrup of holdings.syrups) {
         const facts = {
           pool: syrup.pool,
           wallet: address,
-          label: `${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol} on ${holdings.chain_name}`,
+          label: `${syrup.staked.token.symbol} -> ${syrup.earned.token.symbol}`,
+          chainName: holdings.chain_name,
           periodFinish: new Date(syrup.ends_at),
           staked: { symbol: syrup.staked.token.symbol, amount: syrup.staked.amount },
           earned: { symbol: syrup.earned.token.symbol, amount: syrup.earned.amount },
@@ -67,7 +73,7 @@ export const chainHoldingAlerts: AlertKind<number> = {
         subjects.push({
           trackers,
           eventsFor: (_wallet, settingOf) => findSyrupEvents(facts, settingOf),
-          notification: { farm_address: syrup.pool, link, position: null },
+          notification: { farm_address: syrup.pool, link, position: null, chain_id: holdings.chain_id },
         });
       }
     }

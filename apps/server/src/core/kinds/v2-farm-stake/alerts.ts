@@ -1,6 +1,6 @@
 import { type FarmKind, farmKinds } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
+import { type AlertKind, type AlertSubject, chainNameOf } from '../../alerts/alert-kind.ts';
 import { findEvents, type PairFacts } from '../../alerts/rules.ts';
 import { loadFarmViews } from '../../farms/farm-view-repository.ts';
 import { loadLatestPositions, loadPositionAtOrBefore, positionKey } from '../../farms/position-repository.ts';
@@ -55,6 +55,7 @@ export const v2FarmStakeAlerts: AlertKind<AlertPair> = {
         farmAddress: view.item.farm.address,
         wallet: getAddress(pair.wallet),
         pair: `${view.item.pool.token0.symbol} / ${view.item.pool.token1.symbol}`,
+        chainName: chainNameOf(deps.chainId),
         periodFinish: new Date(snapshot.period_finish),
         isEnded: snapshot.is_ended,
         isPaused: 'is_paused' in snapshot ? Boolean(snapshot.is_paused) : false,
@@ -74,6 +75,7 @@ export const v2FarmStakeAlerts: AlertKind<AlertPair> = {
           farm_address: facts.farmAddress,
           link: farmLink(deps.publicUrl, view.kind, facts.farmAddress),
           position: null,
+          chain_id: deps.chainId,
         },
       });
     }

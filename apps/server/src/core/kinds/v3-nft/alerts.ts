@@ -1,6 +1,6 @@
 import { v3Tool } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
+import { type AlertKind, type AlertSubject, chainNameOf } from '../../alerts/alert-kind.ts';
 import { findV3Events, type V3PositionFacts } from '../../alerts/v3-rules.ts';
 import { labelSymbol } from '../../chain/token-labels.ts';
 import { priceAtTick } from '../../v3/position-math.ts';
@@ -68,6 +68,7 @@ export const v3NftAlerts: AlertKind<number> = {
             ? { id: snapshot.incentive_id, end: new Date(snapshot.incentive_end) }
             : null,
         chainNow: deps.chainNow ?? now,
+        venue: { product: 'V3', chainId: deps.chainId, chainName: chainNameOf(deps.chainId) },
         value: {
           now: { valueUsd: snapshot.value_usd, liquidity: snapshot.liquidity },
           dayAgo: dayAgo ?? null,
@@ -85,6 +86,7 @@ export const v3NftAlerts: AlertKind<number> = {
           farm_address: position.pool_address,
           link: positionLink(deps.publicUrl, position.token_id),
           position: position.token_id,
+          chain_id: deps.chainId,
         },
       });
     }

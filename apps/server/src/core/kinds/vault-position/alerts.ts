@@ -1,5 +1,10 @@
 import { getAddress } from 'viem';
-import type { AlertKind, AlertSubject, EvaluateDeps } from '../../alerts/alert-kind.ts';
+import {
+  type AlertKind,
+  type AlertSubject,
+  chainNameOf,
+  type EvaluateDeps,
+} from '../../alerts/alert-kind.ts';
 import { findSyrupEvents } from '../../alerts/syrup-rules.ts';
 import { findVaultRangeEvents } from '../../alerts/vault-range-rules.ts';
 
@@ -34,6 +39,7 @@ export const vaultPositionAlerts: AlertKind<number> = {
         pool: position.contract_address,
         wallet,
         label: syrupLabel(syrup),
+        chainName: chainNameOf(deps.chainId),
         periodFinish: new Date(syrup.ends_at),
         staked: { symbol: syrup.staked.token.symbol, amount: syrup.staked.amount },
         earned: { symbol: syrup.earned.token.symbol, amount: syrup.earned.amount },
@@ -48,6 +54,7 @@ export const vaultPositionAlerts: AlertKind<number> = {
           farm_address: position.contract_address,
           link: `${deps.publicUrl}/quickswap/vaults`,
           position: null,
+          chain_id: deps.chainId,
         },
       });
     }
@@ -73,6 +80,7 @@ async function vaultRangeSubject(
     wallet,
     manager: vaultManagerNames[position.position_type]!,
     pair: vaultPairLabel(vault),
+    chainName: chainNameOf(deps.chainId),
     isInRange,
     crossing,
     prices: {
@@ -90,6 +98,7 @@ async function vaultRangeSubject(
       farm_address: position.contract_address,
       link: `${deps.publicUrl}/quickswap/vaults`,
       position: null,
+      chain_id: deps.chainId,
     },
   };
 }
