@@ -17,7 +17,7 @@ it("stores Polygon's id on the events stored before, and none on a paused channe
     .values({ email: 'ada@example.com', password_hash: 'hash', email_confirmed_at: at, created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const notification = (rule: string, key: string) => ({
+  const notification = (rule: 'ending_soon' | 'channel_paused', key: string) => ({
     user_id: user.id,
     event_key: key,
     rule,

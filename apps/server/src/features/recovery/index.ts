@@ -18,6 +18,8 @@ export async function registerRecovery(
     wmatic: Address;
     vaults?: VaultExitReader;
     v3Actions?: V3ActionContracts;
+    /** How long recording a sent transaction waits for the chain to know it (default 15 s; tests shorten it). */
+    receiptWaitMs?: number;
   },
 ): Promise<void> {
   const now = deps.now ?? (() => new Date());
@@ -41,6 +43,7 @@ export async function registerRecovery(
     wmatic: getAddress(deps.wmatic),
     vaults: deps.vaults,
     v3Actions: deps.v3Actions,
+    ...(deps.receiptWaitMs === undefined ? {} : { receiptWaitMs: deps.receiptWaitMs }),
     now,
     logWarn: (object, message) => app.log.warn(object, message),
   });
