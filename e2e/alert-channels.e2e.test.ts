@@ -141,13 +141,34 @@ describe('alert channels in Chromium: a Telegram chat and a signed webhook get a
     expect(hook!.eventId).toBe(String(body.id));
     expect(receiver.rejected).toEqual([]);
 
-    // Three more automatic snapshots (5 s apart) run the rules again: the event is not delivered twice.
-    await new Promise((resolve) => setTimeout(resolve, 16_000));
+    // Two more automatic snapshots of the position (the rules run after each stored one) find the event again: it
+    // is not delivered twice. Counted through the farm's detail, as the page reads it with its session.
+    const { page } = browser;
+    const snapshotsOfPosition = () =>
+      page.evaluate(
+        async ([address, wallet]) => {
+          const token = window.sessionStorage.getItem('jwtToken');
+          const response = await fetch(`/api/quickswap/farm/details/${address}?account=${wallet}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const detail = (await response.json()) as { farm_position_snapshots?: unknown[] };
+          return detail.farm_position_snapshots?.length ?? 0;
+        },
+        [farm, account] as const,
+      );
+    // A round stores one snapshot per block: a new block for each of the two.
+    for (let round = 1; round <= 2; round++) {
+      const before = await snapshotsOfPosition();
+      await env.anvil.mine();
+      await vi.waitFor(async () => expect(await snapshotsOfPosition()).toBeGreaterThan(before), {
+        timeout: 60_000,
+        interval: 500,
+      });
+    }
     expect(endingMessages()).toHaveLength(1);
     expect(endingHooks()).toHaveLength(1);
 
     // The channels' status lines say they delivered.
-    const { page } = browser;
     await page.reload();
     await page
       .getByRole('listitem', { name: /^webhook / })
