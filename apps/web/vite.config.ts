@@ -129,7 +129,7 @@ export default defineConfig({
   },
   // The test projects that use this config ('web', 'web-isolated') are in the root vitest.config.ts.
   test: {
-    environment: 'jsdom',
+    environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
   },
 });

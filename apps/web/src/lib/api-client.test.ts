@@ -1,3 +1,6 @@
+// @vitest-environment jsdom
+// Requests to a real local server on another origin than the page's: happy-dom (the other web files' environment)
+// sends a CORS preflight this server does not answer; jsdom sends them as the app's same-origin requests go.
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
