@@ -142,20 +142,16 @@ describe('alert channels in Chromium: a Telegram chat and a signed webhook get a
     expect(receiver.rejected).toEqual([]);
 
     // Two more automatic snapshots of the position (the rules run after each stored one) find the event again: it
-    // is not delivered twice. Counted through the farm's detail, as the page reads it with its session.
+    // is not delivered twice. Counted through the farm's detail, with the page's session.
     const { page } = browser;
-    const snapshotsOfPosition = () =>
-      page.evaluate(
-        async ([address, wallet]) => {
-          const token = window.sessionStorage.getItem('jwtToken');
-          const response = await fetch(`/api/quickswap/farm/details/${address}?account=${wallet}`, {
-            headers: { authorization: `Bearer ${token}` },
-          });
-          const detail = (await response.json()) as { farm_position_snapshots?: unknown[] };
-          return detail.farm_position_snapshots?.length ?? 0;
-        },
-        [farm, account] as const,
-      );
+    const token = (await page.evaluate("sessionStorage.getItem('jwtToken')")) as string;
+    const snapshotsOfPosition = async () => {
+      const response = await fetch(`${env.app.url}/api/quickswap/farm/details/${farm}?account=${account}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const detail = (await response.json()) as { farm_position_snapshots?: unknown[] };
+      return detail.farm_position_snapshots?.length ?? 0;
+    };
     // A round stores one snapshot per block: a new block for each of the two.
     for (let round = 1; round <= 2; round++) {
       const before = await snapshotsOfPosition();
