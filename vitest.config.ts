@@ -99,8 +99,8 @@ export default defineConfig({
         },
       },
       {
-        // The web's tests, on its own config (plugins, aliases, jsdom): one module graph and jsdom per worker, not
-        // per file (decision 034); its setup file resets what a test leaves behind (the DOM, storage, spies).
+        // The web's tests, on its own config (plugins, aliases, happy-dom: decision 046): one module graph per worker,
+        // not per file (decision 034); its setup file resets what a test leaves behind (the DOM, storage, spies).
         extends: './apps/web/vite.config.ts',
         root: webRoot,
         test: {

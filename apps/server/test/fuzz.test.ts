@@ -6,7 +6,7 @@ import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } fr
 // Every operation of the OpenAPI document, fed generated input (valid-shaped and hostile: wrong types,
 // huge strings, unicode, prototype keys, numbers at the edges, missing and extra fields), with and without
 // a session, against the local chain: no 5xx, every 4xx with the error body. A fixed seed, ~50 cases per
-// operation (25 in the PostgreSQL pass: the same operations reach the same queries; the extra cases vary only the
+// operation (15 in the PostgreSQL pass: the same operations reach the same queries; the extra cases vary only the
 // input the schemas refuse before any query, and CI's time is kept under its limit); `npm run fuzz` runs 1,000.
 let w: FarmsWorld;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ describe('fuzzing every operation', () => {
   it('never answers 5xx, every 4xx carries the error body, and a refused request writes nothing', async () => {
     const user = await createFarmUser(w, [w.t.world.accounts.user.address]);
     const report = await fuzzApp(w.testApp.app, {
-      runs: w.testApp.database.dialect === 'postgres' ? 25 : 50,
+      runs: w.testApp.database.dialect === 'postgres' ? 15 : 50,
       seed: 20261123,
       token: user.token,
       csrf: await w.testApp.csrf(),

@@ -9,7 +9,7 @@ import { recordConsoleError, takeConsoleErrors } from './console-errors.ts';
 // took longer. A limit on waiting for the page, not a measure of its speed.
 configure({ asyncUtilTimeout: 3_000 });
 
-// jsdom has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
+// The test DOM (happy-dom, or jsdom where a file asks for it) has no layout, so no scrolling; React Router's ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
 
 // An unexpected console.error (React warnings, router errors) fails the test instead of scrolling past; a
