@@ -137,6 +137,11 @@ describe('alerts', () => {
   it('shows the events in the app, unread, and marks them read', async () => {
     const list = await w.testApp.request({ method: 'GET', url: '/api/notifications', token: user.token });
     expect(list.json().unread).toBe(4);
+    // Every alert names its chain: in its title, and as the list's `chain` (issue 47).
+    for (const item of list.json().items as { title: string; chain: string }[]) {
+      expect(item.chain).toBe('Polygon');
+      expect(item.title).toMatch(/ on Polygon: /);
+    }
     const [newest] = list.json().items;
     const read = await w.testApp.request({
       method: 'POST',

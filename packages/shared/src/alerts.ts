@@ -72,6 +72,8 @@ export const notificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   link: z.string(),
+  /** The chain the event happened on, by name ('Polygon', 'Base'); null for a paused channel's notice (issue 47). */
+  chain: z.string().nullable(),
   created_at: z.string(),
   is_read: z.boolean(),
 });

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { chainNameOf } from '../../core/alerts/alert-kind.ts';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { type ResolveHost, registerChannelRoutes } from '../alert-channels/index.ts';
@@ -79,6 +80,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
           title: r.title,
           body: r.body,
           link: r.link,
+          chain: r.chain_id === null ? null : chainNameOf(r.chain_id),
           created_at: r.created_at,
           is_read: r.read_at !== null,
         })),

@@ -27,9 +27,10 @@ describe('alerts in the app', () => {
                 rule: 'ending_soon',
                 farm_address: '0x1000000000000000000000000000000000000001',
                 wallet_address: '0x2000000000000000000000000000000000000002',
-                title: 'WETH / USDC: rewards end in 40 hours',
+                title: 'WETH / USDC on Polygon: rewards end in 40 hours',
                 body: 'move or withdraw the stake',
                 link: 'http://localhost/quickswap/lp-mining/details/0x1000000000000000000000000000000000000001',
+                chain: 'Polygon',
                 created_at: new Date().toISOString(),
                 is_read: false,
               },
@@ -42,7 +43,9 @@ describe('alerts in the app', () => {
     const { user } = renderRoute('/dashboard');
     await user.click(await screen.findByRole('link', { name: 'notifications: 1 unread' }));
     const list = await screen.findByRole('list', { name: 'notifications' });
-    expect(within(list).getByText('WETH / USDC: rewards end in 40 hours')).toBeInTheDocument();
+    expect(within(list).getByText('WETH / USDC on Polygon: rewards end in 40 hours')).toBeInTheDocument();
+    // Every alert names its chain (issue 47), older ones stored before their titles did too.
+    expect(within(list).getByText('Polygon', { exact: true })).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'open the farm' })).toHaveAttribute(
       'href',
       '/quickswap/lp-mining/details/0x1000000000000000000000000000000000000001',

@@ -51,6 +51,7 @@ export function NotificationList() {
             <p className="text-slate-700 dark:text-slate-300">{item.body}</p>
             <p className="mt-1 flex flex-wrap gap-3 text-xs text-slate-600 dark:text-slate-400">
               <RelativeTime time={item.created_at} />
+              {item.chain ? <span>{item.chain}</span> : null}
               <span className="font-mono">{shortenAddress(item.wallet_address)}</span>
               <a
                 href={new URL(item.link).pathname}
