@@ -52,7 +52,10 @@ export async function startQueuedSnapshots(options: {
   });
   boss.on('error', options.onError);
   await boss.start();
-  const queueOptions = { retryLimit: 5, retryDelay: 15, retryBackoff: true, expireInSeconds };
+  // A failed or expired batch is tried again after 15 s, or after one interval when rounds come sooner (a batch
+  // waiting longer than its round would meet the next round's claim of the same items).
+  const retryDelay = Math.max(1, Math.min(15, Math.round(options.intervalMs / 1000)));
+  const queueOptions = { retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds };
   for (const { kind, deps } of options.rounds) {
     await ensureQueue(boss, { ...queueOptions, name: kind.name });
     await boss.work<BatchJob>(kind.name, { pollingIntervalSeconds: 1 }, async ([job]) => {

@@ -15,7 +15,6 @@ export { hasPendingTransaction, listPendingStepKeys, readPendingTransaction } fr
 export { recoveryStepRequest } from './recovery-step-request.ts';
 export { buildRemoveLiquidityCall } from './remove-liquidity-call.ts';
 export { resumedStepRequest } from './resumed-step-request.ts';
-export { readSlippage } from './slippage.ts';
 export type {
   PreparedCall,
   PrepareTools,
@@ -23,3 +22,4 @@ export type {
   TransactionRequest,
   TransactionRunnerProps,
 } from './types.ts';
+export { useSlippage } from './use-slippage.ts';

@@ -3,16 +3,15 @@ import type { MerklRewards, Wallet } from '@tidewatch/shared';
 import { chainRegistry } from '@tidewatch/shared/chain-registry';
 import type { ChainHoldings as Holdings } from '@tidewatch/shared/chains';
 import { chainsTool } from '@tidewatch/shared/chains-tool';
-import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { useState } from 'react';
 import { type Address, getAddress } from 'viem';
 import { Button, InlineError, Spinner } from '../../../components/index.ts';
 import { formatUsd, shortenAddress } from '../../../lib/format.ts';
 import {
-  readSlippage,
   SlippageSetting,
   type TransactionRequest,
   TransactionRunner,
+  useSlippage,
 } from '../../transactions/index.ts';
 import { chainHoldingsQueryOptions } from '../api/get-chains.ts';
 import { chainsKeys } from '../api/keys.ts';
@@ -62,10 +61,8 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
   const contracts = actionContractsOn(holdings.chain_id);
   const canAct = contracts !== null && !wallet.is_watch_only;
   // How much less than computed a removal of liquidity accepts (V4 close, V2 removal), as on Polygon's screens.
-  const [slippageText, setSlippageText] = useState(String(DEFAULT_SLIPPAGE_BPS / 100));
-  const [isHighAccepted, setIsHighAccepted] = useState(false);
-  const slippage = readSlippage(slippageText);
-  const slippageBps = slippage.ok && (!slippage.needsConfirmation || isHighAccepted) ? slippage.bps : null;
+  const slippage = useSlippage();
+  const slippageBps = slippage.readyBps;
   const removes = holdings.v4_positions.length + holdings.v2_positions.length > 0;
   const actionButton = (
     label: string,
@@ -93,15 +90,7 @@ function HoldingsTables({ holdings, wallet }: { holdings: Holdings; wallet: Wall
         {formatUsd(holdings.total_usd)} on {chain} at block{' '}
         {Number(holdings.block_number).toLocaleString('en-US')}
       </p>
-      {canAct && removes ? (
-        <SlippageSetting
-          text={slippageText}
-          onTextChange={setSlippageText}
-          choice={slippage}
-          isHighAccepted={isHighAccepted}
-          onHighAcceptedChange={setIsHighAccepted}
-        />
-      ) : null}
+      {canAct && removes ? <SlippageSetting {...slippage.settingProps} /> : null}
       <Table
         heading={`${chain} · ${chainsTool.v4Heading}`}
         emptyText={`no V4 positions on ${chain}`}

@@ -221,6 +221,10 @@ describe('the chains tool', () => {
     expect(close).toBeDisabled();
     fireEvent.click(within(region).getByRole('checkbox', { name: 'I accept up to 7 % less' }));
     expect(close).toBeEnabled();
+    // Accepting 7 % is not accepting 50 %: a changed value is confirmed again (one rule on every screen).
+    fireEvent.change(field, { target: { value: '50' } });
+    expect(close).toBeDisabled();
+    expect(within(region).getByRole('checkbox', { name: 'I accept up to 50 % less' })).not.toBeChecked();
     // Collecting fees removes no liquidity: no slippage to wait for.
     fireEvent.change(field, { target: { value: 'x' } });
     expect(close).toBeDisabled();

@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { Button, InfoBanner, InlineError, Page, PanelBoundary, Spinner } from '../../../components/index.ts';
 import { shortenAddress } from '../../../lib/format.ts';
-import { readSlippage, SlippageSetting } from '../../transactions/index.ts';
+import { SlippageSetting, useSlippage } from '../../transactions/index.ts';
 import { recoveryPlanQueryOptions } from '../api/get-recovery-plan.ts';
 import { PlanHoldings } from './plan-holdings.tsx';
 import { PlanSteps, type StepActions } from './plan-steps.tsx';
@@ -63,7 +63,6 @@ const isSlippageBound = (step: RecoveryStep) =>
 
 export const watchOnlyText =
   'this is a watch-only wallet: prove you own it on the wallets page to run these steps';
-const defaultSlippageText = String(DEFAULT_SLIPPAGE_BPS / 100);
 
 /**
  * 'get it out' (issue 33, item 3): everything a wallet left in ended farms and the steps that turn it back into
@@ -88,12 +87,10 @@ export function RecoveryPlanScreen({
     ...recoveryPlanQueryOptions(walletAddress, [...ticked], [...tickedVaults]),
     placeholderData: keepPreviousData,
   });
-  const [slippageText, setSlippageText] = useState(defaultSlippageText);
-  const [isHighAccepted, setIsHighAccepted] = useState(false);
   const [run, setRun] = useState<Omit<StepRun, 'onFinished'> | null>(null);
   const [batchRun, setBatchRun] = useState<Omit<BatchRun, 'onFinished'> | null>(null);
   const [isRunFinished, setIsRunFinished] = useState(true);
-  const slippage = readSlippage(slippageText);
+  const slippage = useSlippage();
   const plan = query.data;
 
   // Each step sent before a reload (or while the network was down) is followed again from its hash, once per
@@ -162,29 +159,20 @@ export function RecoveryPlanScreen({
         : null,
     disabledReason: (step) => {
       if (data.is_watch_only) return watchOnlyText;
-      if (!isSlippageBound(step)) return null;
-      if (!slippage.ok) return 'set a valid slippage first';
-      if (slippage.needsConfirmation && !isHighAccepted)
-        return `accept up to ${slippage.percent} % less first`;
-      return null;
+      return isSlippageBound(step) ? slippage.blocker : null;
     },
     onRun: (step) => {
-      if (!slippage.ok && isSlippageBound(step)) return;
+      if (slippage.readyBps === null && isSlippageBound(step)) return;
       followed.current.add(step.id);
       setRun({
         step,
         stepKey: step.id,
         plan: data,
-        slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS,
+        slippageBps: slippage.readyBps ?? DEFAULT_SLIPPAGE_BPS,
         runId: (run?.runId ?? 0) + 1,
       });
       setIsRunFinished(false);
     },
-  };
-  const changeSlippage = (text: string) => {
-    setSlippageText(text);
-    // Accepting one high slippage is not accepting the next: a changed value is confirmed again.
-    if (text !== slippageText) setIsHighAccepted(false);
   };
   const toggle = (last: ReadonlySet<string>, key: string) => {
     const next = new Set(last);
@@ -200,7 +188,7 @@ export function RecoveryPlanScreen({
   };
   const batchDisabledReason = data.is_watch_only
     ? watchOnlyText
-    : data.steps.some(isSlippageBound) && (!slippage.ok || (slippage.needsConfirmation && !isHighAccepted))
+    : data.steps.some(isSlippageBound) && slippage.blocker !== null
       ? 'set and accept the slippage first'
       : null;
   const runAll = () => {
@@ -208,7 +196,7 @@ export function RecoveryPlanScreen({
     setIsRunFinished(false);
     setBatchRun({
       plan: data,
-      slippageBps: slippage.ok ? slippage.bps : DEFAULT_SLIPPAGE_BPS,
+      slippageBps: slippage.readyBps ?? DEFAULT_SLIPPAGE_BPS,
       runId: (batchRun?.runId ?? 0) + 1,
     });
   };
@@ -240,15 +228,7 @@ export function RecoveryPlanScreen({
         ) : null}
         {isEmpty ? null : (
           <>
-            {data.steps.some(isSlippageBound) ? (
-              <SlippageSetting
-                text={slippageText}
-                onTextChange={changeSlippage}
-                choice={slippage}
-                isHighAccepted={isHighAccepted}
-                onHighAcceptedChange={setIsHighAccepted}
-              />
-            ) : null}
+            {data.steps.some(isSlippageBound) ? <SlippageSetting {...slippage.settingProps} /> : null}
             {batch?.isSupported && data.steps.length > 1 && isRunFinished ? (
               <div className="space-y-1">
                 <Button

@@ -1,4 +1,3 @@
-import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import type { V3Position, V3WalletPositions } from '@tidewatch/shared/v3-positions';
 import { useEffect, useId, useState } from 'react';
 import { Button, Spinner } from '../../../components/index.ts';
@@ -6,12 +5,12 @@ import {
   BatchRunner,
   hasPendingBatch,
   hasPendingTransaction,
-  readSlippage,
   SlippageSetting,
   type TransactionOutcome,
   type TransactionRequest,
   TransactionRunner,
   useAtomicBatchSupport,
+  useSlippage,
 } from '../../transactions/index.ts';
 
 export type V3Action = 'collect' | 'claim' | 'leave' | 'close';
@@ -69,14 +68,12 @@ export function ActionRun(props: ActionRunProps) {
   const involvesNative =
     isWNative(position.pool.token0.address, contracts) || isWNative(position.pool.token1.address, contracts);
   const [receiveNative, setReceiveNative] = useState(false);
-  const [slippageText, setSlippageText] = useState(String(DEFAULT_SLIPPAGE_BPS / 100));
-  const [isHighAccepted, setIsHighAccepted] = useState(false);
-  const slippage = readSlippage(slippageText);
+  const slippage = useSlippage();
   const [requests, setRequests] = useState<TransactionRequest[] | null>(null);
   const [step, setStep] = useState(0);
   const [isBuilding, setIsBuilding] = useState(false);
   const [buildError, setBuildError] = useState<string | null>(null);
-  const isSlippageReady = slippage.ok && (!slippage.needsConfirmation || isHighAccepted);
+  const isSlippageReady = slippage.readyBps !== null;
   // Leaving farming and closing in one prompt, when the wallet runs several calls all or nothing (EIP-5792).
   const canBatch =
     useAtomicBatchSupport(walletAddress as `0x${string}`) && action === 'close' && position.is_farmed;
@@ -84,11 +81,11 @@ export function ActionRun(props: ActionRunProps) {
   const [isBatch, setIsBatch] = useState(false);
 
   const review = async (asBatch = false) => {
-    if (!slippage.ok) return;
+    if (slippage.readyBps === null) return;
     setIsBuilding(true);
     setBuildError(null);
     try {
-      const built = await buildRequests(props, { receiveNative, slippageBps: slippage.bps });
+      const built = await buildRequests(props, { receiveNative, slippageBps: slippage.readyBps });
       // A step sent earlier and still waiting for its receipt is where the run resumes.
       const pending = built.findIndex(
         (request) => request.key && hasPendingTransaction(walletAddress, request.key),
@@ -128,13 +125,7 @@ export function ActionRun(props: ActionRunProps) {
                 closing takes out all the liquidity, collects everything and burns the position
                 {position.is_farmed ? ': it leaves farming first (a transaction of its own)' : ''}
               </p>
-              <SlippageSetting
-                text={slippageText}
-                onTextChange={setSlippageText}
-                choice={slippage}
-                isHighAccepted={isHighAccepted}
-                onHighAcceptedChange={setIsHighAccepted}
-              />
+              <SlippageSetting {...slippage.settingProps} />
             </>
           ) : null}
           {involvesNative && (action === 'collect' || action === 'close') ? (
