@@ -10,12 +10,12 @@ import { createFarmUser, type FarmsWorld, importWorldFarms, startFarmsWorld } fr
 // Issue 16: 200 logged-in sessions at once for 60 s over real HTTP, mixing reads and writes (tracking,
 // refreshes, wizard imports racing for the same farms). Nothing fails, nothing answers 5xx, and every
 // write that was answered is in the database at the end. SQLite here, PostgreSQL in `npm run test:pg`.
-// 6 s in CI on each database: the races (tracking, refreshes, imports of the same farms) meet within seconds (every
-// kind of request has run over a hundred times by then), and the minute was a minute of both cores in the unit and
-// PostgreSQL stages. `npm run bench:sessions` runs issue 16's
+// 10 s in CI on each database: the races (tracking, refreshes, imports of the same farms) meet within seconds (every
+// kind of request has run hundreds of times by then; 6 s was tried: on PostgreSQL in a loaded CI run no session had
+// tracked and then refreshed yet), and the minute was a minute of both cores in the unit and PostgreSQL stages. `npm run bench:sessions` runs issue 16's
 // whole minute on PostgreSQL and prints its figures (decision 037).
 const sessionCount = 200;
-const durationSeconds = Number(process.env.CONCURRENCY_SECONDS ?? 6);
+const durationSeconds = Number(process.env.CONCURRENCY_SECONDS ?? 10);
 const tracked: FarmKey[] = ['wmaticUsdc', 'wethUsdc', 'dualWethWmatic'];
 const raced: FarmKey[] = ['wbtcUsdc', 'mkrUsdc', 'quickWmaticEnded', 'dualDquickUsdcPaused'];
 const wizardPaths = {
@@ -184,7 +184,7 @@ describe('200 concurrent sessions', () => {
       `bench:sessions sessions=${sessionCount} seconds=${durationSeconds} requests=${requests} failures=${failures.length} database=${process.env.TEST_DATABASE_URL ? 'postgresql' : 'sqlite'}`,
     );
     expect(failures.slice(0, 20)).toEqual([]);
-    // Every session went round several times (the 6 s of CI: ~1,900 on SQLite, ~2,100 on PostgreSQL, alone).
+    // Every session went round several times (the 10 s of CI on a loaded machine: ~1,400 on SQLite).
     expect(requests).toBeGreaterThan(sessionCount * 3);
 
     // No lost writes: every answered tracking is a row, every answered refresh a stored position

@@ -418,6 +418,9 @@ describe('history from the first stake', () => {
     expect(BigInt(last[2]!)).toBe(staked);
     expect(last[3]).toBe('18');
     expect(Number(last[4])).toBe(body.chart.at(-1)!.value_usd);
+    // Every export names its chain (issue 47): the last column, on every row.
+    expect(lines[0]).toMatch(/,chain$/);
+    expect(rows.every((row) => row.at(-1) === 'Polygon')).toBe(true);
   });
 
   it('writes a token whose symbol is a formula as text, never as a formula (issue 31)', async () => {

@@ -243,14 +243,16 @@ describe('tracking V3 positions', () => {
     expect(response.headers['content-disposition']).toContain(`v3-position-${idOf('inRange')}-`);
     const [header, ...rows] = response.body.trimEnd().split('\r\n');
     expect(header).toBe(
-      'time,block,in_range,tick,liquidity,token0,token1,amount0,amount1,fees0,fees1,value_usd,fees_usd,rewards_usd,price0_usd,price1_usd,value_now_usd,total_profit_usd',
+      'time,block,in_range,tick,liquidity,token0,token1,amount0,amount1,fees0,fees1,value_usd,fees_usd,rewards_usd,price0_usd,price1_usd,value_now_usd,total_profit_usd,chain',
     );
     expect(rows).toHaveLength(snapshots.length);
     const last = snapshots.at(-1)!;
     // value_now_usd and total_profit_usd are filled only on the row of the snapshot the books use (issue 42,
-    // finding 3), which the one-profit test checks; here they are the last two cells of every row.
-    const cells = rows.at(-1)!.split(',').slice(0, -2);
-    expect(rows.every((row) => row.split(',').length === 18)).toBe(true);
+    // finding 3), which the one-profit test checks; here they are the two cells before the last of every row. The
+    // last names the chain (issue 47).
+    const cells = rows.at(-1)!.split(',').slice(0, -3);
+    expect(rows.every((row) => row.split(',').length === 19)).toBe(true);
+    expect(rows.every((row) => row.endsWith(',Polygon'))).toBe(true);
     const symbols = [w.v3World.pools['WMATIC-USDC'].token0, w.v3World.pools['WMATIC-USDC'].token1].map(
       (address) => Object.values(w.t.world.tokens).find((t) => t.address === address)!.symbol,
     );

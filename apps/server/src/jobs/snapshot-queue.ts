@@ -11,12 +11,16 @@ type BatchJob = { scheduleIds: number[]; claimedAt: string };
 export type QueuedRound = { kind: RoundKind<ScheduledItem & any, any>; deps: RoundDeps };
 
 /**
- * Creates the queue unless it exists. Processes starting together race to create it (PostgreSQL may even
- * report a deadlock between them): whoever loses waits a moment and finds it made.
+ * Creates the queue unless it exists, else sets its options (a job takes its retry and expiry from its queue: an
+ * interval changed since the queue was made counts from this start on). Processes starting together race to create
+ * it (PostgreSQL may even report a deadlock between them): whoever loses waits a moment and finds it made.
  */
 async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    if (await boss.getQueue(queue.name)) return;
+    if (await boss.getQueue(queue.name)) {
+      await boss.updateQueue(queue.name, queue);
+      return;
+    }
     try {
       await boss.createQueue(queue.name, queue);
       return;
@@ -52,8 +56,8 @@ export async function startQueuedSnapshots(options: {
   });
   boss.on('error', options.onError);
   await boss.start();
-  // A failed or expired batch is tried again after 15 s, or after one interval when rounds come sooner (a batch
-  // waiting longer than its round would meet the next round's claim of the same items).
+  // A failed or expired batch is tried again after 15 s, or after an interval when rounds come sooner (doubling, with
+  // jitter, at each try): a dead worker's batch is stored about when the next round would have stored it.
   const retryDelay = Math.max(1, Math.min(15, Math.round(options.intervalMs / 1000)));
   const queueOptions = { retryLimit: 5, retryDelay, retryBackoff: true, expireInSeconds };
   for (const { kind, deps } of options.rounds) {

@@ -1,5 +1,4 @@
 import type { AlertRule } from '@tidewatch/shared';
-import { chainEntry } from '@tidewatch/shared/chain-registry';
 import type { Kysely } from 'kysely';
 import type { OldTokens } from '../chain/token-labels.ts';
 import type { Database } from '../db/index.ts';
@@ -30,11 +29,6 @@ export type AlertSubject = {
   /** `chain_id`: the chain the position is on (every alert names its chain, issue 47). */
   notification: { farm_address: string; link: string; position: string | null; chain_id: number };
 };
-
-/** The name alerts give a chain ('Polygon', 'Base'): the registry's, or its id for a chain it does not know. */
-export function chainNameOf(chainId: number): string {
-  return chainEntry(chainId)?.name ?? `chain ${chainId}`;
-}
 
 /**
  * A kind of position's alerts (a PositionKind's, core/kinds): reads what the newest

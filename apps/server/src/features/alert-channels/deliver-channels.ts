@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type AlertFigures, alertChannelPauseAfterFailures, alertFiguresSchema } from '@tidewatch/shared';
 import type { Kysely } from 'kysely';
-import { chainNameOf } from '../../core/alerts/alert-kind.ts';
+import { chainNameOf } from '../../core/chain/chain-name.ts';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { RetryLaterError, runWork, type WorkKind } from '../../core/jobs/work-engine.ts';

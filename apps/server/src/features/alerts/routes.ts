@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { chainNameOf } from '../../core/alerts/alert-kind.ts';
+import { chainNameOf } from '../../core/chain/chain-name.ts';
 import type { AlertChannelsConfig } from '../../core/config.ts';
 import type { Database } from '../../core/db/index.ts';
 import { type ResolveHost, registerChannelRoutes } from '../alert-channels/index.ts';

@@ -1,5 +1,6 @@
 import { AppError } from '@tidewatch/shared';
 import { getAddress } from 'viem';
+import { chainNameOf } from '../../core/chain/chain-name.ts';
 import { loadFarmViews } from '../../core/farms/farm-view-repository.ts';
 import { loadPositionHistory } from '../../core/farms/position-repository.ts';
 import { isTracking } from '../../core/farms/tracking-repository.ts';
@@ -37,6 +38,7 @@ export async function exportPositionsCsv(
     chart,
     {
       lpDecimals: uniswapV2LpDecimals,
+      chainName: chainNameOf(ctx.chainId),
       rewardA: { symbol: rewardA.symbol, decimals: rewardA.decimals },
       rewardB: rewardB ? { symbol: rewardB.symbol, decimals: rewardB.decimals } : null,
       tokenSymbols: new Map(

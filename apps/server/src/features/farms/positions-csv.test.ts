@@ -45,6 +45,7 @@ describe('the positions CSV', () => {
       [point(older, false), point(newer, true), point(unknown, false)],
       {
         lpDecimals: 18,
+        chainName: 'Polygon',
         rewardA: { symbol: 'dQUICK', decimals: 18 },
         rewardB: null,
         tokenSymbols: new Map([

@@ -10,6 +10,8 @@ export type CsvTokens = {
   rewardB: { symbol: string; decimals: number } | null;
   /** The farm's token symbols by lower-case address, to name each price's source by token. */
   tokenSymbols?: Map<string, string>;
+  /** The chain the farm is on ('Polygon'), named on every row (issue 47). */
+  chainName: string;
 };
 
 const header = [
@@ -33,6 +35,7 @@ const header = [
   'price_source_changed',
   'value_now_usd',
   'total_profit_usd',
+  'chain',
 ];
 
 const usd = (value: number | null | undefined) =>
@@ -91,6 +94,7 @@ export function renderPositionsCsv(
       point?.price_source_changed ? 'yes' : 'no',
       isProfitRow ? usd(profit?.value_now_usd) : '',
       isProfitRow ? usd(profit?.total_profit_usd) : '',
+      tokens.chainName,
     ];
   });
   return writeCsv(header, records);

@@ -1,4 +1,5 @@
 import { loadV3Books } from '../../core/books/v3-books.ts';
+import { chainNameOf } from '../../core/chain/chain-name.ts';
 import { loadV3Snapshots } from '../../core/v3/snapshot-repository.ts';
 import { renderV3SnapshotsCsv } from './history-csv.ts';
 import { requireTracked } from './refresh-tracked-position.ts';
@@ -20,6 +21,6 @@ export async function exportV3HistoryCsv(
   const day = ctx.now().toISOString().slice(0, 10);
   return {
     filename: `v3-position-${tracked.tokenId}-${day}.csv`,
-    csv: renderV3SnapshotsCsv(rows, tracked, books?.profit),
+    csv: renderV3SnapshotsCsv(rows, tracked, books?.profit, chainNameOf(ctx.chainId)),
   };
 }

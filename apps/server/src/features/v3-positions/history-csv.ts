@@ -22,6 +22,7 @@ const v3SnapshotCsvHeader = [
   'price1_usd',
   'value_now_usd',
   'total_profit_usd',
+  'chain',
 ] as const;
 
 const usd = (value: number | null) => (value === null ? '' : String(value));
@@ -37,7 +38,9 @@ const usd = (value: number | null) => (value === null ? '' : String(value));
 export function renderV3SnapshotsCsv(
   rows: V3PositionSnapshotRow[],
   tokens: { token0: TokenRef; token1: TokenRef },
-  profit?: PositionProfit | null,
+  profit: PositionProfit | null | undefined,
+  /** The chain the position is on ('Polygon'), named on every row (issue 47). */
+  chainName: string,
 ): string {
   const profitRow = profit
     ? rows.findLast((row) => Number(row.block_number) === profit.as_of_block)
@@ -61,6 +64,7 @@ export function renderV3SnapshotsCsv(
     usd(row.price1_usd),
     row === profitRow ? usd(profit?.value_now_usd ?? null) : '',
     row === profitRow ? usd(profit?.total_profit_usd ?? null) : '',
+    chainName,
   ]);
   return writeCsv(v3SnapshotCsvHeader, records);
 }

@@ -1,7 +1,8 @@
 import { type FarmKind, farmKinds } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { type AlertKind, type AlertSubject, chainNameOf } from '../../alerts/alert-kind.ts';
+import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
 import { findEvents, type PairFacts } from '../../alerts/rules.ts';
+import { chainNameOf } from '../../chain/chain-name.ts';
 import { loadFarmViews } from '../../farms/farm-view-repository.ts';
 import { loadLatestPositions, loadPositionAtOrBefore, positionKey } from '../../farms/position-repository.ts';
 import { findTrackers } from './alerts-repository.ts';

@@ -1,7 +1,8 @@
 import { v3Tool } from '@tidewatch/shared';
 import { getAddress } from 'viem';
-import { type AlertKind, type AlertSubject, chainNameOf } from '../../alerts/alert-kind.ts';
+import type { AlertKind, AlertSubject } from '../../alerts/alert-kind.ts';
 import { findV3Events, type V3PositionFacts } from '../../alerts/v3-rules.ts';
+import { chainNameOf } from '../../chain/chain-name.ts';
 import { labelSymbol } from '../../chain/token-labels.ts';
 import { priceAtTick } from '../../v3/position-math.ts';
 import {

@@ -1,12 +1,8 @@
 import { getAddress } from 'viem';
-import {
-  type AlertKind,
-  type AlertSubject,
-  chainNameOf,
-  type EvaluateDeps,
-} from '../../alerts/alert-kind.ts';
+import type { AlertKind, AlertSubject, EvaluateDeps } from '../../alerts/alert-kind.ts';
 import { findSyrupEvents } from '../../alerts/syrup-rules.ts';
 import { findVaultRangeEvents } from '../../alerts/vault-range-rules.ts';
+import { chainNameOf } from '../../chain/chain-name.ts';
 
 import { parseVaultFigures, syrupLabel, vaultManagerNames, vaultPairLabel } from './figures.ts';
 import {

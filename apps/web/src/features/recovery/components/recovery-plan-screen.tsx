@@ -192,6 +192,7 @@ export function RecoveryPlanScreen({
       ? 'set and accept the slippage first'
       : null;
   const runAll = () => {
+    if (batchDisabledReason !== null) return;
     setRun(null);
     setIsRunFinished(false);
     setBatchRun({
