@@ -60,6 +60,17 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Saves `address` for the newest user, on Polygon (the instance's chain): the same account on Base. */
+/** The answer's total is the sum of its positions' values (Merkl's rewards apart: claimable, not a position). */
+function expectTotalIsTheSumOfPositions(answer: ChainHoldings) {
+  const parts = [...answer.v4_positions, ...answer.v2_positions, ...answer.syrups].map((p) => p.value_usd!);
+  expect(
+    isRelativelyClose(
+      answer.total_usd,
+      parts.reduce((a, b) => a + b, 0),
+    ),
+  ).toBe(true);
+}
+
 async function saveWallet(app: TestApp, address: Address) {
   const row = await sql<{ id: number }>`select id from users order by id desc limit 1`.execute(
     app.database.db,
@@ -158,13 +169,7 @@ describe('a wallet on Base', () => {
       true,
     );
     // Apart from the total: claimable at Merkl, not a position.
-    const parts = [...answer.v4_positions, ...answer.v2_positions, ...answer.syrups].map((p) => p.value_usd!);
-    expect(
-      isRelativelyClose(
-        answer.total_usd,
-        parts.reduce((a, b) => a + b, 0),
-      ),
-    ).toBe(true);
+    expectTotalIsTheSumOfPositions(answer);
   });
 
   it('derives the custom pool with its deployer in the salt, as the factory placed it', async () => {
@@ -280,13 +285,7 @@ describe('a wallet on Base', () => {
         isRelativelyClose(amount.usd, Number(amount.amount) * priceOf(amount.token.address)!, 1e-9),
       ).toBe(true);
     }
-    const parts = [...answer.v4_positions, ...answer.v2_positions, ...answer.syrups].map((p) => p.value_usd!);
-    expect(
-      isRelativelyClose(
-        answer.total_usd,
-        parts.reduce((a, b) => a + b, 0),
-      ),
-    ).toBe(true);
+    expectTotalIsTheSumOfPositions(answer);
   });
 
   it('goes on counting the ended syrup as ended once its period is over, its rewards still there', async () => {

@@ -1,10 +1,9 @@
 import { DEFAULT_SLIPPAGE_BPS } from '@tidewatch/shared/recovery-calls';
 import { useState } from 'react';
 import type { SlippageSettingProps } from './components/slippage-setting.tsx';
-import { readSlippage, type SlippageChoice } from './slippage.ts';
+import { readSlippage } from './slippage.ts';
 
 export type Slippage = {
-  choice: SlippageChoice;
   /** The basis points a removal may use now; null until the value is valid and, above 5 %, accepted. */
   readyBps: number | null;
   /** Why a removal cannot run yet ('set a valid slippage first', 'accept up to 8 % less first'); null when it can. */
@@ -27,7 +26,6 @@ export function useSlippage(): Slippage {
       ? `accept up to ${choice.percent} % less first`
       : null;
   return {
-    choice,
     readyBps: choice.ok && blocker === null ? choice.bps : null,
     blocker,
     settingProps: {
